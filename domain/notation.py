@@ -1,0 +1,202 @@
+"""Words and racks in text: every notation TILES.md lists, read and written.
+
+Reading (``parse_word``):
+- uppercase is a tile, lowercase a blank standing for it (``caSA``);
+- Spanish digraph tiles in brackets ``[CH] [LL] [RR]`` (blank ``[ch]``) or as ``1 2 3`` in older files;
+  a bare ``LL`` is two L tiles (GCG), or, with ``strict_lookalikes``, an error: FILE 11 says two
+  L tiles never make LL, so on a tablet the player must say which was meant;
+- Catalan digraph tiles bare or bracketed (``L·L``, ``NY``, ``QU``), longest match first, and ``Q``
+  for the QU tile as on the federation's sheets (FISC I.6);
+- tiles already on the board as ``.``, or wrapped in parentheses, or simply repeated.
+
+Every error names the position (0-based character offset) in the string.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple, Sequence
+
+from domain.errors import NotationError
+from domain.tiles import BLANK, Tile, TileSet
+
+
+class WordTile(NamedTuple):
+    """One square of a written word: the tile (None for ``.``), and whether it was marked as on the board."""
+
+    tile: Tile | None
+    marked: bool
+
+
+class _Grammar(NamedTuple):
+    pattern: re.Pattern[str]
+    singles: dict[str, Tile]  # token text -> tile (bare letters, aliases, bare digraphs)
+    bracketed: dict[str, Tile]  # bracket content -> tile
+
+
+@lru_cache(maxsize=None)
+def _grammar(tileset: TileSet) -> _Grammar:
+    singles: dict[str, Tile] = {}
+    for letter in tileset.letters:
+        if len(letter) == 1 or letter in tileset.bare_digraphs:
+            singles[letter] = Tile(letter, False)
+            singles[letter.lower()] = Tile(letter, True)
+    for alias, letter in tileset.aliases:
+        singles.setdefault(alias, Tile(letter, False))
+        if alias.lower() != alias:
+            singles.setdefault(alias.lower(), Tile(letter, True))
+    bracketed = {}
+    for letter in tileset.letters:
+        bracketed[letter] = Tile(letter, False)
+        bracketed[letter.lower()] = Tile(letter, True)
+    multi = sorted((t for t in singles if len(t) > 1), key=len, reverse=True)
+    alternatives = [r"\[[^\[\]]*\]?"] + [re.escape(t) for t in multi] + [r"."]
+    return _Grammar(re.compile("|".join(alternatives), re.S), singles, bracketed)
+
+
+def parse_word(text: str, tileset: TileSet, *, strict_lookalikes: bool = False) -> tuple[WordTile, ...]:
+    """Read a written word into squares; see the module docstring for the notations accepted."""
+    if not text:
+        raise NotationError("the word is empty", code="empty_word", field="word", position=0)
+    grammar = _grammar(tileset)
+    singles = grammar.singles
+    out: list[WordTile] = []
+    marked = False
+    paren_at = -1
+    for m in grammar.pattern.finditer(text):
+        tok = m.group()
+        pos = m.start()
+        tile = singles.get(tok)
+        if tile is not None:
+            out.append(WordTile(tile, marked))
+            continue
+        if tok == ".":
+            if marked:
+                raise NotationError(
+                    f"position {pos}: '.' inside parentheses", code="bad_through", field="word", position=pos
+                )
+            out.append(WordTile(None, True))
+        elif tok == "(":
+            if marked:
+                raise NotationError(
+                    f"position {pos}: nested '('", code="unbalanced_parenthesis", field="word", position=pos
+                )
+            marked, paren_at = True, pos
+        elif tok == ")":
+            if not marked or paren_at == pos - 1:
+                raise NotationError(
+                    f"position {pos}: ')' without a tile inside '('",
+                    code="unbalanced_parenthesis",
+                    field="word",
+                    position=pos,
+                )
+            marked = False
+        elif tok.startswith("["):
+            out.append(WordTile(_bracket(tok, pos, tileset, grammar), marked))
+        else:
+            raise _unknown(tok, pos, tileset)
+    if marked:
+        raise NotationError(
+            f"position {paren_at}: '(' is never closed", code="unbalanced_parenthesis", field="word", position=paren_at
+        )
+    if strict_lookalikes and tileset.lookalike_pairs:
+        _check_lookalikes(text, tileset)
+    if not out:
+        raise NotationError("the word has no tiles", code="empty_word", field="word", position=0)
+    return tuple(out)
+
+
+def _bracket(tok: str, pos: int, tileset: TileSet, grammar: _Grammar) -> Tile:
+    if not tok.endswith("]") or len(tok) < 3:
+        raise NotationError(
+            f"position {pos}: bracket {tok!r} is not closed or is empty",
+            code="bad_bracket",
+            field="word",
+            position=pos,
+        )
+    inner = tok[1:-1]
+    tile = grammar.bracketed.get(inner)
+    if tile is None:
+        kind = "mixes upper and lower case" if inner.upper() in grammar.bracketed else "is not a tile of this set"
+        raise NotationError(
+            f"position {pos}: [{inner}] {kind} ({tileset.name} tiles: {' '.join(tileset.letters)})",
+            code="unknown_tile",
+            field="word",
+            position=pos,
+        )
+    return tile
+
+
+def _unknown(tok: str, pos: int, tileset: TileSet) -> NotationError:
+    note = dict(tileset.missing_notes).get(tok.upper())
+    if tok.isspace():
+        why = "white space inside a word"
+    elif note:
+        why = note
+    elif tok == BLANK:
+        why = "'?' is an undesignated blank; on the board a blank is written as the lowercase letter it stands for"
+    else:
+        why = f"{tok!r} is not a tile of the {tileset.name} set"
+    return NotationError(f"position {pos}: {why}", code="unknown_tile", field="word", position=pos)
+
+
+def _check_lookalikes(text: str, tileset: TileSet) -> None:
+    # Strip bracketed tiles so "[LL]" itself is not flagged; keep offsets for the message.
+    masked = re.sub(r"\[[^\[\]]*\]", lambda m: "_" * len(m.group()), text)
+    for pair in tileset.lookalike_pairs:
+        for variant in (pair, pair.lower()):
+            at = masked.find(variant)
+            if at >= 0:
+                raise NotationError(
+                    f"position {at}: {variant!r} reads as two tiles, and two tiles never make the {pair} "
+                    f"digraph (FILE 11); write [{variant}] for the {pair} tile",
+                    code="ambiguous_digraph",
+                    article="FILE 11",
+                    field="word",
+                    position=at,
+                )
+
+
+def format_tile(tile: Tile, tileset: TileSet, *, sheet: bool = False) -> str:
+    """One tile in text: brackets for Spanish digraphs, lowercase for a blank, ``Q`` for QU on a Catalan sheet."""
+    letter = tileset.sheet_form(tile.letter) if sheet else tile.letter
+    text = letter.lower() if tile.blank else letter
+    if letter in tileset.bracketed:
+        return f"[{text}]"
+    return text
+
+
+def format_word(tiles: Sequence[Tile | None], tileset: TileSet, *, sheet: bool = False) -> str:
+    """Write a word back: None squares (tiles already on the board, in GCG) as ``.``."""
+    return "".join("." if t is None else format_tile(t, tileset, sheet=sheet) for t in tiles)
+
+
+def parse_rack(text: str, tileset: TileSet) -> tuple[str, ...]:
+    """Read a rack (uppercase tiles, ``?`` for a blank) into tile letters; blanks stay ``?``."""
+    grammar = _grammar(tileset)
+    out: list[str] = []
+    for m in grammar.pattern.finditer(text):
+        tok, pos = m.group(), m.start()
+        if tok == BLANK:
+            out.append(BLANK)
+            continue
+        tile = grammar.singles.get(tok)
+        if tok.startswith("["):
+            tile = _bracket(tok, pos, tileset, grammar)
+        if tile is None:
+            raise _unknown(tok, pos, tileset)
+        if tile.blank:
+            raise NotationError(
+                f"position {pos}: a rack writes a blank as '?', not as a lowercase letter",
+                code="unknown_tile",
+                field="rack",
+                position=pos,
+            )
+        out.append(tile.letter)
+    return tuple(out)
+
+
+def format_rack(letters: Sequence[str], tileset: TileSet) -> str:
+    """Write rack letters (``?`` for blanks) as text, digraphs bracketed where the set brackets them."""
+    return "".join(BLANK if t == BLANK else format_tile(Tile(t), tileset) for t in letters)

@@ -1,0 +1,229 @@
+"""Placement rules and scoring, as pure functions of a board and a play.
+
+Placement (FILE 2, 6, 8–9, 20–24; FISC I.6): all new tiles in one row or column, forming one
+unbroken word with the tiles already there; the first play has two tiles or more and covers H8;
+every later play touches the tiles on the board.
+
+Score (FILE 12–19, FISC I.6): letter premiums first, then word premiums (two word premiums in one
+word multiply: ×4, ×9); premiums count only on squares covered in this play; every new word
+counts, and a new tile shared by two words counts in each with its premium; 7 tiles: +50; a blank
+scores 0. A first play that missed H8 and was accepted (FILE 20.2) is scored as it lies: it is not
+doubled, and H8 keeps its premium for whoever covers it later.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from domain.board import CENTRE, LETTER_MULT, WORD_MULT, Board, Placement
+from domain.errors import PlacementError
+from domain.move import SIZE, Coordinate, square_name
+from domain.notation import WordTile
+from domain.tiles import Tile, TileSet
+
+BINGO_TILES = 7
+BINGO_BONUS = 50
+
+
+class WordScore(NamedTuple):
+    """A word formed by a play: its tiles, where it starts, which way it runs, and what it scored."""
+
+    tiles: tuple[Tile, ...]
+    row: int
+    col: int
+    horizontal: bool
+    score: int
+
+
+class PlayResult(NamedTuple):
+    """A scored play: the new tiles, the words formed (main word first), the total and the bingo flag."""
+
+    placements: tuple[Placement, ...]
+    words: tuple[WordScore, ...]
+    score: int
+    bingo: bool
+
+
+def _err(code: str, article: str, message: str, position: int | None = None) -> PlacementError:
+    return PlacementError(message, code=code, article=article, field="word", position=position)
+
+
+def resolve_word(board: Board, coord: Coordinate, word: Sequence[WordTile]) -> tuple[Placement, ...]:
+    """Turn a written main word into the new tiles it places; check it against the board.
+
+    Squares already covered may be written as ``.``, in parentheses, or repeated; each must agree
+    with the board. The word must be the whole word on its line (FILE 8: "una palabra completa").
+    """
+    cells = board.cells
+    r, c, horizontal = coord
+    dr, dc = (0, 1) if horizontal else (1, 0)
+    n = len(word)
+    if r + dr * (n - 1) >= SIZE or c + dc * (n - 1) >= SIZE:
+        raise _err(
+            "off_board",
+            "FILE 8",
+            f"{n} squares from {coord.federation()} run off the board",
+            position=(SIZE - (c if horizontal else r)),
+        )
+    placements = []
+    for i, (tile, marked) in enumerate(word):
+        rr, cc = r + dr * i, c + dc * i
+        on = cells[rr * SIZE + cc]
+        if on is None:
+            if marked or tile is None:
+                raise _err(
+                    "through_on_empty",
+                    "FILE 9",
+                    f"square {square_name(rr, cc)} (letter {i + 1}) is written as already on the board, but it is empty",
+                    position=i,
+                )
+            placements.append(Placement(rr, cc, tile))
+        elif tile is not None and tile.letter != on.letter:
+            raise _err(
+                "board_mismatch",
+                "FILE 9",
+                f"square {square_name(rr, cc)} (letter {i + 1}) holds {on.letter}, not {tile.letter}",
+                position=i,
+            )
+    if not placements:
+        raise _err("no_new_tile", "FILE 8", "the play puts no new tile on the board")
+    before = (r - dr, c - dc)
+    after = (r + dr * n, c + dc * n)
+    for (rr, cc), where in ((before, "starts before"), (after, "goes on after")):
+        if 0 <= rr < SIZE and 0 <= cc < SIZE and cells[rr * SIZE + cc] is not None:
+            raise _err(
+                "word_incomplete",
+                "FILE 8",
+                f"the word on the board {where} what was written (tile on {square_name(rr, cc)}); "
+                "write the whole word",
+            )
+    return tuple(placements)
+
+
+def check_shape(board: Board, placements: Sequence[Placement]) -> bool:
+    """Check squares given one by one: on the board, empty, one line, no gap (FILE 8, 21). Returns horizontal."""
+    if not placements:
+        raise _err("no_new_tile", "FILE 8", "the play puts no new tile on the board")
+    seen = set()
+    for r, c, _ in placements:
+        if not (0 <= r < SIZE and 0 <= c < SIZE):
+            raise _err("off_board", "FILE 8", f"square ({r}, {c}) is off the board")
+        if (r, c) in seen:
+            raise _err("duplicate_square", "FILE 8", f"square {square_name(r, c)} is used twice")
+        seen.add((r, c))
+        if board.at(r, c) is not None:
+            raise _err("square_occupied", "FILE 8", f"square {square_name(r, c)} already holds a tile")
+    rows = {r for r, _, _ in placements}
+    cols = {c for _, c, _ in placements}
+    if len(rows) > 1 and len(cols) > 1:
+        raise _err("not_in_line", "FILE 21.2", "all tiles of a play go in one row or one column (FILE 8, 21; FISC I.6)")
+    horizontal = len(rows) == 1 and len(placements) > 1
+    fixed, line = (rows.pop(), sorted(cols)) if horizontal else (cols.pop(), sorted(rows))
+    for k in range(line[0], line[-1] + 1):
+        r, c = (fixed, k) if horizontal else (k, fixed)
+        if (r, c) not in seen and board.at(r, c) is None:
+            raise _err("gap", "FILE 8", f"square {square_name(r, c)} is left empty inside the word")
+    return horizontal
+
+
+def check_connection(board: Board, placements: Sequence[Placement], *, centre_required: bool = True) -> None:
+    """First play: two tiles or more over H8 (FILE 6, 20); later plays touch the board (FILE 2, 9; FISC I.6)."""
+    if board.is_empty():
+        if len(placements) < 2:
+            raise _err("first_play_too_short", "FILE 6", "the first play uses two tiles or more (FILE 6, FISC I.6)")
+        if centre_required and not any((r, c) == CENTRE for r, c, _ in placements):
+            raise _err(
+                "first_play_off_centre",
+                "FILE 20",
+                "the first play must cover the centre square H8 (FILE 6, FISC I.6); the opponent may accept it "
+                "undoubled (FILE 20.2) or declare it invalid (FILE 20.1)",
+            )
+        return
+    cells = board.cells
+    for r, c, _ in placements:
+        if (
+            (r > 0 and cells[(r - 1) * SIZE + c] is not None)
+            or (r < SIZE - 1 and cells[(r + 1) * SIZE + c] is not None)
+            or (c > 0 and cells[r * SIZE + c - 1] is not None)
+            or (c < SIZE - 1 and cells[r * SIZE + c + 1] is not None)
+        ):
+            return
+    raise _err("not_connected", "FILE 9", "after the first play, a play must touch tiles on the board (FILE 2, 9; FISC I.6)")
+
+
+def _word(cells: list, new: dict, points: dict, r: int, c: int, horizontal: bool) -> WordScore | None:
+    if horizontal:
+        base = r * SIZE
+        c0 = c
+        while c0 > 0 and (cells[base + c0 - 1] is not None or base + c0 - 1 in new):
+            c0 -= 1
+        c1 = c
+        while c1 < SIZE - 1 and (cells[base + c1 + 1] is not None or base + c1 + 1 in new):
+            c1 += 1
+        if c0 == c1:
+            return None
+        indices = range(base + c0, base + c1 + 1)
+        start_r, start_c = r, c0
+    else:
+        r0 = r
+        while r0 > 0 and (cells[(r0 - 1) * SIZE + c] is not None or (r0 - 1) * SIZE + c in new):
+            r0 -= 1
+        r1 = r
+        while r1 < SIZE - 1 and (cells[(r1 + 1) * SIZE + c] is not None or (r1 + 1) * SIZE + c in new):
+            r1 += 1
+        if r0 == r1:
+            return None
+        indices = range(r0 * SIZE + c, r1 * SIZE + c + 1, SIZE)
+        start_r, start_c = r0, c
+    total = 0
+    mult = 1
+    tiles = []
+    for idx in indices:
+        t = new.get(idx)
+        if t is not None:
+            if not t.blank:
+                total += points[t.letter] * LETTER_MULT[idx]
+            mult *= WORD_MULT[idx]
+        else:
+            t = cells[idx]
+            if not t.blank:
+                total += points[t.letter]
+        tiles.append(t)
+    return WordScore(tuple(tiles), start_r, start_c, horizontal, total * mult)
+
+
+def score_play(board: Board, placements: Sequence[Placement], horizontal: bool, tileset: TileSet) -> PlayResult:
+    """Score validated placements on ``board`` (before they are placed). ``horizontal`` matters for one tile."""
+    cells = board.cells
+    points = tileset.points
+    new = {r * SIZE + c: t for r, c, t in placements}
+    if len(placements) > 1:
+        horizontal = placements[0].row == placements[1].row
+    r0, c0, _ = placements[0]
+    main = _word(cells, new, points, r0, c0, horizontal)
+    words = [main] if main is not None else []
+    for r, c, _ in placements:
+        cross = _word(cells, new, points, r, c, not horizontal)
+        if cross is not None:
+            words.append(cross)
+    if not words:  # a lone tile touching nothing: validation refuses it, but name it all the same
+        t = placements[0].tile
+        value = 0 if t.blank else points[t.letter] * LETTER_MULT[r0 * SIZE + c0]
+        words.append(WordScore((t,), r0, c0, horizontal, value * WORD_MULT[r0 * SIZE + c0]))
+    bingo = len(placements) == BINGO_TILES
+    total = sum(w.score for w in words) + (BINGO_BONUS if bingo else 0)
+    return PlayResult(tuple(placements), tuple(words), total, bingo)
+
+
+def evaluate_play(
+    board: Board,
+    coord: Coordinate,
+    word: Sequence[WordTile],
+    tileset: TileSet,
+    *,
+    centre_required: bool = True,
+) -> PlayResult:
+    """Resolve, validate and score a written play; raises ``PlacementError`` naming the rule."""
+    placements = resolve_word(board, coord, word)
+    check_connection(board, placements, centre_required=centre_required)
+    return score_play(board, placements, coord.horizontal, tileset)
