@@ -1,0 +1,117 @@
+"""Words and racks in every notation of TILES.md "Writing tiles in text", with errors naming the position."""
+
+import pytest
+
+from domain.errors import NotationError
+from domain.notation import format_rack, format_word, parse_rack, parse_word
+from domain.tiles import CATALAN, ENGLISH, SPANISH, Tile
+
+
+def letters(word, tileset):
+    return [(w.tile.letter if w.tile else None, w.tile.blank if w.tile else None, w.marked)
+            for w in parse_word(word, tileset)]
+
+
+def test_lowercase_is_a_blank_file_10():
+    """TILES.md: lowercase is a blank standing for that letter (caSA)."""
+    assert letters("caSA", SPANISH) == [("C", True, False), ("A", True, False), ("S", False, False), ("A", False, False)]
+
+
+def test_spanish_digraphs_in_brackets_and_blank_digraph_ajs():
+    """TILES.md: [CH] [LL] [RR], blank [ch]; AJS lets a blank stand for CH, LL or RR."""
+    assert letters("[CH]E[RR]A[ll]", SPANISH) == [
+        ("CH", False, False), ("E", False, False), ("RR", False, False), ("A", False, False), ("LL", True, False),
+    ]
+
+
+def test_spanish_old_digit_aliases():
+    """TILES.md: older files write 1, 2, 3 for CH, LL, RR."""
+    assert [w.tile.letter for w in parse_word("1A2E3O", SPANISH)] == ["CH", "A", "LL", "E", "RR", "O"]
+
+
+def test_bare_ll_is_two_l_tiles_in_gcg_file_11():
+    """TILES.md: a bare LL in a word is two L tiles (FILE 11: two L tiles never make LL)."""
+    assert [w.tile.letter for w in parse_word("CALLE", SPANISH)] == ["C", "A", "L", "L", "E"]
+
+
+def test_bare_ll_on_a_tablet_is_ambiguous_file_11():
+    """FILE 11: on a tablet the player must say which: typed LL is refused, naming its position."""
+    with pytest.raises(NotationError) as info:
+        parse_word("CALLE", SPANISH, strict_lookalikes=True)
+    err = info.value
+    assert (err.code, err.article, err.position, err.field) == ("ambiguous_digraph", "FILE 11", 2, "word")
+    assert "[LL]" in err.message
+    assert [w.tile.letter for w in parse_word("CA[LL]E", SPANISH, strict_lookalikes=True)] == ["C", "A", "LL", "E"]
+    with pytest.raises(NotationError) as info:
+        parse_word("[CH]ICHA", SPANISH, strict_lookalikes=True)
+    assert info.value.position == 5
+
+
+def test_catalan_digraphs_bare_or_bracketed_longest_match_first():
+    """TILES.md: L·L, NY, QU bare or bracketed; read longest match first."""
+    assert [w.tile.letter for w in parse_word("PAL·LA", CATALAN)] == ["P", "A", "L·L", "A"]
+    assert [w.tile.letter for w in parse_word("[NY]AM", CATALAN)] == ["NY", "A", "M"]
+    assert [w.tile.letter for w in parse_word("QUUQU", CATALAN)] == ["QU", "U", "QU"]
+    assert letters("l·lny", CATALAN) == [("L·L", True, False), ("NY", True, False)]
+
+
+def test_catalan_q_is_always_qu_fisc_i6_molins_14():
+    """FISC I.6, Molins 14: the Q tile always means QU; sheets write QADRE for QUADRE."""
+    assert parse_word("QADRE", CATALAN) == parse_word("QUADRE", CATALAN)
+    assert format_word([Tile("QU"), Tile("A")], CATALAN, sheet=True) == "QA"
+    assert format_word([Tile("QU"), Tile("A")], CATALAN) == "QUA"
+
+
+def test_catalan_has_no_y_so_n_plus_blank_cannot_make_ny_fisc_i6():
+    """FISC I.6: no Y tile exists, so N + blank can never make NY; the error names the position."""
+    with pytest.raises(NotationError) as info:
+        parse_word("ANYY", CATALAN)
+    assert info.value.position == 3 and "NY" in info.value.message
+    with pytest.raises(NotationError) as info:
+        parse_word("Ny", CATALAN)
+    assert info.value.position == 1
+
+
+def test_unknown_letters_name_their_position():
+    """Impossible input is a clear error naming the position in the string."""
+    cases = [("CASA!", SPANISH, 4), ("ÑU", ENGLISH, 0), ("KILO", SPANISH, 0), ("CA SA", SPANISH, 2), ("WAT", CATALAN, 0)]
+    for text, tileset, pos in cases:
+        with pytest.raises(NotationError) as info:
+            parse_word(text, tileset)
+        assert info.value.position == pos, text
+        assert info.value.code == "unknown_tile"
+
+
+def test_bad_brackets_and_parentheses():
+    """Unclosed or unknown brackets, and unbalanced parentheses, are errors at their position."""
+    for text, pos, code in [
+        ("A[CH", 1, "bad_bracket"), ("A[XX]", 1, "unknown_tile"), ("[Ch]A", 0, "unknown_tile"),
+        ("A(B", 1, "unbalanced_parenthesis"), ("AB)", 2, "unbalanced_parenthesis"), ("A()", 2, "unbalanced_parenthesis"),
+        ("((A))", 1, "unbalanced_parenthesis"), ("", 0, "empty_word"),
+    ]:
+        with pytest.raises(NotationError) as info:
+            parse_word(text, SPANISH)
+        assert (info.value.position, info.value.code) == (pos, code), text
+
+
+def test_tiles_on_the_board_dot_or_parentheses_tiles_md():
+    """TILES.md: GCG marks tiles already on the board with '.', or wraps them in parentheses."""
+    assert letters("A.B", ENGLISH) == [("A", False, False), (None, None, True), ("B", False, False)]
+    assert letters("MID(LI)ST", ENGLISH)[3:5] == [("L", False, True), ("I", False, True)]
+
+
+def test_format_word_brackets_spanish_digraphs_and_blanks():
+    """Printing: Spanish digraphs bracketed ([ch] for a blank CH), '.' for a tile on the board."""
+    tiles = [Tile("CH", True), None, Tile("Ñ"), Tile("A", True)]
+    assert format_word(tiles, SPANISH) == "[ch].Ña"
+    assert format_word([Tile("NY"), Tile("L·L", True)], CATALAN) == "NYl·l"
+
+
+def test_racks_use_question_mark_for_blanks():
+    """TILES.md: '?' is a blank in a rack."""
+    assert parse_rack("?A[CH]Ñ", SPANISH) == ("?", "A", "CH", "Ñ")
+    assert parse_rack("QUL·L?", CATALAN) == ("QU", "L·L", "?")
+    assert format_rack(("?", "CH", "A"), SPANISH) == "?[CH]A"
+    with pytest.raises(NotationError) as info:
+        parse_rack("Aa", SPANISH)
+    assert info.value.position == 1 and info.value.field == "rack"
