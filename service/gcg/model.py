@@ -1,0 +1,101 @@
+"""A GCG record as data: pragmas and events in file order, every field kept as written.
+
+The tokens of an event (rack, position, word, tiles) stay text here: which tile set reads them
+depends on the whole file (``#lexicon``, ``#tile-distribution``) or on the caller, so they are
+parsed with ``domain.notation`` when the game is replayed (``service.verify``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Event kinds, in macondo's vocabulary (TILES.md "GCG essentials").
+PLAY = "play"  # >nick: RACK 8H WORD +score total
+WITHDRAWN = "withdrawn"  # >nick: RACK -- -score total  (phony tiles returned)
+PASS = "pass"  # >nick: RACK - +0 total
+EXCHANGE = "exchange"  # >nick: RACK -TILES +0 total, or -N
+CHALLENGE_BONUS = "challenge_bonus"  # >nick: RACK (challenge) +5 total
+END_POINTS = "end_points"  # >nick: (TILES) +pts total  (bonus for going out)
+END_PENALTY = "end_penalty"  # >nick: RACK (RACK) -pts total  (own rack deducted)
+TIME_PENALTY = "time_penalty"  # >nick: RACK (time) -pts total
+KINDS = (PLAY, WITHDRAWN, PASS, EXCHANGE, CHALLENGE_BONUS, END_POINTS, END_PENALTY, TIME_PENALTY)
+
+
+@dataclass(slots=True)
+class Pragma:
+    """A ``#name value`` line kept as written; a ``#note`` before the first event is one too."""
+
+    name: str
+    value: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(slots=True)
+class Event:
+    """One ``>nick:`` line: its kind, its fields as written, and the ``#note`` lines that follow it."""
+
+    kind: str
+    nick: str
+    rack: str
+    score: int
+    total: int
+    position: str = ""
+    word: str = ""
+    #: Exchange: the tiles (or the count) after ``-``; end lines: the tiles inside the parentheses.
+    tiles: str = ""
+    notes: list[str] = field(default_factory=list)
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(slots=True)
+class SyntaxIssue:
+    """A line that could not be read, with its 1-based number."""
+
+    line: int
+    text: str
+    message: str
+
+
+@dataclass
+class GcgGame:
+    """A whole record: pragmas and events in order; the encoding and unreadable lines are not compared."""
+
+    entries: list[Pragma | Event] = field(default_factory=list)
+    encoding: str = field(default="UTF-8", compare=False)
+    issues: list[SyntaxIssue] = field(default_factory=list, compare=False)
+
+    @property
+    def events(self) -> list[Event]:
+        """The ``>`` lines, in order."""
+        return [e for e in self.entries if isinstance(e, Event)]
+
+    @property
+    def pragmas(self) -> list[Pragma]:
+        """The ``#`` lines not attached to an event, in order."""
+        return [e for e in self.entries if isinstance(e, Pragma)]
+
+    def pragma(self, name: str) -> str | None:
+        """The value of the first ``#name`` pragma, or None."""
+        for e in self.entries:
+            if isinstance(e, Pragma) and e.name == name:
+                return e.value
+        return None
+
+    @property
+    def players(self) -> list[tuple[str, str]]:
+        """(nick, full name) from ``#player1`` and ``#player2``; nicks first seen in events follow."""
+        found: dict[str, str] = {}
+        for number in ("player1", "player2"):
+            value = self.pragma(number)
+            if value:
+                nick, _, name = value.partition(" ")
+                found[nick] = name.strip() or nick
+        for e in self.entries:
+            if isinstance(e, Event) and e.nick not in found:
+                found[e.nick] = e.nick
+        return list(found.items())
+
+    @property
+    def lexicon(self) -> str | None:
+        """The ``#lexicon`` named, if any."""
+        return self.pragma("lexicon")
