@@ -168,8 +168,19 @@ def format_tile(tile: Tile, tileset: TileSet, *, sheet: bool = False) -> str:
 
 
 def format_word(tiles: Sequence[Tile | None], tileset: TileSet, *, sheet: bool = False) -> str:
-    """Write a word back: None squares (tiles already on the board, in GCG) as ``.``."""
-    return "".join("." if t is None else format_tile(t, tileset, sheet=sheet) for t in tiles)
+    """Write a word back: None squares (tiles already on the board, in GCG) as ``.``.
+
+    Two single tiles that would read as a digraph (Spanish R + R) are bracketed, ``[R][R]``, so
+    the text reads back the same even where a bare pair is refused as ambiguous (FILE 11).
+    """
+    parts = ["." if t is None else format_tile(t, tileset, sheet=sheet) for t in tiles]
+    pairs = tileset.lookalike_pairs
+    if pairs:
+        for i in range(len(parts) - 1):
+            joined = parts[i].strip("[]") + parts[i + 1].strip("[]")
+            if (joined in pairs or joined.upper() in pairs and joined.islower()) and len(joined) == 2:
+                parts[i], parts[i + 1] = f"[{parts[i].strip('[]')}]", f"[{parts[i + 1].strip('[]')}]"
+    return "".join(parts)
 
 
 def parse_rack(text: str, tileset: TileSet) -> tuple[str, ...]:

@@ -115,3 +115,13 @@ def test_racks_use_question_mark_for_blanks():
     with pytest.raises(NotationError) as info:
         parse_rack("Aa", SPANISH)
     assert info.value.position == 1 and info.value.field == "rack"
+
+
+def test_two_single_tiles_that_look_like_a_digraph_are_written_bracketed_file_11():
+    """FILE 11: R + R is two tiles, never RR; written [R][R] so a tablet's strict reading gets it back."""
+    tiles = [Tile("C"), Tile("A"), Tile("R"), Tile("R"), Tile("O")]
+    text = format_word(tiles, SPANISH)
+    assert text == "CA[R][R]O"
+    assert [w.tile for w in parse_word(text, SPANISH, strict_lookalikes=True)] == tiles
+    assert format_word([Tile("C", True), Tile("H", True)], SPANISH) == "[c][h]"
+    assert format_word([Tile("RR"), Tile("R")], SPANISH) == "[RR]R"
