@@ -1,0 +1,251 @@
+"""The use cases: an eventsourcing ``Application`` whose methods load a Game, run one command, save.
+
+Every command names the version the caller last saw (``expected_version``): a stale caller gets
+``VersionConflict`` with the current version, and so does the loser of two writers racing on the
+same version (the store refuses the second event with that version). The time of every fact comes
+from the injected ``clock``; in a ``virtual`` bag the application is the bag, drawing with a
+cryptographically secure generator from the tiles the game has not seen, and hands the exact
+tiles to the aggregate, which never draws by itself.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import datetime, timezone
+from random import Random
+from typing import Any, NamedTuple
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError
+
+from domain.game import Game, Meta
+from domain.game.aggregate import RACK
+from domain.game.chain import ChainBreak, ChainRecord, record_of, verify_chain
+from domain.game.errors import RackError, RuleViolation
+
+Action = Callable[[Game, Meta], None]
+#: A snapshot every this many events: a finished game (~150–250 events) then loads from a
+#: snapshot plus a short tail instead of a full replay.
+SNAPSHOT_EVERY = 50
+
+
+def utc_now() -> str:
+    """The current time as ISO-8601 UTC with milliseconds (``2025-05-01T10:00:00.000Z``)."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class Actor(NamedTuple):
+    """Who sends a command (``player:0``, ``director:ana``, ``system``) and from which device."""
+
+    actor: str
+    device: str | None = None
+
+
+class ApplicationError(Exception):
+    """Raised when a use case cannot run for a reason outside the game's rules."""
+
+    code = "application_error"
+
+
+class GameNotFound(ApplicationError, LookupError):
+    """Raised when no game has the given id."""
+
+    code = "game_not_found"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"no game {game_id}")
+        self.game_id = game_id
+
+
+class VersionConflict(ApplicationError):
+    """Raised when a command names a version that is no longer the game's current one."""
+
+    code = "version_conflict"
+
+    def __init__(self, game_id: UUID, current_version: int, expected_version: int | None = None) -> None:
+        super().__init__(f"game {game_id} is at version {current_version}, not {expected_version}")
+        self.game_id, self.current_version, self.expected_version = game_id, current_version, expected_version
+
+
+class GamesApplication(Application):
+    """Recording tournament games: one Game aggregate per game, every command a use case."""
+
+    name = "Planilla"
+    snapshotting_intervals = {Game: SNAPSHOT_EVERY}
+
+    def __init__(self, env: dict[str, str] | None = None, *, clock: Callable[[], str] = utc_now,
+                 rng: Random | None = None) -> None:
+        super().__init__(env)
+        self.clock = clock
+        self.rng = rng or secrets.SystemRandom()
+
+    # ---- creation and queries ---------------------------------------------------------------
+    def create_game(self, profile: str, players: list[str], by: Actor, *, bag_mode: str = "virtual",
+                    details: dict[str, Any] | None = None) -> UUID:
+        """Create a game under a profile, players in seat order; returns its id."""
+        game = Game.create(profile, players, self._meta(by), bag_mode=bag_mode, details=details)
+        self._save(game)
+        return game.id
+
+    def get_game(self, game_id: UUID, version: int | None = None) -> Game:
+        """The game as it is now, or as it was at ``version``."""
+        try:
+            return self.repository.get(game_id, version=version)
+        except AggregateNotFoundError:
+            raise GameNotFound(game_id) from None
+
+    def history(self, game_id: UUID) -> list[ChainRecord]:
+        """Every stored event of the game as a chain record, oldest first."""
+        records = [record_of(event) for event in self.repository.event_store.get(game_id)]
+        if not records:
+            raise GameNotFound(game_id)
+        return records
+
+    def verify(self, game_id: UUID) -> ChainBreak | None:
+        """Check the stored hash chain; the first event that does not fit, or None when intact."""
+        return verify_chain(self.history(game_id))
+
+    # ---- the turn cycle ---------------------------------------------------------------------
+    def draw_for_start(self, game_id: UUID, by: Actor, *, expected_version: int,
+                       tiles: list[str] | None = None) -> int:
+        """Each player draws one tile to decide who starts; a virtual bag draws them."""
+        def act(game: Game, meta: Meta) -> None:
+            game.draw_for_start(self._tiles(game, len(game.players), tiles), meta)
+        return self._command(game_id, expected_version, by, act)
+
+    def give_starter(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
+                     reason: str = "pairing list") -> int:
+        """The pairing list names who starts."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.give_starter(seat, m, reason))
+
+    def draw_tiles(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
+                   count: int | None = None, tiles: list[str] | None = None) -> int:
+        """A player draws; a virtual bag draws ``count`` tiles (default: back to seven) itself."""
+        def act(game: Game, meta: Meta) -> None:
+            if game.bag_mode != "virtual":
+                return game.draw_tiles(seat, meta, count=count, tiles=tiles)
+            wanted = self._refill_count(game, seat) if count is None else count
+            game.draw_tiles(seat, meta, tiles=self._tiles(game, wanted, tiles))
+        return self._command(game_id, expected_version, by, act)
+
+    def place_tiles(self, game_id: UUID, seat: int, coordinates: str, word: str, by: Actor, *,
+                    expected_version: int, announced: int | None = None) -> int:
+        """Record a play in federation notation (``H8``, ``8H``)."""
+        return self._command(game_id, expected_version, by,
+                             lambda g, m: g.place_tiles(seat, coordinates, word, m, announced=announced))
+
+    def decide_off_centre(self, game_id: UUID, seat: int, accept: bool, by: Actor, *, expected_version: int) -> int:
+        """The opponent accepts or refuses a first play that missed the centre."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.decide_off_centre(seat, accept, m))
+
+    def accept(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int, how: str = "score written",
+               auto_draw: bool = True) -> int:
+        """The opponent accepts the play; a virtual bag then refills the player's rack in the same save."""
+        def act(game: Game, meta: Meta) -> None:
+            placer = (game.pending or {}).get("seat")
+            game.accept(seat, meta, how)
+            self._auto_draw(game, placer, meta, auto_draw)
+        return self._command(game_id, expected_version, by, act)
+
+    def challenge(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
+                  words: list[str] | None = None) -> int:
+        """Challenge words of the last play (all of them by default)."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.challenge(seat, m, words))
+
+    def rule_challenge(self, game_id: UUID, valid: bool, authority: str, by: Actor, *, expected_version: int,
+                       auto_draw: bool = True) -> int:
+        """The ruling on a challenge; a valid play in a virtual bag is refilled in the same save."""
+        def act(game: Game, meta: Meta) -> None:
+            placer = (game.pending or {}).get("seat")
+            game.rule_challenge(valid, authority, meta)
+            self._auto_draw(game, placer, meta, auto_draw)
+        return self._command(game_id, expected_version, by, act)
+
+    def appeal(self, game_id: UUID, seat: int, argument: str, by: Actor, *, expected_version: int) -> int:
+        """Ask for a second look at the last ruling."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.appeal(seat, argument, m))
+
+    def rule_appeal(self, game_id: UUID, valid: bool, authority: str, by: Actor, *, expected_version: int) -> int:
+        """The final answer on appeal."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.rule_appeal(valid, authority, m))
+
+    def exchange_tiles(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
+                       count: int | None = None, tiles: list[str] | None = None,
+                       drawn: list[str] | None = None) -> int:
+        """Exchange tiles; a virtual bag draws the replacements (before the returned tiles go in)."""
+        def act(game: Game, meta: Meta) -> None:
+            if game.bag_mode == "virtual":
+                new = self._tiles(game, len(tiles or ()), drawn, cap=True)
+                return game.exchange_tiles(seat, meta, tiles=tiles, drawn=new)
+            game.exchange_tiles(seat, meta, count=count, tiles=tiles, drawn=drawn)
+        return self._command(game_id, expected_version, by, act)
+
+    def pass_turn(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int) -> int:
+        """Pass."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.pass_turn(seat, m))
+
+    # ---- the end ----------------------------------------------------------------------------
+    def end_game(self, game_id: UUID, cause: str, by: Actor, *, expected_version: int, detail: str = "") -> int:
+        """A director ends the game (round time, director's decision, time)."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.end_game(cause, m, detail))
+
+    def declare_end_rack(self, game_id: UUID, seat: int, tiles: list[str], by: Actor, *,
+                         expected_version: int) -> int:
+        """Record a player's tiles left at the end."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.declare_end_rack(seat, tiles, m))
+
+    def sign(self, game_id: UUID, seat: int, signature: str, by: Actor, *, expected_version: int) -> int:
+        """A player signs the final sheet; the last signature closes the game."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.sign(seat, signature, m))
+
+    def reopen(self, game_id: UUID, consent: list[int], reason: str, by: Actor, *, expected_version: int) -> int:
+        """A director reopens a closed game with every player's consent, where the profile allows it."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.reopen(consent, reason, m))
+
+    # ---- plumbing ---------------------------------------------------------------------------
+    def _command(self, game_id: UUID, expected_version: int, by: Actor, action: Action) -> int:
+        game = self.get_game(game_id)
+        if game.version != expected_version:
+            raise VersionConflict(game_id, game.version, expected_version)
+        action(game, self._meta(by))  # the clock is read after loading: the fact's time
+        self._save(game)
+        return game.version
+
+    def _save(self, game: Game) -> None:
+        expected = game.version - len(game.pending_events)
+        try:
+            self.save(game)
+        except IntegrityError:
+            raise VersionConflict(game.id, self._stored_version(game.id), expected) from None
+
+    def _stored_version(self, game_id: UUID) -> int:
+        last = self.recorder.select_events(game_id, desc=True, limit=1)
+        return last[0].originator_version if last else 0
+
+    def _meta(self, by: Actor) -> Meta:
+        return Meta(by.actor, by.device, self.clock())
+
+    # ---- the virtual bag --------------------------------------------------------------------
+    def _tiles(self, game: Game, count: int, given: list[str] | None, *, cap: bool = False) -> list[str]:
+        """Tiles for a draw: as given outside a virtual bag; drawn at random from it inside one."""
+        if game.bag_mode != "virtual":
+            return list(given or [])
+        if given is not None:
+            raise RuleViolation("tiles: a virtual bag draws the tiles itself", code="virtual_bag", field="tiles")
+        bag = sorted(game.unseen().elements())  # every rack is known: the unseen tiles are the bag
+        if count > len(bag) and not cap:
+            raise RackError(f"count: only {len(bag)} tiles left in the bag", field="count", article="FILE 27")
+        return self.rng.sample(bag, min(count, len(bag)))
+
+    def _refill_count(self, game: Game, seat: int) -> int:
+        return max(0, min(RACK - game.rack_counts[seat], game.bag_count()))
+
+    def _auto_draw(self, game: Game, seat: int | None, meta: Meta, enabled: bool) -> None:
+        """After an acceptance in a virtual bag, the player draws back to seven (FILE 32)."""
+        if not enabled or seat is None or game.bag_mode != "virtual" or game.phase != "playing":
+            return
+        count = self._refill_count(game, seat)
+        if count:
+            game.draw_tiles(seat, meta, tiles=self._tiles(game, count, None))
