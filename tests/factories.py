@@ -104,3 +104,130 @@ class RandomGame:
             self.rng.shuffle(self.bag)
             return "exchange"
         return "pass"
+
+
+# ---- Games driven only through the aggregate's commands --------------------------------------
+
+def meta(actor: str = "player:0", at: str = "2026-11-21T10:00:00+00:00"):
+    """A Meta for tests: fixed time, named actor, a tablet device."""
+    from domain.game import Meta
+
+    return Meta(actor, "tablet-test", at)
+
+
+def new_game(profile: str = "file-2024", players=("Ana", "Bea"), bag_mode: str = "virtual", starter: int = 0):
+    """A created game whose starter is given by the pairing list (FILE 4.1)."""
+    from domain.game import Game
+
+    game = Game.create(profile, list(players), meta("director:test"), bag_mode=bag_mode,
+                       details={"event": "Open", "round": 1, "table": 1})
+    game.give_starter(starter, meta("director:test"))
+    return game
+
+
+def deal(game, racks):
+    """Initial racks in draw order: the starter first (FISC I.5)."""
+    order = [(game.starter + k) % len(game.players) for k in range(len(game.players))]
+    for seat in order:
+        game.draw_tiles(seat, meta(f"player:{seat}"), tiles=list(racks[seat]))
+
+
+def draw_random(game, seat, rng, count=None):
+    """Draw ``count`` (default: back to 7) random tiles from the bag, as the virtual bag does."""
+    need = 7 - game.rack_counts[seat] if count is None else count
+    need = min(need, game.bag_count())
+    if need <= 0:
+        return []
+    pool = list(game.unseen().elements())
+    tiles = rng.sample(sorted(pool), need)
+    game.draw_tiles(seat, meta(f"player:{seat}"), tiles=tiles)
+    return tiles
+
+
+def random_written_play(game, rng, attempts: int = 60):
+    """A random legal play for the player on turn, as (coordinates, word) in federation notation."""
+    from domain.move import Coordinate
+    from domain.notation import format_word
+
+    seat = game.turn
+    shadow = RandomGame.__new__(RandomGame)
+    shadow.tileset, shadow.rng, shadow.board = game.tileset, rng, game.engine_board()
+    rack = list(game.racks[seat])
+    found = shadow.random_play(rack, attempts) if rack else None
+    if found is None:
+        return None
+    placements, horizontal = found
+    result = score_play(shadow.board, placements, horizontal, game.tileset)
+    main = result.words[0]
+    return Coordinate(main.row, main.col, main.horizontal).federation(), format_word(main.tiles, game.tileset)
+
+
+def play_random_game(profile: str, seed: int, max_turns: int = 300, check=None):
+    """Drive a virtual-bag game to its end only through commands; ``check(game)`` runs after each command."""
+    from domain.errors import DomainError
+
+    rng = random.Random(seed)
+    game = new_game(profile, players=("Ana", "Bea", "Cai")[: 3 if profile == "molins-club" and seed % 2 else 2])
+    step = check or (lambda g: None)
+    for seat in [(game.starter + k) % len(game.players) for k in range(len(game.players))]:
+        draw_random(game, seat, rng)
+        step(game)
+    for _ in range(max_turns):
+        if game.phase != "playing":
+            break
+        seat = game.turn
+        other = game.next_seat(seat)
+        written = random_written_play(game, rng) if rng.random() < 0.9 else None
+        if written:
+            game.place_tiles(seat, written[0], written[1], meta(f"player:{seat}"), announced=None)
+            step(game)
+            if game.pending and game.pending["kind"] == "centre_choice":
+                game.decide_off_centre(other, True, meta(f"player:{other}"))
+            if rng.random() < 0.1:
+                game.challenge(other, meta(f"player:{other}"))
+                step(game)
+                game.rule_challenge(rng.random() < 0.5, "test lexicon", meta("arbiter:test"))
+            elif game.pending:
+                game.accept(other, meta(f"player:{other}"))
+        else:
+            try:
+                n = rng.randint(1, max(1, min(7, game.rack_counts[seat])))
+                tiles = rng.sample(game.racks[seat], n)
+                drawn = rng.sample(sorted(game.unseen().elements()), n)
+                game.exchange_tiles(seat, meta(f"player:{seat}"), tiles=tiles, drawn=drawn)
+            except (DomainError, ValueError):
+                game.pass_turn(seat, meta(f"player:{seat}"))
+        step(game)
+        if game.phase == "playing" and not game.pending:
+            last = game.turns[-1]["seat"] if game.turns else seat
+            if game.rack_counts[last] < 7:
+                draw_random(game, last, rng)
+                step(game)
+    return game
+
+
+class _Reached(Exception):
+    pass
+
+
+def drive_until(profile: str, seed: int, predicate, max_turns: int = 300):
+    """Play a random game through commands until ``predicate(game)`` holds; None if it never does."""
+    reached = {}
+
+    def check(game):
+        if game.phase == "playing" and not game.pending and predicate(game):
+            reached["game"] = game
+            raise _Reached
+
+    try:
+        play_random_game(profile, seed, max_turns, check=check)
+    except _Reached:
+        return reached["game"]
+    return None
+
+
+def exchange_some(game, seat, rng, n=1):
+    """Exchange ``n`` random tiles of a known rack for random tiles from the bag."""
+    tiles = rng.sample(game.racks[seat], n)
+    drawn = rng.sample(sorted(game.unseen().elements()), n)
+    game.exchange_tiles(seat, meta(f"player:{seat}"), tiles=tiles, drawn=drawn)

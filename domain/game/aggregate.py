@@ -1,0 +1,213 @@
+"""The Game aggregate: one tournament game, every state change an explicit, hash-linked event.
+
+Commands are public methods in the imperative mood. Each one checks the rules first (raising a
+``DomainError`` with code and article before anything is recorded), computes the outcome with
+the rules engine, and records it in an event whose ``apply`` only assigns. State is JSON-native
+(lists, dicts with string keys, str/int/bool/None) so a snapshot comes back unchanged.
+
+Board cells and tiles are strings: ``"A"``, ``"CH"``, ``"L·L"``; a blank on the board is the
+lowercase letter it stands for (``"ch"``); a blank on a rack is ``"?"``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+from uuid import UUID, uuid4
+
+from eventsourcing.domain import Aggregate
+
+from domain.board import Board
+from domain.game import events as ev
+from domain.game.chain import GENESIS, event_hash
+from domain.game.errors import GameClosed, RackError, RuleViolation, WrongPhase
+from domain.game.meta import Meta
+from domain.game.rules import GameRules, rules_for
+from domain.tiles import BLANK, Tile, TileSet, full_bag, get_tileset
+
+BAG_MODES = ("physical", "virtual", "replay")
+RACK = 7
+
+
+def cell_of(tile: Tile) -> str:
+    """A placed tile as a board cell string (lowercase for a blank)."""
+    return tile.letter.lower() if tile.blank else tile.letter
+
+
+def tile_of(cell: str) -> Tile:
+    """A board cell string back to a Tile."""
+    return Tile(cell.upper(), True) if cell.islower() else Tile(cell, False)
+
+
+class GameBase(Aggregate):
+    """State, recording and derived views shared by the command mixins."""
+
+    Created = ev.Created
+
+    def __init__(
+        self, profile: str, tileset: str, players: list[str], details: dict[str, Any], bag_mode: str,
+        hash: str, **_: Any,
+    ) -> None:
+        self.profile = profile
+        self.tileset_name = tileset
+        self.players = list(players)
+        self.details = dict(details)
+        self.bag_mode = bag_mode
+        self.last_hash = hash
+        self.phase = "starting"
+        self.starter: int | None = None
+        self.turn = 0
+        self.start_draws: list[list[str]] = []
+        self.set_aside: list[str] = []
+        self.board: list[str | None] = [None] * 225
+        self.racks: list[list[str]] = [[] for _ in players]
+        self.rack_counts = [0 for _ in players]
+        self.scores = [0 for _ in players]
+        self.turns: list[dict[str, Any]] = []
+        self.pending: dict[str, Any] | None = None
+        self.last_ruling: dict[str, Any] | None = None
+        self.ending: dict[str, Any] | None = None
+        self.end_racks: dict[str, list[str]] = {}
+        self.settlement: dict[str, Any] | None = None
+        self.signatures: dict[str, dict[str, str]] = {}
+
+    # ---- creation -------------------------------------------------------------------------
+    @classmethod
+    def create(
+        cls, profile: str, players: list[str], meta: Meta, *, bag_mode: str = "virtual",
+        details: dict[str, Any] | None = None, game_id: UUID | None = None,
+    ) -> "GameBase":
+        """Create a game under a profile, with players in seat order (FILE 4; Molins allows more than 2)."""
+        rules = rules_for(profile)
+        names = [str(p).strip() for p in players]
+        if not rules.min_players <= len(names) <= rules.max_players:
+            raise RuleViolation(
+                f"{profile} games have {rules.min_players}–{rules.max_players} players, not {len(names)}",
+                code="player_count", article=rules.article("players"), field="players",
+            )
+        if any(not n for n in names) or len(set(names)) != len(names):
+            raise RuleViolation("player names must be non-empty and distinct", code="player_names", field="players")
+        if bag_mode not in BAG_MODES:
+            raise RuleViolation(f"bag_mode must be one of {', '.join(BAG_MODES)}", code="bag_mode", field="bag_mode")
+        game_id = game_id or uuid4()
+        payload = {"profile": profile, "tileset": rules.tileset, "players": names,
+                   "details": dict(details or {}), "bag_mode": bag_mode}
+        chain = {"previous_hash": GENESIS, **meta.as_dict()}
+        digest = event_hash(str(game_id), "Created", 1, payload, chain)
+        return cls._create(cls.Created, id=game_id, hash=digest, **payload, **chain)
+
+    # ---- recording ------------------------------------------------------------------------
+    def _record(self, event_class: type, meta: Meta, **payload: Any) -> None:
+        chain = {"previous_hash": self.last_hash, **meta.as_dict()}
+        name = event_class.__name__
+        digest = event_hash(str(self.id), name, self.version + 1, _jsonable(payload), chain)
+        self.trigger_event(event_class, hash=digest, **chain, **payload)
+
+    # ---- derived views --------------------------------------------------------------------
+    @property
+    def rules(self) -> GameRules:
+        """The profile's settings this game runs under."""
+        return rules_for(self.profile)
+
+    @property
+    def tileset(self) -> TileSet:
+        """The game's tile set."""
+        return get_tileset(self.tileset_name)
+
+    @property
+    def closed(self) -> bool:
+        """True once every player has signed and no director has reopened it."""
+        return self.phase == "closed"
+
+    def engine_board(self) -> Board:
+        """The board as the rules engine sees it."""
+        return Board(None if c is None else tile_of(c) for c in self.board)
+
+    def board_tiles(self) -> Counter:
+        """Tiles on the board, blanks counted as ``?``."""
+        return Counter(BLANK if c.islower() else c for c in self.board if c is not None)
+
+    def bag_count(self) -> int:
+        """Tiles in the bag: 100 less the board, every rack and any tiles set aside (FILE 27)."""
+        placed = sum(1 for c in self.board if c is not None)
+        return self.tileset.total_tiles - placed - sum(self.rack_counts) - len(self.set_aside)
+
+    def unseen(self) -> Counter:
+        """Tiles not on the board, not known on a rack and not set aside: the bag plus unknown rack tiles."""
+        pool = Counter(full_bag(self.tileset)) - self.board_tiles() - Counter(self.set_aside)
+        for rack in self.racks:
+            pool -= Counter(rack)
+        return pool
+
+    def racks_known(self) -> bool:
+        """True when every tile on every rack is known (virtual and replay bags; physical when entered)."""
+        return all(len(r) == n for r, n in zip(self.racks, self.rack_counts))
+
+    def next_seat(self, seat: int) -> int:
+        """The player after ``seat`` in seat order."""
+        return (seat + 1) % len(self.players)
+
+    # ---- guards ---------------------------------------------------------------------------
+    def _open(self) -> None:
+        if self.phase == "closed":
+            raise GameClosed(
+                "the game is closed: every player signed the sheet; only a director with every player's "
+                "consent may reopen it (FILE 43, FISE 44)", article="FILE 43",
+            )
+
+    def _seat(self, seat: int, field: str = "seat") -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players):
+            raise RuleViolation(f"{field} must be a seat number from 0 to {len(self.players) - 1}",
+                                code="bad_seat", field=field)
+        return seat
+
+    def _expect(self, *phases: str, pending: str | None = None) -> None:
+        self._open()
+        if self.phase not in phases:
+            raise WrongPhase(f"the game is {self.phase}; this needs it to be {' or '.join(phases)}",
+                             field="type")
+        kind = self.pending["kind"] if self.pending else None
+        if kind != pending:
+            want = f"waiting for {pending}" if pending else "not waiting for anything"
+            have = f"waiting for {kind}" if kind else "waiting for nothing"
+            raise WrongPhase(f"the game is {have}; this command needs it {want}", field="type",
+                             article="FILE 41.3" if kind == "ruling" else None)
+
+    def _check_tiles(self, tiles: list[str], field: str, pool: Counter | None = None) -> list[str]:
+        known = set(self.tileset.letters) | {BLANK}
+        for i, t in enumerate(tiles):
+            if t not in known:
+                raise RackError(f"{field}[{i}]: {t!r} is not a tile of the {self.tileset_name} set", field=field)
+        pool = self.unseen() if pool is None else pool
+        short = Counter(tiles) - pool
+        if short:
+            raise RackError(f"{field}: {', '.join(sorted(short))} cannot come from the bag: none left unseen",
+                            field=field)
+        return list(tiles)
+
+    def _take_from_rack(self, seat: int, needed: list[str], field: str) -> list[str]:
+        """The rack after removing ``needed``; unknown rack tiles may cover what is not known."""
+        rack = Counter(self.racks[seat])
+        missing = Counter(needed) - rack
+        unknown = self.rack_counts[seat] - len(self.racks[seat])
+        if sum(missing.values()) > unknown:
+            raise RackError(
+                f"{field}: the rack of {self.players[seat]} does not hold {' '.join(sorted(missing.elements()))}",
+                field=field,
+            )
+        if missing and Counter(missing) - self.unseen():
+            raise RackError(f"{field}: {' '.join(sorted(missing))} cannot be on the rack: all accounted for",
+                            field=field)
+        left = list(self.racks[seat])
+        for t in needed:
+            if t in left:
+                left.remove(t)
+        return left
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value

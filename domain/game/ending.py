@@ -1,0 +1,117 @@
+"""End of game, settlement, signatures, closure and reopening (FILE 43–44, FISE 44–45, FISC I.8, Molins 19–20)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.game import events as ev
+from domain.game.errors import GameClosed, RackError, RuleViolation, WrongPhase
+from domain.game.meta import Meta
+from domain.game.settlement import racks_needed, settle
+
+PASS_LIKE = frozenset({"pass", "invalid"})  # a withdrawn invalid play counts as a pass (FILE 44)
+SCORELESS = frozenset({"pass", "invalid", "exchange"})
+DIRECTOR_CAUSES = {
+    "director": "FILE 44.5",
+    "round_time": "FILE 44.4",
+    "time": "FILE 34.2",
+}
+
+
+class EndCommands:
+    """Ending the game (detected by the aggregate itself), end racks, settlement, signatures."""
+
+    def _after_turn(self, meta: Meta) -> None:
+        """After each completed turn, end the game if a rule of the profile says it is over."""
+        if self.phase != "playing" or self.pending:
+            return
+        cause, finisher, detail = self._end_cause()
+        if cause:
+            self._end(cause, finisher, detail, meta)
+
+    def _end_cause(self) -> tuple[str | None, int | None, str]:
+        rules, turns, seats = self.rules, self.turns, len(self.players)
+        last = turns[-1] if turns else None
+        if last and last["kind"] == "play" and self.rack_counts[last["seat"]] == 0 and self.bag_count() == 0:
+            return "out", last["seat"], f"{self.players[last['seat']]} played out with the bag empty"
+        k = rules.passes_per_player * seats
+        if len(turns) >= k and all(t["kind"] in PASS_LIKE for t in turns[-k:]):
+            if not (rules.passes_not_at_zero and not any(self.scores)):
+                return "passes", None, f"every player lost {rules.passes_per_player} turns in a row ({rules.article('passes')})"
+        m = rules.scoreless_turns
+        if m and len(turns) >= m and all(t["kind"] in SCORELESS for t in turns[-m:]):
+            if not (rules.scoreless_not_at_zero and not any(self.scores)):
+                return "scoreless", None, f"{m} scoreless turns in a row ({rules.article('scoreless')})"
+        return None, None, ""
+
+    def _end(self, cause: str, finisher: int | None, detail: str, meta: Meta) -> None:
+        needed = racks_needed(cause, len(self.players), finisher)
+        missing = [s for s in needed if len(self.racks[s]) != self.rack_counts[s]]
+        self._record(ev.GameEnded, meta, cause=cause, finisher=finisher, detail=detail, racks_needed=missing)
+        if not missing:
+            self._settle(meta)
+
+    def _settle(self, meta: Meta) -> None:
+        ending = self.ending
+        racks = {s: list(self.racks[s]) for s in range(len(self.players))}
+        result = settle(ending["cause"], list(self.scores), racks, self.tileset, ending["finisher"])
+        self._record(ev.GameSettled, meta, settlement=result)
+
+    def end_game(self, cause: str, meta: Meta, detail: str = "") -> None:
+        """A director ends the game: no rack is deducted (FILE 44.4 round time, 44.5 director's decision)."""
+        self._open()
+        if self.phase == "ended":
+            raise WrongPhase("the game has already ended", field="type")
+        if cause not in DIRECTOR_CAUSES:
+            raise RuleViolation(f"cause must be one of {', '.join(DIRECTOR_CAUSES)}", code="end_cause",
+                                field="cause")
+        self._record(ev.GameEnded, meta, cause=cause, finisher=None, detail=str(detail) or cause,
+                     racks_needed=[])
+        self._settle(meta)
+
+    def declare_end_rack(self, seat: int, tiles: list[str], meta: Meta) -> None:
+        """Record a player's tiles left at the end, where the service does not already know them."""
+        self._expect("ended", pending="end_racks")
+        seat = self._seat(seat)
+        if seat not in self.pending["seats"]:
+            raise WrongPhase(f"{self.players[seat]}'s end rack is not awaited", field="seat")
+        tiles = list(tiles)
+        if len(tiles) != self.rack_counts[seat]:
+            raise RackError(f"tiles: {self.players[seat]} holds {self.rack_counts[seat]} tiles, not {len(tiles)}",
+                            field="tiles")
+        known = Counter(self.racks[seat])
+        if known - Counter(tiles):
+            raise RackError(f"tiles: the rack is known to hold {' '.join(sorted(known.elements()))}", field="tiles")
+        self._check_tiles(list((Counter(tiles) - known).elements()), "tiles")
+        self._record(ev.EndRackDeclared, meta, seat=seat, tiles=tiles)
+        if not self.pending:
+            self._settle(meta)
+
+    def sign(self, seat: int, signature: str, meta: Meta) -> None:
+        """A player signs the final sheet, bound to the exact history so far; all signed closes it (FILE 43)."""
+        self._expect("ended")
+        seat = self._seat(seat)
+        if self.settlement is None:
+            raise WrongPhase("the sheet is not settled yet: nothing to sign", field="type")
+        if str(seat) in self.signatures:
+            raise WrongPhase(f"{self.players[seat]} has already signed", field="seat")
+        self._record(ev.SheetSigned, meta, seat=seat, head_hash=self.last_hash, signature=str(signature))
+        if len(self.signatures) == len(self.players):
+            self._record(ev.GameClosed, meta)
+
+    def reopen(self, consent: list[int], reason: str, meta: Meta) -> None:
+        """A director reopens a closed game, with every player's consent, to correct an error (FILE 43, FISE 44)."""
+        if self.phase != "closed":
+            raise WrongPhase("only a closed game can be reopened", field="type")
+        rules = self.rules
+        if not rules.reopen_allowed:
+            raise GameClosed(
+                f"under {self.profile} a sheet handed in is final and cannot be reopened "
+                f"({rules.article('reopen')})", article=rules.article("reopen"),
+            )
+        if sorted(set(consent)) != list(range(len(self.players))):
+            raise RuleViolation("consent: every player must ask for the correction together (FILE 43)",
+                                code="consent", field="consent", article="FILE 43")
+        if not str(reason).strip():
+            raise RuleViolation("reason: say what error is to be corrected", code="reason", field="reason")
+        self._record(ev.GameReopened, meta, consent=sorted(set(consent)), reason=str(reason))

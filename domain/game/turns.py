@@ -1,0 +1,291 @@
+"""The turn cycle: starting draw, draws, plays, acceptance, challenges, exchanges and passes."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.errors import PlacementError
+from domain.game import events as ev
+from domain.game.aggregate import RACK, cell_of
+from domain.game.errors import NotAllowedInProfile, NotYourTurn, RackError, RuleViolation, WrongPhase
+from domain.game.meta import Meta
+from domain.move import Coordinate
+from domain.notation import format_word, parse_word
+from domain.scoring import evaluate_play
+from domain.tiles import BLANK
+
+
+class TurnCommands:
+    """Commands of the turn cycle (FILE 4–7, 20–26, 32, 37–41; FISC I.5–I.10)."""
+
+    # ---- who starts -----------------------------------------------------------------------
+    def draw_for_start(self, tiles: list[str], meta: Meta) -> None:
+        """Record one tile drawn by each player; nearest to A starts, the blank beats A (FILE 4.3, FISC I.5)."""
+        self._expect("starting")
+        if len(tiles) != len(self.players):
+            raise RuleViolation(f"tiles: one tile per player ({len(self.players)}), not {len(tiles)}",
+                                code="start_draw", article="FILE 4.3", field="tiles")
+        pool = self.unseen()
+        self._check_tiles(list(tiles), "tiles", pool)
+        ranks = [self.tileset.draw_rank(t) for t in tiles]
+        best = min(ranks)
+        leaders = [s for s, r in enumerate(ranks) if r == best]
+        starter = leaders[0] if len(leaders) == 1 else None
+        set_aside = list(self.set_aside)
+        if starter is None and self.rules.start_tie_sets_aside:
+            set_aside += [tiles[s] for s in leaders]  # AJS 3.1.1: tied tiles stay out of the bag
+        if starter is not None:
+            set_aside = []  # once decided, every drawn tile goes back into the bag
+        self._record(ev.StartingTilesDrawn, meta, tiles=list(tiles), starter=starter, set_aside=set_aside)
+
+    def give_starter(self, seat: int, meta: Meta, reason: str = "pairing list") -> None:
+        """The pairing list names the starter in Swiss and round-robin events (FILE 4.1)."""
+        self._expect("starting")
+        self._record(ev.StarterGiven, meta, seat=self._seat(seat), reason=str(reason))
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw_tiles(self, seat: int, meta: Meta, *, count: int | None = None, tiles: list[str] | None = None) -> None:
+        """Record a draw from the bag; the tiles are required unless the bag is physical (FILE 7, 32)."""
+        self._open()
+        seat = self._seat(seat)
+        if tiles is not None:
+            tiles = self._check_tiles(list(tiles), "tiles")
+            if count is not None and count != len(tiles):
+                raise RuleViolation(f"count {count} does not match {len(tiles)} tiles", code="draw_count",
+                                    field="count")
+            count = len(tiles)
+        if count is None or isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise RuleViolation("count: draw at least one tile", code="draw_count", field="count")
+        if tiles is None and self.bag_mode != "physical":
+            raise RuleViolation(f"tiles: a {self.bag_mode} bag records the exact tiles drawn", code="tiles_required",
+                                field="tiles")
+        accepted = self._draw_allowed(seat)
+        if count > self.bag_count():
+            raise RackError(f"count: only {self.bag_count()} tiles left in the bag", field="count",
+                            article="FILE 27")
+        if self.rack_counts[seat] + count > RACK:
+            raise RackError(
+                f"count: {self.players[seat]} would hold {self.rack_counts[seat] + count} tiles; a rack holds "
+                f"{RACK} (an overdraw is corrected under FILE 28)", field="count", article="FILE 28",
+            )
+        if accepted:
+            self._accept(self.pending["seat"], "tiles drawn (FISC I.10)", meta)
+        self._record(ev.TilesDrawn, meta, seat=seat, count=count, tiles=tiles, accepted_play=accepted)
+
+    def _draw_allowed(self, seat: int) -> bool:
+        """Check the draw fits the moment; True when the draw itself accepts a pending play (FISC I.10)."""
+        if self.phase == "dealing":
+            order = [(self.starter + k) % len(self.players) for k in range(len(self.players))]
+            due = next(s for s in order if self.rack_counts[s] < RACK)
+            if seat != due:
+                raise NotYourTurn(f"{self.players[due]} draws first: the first player draws 7, then the second "
+                                  "(FISC I.5, AJS 3.1.2.3)", field="seat", article="FISC I.5")
+            return False
+        if self.phase != "playing":
+            raise WrongPhase(f"the game is {self.phase}: no draws now", field="type")
+        kind = self.pending["kind"] if self.pending else None
+        if kind == "ruling" and self.pending["seat"] == seat:
+            raise WrongPhase("the challenged player may not draw while the challenge is resolved (FILE 41.3)",
+                             article="FILE 41.3", field="type")
+        if kind == "acceptance" and self.pending["seat"] == seat:
+            if self.rules.acceptance_by_draw:
+                return True
+            raise WrongPhase("the opponent has not yet accepted the play: draw after the score is written "
+                             "(FILE 32, 37)", article="FILE 32", field="type")
+        return False
+
+    # ---- playing --------------------------------------------------------------------------
+    def place_tiles(self, seat: int, coordinates: str, word: str, meta: Meta, *, announced: int | None = None) -> None:
+        """Record a play in federation notation; the true score is computed, the announced one kept beside it."""
+        self._expect("playing")
+        seat = self._on_turn(seat)
+        coord = Coordinate.parse_federation(coordinates)
+        tileset = self.tileset
+        written = parse_word(word, tileset, strict_lookalikes=True)
+        if not self.rules.blank_digraph and any(
+            w.tile and w.tile.blank and len(w.tile.letter) > 1 for w in written
+        ):
+            raise NotAllowedInProfile(f"word: under {self.profile} a blank cannot stand for a digraph tile",
+                                      field="word", article=self.rules.article("blank_digraph"))
+        board = self.engine_board()
+        off_centre = False
+        try:
+            result = evaluate_play(board, coord, written, tileset)
+        except PlacementError as err:
+            if err.code != "first_play_off_centre" or not self.rules.off_centre_choice:
+                raise
+            result = evaluate_play(board, coord, written, tileset, centre_required=False)
+            off_centre = True  # FILE 20: the opponent now chooses
+        needed = [BLANK if p.tile.blank else p.tile.letter for p in result.placements]
+        rack_after = self._take_from_rack(seat, needed, "word")
+        if announced is not None and (isinstance(announced, bool) or not isinstance(announced, int)):
+            raise RuleViolation("announced: a whole number of points", code="announced", field="announced")
+        self._record(
+            ev.TilesPlaced, meta, seat=seat, coordinates=coord.federation(),
+            word=format_word(result.words[0].tiles, tileset),
+            placements=[[p.row, p.col, cell_of(p.tile)] for p in result.placements],
+            words=[{"word": format_word(w.tiles, tileset), "score": w.score} for w in result.words],
+            score=result.score, announced=announced, bingo=result.bingo,
+            total=self.scores[seat] + result.score, rack_after=rack_after, off_centre=off_centre,
+        )
+
+    def decide_off_centre(self, seat: int, accept: bool, meta: Meta) -> None:
+        """The opponent's choice on a first play that missed H8: accept undoubled or declare invalid (FILE 20)."""
+        self._expect("playing", pending="centre_choice")
+        placer = self.pending["seat"]
+        self._opponent(seat, placer, "decide on the first play")
+        if accept:
+            self._record(ev.OffCentreAccepted, meta, seat=seat)
+        else:
+            self._withdraw("first play off the centre declared invalid (FILE 20.1)", meta)
+            self._after_turn(meta)
+
+    def accept(self, seat: int, meta: Meta, how: str = "score written") -> None:
+        """The opponent writes the score down: the play is accepted, and no one may challenge it (FILE 37)."""
+        self._expect("playing", pending="acceptance")
+        placer = self.pending["seat"]
+        if seat == placer:
+            if not (self.rules.acceptance_by_draw and self.bag_count() == 0):
+                raise NotYourTurn("only the opponent accepts a play by writing its score (FILE 37)",
+                                  field="seat", article="FILE 37")
+            how = "clock pressed with an empty bag (FISC I.10)"
+        else:
+            self._opponent(seat, placer, "accept")
+        self._accept(placer, how, meta)
+        self._after_turn(meta)
+
+    def _accept(self, placer: int, how: str, meta: Meta) -> None:
+        self._record(ev.PlayAccepted, meta, seat=placer, how=how, next_turn=self.next_seat(placer))
+
+    def challenge(self, seat: int, meta: Meta, words: list[str] | None = None) -> None:
+        """Challenge one, several or all words of the last play at once, before it is accepted (FILE 38–39)."""
+        self._expect("playing", pending="acceptance")
+        placer = self.pending["seat"]
+        if seat == placer:
+            raise NotYourTurn("a player may not challenge their own play (FILE 41.5, AJS 4.1.7.2)",
+                              field="seat", article="FILE 41.5")
+        self._opponent(seat, placer, "challenge")
+        formed = [w["word"] for w in self.turns[-1]["words"]]
+        chosen = formed if not words else [str(w) for w in words]
+        if not chosen or Counter(chosen) - Counter(formed):  # a play may form the same word twice
+            raise RuleViolation(f"words: challenge words the play formed ({', '.join(formed)}), each once",
+                                code="challenge_words", field="words", article="FILE 39")
+        self._record(ev.PlayChallenged, meta, challenger=seat, words=chosen)
+
+    def rule_challenge(self, valid: bool, authority: str, meta: Meta) -> None:
+        """One verdict for the set of challenged words (FILE 39); invalid: tiles back, turn lost, ``I`` (FILE 38)."""
+        self._expect("playing", pending="ruling")
+        if not str(authority).strip():
+            raise RuleViolation("authority: name the lexicon or person the ruling rests on", code="authority",
+                                field="authority")
+        words = list(self.pending["words"])
+        self._record(ev.ChallengeRuled, meta, valid=bool(valid), words=words, authority=str(authority),
+                     appeal=False, final=not self.rules.appeal_allowed)
+        if valid:
+            self._accept(self.pending["seat"], "challenge ruled valid", meta)
+        else:
+            self._withdraw("challenged and ruled invalid (FILE 38)", meta)
+        self._after_turn(meta)
+
+    def appeal(self, seat: int, argument: str, meta: Meta) -> None:
+        """Ask for a second look at the last ruling before the next turn (FILE 41.2, FISE 42.4, FISC I.10, AJS 4.1.7)."""
+        self._open()
+        self._seat(seat)
+        if not self.rules.appeal_allowed:
+            raise NotAllowedInProfile(f"{self.profile} has no appeal of a challenge ruling", field="type")
+        ruling = self.last_ruling
+        if not ruling or ruling["appealed"] or ruling["turn"] != len(self.turns) - 1 or self.phase == "closed":
+            raise WrongPhase("only the last ruling may be appealed, once, before the next turn", field="type",
+                             article=self.rules.article("appeal"))
+        self._record(ev.RulingAppealed, meta, seat=seat, argument=str(argument))
+
+    def rule_appeal(self, valid: bool, authority: str, meta: Meta) -> None:
+        """The final answer on appeal; if it reverses the ruling, the play is restored or withdrawn."""
+        self._open()
+        ruling = self.last_ruling
+        if not ruling or not ruling["appealed"] or ruling["final"]:
+            raise WrongPhase("there is no appeal waiting for a ruling", field="type")
+        self._record(ev.ChallengeRuled, meta, valid=bool(valid), words=list(ruling["words"]),
+                     authority=str(authority), appeal=True, final=True)
+        if bool(valid) == ruling["valid"]:
+            return
+        turn = self.turns[-1]
+        if valid:
+            needed = [BLANK if c.islower() else c for _, _, c in turn["placements"]]
+            self._record(ev.PlayRestored, meta, seat=turn["seat"], placements=turn["placements"],
+                         rack_after=self._take_from_rack(turn["seat"], needed, "word"),
+                         total=self.scores[turn["seat"]] + turn["withdrawn_score"])
+        else:
+            self._withdraw("ruled invalid on appeal", meta, advance=False)
+        self._after_turn(meta)
+
+    def _withdraw(self, reason: str, meta: Meta, advance: bool = True) -> None:
+        turn = self.turns[-1]
+        seat = turn["seat"]
+        back = [BLANK if c.islower() else c for _, _, c in turn["placements"]]
+        self._record(ev.PlayWithdrawn, meta, seat=seat, reason=reason, placements=turn["placements"],
+                     rack_after=list(self.racks[seat]) + back,
+                     total=self.scores[seat] - turn["score"],
+                     next_turn=self.next_seat(seat) if advance else self.turn)
+
+    # ---- exchange and pass ----------------------------------------------------------------
+    def exchange_tiles(
+        self, seat: int, meta: Meta, *, count: int | None = None, tiles: list[str] | None = None,
+        drawn: list[str] | None = None,
+    ) -> None:
+        """Exchange 1–7 tiles: 0 points, ``C-x``; limited by the bag as the profile says (FILE 25, FISC I.7, Molins 16)."""
+        self._expect("playing")
+        seat = self._on_turn(seat)
+        rules = self.rules
+        if tiles is not None:
+            count = len(tiles)
+        if count is None or isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= RACK:
+            raise RuleViolation("count: exchange between 1 and 7 tiles (FILE 25)", code="exchange_count",
+                                field="count", article="FILE 25")
+        in_bag = self.bag_count()
+        if in_bag < rules.exchange_min_bag:
+            raise RuleViolation(
+                f"the bag holds {in_bag}; {self.profile} allows an exchange only with {rules.exchange_min_bag} or "
+                "more in the bag", code="exchange_bag", field="count", article=rules.article("exchange"),
+            )
+        if rules.exchange_capped_by_bag and count > in_bag:
+            raise RuleViolation(f"count: at most as many tiles as the bag holds ({in_bag})", code="exchange_bag",
+                                field="count", article=rules.article("exchange"))
+        if count > self.rack_counts[seat]:
+            raise RackError(f"count: the rack holds only {self.rack_counts[seat]} tiles", field="count")
+        if self.bag_mode != "physical" and (tiles is None or drawn is None):
+            raise RuleViolation(f"tiles and drawn: a {self.bag_mode} bag records the exact tiles",
+                                code="tiles_required", field="tiles")
+        rack_after = self._take_from_rack(seat, list(tiles), "tiles") if tiles is not None else list(self.racks[seat])
+        if drawn is not None:
+            if len(drawn) != count:
+                raise RuleViolation(f"drawn: {count} tiles, not {len(drawn)}", code="draw_count", field="drawn")
+            rack_after += self._check_tiles(list(drawn), "drawn")
+        self._record(ev.TilesExchanged, meta, seat=seat, count=count, returned=tiles, drawn=drawn,
+                     rack_after=rack_after, next_turn=self.next_seat(seat))
+        self._after_turn(meta)
+
+    def pass_turn(self, seat: int, meta: Meta) -> None:
+        """Pass: 0 points, written ``P`` (FILE 26)."""
+        self._expect("playing")
+        seat = self._on_turn(seat)
+        self._record(ev.TurnPassed, meta, seat=seat, next_turn=self.next_seat(seat))
+        self._after_turn(meta)
+
+    # ---- guards ---------------------------------------------------------------------------
+    def _on_turn(self, seat: int) -> int:
+        seat = self._seat(seat)
+        if seat != self.turn:
+            raise NotYourTurn(f"it is {self.players[self.turn]}'s turn, not {self.players[seat]}'s", field="seat")
+        if self.rack_counts[seat] < RACK and self.bag_count() > 0:
+            raise RackError(
+                f"{self.players[seat]} holds {self.rack_counts[seat]} tiles: draw back to 7 first "
+                "(FILE 32; a missed draw is corrected under FILE 29)", field="seat", article="FILE 32",
+            )
+        return seat
+
+    def _opponent(self, seat: int, placer: int, action: str) -> None:
+        seat = self._seat(seat)
+        if seat == placer:
+            raise NotYourTurn(f"only an opponent may {action}", field="seat", article="FILE 41.5")
+
