@@ -21,14 +21,16 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 
 from domain.game import Game, Meta
-from domain.game.aggregate import RACK
 from domain.game.chain import ChainBreak, ChainRecord, record_of, verify_chain
-from domain.game.errors import RackError, RuleViolation
+from service import bag
 
 Action = Callable[[Game, Meta], None]
 #: A snapshot every this many events: a finished game (~150–250 events) then loads from a
 #: snapshot plus a short tail instead of a full replay.
 SNAPSHOT_EVERY = 50
+#: Games kept in memory between commands; each load still reads any newer events from the store
+#: (the library's fast-forward), so several processes or applications stay correct.
+CACHE_GAMES = "256"
 
 
 def utc_now() -> str:
@@ -73,6 +75,7 @@ class GamesApplication(Application):
     """Recording tournament games: one Game aggregate per game, every command a use case."""
 
     name = "Planilla"
+    env = {"AGGREGATE_CACHE_MAXSIZE": CACHE_GAMES}
     snapshotting_intervals = {Game: SNAPSHOT_EVERY}
 
     def __init__(self, env: dict[str, str] | None = None, *, clock: Callable[[], str] = utc_now,
@@ -126,7 +129,7 @@ class GamesApplication(Application):
         def act(game: Game, meta: Meta) -> None:
             if game.bag_mode != "virtual":
                 return game.draw_tiles(seat, meta, count=count, tiles=tiles)
-            wanted = self._refill_count(game, seat) if count is None else count
+            wanted = bag.refill_count(game, seat) if count is None else count
             game.draw_tiles(seat, meta, tiles=self._tiles(game, wanted, tiles))
         return self._command(game_id, expected_version, by, act)
 
@@ -229,23 +232,12 @@ class GamesApplication(Application):
 
     # ---- the virtual bag --------------------------------------------------------------------
     def _tiles(self, game: Game, count: int, given: list[str] | None, *, cap: bool = False) -> list[str]:
-        """Tiles for a draw: as given outside a virtual bag; drawn at random from it inside one."""
-        if game.bag_mode != "virtual":
-            return list(given or [])
-        if given is not None:
-            raise RuleViolation("tiles: a virtual bag draws the tiles itself", code="virtual_bag", field="tiles")
-        bag = sorted(game.unseen().elements())  # every rack is known: the unseen tiles are the bag
-        if count > len(bag) and not cap:
-            raise RackError(f"count: only {len(bag)} tiles left in the bag", field="count", article="FILE 27")
-        return self.rng.sample(bag, min(count, len(bag)))
-
-    def _refill_count(self, game: Game, seat: int) -> int:
-        return max(0, min(RACK - game.rack_counts[seat], game.bag_count()))
+        return bag.draw(game, count, given, self.rng, cap=cap)
 
     def _auto_draw(self, game: Game, seat: int | None, meta: Meta, enabled: bool) -> None:
         """After an acceptance in a virtual bag, the player draws back to seven (FILE 32)."""
         if not enabled or seat is None or game.bag_mode != "virtual" or game.phase != "playing":
             return
-        count = self._refill_count(game, seat)
+        count = bag.refill_count(game, seat)
         if count:
             game.draw_tiles(seat, meta, tiles=self._tiles(game, count, None))

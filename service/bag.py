@@ -1,0 +1,31 @@
+"""The virtual bag: the one place where tiles are drawn at random, never inside the domain.
+
+In a ``virtual`` game every rack is known, so the tiles the game has not seen are exactly the
+bag. The application draws from them with its generator (``secrets.SystemRandom`` in service)
+and hands the exact tiles to the aggregate. Physical and replay bags pass the caller's tiles on.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from domain.game import Game
+from domain.game.aggregate import RACK
+from domain.game.errors import RackError, RuleViolation
+
+
+def draw(game: Game, count: int, given: list[str] | None, rng: Random, *, cap: bool = False) -> list[str]:
+    """The caller's tiles outside a virtual bag; inside one, ``count`` at random (``cap``: at most the bag)."""
+    if game.bag_mode != "virtual":
+        return list(given or [])
+    if given is not None:
+        raise RuleViolation("tiles: a virtual bag draws the tiles itself", code="virtual_bag", field="tiles")
+    bag = sorted(game.unseen().elements())  # sorted, so a seeded generator repeats its draws
+    if count > len(bag) and not cap:
+        raise RackError(f"count: only {len(bag)} tiles left in the bag", field="count", article="FILE 27")
+    return rng.sample(bag, min(count, len(bag)))
+
+
+def refill_count(game: Game, seat: int) -> int:
+    """How many tiles bring the player back to seven, as far as the bag allows (FILE 32)."""
+    return max(0, min(RACK - game.rack_counts[seat], game.bag_count()))
