@@ -1,0 +1,137 @@
+"""``planilla gcg verify``: lines or one JSON document, exit 0 / 1 / 2, thousands of files in one call."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from service.cli import fast_verify_args
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+GOOD = [DATA / "es_file_ana_berto.gcg", DATA / "es_fise_carmen_diego.gcg", DATA / "ca_disc_jordi_marta.gcg"]
+EDITED = DATA / "es_file_ana_berto_edited.gcg"
+
+
+def cli(*args):
+    from service.cli import app
+
+    return CliRunner().invoke(app, ["gcg", "verify", *map(str, args)])
+
+
+def planilla(*args, cwd=ROOT):
+    """The installed console script when there is one, else ``python -m service.cli``."""
+    script = Path(sys.executable).with_name("planilla")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "service.cli"]
+    return subprocess.run(command + list(map(str, args)), capture_output=True, text=True, cwd=cwd)
+
+
+def test_all_agree_exits_0():
+    """Three hand-scored games: nothing to report."""
+    result = cli(*GOOD)
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "3 files, 18 plays: all agree"
+
+
+def test_a_problem_exits_1_and_names_file_and_line():
+    """The edited copy: each problem on a line of its own, file:line: kind: message."""
+    result = cli(EDITED)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{EDITED}:12: total: ")
+    assert lines[1].startswith(f"{EDITED}:14: score: K6 MES scores 23")
+    assert lines[-1] == "1 file, 7 plays: 3 problems"
+
+
+def test_a_missing_file_exits_2_and_the_others_are_still_checked(tmp_path):
+    """A file that cannot be read at all: exit 2, a message on stderr, the rest verified all the same."""
+    result = planilla("gcg", "verify", "--json", tmp_path / "missing.gcg", EDITED)
+    assert result.returncode == 2
+    assert "cannot read" in result.stderr
+    document = json.loads(result.stdout)
+    assert document["files"][0]["error"].startswith("cannot read")
+    assert document["problems"] == 3
+
+
+def test_json_document_shape():
+    """--json: {"files": [{"path", "tiles", "plays", "problems": [{"line", "kind", "recorded", "expected", "message"}]}], "plays", "problems"}."""
+    result = cli("--json", GOOD[0], EDITED)
+    assert result.exit_code == 1
+    document = json.loads(result.output)
+    assert set(document) == {"files", "plays", "problems"}
+    assert (document["plays"], document["problems"]) == (14, 3)
+    good, edited = document["files"]
+    assert good == {"path": str(GOOD[0]), "tiles": "spanish", "plays": 7, "problems": []}
+    assert set(edited) == {"path", "tiles", "plays", "problems"}
+    assert [set(p) for p in edited["problems"]] == [{"line", "kind", "recorded", "expected", "message"}] * 3
+    assert [(p["line"], p["kind"], p["recorded"], p["expected"]) for p in edited["problems"]] == [
+        (12, "total", 31, 13),
+        (14, "score", 25, 23),
+        (14, "total", 57, 59),
+    ]
+
+
+def test_tiles_and_end_factor_options():
+    """--tiles reads the Catalan game as English (no L·L tile: syntax); --end-factor 2 doubles the Spanish end."""
+    catalan_as_english = cli("--json", "--tiles", "english", GOOD[2])
+    kinds = {p["kind"] for p in json.loads(catalan_as_english.output)["files"][0]["problems"]}
+    assert catalan_as_english.exit_code == 1 and "syntax" in kinds
+    doubled = json.loads(cli("--json", "--end-factor", "2", GOOD[0]).output)
+    assert [(p["line"], p["kind"], p["expected"]) for p in doubled["files"][0]["problems"]] == [(30, "end", 20)]
+    assert cli("--tiles", "klingon", GOOD[0]).exit_code == 2
+
+
+def test_the_fast_path_prints_what_typer_prints():
+    """The console script reads plain verify lines without Typer; the output is the same."""
+    for args in (["--json", *GOOD, EDITED], [EDITED, "--end-factor=2", "--tiles", "spanish"]):
+        fast = planilla("gcg", "verify", *args)
+        assert fast_verify_args(["gcg", "verify", *map(str, args)]) is not None
+        slow = cli(*args)
+        assert (fast.returncode, fast.stdout) == (slow.exit_code, slow.output)
+
+
+@pytest.mark.parametrize(
+    "argv", [["gcg", "verify"], ["gcg", "verify", "--help"], ["gcg", "verify", "--tiles", "x", "a"], ["gcg", "show", "a"]]
+)
+def test_anything_but_a_plain_verify_line_goes_to_typer(argv):
+    """Help, mistakes and the other commands are Typer's to answer."""
+    assert fast_verify_args(argv) is None
+
+
+def test_importing_the_cli_loads_no_framework():
+    """Start-up is timed: importing service.cli pulls in neither Typer, Rich, FastAPI, SQLModel nor eventsourcing."""
+    code = (
+        "import sys, service.cli; heavy = {'typer', 'rich', 'fastapi', 'sqlmodel', 'eventsourcing', 'pydantic'};"
+        "print(sorted(heavy & {m.split('.')[0] for m in sys.modules}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_folders_are_searched_for_gcg_files(tmp_path):
+    """A folder given on the command line stands for every *.gcg inside it."""
+    for path in GOOD:
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "readme.txt").write_text("not a game")
+    assert cli(tmp_path).output.strip() == "3 files, 18 plays: all agree"
+
+
+@pytest.mark.slow
+def test_ten_thousand_files_in_one_call(tmp_path):
+    """10,000 files named on one command line: one JSON document, every file in it, totals that add up."""
+    names = []
+    for i in range(10_000):
+        source = GOOD[i % 3] if i % 1000 else EDITED
+        target = tmp_path / f"g{i:05d}.gcg"
+        target.write_bytes(source.read_bytes())
+        names.append(target.name)
+    result = planilla("gcg", "verify", "--json", *names, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    assert len(document["files"]) == 10_000
+    assert document["problems"] == 10 * 3
+    assert document["plays"] == sum(f["plays"] for f in document["files"])
