@@ -1,0 +1,248 @@
+"""Scoring speed from real positions, and ``planilla gcg verify`` over a thousand files.
+
+Run: ``.venv/bin/python bench/bench_scoring.py``. It measures, in one run (the machine is noisy, so
+figures are compared as ratios within the run):
+
+1. plays resolved, validated and scored per second on one core (``domain.scoring.evaluate_play``),
+   from the position before every play of the corpus games (../shared/corpus/gcg) and of
+   tests/data; target 50,000 plays/s;
+2. ``planilla gcg verify`` over 1,000 files in one call (copies of those games in a temporary
+   folder), wall time with start-up, through a subprocess; target 1,000 games/s;
+3. a deliberately plain scorer (a dict board, premiums looked up by name, no validation) replaying
+   the same games next to the engine: the issue says such a scorer reaches about 1,500 games/s
+   here, so the engine/baseline ratio is printed.
+No test asserts on timings; this script prints MISSED when a target is missed.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from domain.board import Board
+from domain.errors import DomainError
+from domain.move import Coordinate
+from domain.notation import parse_word
+from domain.scoring import evaluate_play
+from domain.tiles import get_tileset
+from service.gcg import PLAY, WITHDRAWN, read_gcg, tileset_name
+from service.verify import Replay
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = [ROOT.parent / "shared" / "corpus" / "gcg", ROOT / "tests" / "data"]
+PLAYS_TARGET, GAMES_TARGET, ISSUE_BASELINE = 50_000, 1_000, 1_500
+FILES = 1_000
+
+
+def machine() -> str:
+    """Platform, CPUs, Python and the commit measured."""
+    try:
+        commit = subprocess.run(
+            ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    return (
+        f"machine: {platform.platform()}, {os.cpu_count()} CPUs, {platform.processor() or platform.machine()}\n"
+        f"python: {sys.version.split()[0]} ({platform.python_implementation()})\ncommit: {commit}"
+    )
+
+
+def load_games() -> tuple[list[Path], list[tuple[object, list[tuple]]]]:
+    """Every readable game, and for each its tile set and its plays and withdrawals, already parsed."""
+    paths = [p for folder in SOURCES if folder.is_dir() for p in sorted(folder.glob("*.gcg"))]
+    games = []
+    for path in paths:
+        game = read_gcg(path)
+        tileset = get_tileset(tileset_name(game))
+        ops = []
+        for event in game.events:
+            if event.kind == PLAY:
+                try:
+                    ops.append(("play", Coordinate.parse_gcg(event.position), parse_word(event.word, tileset)))
+                except DomainError:
+                    break
+            elif event.kind == WITHDRAWN:
+                ops.append(("withdraw",))
+        games.append((tileset, ops))
+    return paths, games
+
+
+def positions(games) -> list[tuple]:
+    """(board before, coordinate, word, tile set) for every play the engine accepts."""
+    out = []
+    for tileset, ops in games:
+        board, last = Board(), ()
+        for op in ops:
+            if op[0] == "withdraw":
+                board.remove(last)
+                continue
+            try:
+                result = evaluate_play(board, op[1], op[2], tileset)
+            except DomainError:
+                break
+            out.append((board.copy(), op[1], op[2], tileset))
+            board.place(result.placements)
+            last = result.placements
+    return out
+
+
+def plays_per_second(items: list[tuple], seconds: float = 2.0) -> float:
+    """How many evaluate_play calls a second, cycling over the positions for about ``seconds``."""
+    done, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for board, coord, word, tileset in items:
+            evaluate_play(board, coord, word, tileset)
+        done += len(items)
+    return done / (time.perf_counter() - start)
+
+
+# --- the plain baseline: a dict board, premiums by square name, written as simply as possible ---
+PREMIUM_SPEC = {
+    "TW": "A1 H1 O1 A8 O8 A15 H15 O15",
+    "DW": "B2 N2 C3 M3 D4 L4 E5 K5 H8 E11 K11 D12 L12 C13 M13 B14 N14",
+    "TL": "F2 J2 B6 F6 J6 N6 B10 F10 J10 N10 F14 J14",
+    "DL": "D1 L1 G3 I3 A4 H4 O4 C7 G7 I7 M7 D8 L8 C9 G9 I9 M9 A12 H12 O12 G13 I13 D15 L15",
+}
+PREMIUMS = {
+    (int(name[1:]) - 1, "ABCDEFGHIJKLMNO".index(name[0])): kind
+    for kind, names in PREMIUM_SPEC.items()
+    for name in names.split()
+}
+
+
+def plain_word_score(board, new, square, step, points):
+    """Score the word through ``square`` along ``step``; 0 when it is a single letter."""
+    r, c = square
+    while (r - step[0], c - step[1]) in board or (r - step[0], c - step[1]) in new:
+        r, c = r - step[0], c - step[1]
+    total, multiplier, length = 0, 1, 0
+    while (r, c) in board or (r, c) in new:
+        letter, blank = board[(r, c)] if (r, c) in board else new[(r, c)]
+        value = 0 if blank else points[letter]
+        if (r, c) in new:
+            kind = PREMIUMS.get((r, c))
+            if kind == "DL":
+                value *= 2
+            elif kind == "TL":
+                value *= 3
+            elif kind == "DW":
+                multiplier *= 2
+            elif kind == "TW":
+                multiplier *= 3
+        total += value
+        length += 1
+        r, c = r + step[0], c + step[1]
+    return total * multiplier if length > 1 else 0
+
+
+def plain_play(board, coord, word, points):
+    """Put a written word on a dict board and return (score, new squares)."""
+    step = (0, 1) if coord.horizontal else (1, 0)
+    new = {}
+    for i, (tile, _) in enumerate(word):
+        square = (coord.row + step[0] * i, coord.col + step[1] * i)
+        if square not in board:
+            new[square] = (tile.letter, tile.blank)
+    first = next(iter(new))
+    score = plain_word_score(board, new, first, step, points)
+    for square in new:
+        score += plain_word_score(board, new, square, (step[1], step[0]), points)
+    if len(new) == 7:
+        score += 50
+    board.update(new)
+    return score, new
+
+
+def replay_engine(games) -> int:
+    """Replay every game with the engine; the sum of all scores (to compare with the baseline)."""
+    total = 0
+    for tileset, ops in games:
+        board, last = Board(), ()
+        for op in ops:
+            if op[0] == "withdraw":
+                board.remove(last)
+                continue
+            result = evaluate_play(board, op[1], op[2], tileset)
+            board.place(result.placements)
+            last, total = result.placements, total + result.score
+    return total
+
+
+def replay_plain(games) -> int:
+    """Replay every game with the plain scorer; the sum of all scores."""
+    total = 0
+    for tileset, ops in games:
+        board, last, points = {}, {}, tileset.points
+        for op in ops:
+            if op[0] == "withdraw":
+                for square in last:
+                    del board[square]
+                continue
+            score, last = plain_play(board, op[1], op[2], points)
+            total += score
+    return total
+
+
+def games_per_second(replay, games, seconds: float = 2.0) -> float:
+    """Whole games replayed a second by ``replay``."""
+    done, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        replay(games)
+        done += len(games)
+    return done / (time.perf_counter() - start)
+
+
+def cli_games_per_second(paths: list[Path], runs: int = 3) -> tuple[float, float]:
+    """``planilla gcg verify`` over FILES copies in one call: (median, best) games/s, wall time with start-up."""
+    script = Path(sys.executable).with_name("planilla")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "service.cli"]
+    with tempfile.TemporaryDirectory() as tmp:
+        names = []
+        for i in range(FILES):
+            name = f"g{i:04d}.gcg"
+            shutil.copy(paths[i % len(paths)], Path(tmp) / name)
+            names.append(name)
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run(command + ["gcg", "verify", *names], cwd=tmp, capture_output=True, check=False)
+            times.append(time.perf_counter() - start)
+    return FILES / statistics.median(times), FILES / min(times)
+
+
+def line(label: str, figure: float, target: float, unit: str) -> str:
+    """A figure with its target and the ratio figure/target."""
+    verdict = "ok" if figure >= target else "MISSED"
+    return f"{label:<44} {figure:>10,.0f} {unit:<8} target {target:>7,} {unit:<8} ratio {figure / target:5.2f}  {verdict}"
+
+
+def main() -> None:
+    """Measure and print."""
+    print(machine())
+    paths, games = load_games()
+    items = positions(games)
+    print(f"data: {len(paths)} games, {len(items)} plays ({', '.join(str(s) for s in SOURCES if s.is_dir())})\n")
+    engine_sum, plain_sum = replay_engine(games), replay_plain(games)
+    assert engine_sum == plain_sum, f"the scorers disagree: engine {engine_sum}, plain {plain_sum}"
+    print(line("1. plays resolved+validated+scored, 1 core", plays_per_second(items), PLAYS_TARGET, "plays/s"))
+    median, best = cli_games_per_second(paths)
+    print(line(f"2. planilla gcg verify, {FILES} files (median)", median, GAMES_TARGET, "games/s"))
+    print(line(f"   planilla gcg verify, {FILES} files (best)", best, GAMES_TARGET, "games/s"))
+    engine, plain = games_per_second(replay_engine, games), games_per_second(replay_plain, games)
+    print(f"\n3. replaying the same games (parsed, scoring only), one run, both scorers agree on {engine_sum:,} points:")
+    print(f"   engine (resolve+validate+score) {engine:>10,.0f} games/s")
+    print(f"   plain dict-board scorer          {plain:>10,.0f} games/s (no validation)")
+    print(f"   ratio engine/plain               {engine / plain:10.2f}")
+    print(f"   planilla gcg verify (median) / the issue's plain {ISSUE_BASELINE:,} games/s: {median / ISSUE_BASELINE:.2f}")
+
+
+if __name__ == "__main__":
+    main()
