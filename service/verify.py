@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from domain.board import Board, Placement
@@ -44,13 +44,7 @@ class Problem:
 
     def to_dict(self) -> dict[str, object]:
         """The problem as the ``--json`` output shows it."""
-        return {
-            "line": self.line,
-            "kind": self.kind,
-            "recorded": self.recorded,
-            "expected": self.expected,
-            "message": self.message,
-        }
+        return asdict(self)
 
 
 @dataclass(slots=True)
@@ -74,10 +68,6 @@ class FileReport:
         if self.error is not None:
             out["error"] = self.error
         return out
-
-
-def _value(tiles: list[str] | tuple[str, ...], tileset: TileSet) -> int:
-    return sum(tileset.points[t] for t in tiles)
 
 
 _RACK_PATTERNS: dict[str, re.Pattern[str]] = {}
@@ -193,14 +183,14 @@ class Replay:
         """Resolve, validate and score a play; put its tiles on the board whatever happens."""
         self.plays += 1
         self.check_rack(event)
+        written = f"{event.position} {event.word}"
         try:
             coord = Coordinate.parse_gcg(event.position)
             word = parse_word(event.word, self.tileset)
         except NotationError as e:
-            self.problem(event, "syntax", f"{event.position} {event.word}", None, e.message)
+            self.problem(event, "syntax", written, None, f"{written}: {e.message}")
             self.last_rack[event.nick] = None
             return
-        written = f"{event.position} {event.word}"
         try:
             placements = resolve_word(self.board, coord, word)
         except PlacementError as e:
@@ -260,7 +250,7 @@ class Replay:
         tiles = self.parse_tiles(event, event.tiles)
         if tiles is None:
             return
-        value = _value(tiles, self.tileset)
+        value = self.tileset.rack_value(tiles)
         if event.kind == m.END_PENALTY:
             expected, why = -value, f"own rack ({event.tiles}) deducted: −1 × {value}"
             rack = self.rack(event)
