@@ -10,10 +10,12 @@ tiles to the aggregate, which never draws by itself.
 
 from __future__ import annotations
 
+import pickle
 import secrets
 from collections.abc import Callable
 from datetime import datetime, timezone
 from random import Random
+from threading import Lock
 from typing import Any, NamedTuple
 from uuid import UUID
 
@@ -83,6 +85,7 @@ class GamesApplication(Application):
         super().__init__(env)
         self.clock = clock
         self.rng = rng or secrets.SystemRandom()
+        self._locks = [Lock() for _ in range(64)]  # per game (striped): a fast-forward and a copy never overlap
 
     # ---- creation and queries ---------------------------------------------------------------
     def create_game(self, profile: str, players: list[str], by: Actor, *, bag_mode: str = "virtual",
@@ -93,8 +96,10 @@ class GamesApplication(Application):
         return game.id
 
     def get_game(self, game_id: UUID, version: int | None = None) -> Game:
-        """The game as it is now, or as it was at ``version``."""
+        """The game as it is now, or as it was at ``version``: a copy of its own for the caller."""
         try:
+            if version is None and self.repository.cache is not None:
+                return self._from_cache(game_id)
             return self.repository.get(game_id, version=version)
         except AggregateNotFoundError:
             raise GameNotFound(game_id) from None
@@ -208,6 +213,14 @@ class GamesApplication(Application):
         return self._command(game_id, expected_version, by, lambda g, m: g.reopen(consent, reason, m))
 
     # ---- plumbing ---------------------------------------------------------------------------
+    def _from_cache(self, game_id: UUID) -> Game:
+        """The cached game, fast-forwarded from the store, copied while no other thread moves it on.
+
+        Pickling copies the JSON-native state about four times faster than the library's deepcopy.
+        """
+        with self._locks[game_id.int % len(self._locks)]:
+            return pickle.loads(pickle.dumps(self.repository.get(game_id, deepcopy_from_cache=False)))
+
     def _command(self, game_id: UUID, expected_version: int, by: Actor, action: Action) -> int:
         game = self.get_game(game_id)
         if game.version != expected_version:
