@@ -88,8 +88,8 @@ class GcgGame:
         for number in ("player1", "player2"):
             value = self.pragma(number)
             if value:
-                nick, _, name = value.partition(" ")
-                found[nick] = name.strip() or nick
+                nick, *name = value.split(None, 1)
+                found[nick] = name[0].strip() if name else nick
         for e in self.entries:
             if isinstance(e, Event) and e.nick not in found:
                 found[e.nick] = e.nick

@@ -91,8 +91,8 @@ def parse_gcg(text: str, encoding: str = "UTF-8") -> GcgGame:
                 continue
             entries.append(last_event)
             continue
-        name, _, value = line[1:].partition(" ")
-        name, value = name.strip(), value.strip()
+        name, *rest = line[1:].split(None, 1) or [""]
+        value = rest[0].strip() if rest else ""
         if name == "note":
             note, note_owner, note_line = [value], last_event, number
         elif name == "character-encoding":

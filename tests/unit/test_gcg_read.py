@@ -144,3 +144,9 @@ def test_fields_of_a_play_are_kept_as_written():
     assert parse_event(">jordi: AACÇEIR 8G CAÇA +28 28", 9) == Event(
         PLAY, "jordi", "AACÇEIR", 28, 28, position="8G", word="CAÇA", line=9
     )
+
+
+def test_pragma_fields_may_be_separated_by_tabs():
+    """Whitespace of any kind separates a pragma's name, the nick and the full name."""
+    game = parse_gcg("#player1\tana\tAna García\n#player2 berto\n")
+    assert game.players == [("ana", "Ana García"), ("berto", "berto")]
