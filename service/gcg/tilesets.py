@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from domain.tiles import TILESETS
 from service.gcg.model import GcgGame
 
 #: Lexicon name prefixes (upper case) and the tile set their games use.
 LEXICON_PREFIXES = (("FILE", "spanish"), ("FISE", "spanish"), ("DISC", "catalan"))
 #: Digraph tiles a ``#tile`` pragma may declare, and the set that has them.
 DECLARED_TILES = {"CH": "spanish", "LL": "spanish", "RR": "spanish", "L·L": "catalan", "NY": "catalan", "QU": "catalan"}
-TILESET_NAMES = ("spanish", "catalan", "english")
+TILESET_NAMES = tuple(TILESETS)  # spanish, catalan, english
 
 
 def tileset_for_lexicon(lexicon: str | None) -> str:
