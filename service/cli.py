@@ -62,7 +62,7 @@ def run_verify(
                 unreadable = True
                 err.write(f"planilla: {report.error}\n")
             if json_out:
-                out.write((", " if i else "") + json.dumps(report.to_dict(), ensure_ascii=False))
+                out.write((", " if i else "") + json.dumps(report.to_dict()))  # ASCII: safe on any terminal
             else:
                 for p in report.problems:
                     where = f"{report.path}:{p.line}" if p.line else report.path
@@ -213,6 +213,9 @@ def __getattr__(name: str):
 
 def main() -> None:
     """Entry point of the ``planilla`` console script."""
+    for stream in (sys.stdout, sys.stderr):  # names and messages may not fit a terminal's encoding
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     args = fast_verify_args(sys.argv[1:])
     if args is not None:
         sys.exit(run_verify(**args))

@@ -1,6 +1,7 @@
 """``planilla gcg verify``: lines or one JSON document, exit 0 / 1 / 2, thousands of files in one call."""
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -23,11 +24,11 @@ def cli(*args):
     return CliRunner().invoke(app, ["gcg", "verify", *map(str, args)])
 
 
-def planilla(*args, cwd=ROOT):
+def planilla(*args, cwd=ROOT, env=None):
     """The installed console script when there is one, else ``python -m service.cli``."""
     script = Path(sys.executable).with_name("planilla")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "service.cli"]
-    return subprocess.run(command + list(map(str, args)), capture_output=True, text=True, cwd=cwd)
+    return subprocess.run(command + list(map(str, args)), capture_output=True, text=True, cwd=cwd, env=env)
 
 
 def test_all_agree_exits_0():
@@ -92,6 +93,15 @@ def test_the_fast_path_prints_what_typer_prints():
         assert fast_verify_args(["gcg", "verify", *map(str, args)]) is not None
         slow = cli(*args)
         assert (fast.returncode, fast.stdout) == (slow.exit_code, slow.output)
+
+
+def test_a_terminal_that_cannot_show_accents_gets_replacements_not_a_crash():
+    """Messages carry ×, −, Ñ and Ç; an ASCII terminal sees '?' for them and JSON stays plain ASCII."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    lines = planilla("gcg", "verify", "--end-factor", "2", GOOD[0], env=env)
+    assert lines.returncode == 1 and "2 ? 10" in lines.stdout
+    document = planilla("gcg", "verify", "--json", "--end-factor", "2", GOOD[0], env=env)
+    assert json.loads(document.stdout)["files"][0]["problems"][0]["message"].startswith("going out: 2 \u00d7 10")
 
 
 @pytest.mark.parametrize(
