@@ -5,7 +5,9 @@ Every command names the version the caller last saw (``expected_version``): a st
 same version (the store refuses the second event with that version). The time of every fact comes
 from the injected ``clock``; in a ``virtual`` bag the application is the bag, drawing with a
 cryptographically secure generator from the tiles the game has not seen, and hands the exact
-tiles to the aggregate, which never draws by itself.
+tiles to the aggregate, which never draws by itself. Games stay cached between commands and are
+fast-forwarded from the store on every load; a snapshot every ``SNAPSHOT_EVERY`` events keeps a
+cold load short. Storage is whatever the constructor ``env`` says (see ``service.settings``).
 """
 
 from __future__ import annotations

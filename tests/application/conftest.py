@@ -8,11 +8,13 @@ they fail: CI may not pass by silently skipping them.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import random
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +33,7 @@ from tests.application.script import Step, long_game
 ADMIN_URL = os.environ.get("PLANILLA_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
 SEED = 2024
 NOON = "2025-05-01T12:00:00.000Z"
+STALE_AFTER = 3600  # seconds; a whole session takes well under a minute
 
 
 def fixed_clock() -> str:
@@ -91,13 +94,24 @@ def postgres_url() -> Iterator[str]:
         if os.environ.get("CI"):
             pytest.fail(f"{reason} (CI is set, so the PostgreSQL tests may not be skipped)")
         pytest.skip(reason)
-    name = f"planilla_test_{uuid4().hex[:12]}"
+    name = f"planilla_test_{int(time.time())}_{uuid4().hex[:8]}"
     with admin:
+        _drop_stale_databases(admin)
         admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
         try:
             yield ADMIN_URL.rsplit("/", 1)[0] + "/" + name
         finally:
             admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+def _drop_stale_databases(admin: psycopg.Connection) -> None:
+    """Drop test databases left over an hour ago by sessions that were killed before their teardown."""
+    rows = admin.execute("SELECT datname FROM pg_database WHERE datname LIKE 'planilla\\_test\\_%'").fetchall()
+    for (name,) in rows:
+        stamp = name.split("_")[2]
+        if stamp.isdigit() and time.time() - int(stamp) > STALE_AFTER:
+            with contextlib.suppress(psycopg.Error):
+                admin.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
 
 
 @pytest.fixture(params=["popo", "sqlite", "postgres"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from uuid import uuid4
 
 import pytest
 
@@ -109,8 +110,6 @@ def test_stale_callers_and_unknown_games_are_told_so(store):
         app.draw_tiles(bot.game_id, 0, seat_actor(0), expected_version=2, tiles=["A"] * 7)
 
     # A game nobody created is not found, whatever is asked of it.
-    from uuid import uuid4
-
     nobody = uuid4()
     for ask in (app.get_game, app.history, app.verify):
         with pytest.raises(GameNotFound):
