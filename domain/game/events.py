@@ -87,6 +87,8 @@ class TilesDrawn(GameEvent):
         if self.tiles:
             game.racks[self.seat] = game.racks[self.seat] + list(self.tiles)
         game.rack_counts[self.seat] += self.count
+        if game.last_ruling and game.turns and game.turns[-1]["seat"] == self.seat:
+            game.last_ruling = None  # drawing after the ruling closes its appeal (FISC I.10)
         if game.phase == "dealing" and all(n == 7 for n in game.rack_counts):
             game.phase = "playing"
 
@@ -186,13 +188,15 @@ class ChallengeRuled(GameEvent):
 
     valid: bool
     words: list[str]
+    challenger: int
     authority: str
     appeal: bool
     final: bool
 
     def assign(self, game: Any) -> None:
         game.last_ruling = {"valid": self.valid, "appealed": self.appeal, "final": self.final,
-                            "words": list(self.words), "turn": len(game.turns) - 1}
+                            "words": list(self.words), "challenger": self.challenger,
+                            "turn": len(game.turns) - 1}
         if self.valid and game.pending and game.pending.get("kind") == "ruling":
             game.pending = {"kind": "acceptance", "seat": game.pending["seat"]}
 

@@ -29,6 +29,7 @@ class GameRules:
     scoreless_turns: int | None
     scoreless_not_at_zero: bool
     appeal_allowed: bool
+    appeal_by: str
     reopen_allowed: bool
     articles: dict[str, str]
 
@@ -50,6 +51,7 @@ ARTICLE_KEYS = {
     "passes": "ending.passes_each",
     "scoreless": "ending.scoreless_turns",
     "appeal": "challenge.appeal",
+    "appeal_by": "challenge.appeal_by",
     "reopen": "sheet.reopen",
     "acceptance": "challenge.closes",
     "start_tie": "start.draw_tie",
@@ -80,6 +82,7 @@ def _from_profile(p: Profile) -> GameRules:
         scoreless_turns=p.ending.scoreless_turns,
         scoreless_not_at_zero=p.ending.scoreless_suspended_at_zero,
         appeal_allowed=p.challenge.appeal != Appeal.NONE,
+        appeal_by=p.challenge.appeal_by.value,
         reopen_allowed=p.sheet.reopen == Reopen.DIRECTOR_WITH_CONSENT,
         articles=articles,
     )

@@ -84,6 +84,10 @@ class TurnCommands:
         if self.phase != "playing":
             raise WrongPhase(f"the game is {self.phase}: no draws now", field="type")
         kind = self.pending["kind"] if self.pending else None
+        ruling = self.last_ruling
+        if ruling and ruling["appealed"] and not ruling["final"] and self.turns[-1]["seat"] == seat:
+            raise WrongPhase("the challenged player may not draw while the appeal is resolved (FILE 41.3)",
+                             article="FILE 41.3", field="type")
         if kind == "ruling" and self.pending["seat"] == seat:
             raise WrongPhase("the challenged player may not draw while the challenge is resolved (FILE 41.3)",
                              article="FILE 41.3", field="type")
@@ -179,7 +183,8 @@ class TurnCommands:
             raise RuleViolation("authority: name the lexicon or person the ruling rests on", code="authority",
                                 field="authority")
         words = list(self.pending["words"])
-        self._record(ev.ChallengeRuled, meta, valid=bool(valid), words=words, authority=str(authority),
+        self._record(ev.ChallengeRuled, meta, valid=bool(valid), words=words,
+                     challenger=self.pending["challenger"], authority=str(authority),
                      appeal=False, final=not self.rules.appeal_allowed)
         if valid:
             self._accept(self.pending["seat"], "challenge ruled valid", meta)
@@ -197,7 +202,17 @@ class TurnCommands:
         if not ruling or ruling["appealed"] or ruling["turn"] != len(self.turns) - 1 or self.phase == "closed":
             raise WrongPhase("only the last ruling may be appealed, once, before the next turn", field="type",
                              article=self.rules.article("appeal"))
+        self._check_appellant(seat, ruling)
         self._record(ev.RulingAppealed, meta, seat=seat, argument=str(argument))
+
+    def _check_appellant(self, seat: int, ruling: dict[str, Any]) -> None:
+        """FISE 42.4: only the player whose word was ruled out; FISC I.10: only the challenger; else either."""
+        by = self.rules.appeal_by
+        allowed = {"placer": self.turns[-1]["seat"], "challenger": ruling["challenger"]}.get(by, seat)
+        if seat != allowed:
+            who = "the player whose play was ruled on" if by == "placer" else "the challenger"
+            raise NotYourTurn(f"under {self.profile} only {who} may appeal the ruling", field="seat",
+                              article=self.rules.article("appeal_by"))
 
     def rule_appeal(self, valid: bool, authority: str, meta: Meta) -> None:
         """The final answer on appeal; if it reverses the ruling, the play is restored or withdrawn."""
@@ -206,7 +221,7 @@ class TurnCommands:
         if not ruling or not ruling["appealed"] or ruling["final"]:
             raise WrongPhase("there is no appeal waiting for a ruling", field="type")
         self._record(ev.ChallengeRuled, meta, valid=bool(valid), words=list(ruling["words"]),
-                     authority=str(authority), appeal=True, final=True)
+                     challenger=ruling["challenger"], authority=str(authority), appeal=True, final=True)
         if bool(valid) == ruling["valid"]:
             return
         turn = self.turns[-1]

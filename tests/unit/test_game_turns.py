@@ -185,20 +185,55 @@ def test_exchange_scores_zero_and_passes_the_turn_file_25():
     assert info.value.article == "FILE 25"
 
 
-def test_appeal_of_a_ruling_can_restore_the_play_fisc_i10():
-    """FISC I.10: the rechallenge with an argument gets a final answer; here it restores the play.
+def test_written_appeal_by_the_player_ruled_out_restores_the_play_fise_42_4():
+    """FISE 42.4: the player whose word was ruled out may appeal in writing; the answer is final.
 
-    Catalan CASA on H8: C2 + A1 + S1 + A1 = 5, ×2 = 10.
+    CASA on H8: (3 + 1 + 1 + 1) × 2 = 12 comes back; the challenger may not appeal.
     """
-    game = started("fisc-2023", racks=("CASAEEI", "OSTRANE"))
+    game = started("fise-2009")
     game.place_tiles(ANA, "H8", "CASA", meta())
     game.challenge(BEA, meta())
-    game.rule_challenge(False, "Leximots", meta("arbiter:eva"))
-    game.appeal(ANA, "CASA is in the DIEC", meta())
-    game.rule_appeal(True, "Leximots, second look", meta("arbiter:eva"))
-    assert game.scores == [10, 0] and game.turns[-1]["kind"] == "play" and game.turn == BEA
+    game.rule_challenge(False, "DRAE", meta("arbiter:eva"))
+    with pytest.raises(NotYourTurn) as info:
+        game.appeal(BEA, "I agree with the ruling", meta())
+    assert info.value.article == "FISE 42.4"
+    game.appeal(ANA, "CASA is in the DRAE", meta())
+    with pytest.raises(WrongPhase):
+        game.draw_tiles(ANA, meta(), tiles=list("LMNO"))
+    game.rule_appeal(True, "DRAE, second look", meta("arbiter:eva"))
+    assert game.scores == [12, 0] and game.turns[-1]["kind"] == "play" and game.turn == BEA
     with pytest.raises(WrongPhase):
         game.appeal(ANA, "again", meta())
+
+
+def test_rechallenge_by_the_challenger_can_withdraw_the_play_fisc_i10():
+    """FISC I.10: the challenger may challenge again with an argument; the answer is final.
+
+    Catalan CASA on H8: C2 + A1 + S1 + A1 = 5, ×2 = 10; withdrawn on appeal, the 10 points go.
+    """
+    game = started("fisc-2023")
+    game.place_tiles(ANA, "H8", "CASA", meta())
+    game.challenge(BEA, meta())
+    game.rule_challenge(True, "Leximots", meta("arbiter:eva"))
+    assert game.scores == [10, 0]
+    with pytest.raises(NotYourTurn) as info:
+        game.appeal(ANA, "keep it", meta())
+    assert info.value.article == "FISC I.10"
+    game.appeal(BEA, "CASA needs an accent here", meta())
+    game.rule_appeal(False, "Leximots, second look", meta("arbiter:eva"))
+    assert game.scores == [0, 0] and game.turns[-1]["kind"] == "invalid" and game.turn == BEA
+    assert sorted(game.racks[ANA]) == sorted("CASAEEI")
+
+
+def test_drawing_after_the_ruling_closes_the_appeal_fisc_i10():
+    """FISC I.10: once the player draws, the play counts as accepted: no rechallenge after that."""
+    game = started("fisc-2023")
+    game.place_tiles(ANA, "H8", "CASA", meta())
+    game.challenge(BEA, meta())
+    game.rule_challenge(True, "Leximots", meta("arbiter:eva"))
+    game.draw_tiles(ANA, meta(), tiles=list("LMNO"))
+    with pytest.raises(WrongPhase):
+        game.appeal(BEA, "too late", meta())
 
 
 def test_no_appeal_at_the_molins_club_molins_22():
