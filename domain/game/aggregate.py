@@ -100,7 +100,7 @@ class GameBase(Aggregate):
     def _record(self, event_class: type, meta: Meta, **payload: Any) -> None:
         chain = {"previous_hash": self.last_hash, **meta.as_dict()}
         name = event_class.__name__
-        digest = event_hash(str(self.id), name, self.version + 1, _jsonable(payload), chain)
+        digest = event_hash(str(self.id), name, self.version + 1, payload, chain)
         self.trigger_event(event_class, hash=digest, **chain, **payload)
 
     # ---- derived views --------------------------------------------------------------------
@@ -139,9 +139,13 @@ class GameBase(Aggregate):
             pool -= Counter(rack)
         return pool
 
+    def rack_known(self, seat: int) -> bool:
+        """True when every tile on this player's rack is known."""
+        return len(self.racks[seat]) == self.rack_counts[seat]
+
     def racks_known(self) -> bool:
         """True when every tile on every rack is known (virtual and replay bags; physical when entered)."""
-        return all(len(r) == n for r, n in zip(self.racks, self.rack_counts))
+        return all(self.rack_known(s) for s in range(len(self.players)))
 
     def next_seat(self, seat: int) -> int:
         """The player after ``seat`` in seat order."""
@@ -173,13 +177,12 @@ class GameBase(Aggregate):
             raise WrongPhase(f"the game is {have}; this command needs it {want}", field="type",
                              article="FILE 41.3" if kind == "ruling" else None)
 
-    def _check_tiles(self, tiles: list[str], field: str, pool: Counter | None = None) -> list[str]:
+    def _check_tiles(self, tiles: list[str], field: str) -> list[str]:
         known = set(self.tileset.letters) | {BLANK}
         for i, t in enumerate(tiles):
             if t not in known:
                 raise RackError(f"{field}[{i}]: {t!r} is not a tile of the {self.tileset_name} set", field=field)
-        pool = self.unseen() if pool is None else pool
-        short = Counter(tiles) - pool
+        short = Counter(tiles) - self.unseen()
         if short:
             raise RackError(f"{field}: {', '.join(sorted(short))} cannot come from the bag: none left unseen",
                             field=field)
@@ -195,7 +198,7 @@ class GameBase(Aggregate):
                 f"{field}: the rack of {self.players[seat]} does not hold {' '.join(sorted(missing.elements()))}",
                 field=field,
             )
-        if missing and Counter(missing) - self.unseen():
+        if missing and missing - self.unseen():
             raise RackError(f"{field}: {' '.join(sorted(missing))} cannot be on the rack: all accounted for",
                             field=field)
         left = list(self.racks[seat])
@@ -204,10 +207,3 @@ class GameBase(Aggregate):
                 left.remove(t)
         return left
 
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return value

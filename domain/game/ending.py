@@ -46,7 +46,7 @@ class EndCommands:
 
     def _end(self, cause: str, finisher: int | None, detail: str, meta: Meta) -> None:
         needed = racks_needed(cause, len(self.players), finisher)
-        missing = [s for s in needed if len(self.racks[s]) != self.rack_counts[s]]
+        missing = [s for s in needed if not self.rack_known(s)]
         self._record(ev.GameEnded, meta, cause=cause, finisher=finisher, detail=detail, racks_needed=missing)
         if not missing:
             self._settle(meta)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from domain.errors import PlacementError
 from domain.game import events as ev
@@ -25,8 +26,7 @@ class TurnCommands:
         if len(tiles) != len(self.players):
             raise RuleViolation(f"tiles: one tile per player ({len(self.players)}), not {len(tiles)}",
                                 code="start_draw", article="FILE 4.3", field="tiles")
-        pool = self.unseen()
-        self._check_tiles(list(tiles), "tiles", pool)
+        self._check_tiles(list(tiles), "tiles")
         ranks = [self.tileset.draw_rank(t) for t in tiles]
         best = min(ranks)
         leaders = [s for s, r in enumerate(ranks) if r == best]
