@@ -234,9 +234,13 @@ class GamesApplication(Application):
     def _save(self, game: Game) -> None:
         expected = game.version - len(game.pending_events)
         try:
-            self.save(game)
+            self.save(game, *self._also_save(game))
         except IntegrityError:
             raise VersionConflict(game.id, self._stored_version(game.id), expected) from None
+
+    def _also_save(self, game: Game) -> list[Any]:
+        """Other aggregates to save atomically with the game's new events (none here; the service adds some)."""
+        return []
 
     def _stored_version(self, game_id: UUID) -> int:
         last = self.recorder.select_events(game_id, desc=True, limit=1)

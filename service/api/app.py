@@ -1,0 +1,103 @@
+"""The FastAPI app: ``create_app(settings)`` wires the application, the routers and the error table."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute
+
+from service.access.application import ServiceApplication
+from service.api import errors
+from service.api.config import ServiceSettings
+from service.api.routes import commands, games, games_read, gcg, health, history, stream, tokens
+from service.api.stream import Hub
+from service.settings import settings_env
+
+API_VERSION = "1.0.0"
+DESCRIPTION = """\
+Recording tournament Scrabble games in Spanish and Catalan: every fact of a game is an immutable,
+hash-linked event; five rulebooks (FILE 2024, FISE 2009, AJS 2012, FISC 2023, Molins) are profiles.
+
+**Identity.** Every route but `/health` needs `Authorization: Bearer <token>`. Roles: *player*
+(bound to one game and seat: their own actions, and the opponent's acceptance, challenge and
+off-centre choice, which the rules give to the opponent, sent with the opponent's own token),
+*arbiter* and *director* (rulings, the starter, ending, reopening, and any seat's command on a
+tablet's behalf, recorded as theirs; only a director token bound to no game creates games and
+issues tokens), *tribunal* (reads everything, including racks; writes nothing) and *spectator*
+(the public view: no rack tiles, and tile-revealing event fields withheld). Tokens are random,
+stored only as SHA-256 hashes, and revocable. Each event records the actor (`player:<seat>:<name>`,
+`director:<label>`, `arbiter:<label>`) and the device (`X-Device`, else the User-Agent).
+
+**Status codes.** 200/201 success; 400 malformed (a body, header, path or query that does not fit
+the schema, naming the field: FastAPI's usual 422 for this is replaced, so that 422 keeps one
+meaning); 401 no/unknown/revoked token; 403 the role or binding does not allow it; 404 unknown game;
+409 `expected_version` is stale (`current_version` in the body); 422 a rule refuses the command
+(`code`, `article`, `field`, `message`); 423 the game is closed. Every error body has the same
+shape (`ErrorBody`).
+
+**Commands.** One per request to `POST /v1/games/{id}/commands`, a JSON object tagged by `type`,
+named after the use case (`place_tiles`, `accept`, `challenge`, ...), with `expected_version`.
+`Idempotency-Key` makes a retry safe: the key's record is saved in the same transaction as the
+command's events, so a command is never recorded without its key or the key without it.
+
+**Live.** `GET /v1/games/{id}/stream` is Server-Sent Events; `id` is the game's version, so
+`Last-Event-ID` resumes exactly where a dropped connection stopped.
+"""
+TAGS = [
+    {"name": "games", "description": "Create games and read their state."},
+    {"name": "commands", "description": "Everything that changes a game, one command per request."},
+    {"name": "history", "description": "The recorded events and the verification of their hash chain."},
+    {"name": "stream", "description": "Live events (Server-Sent Events)."},
+    {"name": "gcg", "description": "GCG export and import."},
+    {"name": "tokens", "description": "Access tokens (directors)."},
+    {"name": "health", "description": "Liveness of the service and its event store."},
+]
+
+
+def operation_id(route: APIRoute) -> str:
+    """Stable operation ids, ``<tag>-<function name>`` (full-stack-fastapi-template)."""
+    return f"{route.tags[0]}-{route.name}" if route.tags else route.name
+
+
+def create_app(settings: ServiceSettings | None = None, *, application: ServiceApplication | None = None) -> FastAPI:
+    """The app on the store ``settings`` names (or on ``application``, which the app then owns)."""
+    settings = settings or ServiceSettings()
+    games_app = application or ServiceApplication(settings_env(settings.store))
+    hub = Hub()
+    games_app.listeners.append(hub.notify)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        games_app.close()
+
+    app = FastAPI(title="Planilla", version=API_VERSION, description=DESCRIPTION, openapi_tags=TAGS,
+                  lifespan=lifespan, generate_unique_id_function=operation_id)
+    app.state.games, app.state.hub, app.state.settings = games_app, hub, settings
+    errors.install(app)
+    for module in (games, games_read, gcg, commands, history, stream, tokens, health):
+        app.include_router(module.router)
+    app.openapi = lambda: contract(app)  # type: ignore[method-assign]
+    return app
+
+
+def contract(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI document, without FastAPI's validation-error 422 (malformed input is 400 here)."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    spec = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes,
+                       tags=app.openapi_tags)
+    for path in spec.get("paths", {}).values():
+        for operation in path.values():
+            answer = operation.get("responses", {}).get("422", {})
+            schema = answer.get("content", {}).get("application/json", {}).get("schema", {})
+            if schema.get("$ref", "").endswith("/HTTPValidationError"):
+                del operation["responses"]["422"]
+    for name in ("HTTPValidationError", "ValidationError"):
+        spec.get("components", {}).get("schemas", {}).pop(name, None)
+    app.openapi_schema = spec
+    return spec

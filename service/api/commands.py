@@ -1,0 +1,243 @@
+"""The commands a game accepts over HTTP: one model per command, tagged by ``type``, and one table.
+
+``type`` is the name of the application's use case (``place_tiles``, ``accept``, ...). Each row
+of ``COMMANDS`` says who may send the command and how it calls the application; adding a command
+(the arbiter's toolbox, issue 4) is one model here and one row in the table.
+
+Who may send what:
+
+- ``seat``: a player for their own seat (the seat defaults to the token's), an official for any;
+  that covers the opponent's acceptance, challenge and off-centre choice, which the rules give to
+  the opponent, who sends them with their own seat;
+- ``players``: any player of the game, or an official (the draw for the start);
+- ``officials``: arbiters and directors only (rulings, the starter from the pairing list, ending,
+  reopening).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, NamedTuple, Union
+from uuid import UUID
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from service.application import Actor, GamesApplication
+
+Tile = Annotated[str, Field(min_length=1, max_length=3, pattern=r"^(\?|[A-ZÑÇ][A-ZÑÇ·]{0,2})$",
+                             description="A tile as on a rack: A, Ñ, CH, L·L, NY, QU; ? for a blank.")]
+Tiles = Annotated[list[Tile], Field(max_length=7)]
+Seat = Annotated[int | None, Field(ge=0, le=7, description="The acting seat; a player token's own seat by default.")]
+Version = Annotated[int, Field(ge=1, le=1_000_000, description="The version the sender last saw (409 if stale).")]
+Text = Annotated[str, Field(min_length=1, max_length=500)]
+
+
+def _cfg(example: dict[str, Any]) -> ConfigDict:
+    return ConfigDict(extra="forbid", json_schema_extra={"examples": [example]})
+
+
+class DrawForStart(BaseModel):
+    """Each player draws one tile to decide who starts (FILE 4.3); a virtual bag draws them itself."""
+
+    model_config = _cfg({"type": "draw_for_start", "expected_version": 1})
+    type: Literal["draw_for_start"]
+    expected_version: Version
+    tiles: Tiles | None = Field(None, description="One tile per player, outside a virtual bag.")
+
+
+class GiveStarter(BaseModel):
+    """The pairing list names who starts (FILE 4.1)."""
+
+    model_config = _cfg({"type": "give_starter", "expected_version": 1, "seat": 0, "reason": "pairing list"})
+    type: Literal["give_starter"]
+    expected_version: Version
+    seat: int = Field(ge=0, le=7)
+    reason: Text = "pairing list"
+
+
+class DrawTiles(BaseModel):
+    """A player draws; a virtual bag draws back to seven itself (FILE 7, 32)."""
+
+    model_config = _cfg({"type": "draw_tiles", "expected_version": 2, "seat": 0})
+    type: Literal["draw_tiles"]
+    expected_version: Version
+    seat: Seat = None
+    count: int | None = Field(None, ge=1, le=7)
+    tiles: Tiles | None = Field(None, description="The tiles drawn, outside a virtual bag, when known.")
+
+
+class PlaceTiles(BaseModel):
+    """A play in federation notation: ``H8`` horizontal, ``8H`` vertical; ``.`` for tiles on the board."""
+
+    model_config = _cfg({"type": "place_tiles", "expected_version": 4, "seat": 0, "coordinates": "H7",
+                         "word": "[CH]OZA", "announced": 34})
+    type: Literal["place_tiles"]
+    expected_version: Version
+    seat: Seat = None
+    coordinates: str = Field(pattern=r"^([A-Oa-o](1[0-5]|[1-9])|(1[0-5]|[1-9])[A-Oa-o])$")
+    word: str = Field(min_length=1, max_length=60)
+    announced: int | None = Field(None, ge=0, le=10_000, description="The score the player announced.")
+
+
+class DecideOffCentre(BaseModel):
+    """The opponent accepts or refuses a first play that missed H8 (FILE 20)."""
+
+    model_config = _cfg({"type": "decide_off_centre", "expected_version": 5, "seat": 1, "accept": True})
+    type: Literal["decide_off_centre"]
+    expected_version: Version
+    seat: Seat = None
+    accept: bool
+
+
+class Accept(BaseModel):
+    """The opponent writes the score: the play is accepted and can no longer be challenged (FILE 37)."""
+
+    model_config = _cfg({"type": "accept", "expected_version": 5, "seat": 1})
+    type: Literal["accept"]
+    expected_version: Version
+    seat: Seat = None
+    how: Text = "score written"
+
+
+class Challenge(BaseModel):
+    """The opponent challenges words of the last play, all at once (FILE 38–39)."""
+
+    model_config = _cfg({"type": "challenge", "expected_version": 5, "seat": 1, "words": ["[CH]OZA"]})
+    type: Literal["challenge"]
+    expected_version: Version
+    seat: Seat = None
+    words: list[Annotated[str, Field(min_length=1, max_length=60)]] | None = Field(
+        None, max_length=8, description="Words of the play to challenge (default: all of them).")
+
+
+class RuleChallenge(BaseModel):
+    """The ruling: one verdict for the challenged words, and the authority it rests on (FILE 39)."""
+
+    model_config = _cfg({"type": "rule_challenge", "expected_version": 6, "valid": False, "authority": "DRAE"})
+    type: Literal["rule_challenge"]
+    expected_version: Version
+    valid: bool
+    authority: Text
+
+
+class Appeal(BaseModel):
+    """Ask for a second look at the last ruling (FILE 41.2, FISE 42.4, FISC I.10, AJS 4.1.7)."""
+
+    model_config = _cfg({"type": "appeal", "expected_version": 7, "seat": 0, "argument": "it is in the DRAE"})
+    type: Literal["appeal"]
+    expected_version: Version
+    seat: Seat = None
+    argument: Text
+
+
+class RuleAppeal(BaseModel):
+    """The final answer on appeal."""
+
+    model_config = _cfg({"type": "rule_appeal", "expected_version": 8, "valid": True, "authority": "tribunal"})
+    type: Literal["rule_appeal"]
+    expected_version: Version
+    valid: bool
+    authority: Text
+
+
+class ExchangeTiles(BaseModel):
+    """Exchange 1–7 tiles (FILE 25); a virtual bag draws the replacements."""
+
+    model_config = _cfg({"type": "exchange_tiles", "expected_version": 9, "seat": 0, "tiles": ["U", "U"]})
+    type: Literal["exchange_tiles"]
+    expected_version: Version
+    seat: Seat = None
+    count: int | None = Field(None, ge=1, le=7)
+    tiles: Tiles | None = Field(None, description="The tiles put back (required unless the bag is physical).")
+    drawn: Tiles | None = Field(None, description="The tiles drawn, in a replay bag.")
+
+
+class PassTurn(BaseModel):
+    """Pass: 0 points, ``P`` (FILE 26)."""
+
+    model_config = _cfg({"type": "pass_turn", "expected_version": 10, "seat": 1})
+    type: Literal["pass_turn"]
+    expected_version: Version
+    seat: Seat = None
+
+
+class EndGame(BaseModel):
+    """An official ends the game: round time, director's decision, time (FILE 44.4, 44.5, 34.2)."""
+
+    model_config = _cfg({"type": "end_game", "expected_version": 30, "cause": "round_time", "detail": "round over"})
+    type: Literal["end_game"]
+    expected_version: Version
+    cause: Literal["director", "round_time", "time"]
+    detail: Annotated[str, Field(max_length=500)] = ""
+
+
+class DeclareEndRack(BaseModel):
+    """A player's tiles left at the end, where the service does not already know them."""
+
+    model_config = _cfg({"type": "declare_end_rack", "expected_version": 31, "seat": 1, "tiles": ["A", "V"]})
+    type: Literal["declare_end_rack"]
+    expected_version: Version
+    seat: Seat = None
+    tiles: Tiles
+
+
+class Sign(BaseModel):
+    """A player signs the settled sheet; the last signature closes the game (FILE 43)."""
+
+    model_config = _cfg({"type": "sign", "expected_version": 32, "seat": 0, "signature": "Ana García"})
+    type: Literal["sign"]
+    expected_version: Version
+    seat: Seat = None
+    signature: Text
+
+
+class Reopen(BaseModel):
+    """An official reopens a closed game with every player's consent (FILE 43, FISE 44)."""
+
+    model_config = _cfg({"type": "reopen", "expected_version": 34, "consent": [0, 1],
+                         "reason": "score of turn 12 written wrongly"})
+    type: Literal["reopen"]
+    expected_version: Version
+    consent: list[Annotated[int, Field(ge=0, le=7)]] = Field(min_length=1, max_length=8)
+    reason: Text
+
+
+Command = Annotated[
+    Union[DrawForStart, GiveStarter, DrawTiles, PlaceTiles, DecideOffCentre, Accept, Challenge, RuleChallenge,
+          Appeal, RuleAppeal, ExchangeTiles, PassTurn, EndGame, DeclareEndRack, Sign, Reopen],
+    Field(discriminator="type"),
+]
+Call = Callable[[GamesApplication, UUID, Any, Actor, int | None], int]
+
+
+class Row(NamedTuple):
+    """Who may send a command, and how it reaches the application (``seat`` resolved already)."""
+
+    who: Literal["seat", "players", "officials"]
+    call: Call
+
+
+def _v(c: Any) -> dict[str, int]:
+    return {"expected_version": c.expected_version}
+
+
+COMMANDS: dict[str, Row] = {
+    "draw_for_start": Row("players", lambda a, g, c, by, s: a.draw_for_start(g, by, **_v(c), tiles=c.tiles)),
+    "give_starter": Row("officials", lambda a, g, c, by, s: a.give_starter(g, c.seat, by, **_v(c), reason=c.reason)),
+    "draw_tiles": Row("seat", lambda a, g, c, by, s: a.draw_tiles(g, s, by, **_v(c), count=c.count, tiles=c.tiles)),
+    "place_tiles": Row("seat", lambda a, g, c, by, s: a.place_tiles(g, s, c.coordinates, c.word, by, **_v(c),
+                                                                    announced=c.announced)),
+    "decide_off_centre": Row("seat", lambda a, g, c, by, s: a.decide_off_centre(g, s, c.accept, by, **_v(c))),
+    "accept": Row("seat", lambda a, g, c, by, s: a.accept(g, s, by, **_v(c), how=c.how)),
+    "challenge": Row("seat", lambda a, g, c, by, s: a.challenge(g, s, by, **_v(c), words=c.words)),
+    "rule_challenge": Row("officials", lambda a, g, c, by, s: a.rule_challenge(g, c.valid, c.authority, by, **_v(c))),
+    "appeal": Row("seat", lambda a, g, c, by, s: a.appeal(g, s, c.argument, by, **_v(c))),
+    "rule_appeal": Row("officials", lambda a, g, c, by, s: a.rule_appeal(g, c.valid, c.authority, by, **_v(c))),
+    "exchange_tiles": Row("seat", lambda a, g, c, by, s: a.exchange_tiles(g, s, by, **_v(c), count=c.count,
+                                                                          tiles=c.tiles, drawn=c.drawn)),
+    "pass_turn": Row("seat", lambda a, g, c, by, s: a.pass_turn(g, s, by, **_v(c))),
+    "end_game": Row("officials", lambda a, g, c, by, s: a.end_game(g, c.cause, by, **_v(c), detail=c.detail)),
+    "declare_end_rack": Row("seat", lambda a, g, c, by, s: a.declare_end_rack(g, s, c.tiles, by, **_v(c))),
+    "sign": Row("seat", lambda a, g, c, by, s: a.sign(g, s, c.signature, by, **_v(c))),
+    "reopen": Row("officials", lambda a, g, c, by, s: a.reopen(g, c.consent, c.reason, by, **_v(c))),
+}

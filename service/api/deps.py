@@ -1,0 +1,72 @@
+"""Dependencies as ``Annotated`` aliases: the application, the caller, the device, a readable game."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import Depends, Header, Path, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from service.access.application import ServiceApplication
+from service.access.tokens import Principal
+from service.api.errors import forbidden, unauthorized
+
+bearer = HTTPBearer(auto_error=False, description="A token from game creation, `POST /v1/tokens` or "
+                                                  "`planilla token create`.")
+MAX_DEVICE = 200
+
+
+def get_games(request: Request) -> ServiceApplication:
+    """The application the app was created with."""
+    return request.app.state.games
+
+
+GamesDep = Annotated[ServiceApplication, Depends(get_games)]
+
+
+def current_principal(games: GamesDep,
+                      credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Principal:
+    """The caller, from ``Authorization: Bearer <token>``; 401 when missing, unknown or revoked."""
+    if credentials is None or not credentials.credentials:
+        raise unauthorized()
+    found = games.principal(credentials.credentials)
+    if found is None:
+        raise unauthorized("the token is unknown or revoked")
+    return found
+
+
+CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
+
+
+def device(x_device: Annotated[str | None, Header(
+               max_length=MAX_DEVICE, description="The sending device (a tablet's name); recorded in the events. "
+                                                  "Defaults to the User-Agent.")] = None,
+           user_agent: Annotated[str | None, Header(include_in_schema=False)] = None) -> str | None:
+    """The device recorded with the caller's events: ``X-Device``, else the User-Agent (cut to 200)."""
+    found = x_device or user_agent
+    return found[:MAX_DEVICE] if found else None
+
+
+DeviceDep = Annotated[str | None, Depends(device)]
+
+
+def director(who: CurrentPrincipal) -> Principal:
+    """A director's token not bound to one game: creating games and issuing tokens."""
+    if who.role != "director" or who.game_id is not None:
+        raise forbidden(f"a {who.role} token may not do this: it needs a director's token for every game")
+    return who
+
+
+DirectorDep = Annotated[Principal, Depends(director)]
+GameIdPath = Annotated[UUID, Path(description="The game's id.", examples=["3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"])]
+
+
+def reader(game_id: GameIdPath, who: CurrentPrincipal) -> Principal:
+    """Anyone whose token is bound to this game or to every game."""
+    if not who.may_read(game_id):
+        raise forbidden("this token is bound to another game", field="game_id")
+    return who
+
+
+ReaderDep = Annotated[Principal, Depends(reader)]

@@ -1,0 +1,129 @@
+"""One table from errors to HTTP: every refusal has the same body, ``{code, message, field, article}``.
+
+- 400 malformed: a body, header, path or query that does not fit the schema (FastAPI's own 422
+  for this is replaced, so 422 always means "the rules refuse it");
+- 401 no or unknown token; 403 the token may not do this;
+- 404 unknown game; 409 the version named is not the current one (the body says which is);
+- 422 a rule of the game refuses the command (code, article, field, message);
+- 423 the game is closed (FILE 43).
+
+Anything else a request manages to raise is logged and answered 500 with code ``internal``: a
+test fuzzes the contract to show that no client input gets there.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from domain.errors import DomainError
+from domain.game.errors import GameClosed
+from service.application import GameNotFound, VersionConflict
+
+log = logging.getLogger("planilla.api")
+
+
+class ApiError(Exception):
+    """Raised by the HTTP layer for a refusal that is not the game's: identity, permission, malformed input."""
+
+    def __init__(self, status: int, code: str, message: str, *, field: str | None = None,
+                 article: str | None = None, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.field, self.article, self.headers = field, article, headers
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body of the refusal."""
+        return {"code": self.code, "message": self.message, "field": self.field, "article": self.article}
+
+
+def unauthorized(message: str = "send a bearer token: Authorization: Bearer <token>") -> ApiError:
+    """401, with the challenge header RFC 6750 asks for."""
+    return ApiError(401, "unauthorized", message, field="Authorization", headers={"WWW-Authenticate": "Bearer"})
+
+
+def forbidden(message: str, field: str | None = None) -> ApiError:
+    """403: the token is valid but may not do this."""
+    return ApiError(403, "forbidden", message, field=field)
+
+
+def malformed(message: str, field: str | None = None) -> ApiError:
+    """400: the request does not fit its schema."""
+    return ApiError(400, "malformed", message, field=field)
+
+
+def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _field(loc: tuple[Any, ...]) -> str | None:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    # a discriminated union adds the tag as a step (body.place_tiles.word): keep only the field
+    if len(loc) > 2 and loc[0] == "body" and isinstance(loc[1], str) and not str(loc[1]).isdigit():
+        parts = [str(p) for p in loc[2:]] or parts
+    return ".".join(parts) or None
+
+
+async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+    """Malformed input: 400, naming the first field at fault, with every problem listed."""
+    problems: list[dict[str, Any]] = []
+    for e in exc.errors():
+        problem = {"field": _field(tuple(e.get("loc", ()))), "message": e.get("msg", ""), "type": e.get("type", "")}
+        if problem not in problems:  # a path parameter shared by a dependency is reported twice
+            problems.append(problem)
+    first = problems[0] if problems else {"field": None, "message": "malformed request"}
+    body = {"code": "malformed", "message": f"{first['field'] or 'request'}: {first['message']}",
+            "field": first["field"], "article": None, "problems": problems}
+    return _json(400, body)
+
+
+async def api_error(_: Request, exc: ApiError) -> JSONResponse:
+    return _json(exc.status, exc.body(), exc.headers)
+
+
+async def domain_error(_: Request, exc: DomainError) -> JSONResponse:
+    """A rule refuses the command: 422 (423 when the game is closed)."""
+    body = {"code": exc.code, "message": exc.message, "field": exc.field, "article": exc.article}
+    if exc.position is not None:
+        body["position"] = exc.position
+    return _json(423 if isinstance(exc, GameClosed) else 422, body)
+
+
+async def not_found(_: Request, exc: GameNotFound) -> JSONResponse:
+    return _json(404, {"code": "game_not_found", "message": str(exc), "field": "game_id", "article": None})
+
+
+async def conflict(_: Request, exc: VersionConflict) -> JSONResponse:
+    body = {"code": "version_conflict", "message": str(exc), "field": "expected_version", "article": None,
+            "current_version": exc.current_version}
+    return _json(409, body)
+
+
+async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    """Starlette's own refusals (unknown path, wrong method) in the same body shape."""
+    codes = {404: "not_found", 405: "method_not_allowed"}
+    body = {"code": codes.get(exc.status_code, "http_error"), "message": str(exc.detail), "field": None,
+            "article": None}
+    return _json(exc.status_code, body, getattr(exc, "headers", None))
+
+
+async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+    """A bug, not a client's mistake: logged with its traceback, answered 500 in the common shape."""
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return _json(500, {"code": "internal", "message": "internal error (logged)", "field": None, "article": None})
+
+
+def install(app: FastAPI) -> None:
+    """Register the table on the app."""
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(ApiError, api_error)
+    app.add_exception_handler(DomainError, domain_error)
+    app.add_exception_handler(GameNotFound, not_found)
+    app.add_exception_handler(VersionConflict, conflict)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(Exception, unexpected)

@@ -1,0 +1,39 @@
+"""The error responses each route documents, with an example body for each status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.api.schemas import ErrorBody
+
+EXAMPLES: dict[int, tuple[str, dict[str, Any]]] = {
+    400: ("Malformed: the body, a header, the path or the query does not fit the schema (FastAPI's 422 for "
+          "this is replaced, so that 422 always means a rule of the game).",
+          {"code": "malformed", "message": "word: Field required", "field": "word", "article": None,
+           "problems": [{"field": "word", "message": "Field required", "type": "missing"}]}),
+    401: ("No token, or a token that is unknown or revoked.",
+          {"code": "unauthorized", "message": "the token is unknown or revoked", "field": "Authorization",
+           "article": None}),
+    403: ("The token is valid but its role or binding does not allow this.",
+          {"code": "forbidden", "message": "a player token acts only for its own seat (1), not 0", "field": "seat",
+           "article": None}),
+    404: ("No game has this id.",
+          {"code": "game_not_found", "message": "no game 3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b", "field": "game_id",
+           "article": None}),
+    409: ("expected_version is not the game's current version; current_version says which is.",
+          {"code": "version_conflict", "message": "game 3f2b… is at version 15, not 14", "field": "expected_version",
+           "article": None, "current_version": 15}),
+    422: ("A rule of the game (or of the profile) refuses it: code, article, field, message.",
+          {"code": "not_your_turn", "message": "it is Ana's turn, not Berto's", "field": "seat", "article": None}),
+    423: ("The game is closed: both players signed (FILE 43); only a director with their consent may reopen it.",
+          {"code": "game_closed", "message": "the game is closed: every player signed the sheet", "field": None,
+           "article": "FILE 43"}),
+    503: ("The event store does not answer.",
+          {"code": "unavailable", "message": "the event store does not answer", "field": None, "article": None}),
+}
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a route that can refuse with these statuses."""
+    return {code: {"model": ErrorBody, "description": EXAMPLES[code][0],
+                   "content": {"application/json": {"example": EXAMPLES[code][1]}}} for code in codes}

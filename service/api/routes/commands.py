@@ -1,0 +1,101 @@
+"""``POST /v1/games/{id}/commands``: one command per request, with optional idempotency."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Body, Header, Response
+
+from domain.game import Game
+from domain.game.chain import record_of
+from service.access.application import ServiceApplication
+from service.access.idempotency import IdempotentCommand, record_id, request_hash, valid_key
+from service.access.tokens import Principal
+from service.api.commands import COMMANDS, Command, Row
+from service.api.deps import CurrentPrincipal, DeviceDep, GameIdPath, GamesDep
+from service.api.errors import ApiError, forbidden, malformed
+from service.api.responses import errors
+from service.api.schemas import CommandResult
+from service.api.views import event_record, status_of
+from service.application import Actor, VersionConflict
+
+router = APIRouter(prefix="/v1/games", tags=["commands"])
+KEY_HELP = ("Optional. The same key with the same body returns the first response (header "
+            "`Idempotent-Replayed: true`) and records nothing new; with a different body, or from another "
+            "token, it is refused with 422 `idempotency_key_reused`. 1–255 visible ASCII characters; kept "
+            "for the game's lifetime, saved in the same transaction as the command's events.")
+
+
+@router.post("/{game_id}/commands", response_model=CommandResult,
+             responses=errors(400, 401, 403, 404, 409, 422, 423))
+def send_command(game_id: GameIdPath, command: Annotated[Command, Body()], games: GamesDep, who: CurrentPrincipal,
+                 device: DeviceDep, response: Response,
+                 idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=255,
+                                                               description=KEY_HELP)] = None) -> Any:
+    """Send one command (tagged by `type`) naming the version last seen; returns what it recorded."""
+    row = COMMANDS[command.type]
+    seat = acting_seat(row, who, game_id, command)
+    body, replayed = run(games, game_id, who, command, Actor(who.actor(), device), seat, idempotency_key, row)
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return body
+
+
+def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | None:
+    """The seat the command acts for, once the token is allowed to send it (403 otherwise)."""
+    if not who.may_read(game_id):
+        raise forbidden("this token is bound to another game", field="game_id")
+    if who.role not in ("player", "arbiter", "director"):
+        raise forbidden(f"a {who.role} token reads only; it sends no commands")
+    if row.who == "officials":
+        if not who.official:
+            raise forbidden(f"{command.type} is for arbiters and directors", field="type")
+        return None
+    if row.who == "players":
+        return None
+    seat = getattr(command, "seat", None)
+    if who.role == "player":
+        if seat is not None and seat != who.seat:
+            raise forbidden(f"a player token acts only for its own seat ({who.seat}), not {seat}", field="seat")
+        return who.seat
+    if seat is None:
+        raise malformed(f"seat: required when an {who.role} sends {command.type}", field="seat")
+    return seat
+
+
+def run(games: ServiceApplication, game_id: UUID, who: Principal, command: Any, by: Actor, seat: int | None,
+        key: str | None, row: Row) -> tuple[dict[str, Any], bool]:
+    """Run the command once; with a key, remember the answer in the same save, or replay the first one."""
+    digest = rid = None
+    if key is not None:
+        if not valid_key(key):
+            raise malformed("Idempotency-Key: 1–255 visible ASCII characters", field="Idempotency-Key")
+        rid, digest = record_id(game_id, key), request_hash(who.token_id, command.model_dump(mode="json"))
+        first = games.answered(rid)
+        if first is not None:
+            return replay(first, digest), True
+    answer: dict[str, Any] = {}
+
+    def build(game: Game) -> list[Any]:
+        answer.update(id=str(game.id), version=game.version, status=status_of(game),
+                      events=[event_record(record_of(e), who) for e in game.pending_events])
+        return [] if key is None else [IdempotentCommand.answer(game_id, key, digest, 200, dict(answer), games.clock())]
+
+    try:
+        with games.saving_with(build):
+            row.call(games, game_id, command, by, seat)
+    except VersionConflict:
+        first = games.answered(rid) if rid is not None else None
+        if first is None:
+            raise
+        return replay(first, digest), True  # a twin request with the same key won the race
+    return answer, False
+
+
+def replay(first: IdempotentCommand, digest: str | None) -> dict[str, Any]:
+    """The first response to this key, if the request is the same one."""
+    if first.request_hash != digest:
+        raise ApiError(422, "idempotency_key_reused", "this Idempotency-Key was used for a different request "
+                       "(another body or another token); use a new key", field="Idempotency-Key")
+    return dict(first.response)

@@ -1,0 +1,43 @@
+"""``/v1/games``: create a game, read its state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Response
+from fastapi.concurrency import run_in_threadpool
+
+from service.api.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
+from service.api.responses import errors
+from service.api.schemas import GameCreate, GameCreated, GameState
+from service.api.views import game_state
+from service.application import Actor
+
+router = APIRouter(prefix="/v1/games", tags=["games"])
+
+
+def details_of(body: Any) -> dict[str, Any]:
+    """Where the game is played, its clocks and lexicon, as stored with it (unset fields left out)."""
+    found = {k: getattr(body, k) for k in ("event", "round", "table", "lexicon") if getattr(body, k) is not None}
+    if getattr(body, "clocks", None) is not None:
+        found["clocks"] = body.clocks.model_dump()
+    return found
+
+
+@router.post("", status_code=201, response_model=GameCreated, responses=errors(400, 401, 403, 422))
+def create_game(body: GameCreate, games: GamesDep, who: DirectorDep, device: DeviceDep, response: Response) -> Any:
+    """Create a game (directors); returns its id, version 1 and one token per player, shown once."""
+    game_id, version, tokens = games.create_game_with_tokens(
+        body.profile, body.players, Actor(who.actor(), device), bag_mode=body.bag_mode, details=details_of(body),
+        issued_by=who.actor())
+    response.headers["Location"] = f"/v1/games/{game_id}"
+    players = [p.strip() for p in body.players]
+    return {"id": str(game_id), "version": version, "status": "in_progress",
+            "tokens": [{"seat": s, "player": players[s], "token": t} for s, t in enumerate(tokens)]}
+
+
+@router.get("/{game_id}", response_model=GameState, responses=errors(400, 401, 403, 404))
+async def read_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
+    """The game now: whose turn, scores, bag, racks (as this token may see them), board, next actions."""
+    game = await run_in_threadpool(games.get_game, game_id)
+    return game_state(game, who)

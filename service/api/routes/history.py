@@ -1,0 +1,41 @@
+"""``/v1/games/{id}/events`` (the history in audit form) and ``/audit`` (the chain's verification)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from domain.game.chain import verify_chain
+from service.api.deps import GameIdPath, GamesDep, ReaderDep
+from service.api.responses import errors
+from service.api.schemas import AuditReport, EventsPage
+from service.api.views import event_record
+
+router = APIRouter(prefix="/v1/games", tags=["history"])
+
+
+@router.get("/{game_id}/events", response_model=EventsPage, responses=errors(400, 401, 403, 404))
+def read_events(game_id: GameIdPath, games: GamesDep, who: ReaderDep,
+                after: Annotated[int, Query(ge=0, le=1_000_000, description="Only events after this version.")] = 0,
+                ) -> Any:
+    """The game's events after version `after`, oldest first, hidden tiles withheld from this caller."""
+    records = games.history(game_id, after)
+    version = records[-1].version if records else max(after, 0)
+    if not records:
+        version = games.get_game(game_id).version
+    return {"game_id": str(game_id), "after": after, "version": version,
+            "events": [event_record(r, who) for r in records]}
+
+
+@router.get("/{game_id}/audit", response_model=AuditReport, response_model_by_alias=True,
+            responses=errors(400, 401, 403, 404))
+def audit_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
+    """Recompute every hash and link of the stored chain, and check each signature names its history."""
+    records = games.history(game_id)
+    found = verify_chain(records)
+    signatures = [{"seat": r.payload.get("seat"), "head_hash": r.payload.get("head_hash"), "version": r.version}
+                  for r in records if r.type == "SheetSigned"]
+    return {"id": str(game_id), "version": records[-1].version, "intact": found is None, "events": len(records),
+            "head_hash": records[-1].hash, "break": None if found is None else found._asdict(),
+            "signatures": signatures}

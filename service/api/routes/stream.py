@@ -1,0 +1,51 @@
+"""``GET /v1/games/{id}/stream``: Server-Sent Events, every new event of the game, resumable."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import StreamingResponse
+
+from service.api.deps import GameIdPath, GamesDep, ReaderDep
+from service.api.errors import malformed
+from service.api.responses import errors
+from service.api.stream import follow
+from service.api.views import event_record
+
+router = APIRouter(prefix="/v1/games", tags=["stream"])
+EXAMPLE = ('id: 15\nevent: TurnPassed\ndata: {"sequence":15,"type":"TurnPassed","recorded_at":'
+           '"2025-05-01T10:12:00.000Z","actor":"player:1:Berto","device":"tablet-12b","hash":"…",'
+           '"previous_hash":"…","payload":{"seat":1,"next_turn":0},"redacted":[]}\n\n')
+STREAM = {200: {"description": (
+    "A text/event-stream: one SSE event per recorded event, `id` the game's version after it, `event` its "
+    "type, `data` the event as in `/events` (hidden tiles withheld). Comment lines keep the connection alive. "
+    "The stream does not end by itself; reconnect with `Last-Event-ID` to resume."),
+    "content": {"text/event-stream": {"schema": {"type": "string"}, "example": EXAMPLE}}}}
+
+
+@router.get("/{game_id}/stream", response_class=StreamingResponse, responses={**STREAM, **errors(400, 401, 403, 404)})
+async def stream_events(
+    game_id: GameIdPath, request: Request, games: GamesDep, who: ReaderDep,
+    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=12, description=(
+        "Resume after this version (what the last event's `id` was).")), ] = None,
+    after: Annotated[int | None, Query(ge=0, le=1_000_000, description=(
+        "Start after this version (default: 0, the whole history); `Last-Event-ID` wins.")), ] = None,
+) -> Any:
+    """Every event of the game from `after` (or `Last-Event-ID`) on, live, for tablets, directors and commentators."""
+    start = after or 0
+    if last_event_id is not None:
+        if not last_event_id.strip().isdigit():
+            raise malformed("Last-Event-ID: the version of the last event received", field="Last-Event-ID")
+        start = int(last_event_id.strip())
+    await run_in_threadpool(games.get_game, game_id)  # 404 before the stream starts
+
+    def read(last: int) -> list[dict[str, Any]]:
+        return [event_record(r, who) for r in games.history(game_id, last)]
+
+    settings = request.app.state.settings
+    body = follow(request.app.state.hub, game_id, start, read, poll=settings.stream_poll_seconds,
+                  keepalive=settings.stream_keepalive_seconds)
+    return StreamingResponse(body, media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

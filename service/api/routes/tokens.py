@@ -1,0 +1,65 @@
+"""``/v1/tokens``: directors issue, look up and revoke tokens (only their hashes are stored)."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from fastapi import APIRouter, Path
+
+from service.access.tokens import AccessToken
+from service.api.deps import DirectorDep, GamesDep
+from service.api.errors import ApiError, malformed
+from service.api.responses import errors
+from service.api.schemas import TokenCreate, TokenInfo, TokenIssued, TokenRevoke
+from typing import Annotated
+
+router = APIRouter(prefix="/v1/tokens", tags=["tokens"])
+TokenIdPath = Annotated[UUID, Path(description="The token's id (not the token).",
+                                   examples=["4a3a1687-a1d2-5835-9e3a-706900b41715"])]
+
+
+def info(token: AccessToken) -> dict[str, Any]:
+    """A token's record as the API shows it."""
+    return {"id": str(token.id), "role": token.role, "label": token.label, "game_id": token.game_id,
+            "seat": token.seat, "issued_by": token.issued_by, "issued_at": token.issued_at, "revoked": token.revoked}
+
+
+@router.post("", status_code=201, response_model=TokenIssued, responses=errors(400, 401, 403, 404))
+def create_token(body: TokenCreate, games: GamesDep, who: DirectorDep) -> Any:
+    """Issue a token for a role; a player token names its game and seat. The token is shown only here."""
+    game_id = None
+    if body.game_id is not None:
+        try:
+            game_id = UUID(body.game_id)
+        except ValueError:
+            raise malformed("game_id: not a UUID", field="game_id") from None
+    if body.role == "player" and (game_id is None or body.seat is None):
+        raise malformed("a player token names its game_id and seat", field="seat")
+    if body.role != "player" and body.seat is not None:
+        raise malformed("only a player token has a seat", field="seat")
+    try:
+        raw, ident = games.issue_token(body.role, body.label, who.actor(), game_id=game_id, seat=body.seat)
+    except ValueError as err:
+        raise ApiError(422, "bad_seat", str(err), field="seat") from None
+    return {"id": str(ident), "token": raw, "role": body.role, "label": body.label,
+            "game_id": None if game_id is None else str(game_id), "seat": body.seat}
+
+
+@router.get("/{token_id}", response_model=TokenInfo, responses=errors(400, 401, 403, 404))
+def read_token(token_id: TokenIdPath, games: GamesDep, who: DirectorDep) -> Any:
+    """A token's record: role, binding, who issued it, whether it is revoked."""
+    token = games.token(token_id)
+    if token is None:
+        raise ApiError(404, "token_not_found", f"no token {token_id}", field="token_id")
+    return info(token)
+
+
+@router.post("/{token_id}/revoke", response_model=TokenInfo, responses=errors(400, 401, 403, 404))
+def revoke_token(token_id: TokenIdPath, body: TokenRevoke, games: GamesDep, who: DirectorDep) -> Any:
+    """Revoke a token: every later request with it gets 401 (at once in this process, within 2 s in others)."""
+    try:
+        games.revoke_token(token_id, body.reason, who.actor())
+    except LookupError:
+        raise ApiError(404, "token_not_found", f"no token {token_id}", field="token_id") from None
+    return info(games.token(token_id))

@@ -1,0 +1,299 @@
+"""Request and response bodies of the HTTP contract (the commands are in ``service.api.commands``).
+
+Shape only is checked here (types, lengths, patterns); the game's rules are the aggregate's, and
+answer 422. Every model carries an example, which ``openapi/openapi.json`` shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from domain.profiles import PROFILES
+from service.access.tokens import ROLES
+
+Profile = Literal[tuple(PROFILES)]  # type: ignore[valid-type]
+Role = Literal[tuple(ROLES)]  # type: ignore[valid-type]
+Status = Literal["in_progress", "ended", "closed"]
+Phase = Literal["starting", "dealing", "playing", "ended", "closed"]
+Name = Field(min_length=1, max_length=80, pattern=r"\S")
+GAME_ID = "3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
+TOKEN = "pl_4q5rJ0b3m1xW0kZ8yT2vN6cH9sD7fG1aL3eR5uI8oP0"
+HASH = "9b0f6c1e3a5d7f9b1c3e5a7d9f1b3c5e7a9d1f3b5c7e9a1d3f5b7c9e1a3d5f7b"
+
+
+def _example(value: dict[str, Any]) -> ConfigDict:
+    return ConfigDict(extra="forbid", json_schema_extra={"examples": [value]})
+
+
+class Clocks(BaseModel):
+    """The clocks the game is played with, as the director sets them (stored with the game)."""
+
+    model_config = _example({"initial_seconds": 1500, "mode": "running", "per_move_seconds": None})
+    initial_seconds: int = Field(ge=60, le=36_000, description="Each player's time (FISC 25 min, FISE 30).")
+    mode: Literal["running", "stopped_while_counting"] = Field(
+        "running", description="FISE 32: 'tiempo corrido' (running) or 'no corrido'.")
+    per_move_seconds: int | None = Field(None, ge=10, le=3600, description="Per-move limit (FISE 31.1, Molins 27).")
+
+
+class GameCreate(BaseModel):
+    """A new game: profile, players in seat order, where it is played, the bag and the clocks."""
+
+    model_config = _example({"profile": "file-2024", "players": ["Ana García", "Berto Núñez"], "event": "Open de Madrid",
+                             "round": 3, "table": 12, "bag_mode": "virtual",
+                             "clocks": {"initial_seconds": 1500, "mode": "running"}})
+    profile: Profile = Field(description="The rulebook the game is played under.")
+    players: list[str] = Field(min_length=1, max_length=8, description="Names in seat order (seat 0 first).")
+    event: str | None = Field(None, max_length=200)
+    round: int | None = Field(None, ge=1, le=1000)
+    table: int | None = Field(None, ge=1, le=10_000)
+    bag_mode: Literal["virtual", "physical", "replay"] = Field(
+        "virtual", description="virtual: the service draws; physical: tablets report counts (and tiles when "
+                               "known); replay: every tile is given by the caller.")
+    clocks: Clocks | None = None
+    lexicon: str | None = Field(None, max_length=100, description="The lexicon rulings rest on (recorded only).")
+
+
+class PlayerToken(BaseModel):
+    """A player's access token, shown once when the game is created."""
+
+    model_config = _example({"seat": 0, "player": "Ana García", "token": TOKEN})
+    seat: int
+    player: str
+    token: str
+
+
+class GameCreated(BaseModel):
+    """The new game's id and version, and one token per player (stored only as hashes)."""
+
+    model_config = _example({"id": GAME_ID, "version": 1, "status": "in_progress",
+                             "tokens": [{"seat": 0, "player": "Ana García", "token": TOKEN}]})
+    id: str
+    version: int
+    status: Status
+    tokens: list[PlayerToken]
+
+
+class PlayerState(BaseModel):
+    """One seat: name, score, rack (tiles only to those allowed to see them), signature."""
+
+    model_config = _example({"seat": 0, "name": "Ana García", "score": 57, "rack_count": 7,
+                             "rack": ["A", "E", "I", "CH", "R", "S", "?"], "signed": False})
+    seat: int
+    name: str
+    score: int
+    rack_count: int
+    rack: list[str] | None = Field(description="Known tiles, one per item (CH, L·L; ``?`` a blank); null when this "
+                                                  "caller may not see them.")
+    signed: bool
+
+
+class NextAction(BaseModel):
+    """A command the game accepts now, who may send it, and for which seat."""
+
+    model_config = _example({"type": "place_tiles", "seat": 0, "role": "player"})
+    type: str
+    seat: int | None
+    role: Literal["player", "director"]
+
+
+class GameState(BaseModel):
+    """The game as it stands: whose turn, scores, bag, racks, board, clocks, what may happen next."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": GAME_ID, "version": 14, "status": "in_progress", "phase": "playing", "profile": "file-2024",
+        "tileset": "spanish", "bag_mode": "virtual", "event": "Open de Madrid", "round": 3, "table": 12,
+        "players": [{"seat": 0, "name": "Ana García", "score": 34, "rack_count": 7, "rack": None, "signed": False},
+                    {"seat": 1, "name": "Berto Núñez", "score": 0, "rack_count": 7,
+                     "rack": ["A", "E", "Ñ", "O", "R", "S", "U"], "signed": False}],
+        "turn": 1, "on_turn": "Berto Núñez", "starter": 0, "pending": None, "bag_count": 79, "unseen_count": 86,
+        "turns_played": 1, "board": ["..............."] * 7 + ["......[CH]OZA....."] + ["..............."] * 7,
+        "last_turn": {"seat": 0, "kind": "play", "word": "[CH]OZA", "coordinates": "H7", "score": 34},
+        "clocks": {"initial_seconds": 1500, "mode": "running", "per_move_seconds": None},
+        "ending": None, "settlement": None,
+        "next_actions": [{"type": "place_tiles", "seat": 1, "role": "player"}]}]})
+    id: str
+    version: int
+    status: Status
+    phase: Phase
+    profile: str
+    tileset: str
+    bag_mode: str
+    event: str | None
+    round: int | None
+    table: int | None
+    players: list[PlayerState]
+    turn: int | None = Field(description="The seat on turn while the game is played; null before and after.")
+    on_turn: str | None
+    starter: int | None
+    pending: dict[str, Any] | None = Field(
+        description="What the game waits for: acceptance, centre_choice, ruling (words, challenger), end_racks.")
+    bag_count: int
+    unseen_count: int = Field(description="Tiles this caller has not seen: the bag plus racks hidden from them.")
+    turns_played: int
+    board: list[str] = Field(min_length=15, max_length=15, description=(
+        "Rows A to O, each in TILES.md notation: '.' an empty square, uppercase a tile, lowercase a "
+        "blank, digraph tiles in brackets ([CH], [L·L])."))
+    last_turn: dict[str, Any] | None
+    clocks: dict[str, Any] | None = Field(description="The clocks as configured (the running time is not recorded yet).")
+    ending: dict[str, Any] | None
+    settlement: dict[str, Any] | None
+    next_actions: list[NextAction]
+
+
+class EventRecord(BaseModel):
+    """One recorded event in audit form: its chain fields let anyone recompute its hash."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "sequence": 3, "type": "TilesPlaced", "recorded_at": "2025-05-01T10:02:11.000Z",
+        "actor": "player:0:Ana García", "device": "tablet-12a", "hash": HASH, "previous_hash": HASH,
+        "payload": {"seat": 0, "coordinates": "H7", "word": "[CH]OZA", "score": 34}, "redacted": ["rack_after"]}]})
+    sequence: int = Field(description="The game's version after this event (1 for the creation).")
+    type: str
+    recorded_at: str
+    actor: str
+    device: str | None
+    hash: str
+    previous_hash: str
+    payload: dict[str, Any]
+    redacted: list[str] = Field(
+        default_factory=list, description="Payload fields withheld from this caller (hidden tiles); the hash is "
+                                          "then checkable only by a caller allowed to see them.")
+
+
+class EventsPage(BaseModel):
+    """Events after a version, oldest first."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"game_id": GAME_ID, "after": 0, "version": 1, "events": [{
+        "sequence": 1, "type": "Created", "recorded_at": "2025-05-01T10:00:00.000Z", "actor": "director:ana",
+        "device": "laptop", "hash": HASH, "previous_hash": "0" * 64, "payload": {"profile": "file-2024"},
+        "redacted": []}]}]})
+    game_id: str
+    after: int
+    version: int
+    events: list[EventRecord]
+
+
+class CommandResult(BaseModel):
+    """What one command recorded: the new version, the status, and the events it added."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": GAME_ID, "version": 15, "status": "in_progress", "events": [{
+            "sequence": 15, "type": "TurnPassed", "recorded_at": "2025-05-01T10:12:00.000Z",
+            "actor": "player:1:Berto Núñez", "device": "tablet-12b", "hash": HASH, "previous_hash": HASH,
+            "payload": {"seat": 1, "next_turn": 0}, "redacted": []}]}]})
+    id: str
+    version: int
+    status: Status
+    events: list[EventRecord]
+
+
+class AuditReport(BaseModel):
+    """The verification of a game's stored hash chain."""
+
+    model_config = _example({"id": GAME_ID, "version": 42, "intact": True, "events": 42, "head_hash": HASH,
+                             "break": None, "signatures": [{"seat": 0, "head_hash": HASH, "version": 40}]})
+    id: str
+    version: int
+    intact: bool
+    events: int
+    head_hash: str
+    break_: dict[str, Any] | None = Field(alias="break", description="The first event that does not fit, if any.")
+    signatures: list[dict[str, Any]]
+
+
+class GcgImport(BaseModel):
+    """A GCG record and the profile (and players) it is to be recorded under."""
+
+    model_config = _example({"profile": "file-2024", "gcg": "#player1 ana Ana\n#player2 berto Berto\n"
+                             ">ana: [CH]AEIORZ 8G [CH]OZA +34 34\n", "players": ["Ana García", "Berto Núñez"],
+                             "event": "Open de Madrid", "round": 1, "table": 4})
+    profile: Profile
+    gcg: str = Field(min_length=1, max_length=200_000, description="The GCG text (UTF-8).")
+    players: list[str] | None = Field(None, min_length=1, max_length=8, description=(
+        "Names in seat order, for the GCG's players in the order of #player1, #player2 (default: their full names)."))
+    event: str | None = Field(None, max_length=200)
+    round: int | None = Field(None, ge=1, le=1000)
+    table: int | None = Field(None, ge=1, le=10_000)
+
+
+class GcgImported(BaseModel):
+    """The recorded game, its version and status, and the player tokens."""
+
+    model_config = _example({"id": GAME_ID, "version": 40, "status": "ended", "bag_mode": "replay",
+                             "tokens": [{"seat": 0, "player": "Ana García", "token": TOKEN}], "warnings": []})
+    id: str
+    version: int
+    status: Status
+    bag_mode: str
+    tokens: list[PlayerToken]
+    warnings: list[str] = Field(description="Differences between the record and the rules (announced scores, totals).")
+
+
+class TokenCreate(BaseModel):
+    """A new token: its role, and the game (and seat, for a player) it is bound to."""
+
+    model_config = _example({"role": "spectator", "label": "commentary booth", "game_id": None, "seat": None})
+    role: Role
+    label: str = Field(min_length=1, max_length=80)
+    game_id: str | None = Field(None, pattern=r"^[0-9a-fA-F-]{32,36}$")
+    seat: int | None = Field(None, ge=0, le=7)
+
+
+class TokenIssued(BaseModel):
+    """The token (shown once: only its hash is stored) and its id, for revocation."""
+
+    model_config = _example({"id": "4a3a1687-a1d2-5835-9e3a-706900b41715", "token": TOKEN, "role": "spectator",
+                             "label": "commentary booth", "game_id": None, "seat": None})
+    id: str
+    token: str
+    role: Role
+    label: str
+    game_id: str | None
+    seat: int | None
+
+
+class TokenRevoke(BaseModel):
+    """Why a token is revoked."""
+
+    model_config = _example({"reason": "tablet lost"})
+    reason: str = Field(min_length=1, max_length=200)
+
+
+class TokenInfo(BaseModel):
+    """A token's record (never the token itself)."""
+
+    model_config = _example({"id": "4a3a1687-a1d2-5835-9e3a-706900b41715", "role": "spectator", "label": "booth",
+                             "game_id": None, "seat": None, "issued_by": "director:ana",
+                             "issued_at": "2025-05-01T09:00:00.000Z", "revoked": None})
+    id: str
+    role: Role
+    label: str
+    game_id: str | None
+    seat: int | None
+    issued_by: str
+    issued_at: str
+    revoked: dict[str, str] | None
+
+
+class Health(BaseModel):
+    """Whether the event store answers, and how fast."""
+
+    model_config = _example({"status": "ok", "store": {"reachable": True, "kind": "sqlite", "latency_ms": 0.4}})
+    status: Literal["ok", "unavailable"]
+    store: dict[str, Any]
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: a code, a message, the field at fault and the rule's article where one applies."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "code": "not_your_turn", "message": "it is Ana's turn, not Berto's", "field": "seat", "article": None}]})
+    code: str
+    message: str
+    field: str | None = None
+    article: str | None = None
+    position: int | None = Field(None, description="Where in the field's text the problem is, when it applies.")
+    current_version: int | None = Field(None, description="409 only: the game's version now.")
+    problems: list[dict[str, Any]] | None = Field(None, description="400 only: every schema problem found.")

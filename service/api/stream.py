@@ -1,0 +1,81 @@
+"""Live events for ``GET /v1/games/{id}/stream``: wake-ups after each save, and a poll for other processes.
+
+The application calls ``Hub.notify`` after every save (from a worker thread); each open stream
+waits on an ``asyncio.Event`` of its own, set thread-safely on its loop. Events written by
+another process (a second server on the same SQLite file or PostgreSQL database) raise no
+notification here, so each stream also reads the store every ``poll`` seconds. Either way the
+stream reads the events after the last one it sent, so nothing is sent twice or skipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from uuid import UUID
+
+from fastapi.concurrency import run_in_threadpool
+
+Waiter = tuple[asyncio.AbstractEventLoop, asyncio.Event]
+
+
+class Hub:
+    """Who waits for which game; ``notify`` wakes them."""
+
+    def __init__(self) -> None:
+        self._waiters: dict[UUID, set[Waiter]] = {}
+        self._lock = threading.Lock()
+
+    def notify(self, ident: UUID, version: int) -> None:
+        """An aggregate moved on to ``version``: wake every stream of it."""
+        with self._lock:
+            waiters = list(self._waiters.get(ident, ()))
+        for loop, event in waiters:
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(event.set)
+
+    @contextmanager
+    def subscribe(self, ident: UUID) -> Iterator[asyncio.Event]:
+        """An event set whenever ``ident`` is saved in this process, while inside."""
+        waiter = (asyncio.get_running_loop(), asyncio.Event())
+        with self._lock:
+            self._waiters.setdefault(ident, set()).add(waiter)
+        try:
+            yield waiter[1]
+        finally:
+            with self._lock:
+                found = self._waiters.get(ident)
+                if found is not None:
+                    found.discard(waiter)
+                    if not found:
+                        del self._waiters[ident]
+
+
+def sse(record: dict[str, Any]) -> str:
+    """One event in the text/event-stream format: id (the game's version), event (its type), data (JSON)."""
+    data = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {record['sequence']}\nevent: {record['type']}\ndata: {data}\n\n"
+
+
+async def follow(hub: Hub, ident: UUID, after: int, read: Callable[[int], list[dict[str, Any]]], *,
+                 poll: float, keepalive: float) -> AsyncIterator[str]:
+    """Every event after version ``after`` as it is recorded, with a comment line now and then to keep alive."""
+    last, idle = after, 0.0
+    with hub.subscribe(ident) as wake:
+        yield f": following game {ident} after version {after}\nretry: 2000\n\n"
+        while True:
+            wake.clear()  # cleared before reading: a save during the read wakes the next wait at once
+            for record in await run_in_threadpool(read, last):
+                last = record["sequence"]
+                idle = 0.0
+                yield sse(record)
+            try:
+                await asyncio.wait_for(wake.wait(), timeout=poll)
+            except asyncio.TimeoutError:
+                idle += poll
+                if idle >= keepalive:
+                    idle = 0.0
+                    yield ": keep-alive\n\n"

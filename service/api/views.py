@@ -1,0 +1,119 @@
+"""What a caller sees of a game and its events: the same facts, with hidden tiles withheld.
+
+A player sees the known tiles on their own rack; the opponent and spectators see counts only;
+arbiters, directors and the tribunal see every rack. The same rule applies to the history: an
+event's payload fields that name tiles on a rack (drawn, kept, exchanged) are withheld from a
+caller who may not see that seat's rack, and listed in ``redacted``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.game import Game
+from domain.game.aggregate import tile_of
+from domain.game.chain import ChainRecord
+from domain.move import SIZE
+from domain.notation import format_word
+from service.access.tokens import Principal
+
+STATUS = {"starting": "in_progress", "dealing": "in_progress", "playing": "in_progress", "ended": "ended",
+          "closed": "closed"}
+#: Payload fields that show the tiles on a seat's rack, by event type.
+HIDDEN = {
+    "TilesDrawn": ("tiles",),
+    "TilesPlaced": ("rack_after",),
+    "TilesExchanged": ("returned", "drawn", "rack_after"),
+    "PlayWithdrawn": ("rack_after",),
+    "PlayRestored": ("rack_after",),
+}
+DETAIL_KEYS = ("event", "round", "table")
+
+
+def status_of(game: Game) -> str:
+    """``in_progress``, ``ended`` or ``closed``."""
+    return STATUS[game.phase]
+
+
+def board_rows(game: Game) -> list[str]:
+    """The board as 15 strings, row A first, in TILES.md notation (``.`` for an empty square)."""
+    tileset = game.tileset
+    rows = []
+    for r in range(SIZE):
+        cells = game.board[r * SIZE:(r + 1) * SIZE]
+        rows.append(format_word([None if c is None else tile_of(c) for c in cells], tileset))
+    return rows
+
+
+def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
+    """The game as ``viewer`` may see it (see ``service.api.schemas.GameState``)."""
+    seats = range(len(game.players))
+    visible = [s for s in seats if viewer.sees_rack(s)]
+    placed = sum(1 for c in game.board if c is not None)
+    hidden_known = sum(len(game.racks[s]) for s in visible)
+    playing = game.phase == "playing"
+    last = game.turns[-1] if game.turns else None
+    details = game.details or {}
+    return {
+        "id": str(game.id),
+        "version": game.version,
+        "status": status_of(game),
+        "phase": game.phase,
+        "profile": game.profile,
+        "tileset": game.tileset_name,
+        "bag_mode": game.bag_mode,
+        **{k: details.get(k) for k in DETAIL_KEYS},
+        "players": [
+            {"seat": s, "name": game.players[s], "score": game.scores[s], "rack_count": game.rack_counts[s],
+             "rack": list(game.racks[s]) if s in visible else None,
+             "signed": str(s) in game.signatures}
+            for s in seats
+        ],
+        "turn": game.turn if playing else None,
+        "on_turn": game.players[game.turn] if playing else None,
+        "starter": game.starter,
+        "pending": _pending(game),
+        "bag_count": game.bag_count(),
+        "unseen_count": game.tileset.total_tiles - placed - len(game.set_aside) - hidden_known,
+        "turns_played": len(game.turns),
+        "board": board_rows(game),
+        "last_turn": None if last is None else {k: last.get(k) for k in ("seat", "kind", "word", "coordinates",
+                                                                          "score")},
+        "clocks": details.get("clocks"),
+        "ending": game.ending,
+        "settlement": game.settlement,
+        "next_actions": next_actions(game),
+    }
+
+
+def _pending(game: Game) -> dict[str, Any] | None:
+    """What the game waits for; public facts only (the seats, the words challenged)."""
+    return None if game.pending is None else dict(game.pending)
+
+
+def next_actions(game: Game) -> list[dict[str, Any]]:
+    """The commands the game accepts now, as the aggregate lists them."""
+    return list(game.next_actions())
+
+
+def event_record(record: ChainRecord, viewer: Principal) -> dict[str, Any]:
+    """One event in audit form, payload fields showing hidden tiles withheld from ``viewer``."""
+    payload = dict(record.payload)
+    redacted: list[str] = []
+    seat = payload.get("seat")
+    if record.type in HIDDEN and isinstance(seat, int) and not viewer.sees_rack(seat):
+        for name in HIDDEN[record.type]:
+            if payload.get(name) is not None:
+                payload[name] = None
+                redacted.append(name)
+    return {
+        "sequence": record.version,
+        "type": record.type,
+        "recorded_at": record.at,
+        "actor": record.actor,
+        "device": record.device,
+        "hash": record.hash,
+        "previous_hash": record.previous_hash,
+        "payload": payload,
+        "redacted": redacted,
+    }
