@@ -12,6 +12,7 @@ lowercase letter it stands for (``"ch"``); a blank on a rack is ``"?"``.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -37,6 +38,12 @@ def cell_of(tile: Tile) -> str:
 def tile_of(cell: str) -> Tile:
     """A board cell string back to a Tile."""
     return Tile(cell.upper(), True) if cell.islower() else Tile(cell, False)
+
+
+@lru_cache(maxsize=None)
+def _bag_counts(tileset_name: str) -> dict[str, int]:
+    """How many of each tile a fresh bag of the set holds."""
+    return dict(Counter(full_bag(get_tileset(tileset_name))))
 
 
 class GameBase(Aggregate):
@@ -134,10 +141,16 @@ class GameBase(Aggregate):
 
     def unseen(self) -> Counter:
         """Tiles not on the board, not known on a rack and not set aside: the bag plus unknown rack tiles."""
-        pool = Counter(full_bag(self.tileset)) - self.board_tiles() - Counter(self.set_aside)
+        pool = Counter(_bag_counts(self.tileset_name))
+        for cell in self.board:
+            if cell is not None:
+                pool[BLANK if cell.islower() else cell] -= 1
+        for tile in self.set_aside:
+            pool[tile] -= 1
         for rack in self.racks:
-            pool -= Counter(rack)
-        return pool
+            for tile in rack:
+                pool[tile] -= 1
+        return +pool  # only tiles with a positive count
 
     def rack_known(self, seat: int) -> bool:
         """True when every tile on this player's rack is known."""
