@@ -24,6 +24,8 @@ from domain.game.chain import GENESIS, event_hash
 from domain.game.errors import GameClosed, RackError, RuleViolation, WrongPhase
 from domain.game.meta import Meta
 from domain.game.rules import GameRules, rules_for
+from domain.game.settings import game_settings
+from domain.profiles import get_profile
 from domain.tiles import BLANK, Tile, TileSet, full_bag, get_tileset
 
 BAG_MODES = ("physical", "virtual", "replay")
@@ -84,7 +86,10 @@ class GameBase(Aggregate):
         cls, profile: str, players: list[str], meta: Meta, *, bag_mode: str = "virtual",
         details: dict[str, Any] | None = None, game_id: UUID | None = None,
     ) -> "GameBase":
-        """Create a game under a profile, with players in seat order (FILE 4; Molins allows more than 2)."""
+        """Create a game under a profile, with players in seat order (FILE 4; Molins allows more than 2).
+
+        ``details`` holds the event, round, table, clock and lexicon (see ``domain.game.settings``).
+        """
         rules = rules_for(profile)
         names = [str(p).strip() for p in players]
         if not rules.min_players <= len(names) <= rules.max_players:
@@ -98,7 +103,7 @@ class GameBase(Aggregate):
             raise RuleViolation(f"bag_mode must be one of {', '.join(BAG_MODES)}", code="bag_mode", field="bag_mode")
         game_id = game_id or uuid4()
         payload = {"profile": profile, "tileset": rules.tileset, "players": names,
-                   "details": dict(details or {}), "bag_mode": bag_mode}
+                   "details": game_settings(details, get_profile(profile)), "bag_mode": bag_mode}
         chain = {"previous_hash": GENESIS, **meta.as_dict()}
         digest = event_hash(str(game_id), "Created", 1, payload, chain)
         return cls._create(cls.Created, id=game_id, hash=digest, **payload, **chain)
