@@ -68,6 +68,12 @@ class ServiceApplication(GamesApplication):
             raise GameNotFound(game_id)
         return game
 
+    def _cached(self, game_id: UUID, expected_version: int) -> Game:
+        game = super()._cached(game_id, expected_version)
+        if not isinstance(game, Game):
+            raise GameNotFound(game_id)
+        return game
+
     def history(self, game_id: UUID, after: int = 0) -> list[ChainRecord]:
         """The game's events after version ``after`` as chain records (all of them by default)."""
         events = list(self.repository.event_store.get(game_id, gt=after or None))

@@ -23,9 +23,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.errors import DomainError
 from domain.game.errors import GameClosed
+from service.api.commands import COMMANDS
 from service.application import GameNotFound, VersionConflict
 
+COMMAND_TAGS = frozenset(COMMANDS)
+
 log = logging.getLogger("planilla.api")
+#: Pydantic's errors for a command whose ``type`` is missing or unknown (the tag of the union).
+TAG_ERRORS = frozenset({"union_tag_invalid", "union_tag_not_found"})
+#: Labels pydantic gives union members in an error's location: not fields.
+TYPE_LABELS = frozenset({"int", "str", "bool", "float", "list", "dict", "none"})
 
 
 class ApiError(Exception):
@@ -62,10 +69,17 @@ def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = No
 
 
 def _field(loc: tuple[Any, ...]) -> str | None:
-    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
-    # a discriminated union adds the tag as a step (body.place_tiles.word): keep only the field
-    if len(loc) > 2 and loc[0] == "body" and isinstance(loc[1], str) and not str(loc[1]).isdigit():
-        parts = [str(p) for p in loc[2:]] or parts
+    """The dotted field of a pydantic error: without the location kind, the command's tag or a union member's
+    label (``body.place_tiles.word`` is ``word``; ``body.table.constrained-int`` is ``table``)."""
+    parts = []
+    for i, part in enumerate(loc):
+        text = str(part)
+        if i == 0 and text in ("body", "query", "path", "header"):
+            continue
+        if i == 1 and loc[0] == "body" and text in COMMAND_TAGS:
+            continue
+        if isinstance(part, int) or (text.isidentifier() and text not in TYPE_LABELS):
+            parts.append(text)
     return ".".join(parts) or None
 
 
@@ -73,7 +87,9 @@ async def validation_error(_: Request, exc: RequestValidationError) -> JSONRespo
     """Malformed input: 400, naming the first field at fault, with every problem listed."""
     problems: list[dict[str, Any]] = []
     for e in exc.errors():
-        problem = {"field": _field(tuple(e.get("loc", ()))), "message": e.get("msg", ""), "type": e.get("type", "")}
+        kind = e.get("type", "")
+        field = "type" if kind in TAG_ERRORS else _field(tuple(e.get("loc", ())))
+        problem = {"field": field, "message": e.get("msg", ""), "type": kind}
         if problem not in problems:  # a path parameter shared by a dependency is reported twice
             problems.append(problem)
     first = problems[0] if problems else {"field": None, "message": "malformed request"}

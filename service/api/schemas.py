@@ -6,7 +6,7 @@ answer 422. Every model carries an example, which ``openapi/openapi.json`` shows
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,7 +17,7 @@ Profile = Literal[tuple(PROFILES)]  # type: ignore[valid-type]
 Role = Literal[tuple(ROLES)]  # type: ignore[valid-type]
 Status = Literal["in_progress", "ended", "closed"]
 Phase = Literal["starting", "dealing", "playing", "ended", "closed"]
-Name = Field(min_length=1, max_length=80, pattern=r"\S")
+TableNumber = Annotated[int, Field(ge=1, le=100_000)] | Annotated[str, Field(min_length=1, max_length=20)] | None
 GAME_ID = "3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
 TOKEN = "pl_4q5rJ0b3m1xW0kZ8yT2vN6cH9sD7fG1aL3eR5uI8oP0"
 HASH = "9b0f6c1e3a5d7f9b1c3e5a7d9f1b3c5e7a9d1f3b5c7e9a1d3f5b7c9e1a3d5f7b"
@@ -27,32 +27,36 @@ def _example(value: dict[str, Any]) -> ConfigDict:
     return ConfigDict(extra="forbid", json_schema_extra={"examples": [value]})
 
 
-class Clocks(BaseModel):
-    """The clocks the game is played with, as the director sets them (stored with the game)."""
+class Clock(BaseModel):
+    """How time is kept; what is left out is the profile's (domain.game.settings checks it: 422 if refused)."""
 
-    model_config = _example({"initial_seconds": 1500, "mode": "running", "per_move_seconds": None})
-    initial_seconds: int = Field(ge=60, le=36_000, description="Each player's time (FISC 25 min, FISE 30).")
-    mode: Literal["running", "stopped_while_counting"] = Field(
-        "running", description="FISE 32: 'tiempo corrido' (running) or 'no corrido'.")
-    per_move_seconds: int | None = Field(None, ge=10, le=3600, description="Per-move limit (FISE 31.1, Molins 27).")
+    model_config = _example({"timing": "chess_clock", "minutes": 25, "mode": "corrido"})
+    timing: Literal["chess_clock", "move_timer"] | None = Field(
+        None, description="A total per player, or a time per move (FISE 31.1, Molins 27).")
+    minutes: int | None = Field(None, ge=1, le=180, description="Per player (FISC 25, FISE 30 corrido).")
+    mode: Literal["corrido", "no_corrido"] | None = Field(None, description="FISE 32: does the clock run while "
+                                                                           "the score is counted.")
 
 
 class GameCreate(BaseModel):
-    """A new game: profile, players in seat order, where it is played, the bag and the clocks."""
+    """A new game: profile, players in seat order, where it is played, the bag, the clock, the lexicon."""
 
     model_config = _example({"profile": "file-2024", "players": ["Ana García", "Berto Núñez"], "event": "Open de Madrid",
                              "round": 3, "table": 12, "bag_mode": "virtual",
-                             "clocks": {"initial_seconds": 1500, "mode": "running"}})
+                             "clock": {"timing": "chess_clock", "minutes": 25}})
     profile: Profile = Field(description="The rulebook the game is played under.")
-    players: list[str] = Field(min_length=1, max_length=8, description="Names in seat order (seat 0 first).")
+    players: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
+        min_length=1, max_length=8, description="Names in seat order (seat 0 first).")
     event: str | None = Field(None, max_length=200)
     round: int | None = Field(None, ge=1, le=1000)
-    table: int | None = Field(None, ge=1, le=10_000)
+    table: TableNumber = Field(None, description="A number or a short label.")
     bag_mode: Literal["virtual", "physical", "replay"] = Field(
         "virtual", description="virtual: the service draws; physical: tablets report counts (and tiles when "
                                "known); replay: every tile is given by the caller.")
-    clocks: Clocks | None = None
-    lexicon: str | None = Field(None, max_length=100, description="The lexicon rulings rest on (recorded only).")
+    clock: Clock | None = None
+    lexicon: str | None = Field(None, max_length=200, description="The authority rulings rest on (default: the "
+                                                                  "profile's).")
+    notes: str | None = Field(None, max_length=2000)
 
 
 class PlayerToken(BaseModel):
@@ -110,7 +114,7 @@ class GameState(BaseModel):
         "turn": 1, "on_turn": "Berto Núñez", "starter": 0, "pending": None, "bag_count": 79, "unseen_count": 86,
         "turns_played": 1, "board": ["..............."] * 7 + ["......[CH]OZA....."] + ["..............."] * 7,
         "last_turn": {"seat": 0, "kind": "play", "word": "[CH]OZA", "coordinates": "H7", "score": 34},
-        "clocks": {"initial_seconds": 1500, "mode": "running", "per_move_seconds": None},
+        "clock": {"timing": "chess_clock", "minutes": None, "mode": "corrido"}, "lexicon": "Lexicón FILE",
         "ending": None, "settlement": None,
         "next_actions": [{"type": "place_tiles", "seat": 1, "role": "player"}]}]})
     id: str
@@ -122,7 +126,7 @@ class GameState(BaseModel):
     bag_mode: str
     event: str | None
     round: int | None
-    table: int | None
+    table: int | str | None
     players: list[PlayerState]
     turn: int | None = Field(description="The seat on turn while the game is played; null before and after.")
     on_turn: str | None
@@ -136,7 +140,8 @@ class GameState(BaseModel):
         "Rows A to O, each in TILES.md notation: '.' an empty square, uppercase a tile, lowercase a "
         "blank, digraph tiles in brackets ([CH], [L·L])."))
     last_turn: dict[str, Any] | None
-    clocks: dict[str, Any] | None = Field(description="The clocks as configured (the running time is not recorded yet).")
+    clock: dict[str, Any] | None = Field(description="The clock as set up (the running time is not recorded yet).")
+    lexicon: str | None
     ending: dict[str, Any] | None
     settlement: dict[str, Any] | None
     next_actions: list[NextAction]
@@ -215,7 +220,7 @@ class GcgImport(BaseModel):
         "Names in seat order, for the GCG's players in the order of #player1, #player2 (default: their full names)."))
     event: str | None = Field(None, max_length=200)
     round: int | None = Field(None, ge=1, le=1000)
-    table: int | None = Field(None, ge=1, le=10_000)
+    table: TableNumber = None
 
 
 class GcgImported(BaseModel):

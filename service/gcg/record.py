@@ -174,7 +174,7 @@ class _Import:
         self.bag_mode = "replay" if all(e.rack for e in moves) else "physical"
         self.tileset = get_tileset(rules_for(profile).tileset)
         self.game_id: UUID = app.create_game(profile, names, by, bag_mode=self.bag_mode,
-                                             details={**details, "source": "gcg"})
+                                             details={**details, "notes": details.get("notes") or "recorded from a GCG file"})
         self.version, self.warnings = 1, []
 
     def send(self, method: str, *args: Any, line: int = 0, **kwargs: Any) -> None:

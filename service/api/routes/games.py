@@ -18,9 +18,10 @@ router = APIRouter(prefix="/v1/games", tags=["games"])
 
 def details_of(body: Any) -> dict[str, Any]:
     """Where the game is played, its clocks and lexicon, as stored with it (unset fields left out)."""
-    found = {k: getattr(body, k) for k in ("event", "round", "table", "lexicon") if getattr(body, k) is not None}
-    if getattr(body, "clocks", None) is not None:
-        found["clocks"] = body.clocks.model_dump()
+    found = {k: getattr(body, k, None) for k in ("event", "round", "table", "lexicon", "notes")}
+    found = {k: v for k, v in found.items() if v is not None}
+    if getattr(body, "clock", None) is not None:
+        found["clock"] = body.clock.model_dump(exclude_none=True)
     return found
 
 
