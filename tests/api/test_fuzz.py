@@ -1,0 +1,45 @@
+"""Property-based fuzzing of the committed contract (schemathesis): no 5xx, no response outside its schema.
+
+Bounded for CI: a few dozen examples per operation, against the app in process (ASGI), with a
+director's token (every operation is reachable) on an in-memory store.
+"""
+
+from __future__ import annotations
+
+import random
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from uuid import UUID
+
+from domain.game import Game, Meta
+from service.access.application import ServiceApplication
+from service.api.app import create_app
+from service.api.config import ServiceSettings
+from service.api.contract import SPEC
+from service.api.schemas import GAME_ID
+from service.settings import settings_env
+
+games = ServiceApplication(settings_env("memory"), rng=random.Random(1))
+app = create_app(ServiceSettings(store="memory"), application=games)
+DIRECTOR = games.issue_token("director", "fuzz", "test")[0]
+# The game the contract's examples name exists, so the examples reach a real game (200, 409, 422, 423 answers).
+_example = Game.create("file-2024", ["Ana García", "Berto Núñez"], Meta("director:fuzz", None, "2025-05-01T10:00:00Z"),
+                       game_id=UUID(GAME_ID))
+games.save(_example)
+schema = schemathesis.openapi.from_path(SPEC)
+schema.app = app
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+
+
+@schema.exclude(path="/v1/games/{game_id}/stream").parametrize()
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+def test_no_input_gets_a_5xx_or_a_response_outside_the_contract(case):
+    case.call_and_validate(headers={"Authorization": f"Bearer {DIRECTOR}"}, checks=CHECKS)
