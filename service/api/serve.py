@@ -1,0 +1,40 @@
+"""``planilla serve``: the HTTP service on uvicorn, printing its address (and, once, a director token)."""
+
+from __future__ import annotations
+
+import socket
+import sys
+from typing import TextIO
+
+from service.access.application import ServiceApplication
+from service.api.app import create_app
+from service.api.config import ServiceSettings
+from service.settings import settings_env
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: any free port), so the address printed is the real one."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    return sock
+
+
+def serve(host: str, port: int, store: str, *, access_log: bool = True, out: TextIO | None = None) -> None:
+    """Run the service until interrupted; on a store's first start, print a director token once."""
+    import uvicorn
+
+    out = out or sys.stdout
+    games = ServiceApplication(settings_env(store))
+    first = games.bootstrap_director()
+    app = create_app(ServiceSettings(store=store), application=games)
+    sock = bind(host, port)
+    shown = f"[{host}]" if ":" in host else host
+    if first is not None:
+        out.write("First start on this store: a director token (shown once, keep it; "
+                  f"'planilla token create' makes more):\n{first}\n")
+    out.write(f"Planilla listening on http://{shown}:{sock.getsockname()[1]}\n")
+    out.flush()
+    config = uvicorn.Config(app, log_level="info", access_log=access_log, timeout_graceful_shutdown=3)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,99 @@
+"""``planilla serve`` and ``planilla token``: the service starts, says where, and hands out the first token once."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+PLANILLA = str(Path(sys.executable).with_name("planilla"))
+
+
+def start(data: Path) -> tuple[subprocess.Popen, list[str]]:
+    """Start the service on a free port; return it and the lines it printed up to its address."""
+    proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", "--data", str(data), "--no-access-log"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    lines: list[str] = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line.rstrip("\n"))
+        if line.startswith("Planilla listening on "):
+            return proc, lines
+    stop(proc)
+    raise AssertionError(f"no address printed: {lines}")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def wait_healthy(url: str) -> httpx.Response:
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            return httpx.get(f"{url}/health", timeout=2)
+        except httpx.TransportError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def test_serve_prints_its_address_and_a_first_director_token_once(tmp_path: Path):
+    proc, lines = start(tmp_path / "data")
+    try:
+        url = lines[-1].removeprefix("Planilla listening on ")
+        assert url.startswith("http://127.0.0.1:")
+        token = next(line for line in lines if line.startswith("pl_"))
+        health = wait_healthy(url)
+        assert health.status_code == 200 and health.json()["store"]["kind"] == "sqlite"
+        created = httpx.post(f"{url}/v1/games", json={"profile": "fise-2009", "players": ["Ana", "Bea"]},
+                             headers={"Authorization": f"Bearer {token}"})
+        assert created.status_code == 201
+    finally:
+        stop(proc)
+    proc, lines = start(tmp_path / "data")  # the same store again: no new token
+    try:
+        assert not any(line.startswith("pl_") for line in lines)
+    finally:
+        stop(proc)
+    assert token.encode() not in (tmp_path / "data" / "events.sqlite3").read_bytes()  # stored only as a hash
+
+
+def test_token_create_and_revoke_on_a_data_folder(tmp_path: Path):
+    data = str(tmp_path / "data")
+    made = subprocess.run([PLANILLA, "token", "create", "--role", "tribunal", "--label", "comité", "--data", data],
+                          capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    token, ident = made.stdout.strip(), made.stderr.split()[2]
+    from service.access.application import ServiceApplication
+    from service.settings import settings_env
+
+    games = ServiceApplication(settings_env(data))
+    try:
+        assert games.principal(token).role == "tribunal"
+    finally:
+        games.close()
+    revoked = subprocess.run([PLANILLA, "token", "revoke", ident, "--data", data], capture_output=True, text=True,
+                             timeout=60)
+    assert revoked.returncode == 0, revoked.stderr
+    games = ServiceApplication(settings_env(data))
+    try:
+        assert games.principal(token) is None
+    finally:
+        games.close()
+    refused = subprocess.run([PLANILLA, "token", "create", "--role", "king", "--data", data], capture_output=True,
+                             text=True, timeout=60)
+    assert refused.returncode == 2 and "king" in refused.stderr
