@@ -167,21 +167,32 @@ class GamesApplication(Application):
         return self._command(game_id, expected_version, by, lambda g, m: g.challenge(seat, m, words))
 
     def rule_challenge(self, game_id: UUID, valid: bool, authority: str, by: Actor, *, expected_version: int,
-                       auto_draw: bool = True) -> int:
-        """The ruling on a challenge; a valid play in a virtual bag is refilled in the same save."""
+                       auto_draw: bool | None = None) -> int:
+        """The ruling on a challenge; a valid play in a virtual bag is refilled in the same save.
+
+        By default (``auto_draw=None``) the refill waits while someone may still appeal the ruling,
+        because drawing closes the appeal (FISC I.10: the challenger's rechallenge; FILE 41.2):
+        the player then draws with ``draw_tiles`` once the appeal is given up or decided.
+        """
         def act(game: Game, meta: Meta) -> None:
             placer = (game.pending or {}).get("seat")
             game.rule_challenge(valid, authority, meta)
-            self._auto_draw(game, placer, meta, auto_draw)
+            self._auto_draw(game, placer, meta, not game.appellants() if auto_draw is None else auto_draw)
         return self._command(game_id, expected_version, by, act)
 
     def appeal(self, game_id: UUID, seat: int, argument: str, by: Actor, *, expected_version: int) -> int:
         """Ask for a second look at the last ruling."""
         return self._command(game_id, expected_version, by, lambda g, m: g.appeal(seat, argument, m))
 
-    def rule_appeal(self, game_id: UUID, valid: bool, authority: str, by: Actor, *, expected_version: int) -> int:
-        """The final answer on appeal."""
-        return self._command(game_id, expected_version, by, lambda g, m: g.rule_appeal(valid, authority, m))
+    def rule_appeal(self, game_id: UUID, valid: bool, authority: str, by: Actor, *, expected_version: int,
+                    auto_draw: bool = True) -> int:
+        """The final answer on appeal; a play that stands is refilled in the same save in a virtual bag."""
+        def act(game: Game, meta: Meta) -> None:
+            game.rule_appeal(valid, authority, meta)
+            turn = game.turns[-1] if game.turns else None
+            if turn and turn["kind"] == "play" and not game.pending:
+                self._auto_draw(game, turn["seat"], meta, auto_draw)
+        return self._command(game_id, expected_version, by, act)
 
     def exchange_tiles(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
                        count: int | None = None, tiles: list[str] | None = None,
@@ -193,6 +204,11 @@ class GamesApplication(Application):
                 return game.exchange_tiles(seat, meta, tiles=tiles, drawn=new)
             game.exchange_tiles(seat, meta, count=count, tiles=tiles, drawn=drawn)
         return self._command(game_id, expected_version, by, act)
+
+    def announce_exchange(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
+                          count: int | None = None) -> int:
+        """The player announces an exchange; it can no longer become a play or a pass (FILE 25)."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.announce_exchange(seat, m, count))
 
     def pass_turn(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int) -> int:
         """Pass."""

@@ -192,6 +192,10 @@ class GameBase(Aggregate):
         if kind != pending:
             want = f"waiting for {pending}" if pending else "not waiting for anything"
             have = f"waiting for {kind}" if kind else "waiting for nothing"
+            if kind == "exchange":
+                raise WrongPhase(f"{self.players[self.pending['seat']]} announced an exchange: it cannot be "
+                                 "withdrawn or turned into a play or a pass, only its count changed (FILE 25)",
+                                 field="type", article="FILE 25")
             raise WrongPhase(f"the game is {have}; this command needs it {want}", field="type",
                              article="FILE 41.3" if kind == "ruling" else None)
 
