@@ -152,6 +152,16 @@ class ExchangeTiles(BaseModel):
     drawn: Tiles | None = Field(None, description="The tiles drawn, in a replay bag.")
 
 
+class AnnounceExchange(BaseModel):
+    """The player announces an exchange: it can no longer become a play or a pass, only its count change (FILE 25)."""
+
+    model_config = _cfg({"type": "announce_exchange", "expected_version": 9, "seat": 0, "count": 2})
+    type: Literal["announce_exchange"]
+    expected_version: Version
+    seat: Seat = None
+    count: int | None = Field(None, ge=1, le=7)
+
+
 class PassTurn(BaseModel):
     """Pass: 0 points, ``P`` (FILE 26)."""
 
@@ -167,7 +177,8 @@ class EndGame(BaseModel):
     model_config = _cfg({"type": "end_game", "expected_version": 30, "cause": "round_time", "detail": "round over"})
     type: Literal["end_game"]
     expected_version: Version
-    cause: Literal["director", "round_time", "time"]
+    cause: Literal["director", "round_time", "time", "nobody_can_play"] = Field(
+        description="nobody_can_play: the director's finding under FISE 45.1, settled like passes.")
     detail: Annotated[str, Field(max_length=500)] = ""
 
 
@@ -204,7 +215,7 @@ class Reopen(BaseModel):
 
 Command = Annotated[
     Union[DrawForStart, GiveStarter, DrawTiles, PlaceTiles, DecideOffCentre, Accept, Challenge, RuleChallenge,
-          Appeal, RuleAppeal, ExchangeTiles, PassTurn, EndGame, DeclareEndRack, Sign, Reopen],
+          Appeal, RuleAppeal, ExchangeTiles, AnnounceExchange, PassTurn, EndGame, DeclareEndRack, Sign, Reopen],
     Field(discriminator="type"),
 ]
 Call = Callable[[GamesApplication, UUID, Any, Actor, int | None], int]
@@ -235,6 +246,7 @@ COMMANDS: dict[str, Row] = {
     "rule_appeal": Row("officials", lambda a, g, c, by, s: a.rule_appeal(g, c.valid, c.authority, by, **_v(c))),
     "exchange_tiles": Row("seat", lambda a, g, c, by, s: a.exchange_tiles(g, s, by, **_v(c), count=c.count,
                                                                           tiles=c.tiles, drawn=c.drawn)),
+    "announce_exchange": Row("seat", lambda a, g, c, by, s: a.announce_exchange(g, s, by, **_v(c), count=c.count)),
     "pass_turn": Row("seat", lambda a, g, c, by, s: a.pass_turn(g, s, by, **_v(c))),
     "end_game": Row("officials", lambda a, g, c, by, s: a.end_game(g, c.cause, by, **_v(c), detail=c.detail)),
     "declare_end_rack": Row("seat", lambda a, g, c, by, s: a.declare_end_rack(g, s, c.tiles, by, **_v(c))),

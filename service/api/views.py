@@ -93,9 +93,8 @@ def _pending(game: Game) -> dict[str, Any] | None:
 
 
 def next_actions(game: Game) -> list[dict[str, Any]]:
-    """The commands the game accepts now, as the aggregate lists them (``Game.next_actions``, from main)."""
-    listed = getattr(game, "next_actions", None)  # TODO(issue 6): drop the guard once main has next_actions
-    return list(listed()) if listed is not None else []
+    """The commands the game accepts now, and who sends each (``Game.next_actions``)."""
+    return list(game.next_actions())
 
 
 def event_record(record: ChainRecord, viewer: Principal) -> dict[str, Any]:

@@ -110,3 +110,13 @@ def test_unknown_paths_and_methods_answer_in_the_common_shape(api: Api):
     assert api.get("/v2/nothing", None).json()["code"] == "not_found"
     r = api.client.delete("/health")
     assert r.status_code == 405 and r.json()["code"] == "method_not_allowed"
+
+
+def test_every_use_case_of_the_application_is_a_command():
+    """A use case added to the application (issue 4's arbiter toolbox) must get a model and a row."""
+    from service.api.commands import COMMANDS
+    from service.application import GamesApplication
+
+    queries = {"create_game", "get_game", "history", "verify"}
+    own = {name for name, value in vars(GamesApplication).items() if callable(value) and not name.startswith("_")}
+    assert own - queries == set(COMMANDS)
