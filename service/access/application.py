@@ -120,6 +120,13 @@ class ServiceApplication(GamesApplication):
         with self._principals_lock:
             self._principals.pop(ident, None)
 
+    def cached_principal(self, raw: str) -> Principal | None | bool:
+        """The principal for a token looked up in the last seconds (None if refused), or False: not cached."""
+        cached = self._principals.get(token_id(raw))
+        if cached is not None and cached[0] > time.monotonic():
+            return cached[1]
+        return False
+
     def principal(self, raw: str) -> Principal | None:
         """Who a bearer token speaks for, or None when it is unknown or revoked."""
         ident = token_id(raw)

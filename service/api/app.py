@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -78,6 +79,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app = FastAPI(title="Planilla", version=API_VERSION, description=DESCRIPTION, openapi_tags=TAGS,
                   lifespan=lifespan, generate_unique_id_function=operation_id)
     app.state.games, app.state.hub, app.state.settings = games_app, hub, settings
+    app.state.writers = asyncio.Semaphore(settings.command_concurrency)
     errors.install(app)
     for module in (games, games_read, gcg, commands, history, stream, tokens, health):
         app.include_router(module.router)

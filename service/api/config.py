@@ -18,9 +18,14 @@ class ServiceSettings:
     stream_poll_seconds: float = 0.5
     #: Seconds of silence after which a stream sends a comment line, so proxies keep it open.
     stream_keepalive_seconds: float = 15.0
+    #: Commands run at once (the others queue, first come first served). Writes to one store are
+    #: serialised by the store anyway; more threads only contend for its lock (bench/README.md).
+    command_concurrency: int = 4
 
     def __post_init__(self) -> None:
         if not str(self.store).strip():
             raise ValueError("store: a data folder, sqlite:///…, postgresql://… or memory")
+        if not 1 <= self.command_concurrency <= 64:
+            raise ValueError("command_concurrency: from 1 to 64")
         if not 0 < self.stream_poll_seconds <= 60 or not 0 < self.stream_keepalive_seconds <= 3600:
             raise ValueError("stream_poll_seconds and stream_keepalive_seconds must be positive")

@@ -6,6 +6,7 @@ from typing import Annotated
 from uuid import UUID
 
 from fastapi import Depends, Header, Path, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from service.access.application import ServiceApplication
@@ -17,7 +18,11 @@ bearer = HTTPBearer(auto_error=False, description="A token from game creation, `
 MAX_DEVICE = 200
 
 
-def get_games(request: Request) -> ServiceApplication:
+# Dependencies are ``async def``: FastAPI runs a plain ``def`` dependency in the thread pool, one hop
+# per dependency per request, which cost more than the command itself (bench/README.md).
+
+
+async def get_games(request: Request) -> ServiceApplication:
     """The application the app was created with."""
     return request.app.state.games
 
@@ -25,12 +30,18 @@ def get_games(request: Request) -> ServiceApplication:
 GamesDep = Annotated[ServiceApplication, Depends(get_games)]
 
 
-def current_principal(games: GamesDep,
-                      credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Principal:
-    """The caller, from ``Authorization: Bearer <token>``; 401 when missing, unknown or revoked."""
+async def current_principal(games: GamesDep,
+                            credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Principal:
+    """The caller, from ``Authorization: Bearer <token>``; 401 when missing, unknown or revoked.
+
+    A token seen in the last seconds is answered from memory; otherwise the store is read in the
+    thread pool.
+    """
     if credentials is None or not credentials.credentials:
         raise unauthorized()
-    found = games.principal(credentials.credentials)
+    found = games.cached_principal(credentials.credentials)
+    if found is False:
+        found = await run_in_threadpool(games.principal, credentials.credentials)
     if found is None:
         raise unauthorized("the token is unknown or revoked")
     return found
@@ -39,7 +50,7 @@ def current_principal(games: GamesDep,
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
 
 
-def device(x_device: Annotated[str | None, Header(
+async def device(x_device: Annotated[str | None, Header(
                max_length=MAX_DEVICE, description="The sending device (a tablet's name); recorded in the events. "
                                                   "Defaults to the User-Agent.")] = None,
            user_agent: Annotated[str | None, Header(include_in_schema=False)] = None) -> str | None:
@@ -51,7 +62,7 @@ def device(x_device: Annotated[str | None, Header(
 DeviceDep = Annotated[str | None, Depends(device)]
 
 
-def director(who: CurrentPrincipal) -> Principal:
+async def director(who: CurrentPrincipal) -> Principal:
     """A director's token not bound to one game: creating games and issuing tokens."""
     if who.role != "director" or who.game_id is not None:
         raise forbidden(f"a {who.role} token may not do this: it needs a director's token for every game")
@@ -62,7 +73,7 @@ DirectorDep = Annotated[Principal, Depends(director)]
 GameIdPath = Annotated[UUID, Path(description="The game's id.", examples=["3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"])]
 
 
-def reader(game_id: GameIdPath, who: CurrentPrincipal) -> Principal:
+async def reader(game_id: GameIdPath, who: CurrentPrincipal) -> Principal:
     """Anyone whose token is bound to this game or to every game."""
     if not who.may_read(game_id):
         raise forbidden("this token is bound to another game", field="game_id")

@@ -1,0 +1,356 @@
+"""Many tablets playing at once through the HTTP API, next to a no-op endpoint of the same app.
+
+Run: ``.venv/bin/python bench/bench_http.py`` (options: ``--seconds``, ``--levels``, ``--stores``).
+
+The server is ``planilla serve --no-access-log`` in its own process on 127.0.0.1 (a fresh SQLite
+data folder, then a throwaway PostgreSQL database at 127.0.0.1:5432, skipped when unreachable);
+this process is the load generator (asyncio, one keep-alive connection per tablet). Each *tablet* is a closed loop: it creates a
+game (not timed), then sends that game's commands one after another, each as soon as the last
+one answered, timing every command, and starts another game when one is over.
+
+The commands are whole 60-turn games worked out beforehand by the bot of
+tests/application/script.py on an in-memory store, then sent to the server with a ``replay`` bag
+(every tile given), so no play has to be searched for during the run: plays, acceptances, draws,
+challenges and rulings, exchanges, passes, the end and both signatures, as the bot played them.
+
+Baselines under the same load and client: ``GET /v1/noop`` (a sync route in the thread pool, like
+the command route) and ``GET /v1/noop-async`` (on the event loop); neither is in the contract.
+Targets at 64 tablets: p99 <= 50 ms, and commands/s >= 40% of the sync no-op's requests/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from uuid import uuid4
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the scripted games come from tests/application/script.py
+
+from domain.game import events as ev  # noqa: E402
+from service.application import GamesApplication  # noqa: E402
+from service.settings import settings_env  # noqa: E402
+from tests.application.script import Bot, long_game  # noqa: E402
+
+ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
+PLANILLA = str(Path(sys.executable).with_name("planilla"))
+P99_TARGET_MS, RATIO_TARGET = 50.0, 0.40
+
+
+# ---- the scripted games -------------------------------------------------------------------------
+class RecordingBot(Bot):
+    """The bot, remembering which events each command recorded."""
+
+    def send(self, method: str, *args: Any, **kwargs: Any) -> int:
+        before = self.version
+        after = super().send(method, *args, **kwargs)
+        self.steps[-1] = (self.steps[-1], before, after)  # type: ignore[call-overload]
+        return after
+
+
+def scripted_game(seed: int) -> list[tuple[str | int, dict[str, Any]]]:
+    """One complete game as (sender, command body) pairs; sender is a seat or ``"director"``."""
+    app = GamesApplication(settings_env("memory"), rng=random.Random(seed))
+    import tests.application.script as script
+
+    original = script.Bot
+    script.Bot = RecordingBot  # long_game builds its bot from the module
+    try:
+        bot = long_game(app, seed=seed)
+    finally:
+        script.Bot = original
+    events = list(app.repository.event_store.get(bot.game_id))
+    out: list[tuple[str | int, dict[str, Any]]] = []
+    for step, before, after in bot.steps:  # type: ignore[misc]
+        produced = events[before:after]
+        sender: str | int = int(step.by.actor.split(":")[1]) if step.by.actor.startswith("player:") else "director"
+        body = _body(step, produced)
+        out.append((sender, body))
+        draws = [e for e in produced if isinstance(e, ev.TilesDrawn)]
+        if step.method != "draw_tiles":  # the virtual bag's refill after an acceptance: explicit in a replay
+            out += [(d.seat, {"type": "draw_tiles", "seat": d.seat, "tiles": list(d.tiles)}) for d in draws]
+    app.close()
+    return out
+
+
+def _body(step: Any, produced: list[Any]) -> dict[str, Any]:
+    method, args, kwargs = step.method, step.args, step.kwargs
+    if method == "draw_for_start":
+        return {"type": method, "tiles": list(produced[0].tiles)}
+    if method == "draw_tiles":
+        return {"type": method, "seat": args[0], "tiles": list(produced[0].tiles)}
+    if method == "place_tiles":
+        return {"type": method, "seat": args[0], "coordinates": args[1], "word": args[2]}
+    if method == "exchange_tiles":
+        done = next(e for e in produced if isinstance(e, ev.TilesExchanged))
+        return {"type": method, "seat": args[0], "tiles": list(done.returned), "drawn": list(done.drawn)}
+    if method == "rule_challenge":
+        return {"type": method, "valid": args[0], "authority": args[1]}
+    if method == "sign":
+        return {"type": method, "seat": args[0], "signature": args[1]}
+    if method == "decide_off_centre":
+        return {"type": method, "seat": args[0], "accept": args[1]}
+    return {"type": method, "seat": args[0], **kwargs}  # accept, challenge, pass_turn
+
+
+# ---- the server ---------------------------------------------------------------------------------
+@dataclass
+class Server:
+    """``planilla serve`` in its own process."""
+
+    store: str
+    proc: subprocess.Popen = field(init=False)
+    url: str = field(init=False)
+    token: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        option = "--database-url" if "://" in self.store else "--data"
+        self.proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", option, self.store, "--no-access-log"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                     start_new_session=True)
+        token = None
+        for line in self.proc.stdout:
+            if line.startswith("pl_"):
+                token = line.strip()
+            if line.startswith("Planilla listening on "):
+                self.url = line.split()[-1]
+                break
+        if token is None:
+            self.stop()
+            raise RuntimeError("the server printed no director token: is the store fresh?")
+        self.token = token
+        for _ in range(200):
+            try:
+                if httpx.get(f"{self.url}/health").status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not answer /health")
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGINT)
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+
+
+# ---- the load -----------------------------------------------------------------------------------
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    games: int = 0
+
+
+class Connection:
+    """One tablet's keep-alive HTTP/1.1 connection: a minimal client, so the load generator costs little CPU
+    (httpx's pool, at 64 concurrent requests, cost more than the server it was measuring)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, headers: dict[str, str], body: Any = None) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}", f"Content-Length: {len(data)}"]
+        lines += [f"{k}: {v}" for k, v in headers.items()]
+        if body is not None:
+            lines.append("Content-Type: application/json")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        return status, await self.reader.readexactly(length)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+def connection(server: Server) -> Connection:
+    host, port = server.url.removeprefix("http://").rsplit(":", 1)
+    return Connection(host, int(port))
+
+
+async def run_commands(server: Server, scripts: list[list[Any]], tablets: int, seconds: float) -> Tally:
+    tally = Tally()
+    director = {"Authorization": f"Bearer {server.token}", "X-Device": "bench"}
+    end = time.perf_counter() + seconds
+
+    async def tablet(index: int) -> None:
+        conn, turn = connection(server), index
+        try:
+            while time.perf_counter() < end:
+                script = scripts[turn % len(scripts)]
+                turn += len(scripts)
+                status, raw = await conn.request("POST", "/v1/games", director, {
+                    "profile": "file-2024", "players": ["Ana", "Bea"], "bag_mode": "replay", "table": index + 1})
+                created = json.loads(raw)
+                game, version = created["id"], 1
+                tokens: dict[Any, dict[str, str]] = {
+                    t["seat"]: {"Authorization": f"Bearer {t['token']}", "X-Device": f"tablet-{index}"}
+                    for t in created["tokens"]}
+                tokens["director"] = director
+                path = f"/v1/games/{game}/commands"
+                for sender, body in script:
+                    if time.perf_counter() >= end:
+                        return
+                    start = time.perf_counter()
+                    status, raw = await conn.request("POST", path, tokens[sender], {**body, "expected_version": version})
+                    took = time.perf_counter() - start
+                    if status != 200:
+                        tally.errors += 1
+                        break
+                    version = json.loads(raw)["version"]
+                    tally.latencies.append(took)
+                tally.games += 1
+        finally:
+            conn.close()
+
+    await asyncio.gather(*(tablet(i) for i in range(tablets)))
+    return tally
+
+
+async def run_noop(server: Server, path: str, tablets: int, seconds: float) -> Tally:
+    tally = Tally()
+    end = time.perf_counter() + seconds
+
+    async def tablet() -> None:
+        conn = connection(server)
+        try:
+            while time.perf_counter() < end:
+                start = time.perf_counter()
+                status, _ = await conn.request("GET", path, {"X-Device": "bench"})
+                tally.latencies.append(time.perf_counter() - start)
+                if status != 200:
+                    tally.errors += 1
+        finally:
+            conn.close()
+
+    await asyncio.gather(*(tablet() for _ in range(tablets)))
+    return tally
+
+
+def summary(tally: Tally, seconds: float) -> dict[str, float]:
+    lat = sorted(tally.latencies) or [float("nan")]
+    pick = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000  # noqa: E731
+    return {"rate": len(tally.latencies) / seconds, "p50": pick(0.50), "p99": pick(0.99),
+            "n": len(tally.latencies), "errors": tally.errors}
+
+
+def measure(server: Server, scripts: list[list[Any]], levels: list[int], seconds: float) -> list[dict[str, Any]]:
+    rows = []
+    asyncio.run(run_commands(server, scripts, 4, 1.0))  # warm up: caches, connections, thread pool
+    for tablets in levels:
+        row: dict[str, Any] = {"tablets": tablets}
+        for name, job in (("noop", lambda: run_noop(server, "/v1/noop", tablets, seconds)),
+                          ("commands", lambda: run_commands(server, scripts, tablets, seconds)),
+                          ("noop_async", lambda: run_noop(server, "/v1/noop-async", tablets, seconds))):
+            cpu = server.cpu_seconds()
+            row[name] = summary(asyncio.run(job()), seconds)
+            row[name]["server_cpu"] = (server.cpu_seconds() - cpu) / seconds
+        rows.append(row)
+    return rows
+
+
+# ---- stores and report --------------------------------------------------------------------------
+def postgres_database() -> tuple[str, Any] | None:
+    try:
+        import psycopg
+        from psycopg import sql
+
+        admin = psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=3)
+    except Exception as err:  # noqa: BLE001 - any reason to skip PostgreSQL is reported
+        print(f"PostgreSQL skipped: {err}")
+        return None
+    name = f"planilla_bench_{uuid4().hex[:8]}"
+    admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+    def drop() -> None:
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        admin.close()
+
+    return ADMIN_URL.rsplit("/", 1)[0] + "/" + name, drop
+
+
+def report(store: str, rows: list[dict[str, Any]]) -> None:
+    print(f"\n{store}: commands/s and latency (ms) by concurrent tablets; baselines on the same client")
+    print(f"{'tablets':>7} | {'commands/s':>10} {'p50':>6} {'p99':>6} {'srv cpu':>7} | {'noop/s':>7} {'p50':>6} "
+          f"{'p99':>6} {'srv cpu':>7} | {'async/s':>7} {'p99':>6} | {'ratio':>5} | errors")
+    for row in rows:
+        c, n, a = row["commands"], row["noop"], row["noop_async"]
+        ratio = c["rate"] / n["rate"] if n["rate"] else float("nan")
+        print(f"{row['tablets']:>7} | {c['rate']:>10.0f} {c['p50']:>6.1f} {c['p99']:>6.1f} {c['server_cpu']:>7.2f} | "
+              f"{n['rate']:>7.0f} {n['p50']:>6.1f} {n['p99']:>6.1f} {n['server_cpu']:>7.2f} | {a['rate']:>7.0f} {a['p99']:>6.1f} | "
+              f"{ratio:>5.2f} | {c['errors']}")
+    top = rows[-1]
+    c, n = top["commands"], top["noop"]
+    ratio = c["rate"] / n["rate"]
+    print(f"at {top['tablets']} tablets: p99 {c['p99']:.1f} ms (target <= {P99_TARGET_MS:.0f}: "
+          f"{'met' if c['p99'] <= P99_TARGET_MS else 'MISSED'}); {ratio:.0%} of the sync no-op's throughput "
+          f"(target >= {RATIO_TARGET:.0%}: {'met' if ratio >= RATIO_TARGET else 'MISSED'}); "
+          f"{c['rate'] / top['noop_async']['rate']:.0%} of the async no-op's")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=6.0, help="Seconds per measure (default 6).")
+    parser.add_argument("--levels", default="1,16,64", help="Concurrent tablets (default 1,16,64).")
+    parser.add_argument("--stores", default="sqlite,postgres")
+    parser.add_argument("--games", type=int, default=6, help="Distinct scripted games (default 6).")
+    args = parser.parse_args()
+    levels = [int(x) for x in args.levels.split(",")]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+          f"commit {commit.stdout.strip() or '?'}; {args.seconds:g} s per measure")
+    scripts = [scripted_game(seed) for seed in range(1, args.games + 1)]
+    print(f"{len(scripts)} scripted games, {statistics.mean(len(s) for s in scripts):.0f} commands each")
+    for store in args.stores.split(","):
+        cleanup = None
+        if store == "sqlite":
+            target = tempfile.mkdtemp(prefix="planilla-bench-")
+        elif store == "memory":  # the ceiling without a database (not a supported deployment)
+            target = "memory"
+        else:
+            found = postgres_database()
+            if found is None:
+                continue
+            target, cleanup = found
+        server = Server(target)
+        try:
+            rows = measure(server, scripts, levels, args.seconds)
+        finally:
+            server.stop()
+            if cleanup:
+                cleanup()
+        report(store, rows)
+
+
+if __name__ == "__main__":
+    main()
