@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Body, Header, Request, Response
+from fastapi import APIRouter, Body, Header, Request
+from fastapi.responses import JSONResponse
 from fastapi.concurrency import run_in_threadpool
 
 from domain.game import Game
@@ -31,7 +32,7 @@ KEY_HELP = ("Optional. The same key with the same body returns the first respons
 @router.post("/{game_id}/commands", response_model=CommandResult,
              responses=errors(400, 401, 403, 404, 409, 422, 423))
 async def send_command(game_id: GameIdPath, command: Annotated[Command, Body()], games: GamesDep,
-                       who: CurrentPrincipal, device: DeviceDep, request: Request, response: Response,
+                       who: CurrentPrincipal, device: DeviceDep, request: Request,
                        idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=255,
                                                                      description=KEY_HELP)] = None) -> Any:
     """Send one command (tagged by `type`) naming the version last seen; returns what it recorded."""
@@ -40,9 +41,8 @@ async def send_command(game_id: GameIdPath, command: Annotated[Command, Body()],
     async with request.app.state.writers:  # a few at a time, first come first served (see ServiceSettings)
         body, replayed = await run_in_threadpool(run, games, game_id, who, command, Actor(who.actor(), device), seat,
                                                  idempotency_key, row)
-    if replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return body
+    headers = {"Idempotent-Replayed": "true"} if replayed else None
+    return JSONResponse(body, headers=headers)  # already the CommandResult shape: no second validation
 
 
 def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | None:
