@@ -41,9 +41,15 @@ meaning); 401 no/unknown/revoked token; 403 the role or binding does not allow i
 shape (`ErrorBody`).
 
 **Commands.** One per request to `POST /v1/games/{id}/commands`, a JSON object tagged by `type`,
-named after the use case (`place_tiles`, `accept`, `challenge`, ...), with `expected_version`.
-`Idempotency-Key` makes a retry safe: the key's record is saved in the same transaction as the
-command's events, so a command is never recorded without its key or the key without it.
+named after the use case (`place_tiles`, `accept`, `challenge`, ...), with `expected_version`; 200
+with the new version and the events recorded (201 is kept for what creates a resource: a game, a
+token). `Idempotency-Key` makes a retry safe: the key's record is saved in the same transaction as
+the command's events, so a command is never recorded without its key or the key without it. The
+same key with the same body (from the same token) returns the first response with
+`Idempotent-Replayed: true`; with another body or token, 422 `idempotency_key_reused` (as the IETF
+Idempotency-Key draft advises). Only a command that recorded something is remembered: a refused one
+changed nothing and may be retried as is. Creating a game takes no key: its response holds the
+player tokens, which are never stored.
 
 **Live.** `GET /v1/games/{id}/stream` is Server-Sent Events; `id` is the game's version, so
 `Last-Event-ID` resumes exactly where a dropped connection stopped.

@@ -21,9 +21,7 @@ def read_events(game_id: GameIdPath, games: GamesDep, who: ReaderDep,
                 ) -> Any:
     """The game's events after version `after`, oldest first, hidden tiles withheld from this caller."""
     records = games.history(game_id, after)
-    version = records[-1].version if records else max(after, 0)
-    if not records:
-        version = games.get_game(game_id).version
+    version = records[-1].version if records else games.get_game(game_id).version
     return {"game_id": str(game_id), "after": after, "version": version,
             "events": [event_record(r, who) for r in records]}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Path
@@ -12,7 +12,6 @@ from service.api.deps import DirectorDep, GamesDep
 from service.api.errors import ApiError, malformed
 from service.api.responses import errors
 from service.api.schemas import TokenCreate, TokenInfo, TokenIssued, TokenRevoke
-from typing import Annotated
 
 router = APIRouter(prefix="/v1/tokens", tags=["tokens"])
 TokenIdPath = Annotated[UUID, Path(description="The token's id (not the token).",
