@@ -8,6 +8,8 @@ the double letter of column 12); .RATONES down column 14 through that I scores
 
 from __future__ import annotations
 
+from collections import Counter
+
 from domain.game import Game
 from tests.factories import deal, meta
 
@@ -70,3 +72,67 @@ def last(game: Game, name: str):
     found = [e for e in game.pending_events if type(e).__name__ == name]
     assert found, f"no {name} among {[type(e).__name__ for e in game.pending_events]}"
     return found[-1]
+
+
+# ---- random games with the arbiter's incidents, for the properties -------------------------------
+def _pick(rng, pool, k):
+    return rng.sample(sorted(pool), k)
+
+
+def refill_with_errors(game: Game, seat: int, rng, step) -> None:
+    """Draw back to seven, but now and then one or two too many (corrected as the profile says) or one too few
+    (corrected under FILE 29), every random choice made here as a virtual bag would."""
+    need, bag, players = 7 - game.rack_counts[seat], game.bag_count(), len(game.players)
+    roll = rng.random()
+    if roll < 0.15 and bag > need:
+        extra = rng.randint(1, min(2, bag - need))
+        game.overdraw_tiles(seat, meta(), tiles=_pick(rng, game.unseen().elements(), need + extra))
+        step(game)
+        noticed_by, seen = rng.randrange(players), rng.random() < 0.5
+        way = game.overdraw_procedure(noticed_by, seen)
+        pool = game.overdraw["drawn"] if way["pool"] == "drawn" else game.racks[seat]
+        game.correct_overdraw(noticed_by, seen, meta(), **{way["field"]: _pick(rng, pool, way["size"])})
+        if game.overdraw is not None:
+            step(game)
+            shown = game.overdraw["sample"]["tiles"]
+            chooser = next(s for s in range(players) if s != seat)
+            game.choose_overdraw_return(chooser, _pick(rng, shown, game.rack_counts[seat] - 7), meta())
+    elif roll < 0.25 and need >= 2 and bag >= need:
+        game.draw_tiles(seat, meta(), tiles=_pick(rng, game.unseen().elements(), need - 1))
+        step(game)
+        game.correct_underdraw(seat, seat, rng.random() < 0.5, meta(), tiles=_pick(rng, game.unseen().elements(), 1))
+    else:
+        need = min(need, bag)
+        if need:
+            game.draw_tiles(seat, meta(), tiles=_pick(rng, game.unseen().elements(), need))
+
+
+def incident_between_turns(game: Game, rng, step) -> None:
+    """Now and then: a clock reading (sometimes past the limit), a sanction, a clock stop, a sheet entry, SENYORS."""
+    roll, seat, book = rng.random(), rng.randrange(len(game.players)), game.book
+    if roll < 0.06:
+        game.record_clock(seat, meta(), remaining=rng.randint(-700 if rng.random() < 0.2 else -200, 1500))
+    elif roll < 0.09 and book.conduct.min_sanction_points:
+        game.sanction(seat, book.conduct.min_sanction_points, "test", DIRECTOR)
+    elif roll < 0.12:
+        game.stop_clock(rng.choice([k.value for k in book.clock.stops if k.value != "score_counting"]), DIRECTOR)
+        step(game)
+        game.restart_clock(DIRECTOR)
+    elif roll < 0.16 and game.turns:
+        turn = len(game.turns) - 1
+        if str(turn) not in game.sheets.get(str(seat), {}):
+            game.write_sheet_entry(seat, turn, meta(), score=game.true_value(turn, "score"),
+                                   total=game.true_value(turn, "total") + rng.choice([0, 0, 1]))
+    elif game._senyors_rack(game.turn) and game.rack_counts[game.turn] == 7:
+        shown = list(game.racks[game.turn])
+        game.redraw_senyors(game.turn, shown, meta(), drawn=_pick(rng, game.unseen() + Counter(shown), 7))
+    else:
+        return
+    step(game)
+
+
+def play_with_incidents(profile: str, seed: int, check=None) -> Game:
+    """A random virtual-bag game to its end, with overdraws, underdraws, clocks, sanctions and SENYORS."""
+    from tests.factories import play_random_game
+
+    return play_random_game(profile, seed, check=check, refill=refill_with_errors, between=incident_between_turns)
