@@ -122,8 +122,7 @@ class DrawingCommands:
                      seen=seen, count=extra, returned=returned, rack_after=rack_after, seen_by=list(seen_by),
                      kept=kept, lost_turn=procedure == "late", incident=incident, expulsion=expulsion,
                      article=article)
-        if procedure == "late":
-            self._after_turn(meta)  # the offender may be on turn now: that turn is lost
+        self._after_turn(meta)  # a late notice may cost the offender the turn now; a deferred end may follow
 
     def _open_overdraw(self) -> dict[str, Any]:
         if self.overdraw is None:

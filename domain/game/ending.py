@@ -27,15 +27,15 @@ class EndCommands:
 
     def _after_turn(self, meta: Meta) -> None:
         """After each completed turn, end the game if a rule of the profile says it is over."""
-        if self.phase != "playing" or self.pending:
-            return
+        if self.phase != "playing" or self.pending or self.overdraw is not None:
+            return  # an open overdraw holds tiles that belong in the bag: settle it first (FILE 28)
         cause, finisher, detail = self._end_cause()
         if cause:
             self._end(cause, finisher, detail, meta)
         elif self.round_over is not None and len(self.turns) >= self.round_over["until"]:
             self._end("round_time", None, f"the round's time was over; {len(self.turns)} turns on the sheet "
                       f"({self.book.article('ending.round_over')})", meta)
-        elif self.turn in self.owed_turns and self.overdraw is None:
+        elif self.turn in self.owed_turns:
             self._record(inc.TurnLost, meta, seat=self.turn, reason="overdraw",
                          article=self.book.article("drawing.overdraw_late_loses_turn"),
                          next_turn=self.next_seat(self.turn))
