@@ -76,16 +76,21 @@ class ConductCommands:
         if not str(authority).strip():
             raise RuleViolation("authority: name the tribunal", code="sanction", field="authority")
         least = self.book.conduct.min_sanction_points or 0
-        if decision == "reduced":
-            if isinstance(points, bool) or not isinstance(points, int) or not least <= points <= sanction["points"] \
-                    or (points == sanction["points"] and not sanction["expulsion"]):
-                raise RuleViolation(f"points: a reduced sanction keeps {least} to {sanction['points']} points and "
-                                    "takes something off", code="sanction", field="points")
+        if decision == "reduced" and not self._reduction(points, sanction, least):
+            raise RuleViolation(f"points: a reduced sanction keeps {least} to {sanction['points']} points and "
+                                "takes something off", code="sanction", field="points")
         kept = {"upheld": (sanction["points"], sanction["expulsion"]), "reduced": (points, False),
                 "annulled": (0, False)}[decision]
         self._record(inc.SanctionAppealRuled, meta, index=index, decision=decision, points=kept[0],
                      expulsion=kept[1], authority=str(authority).strip())
         self._resettle(meta)
+
+    @staticmethod
+    def _reduction(points: Any, sanction: dict[str, Any], least: int) -> bool:
+        """A reduction keeps at least the minimum and takes something off (points, or the expulsion)."""
+        if isinstance(points, bool) or not isinstance(points, int) or not least <= points <= sanction["points"]:
+            return False
+        return points < sanction["points"] or sanction["expulsion"]
 
     def appeals_pending(self) -> list[int]:
         """The sanctions whose appeal the tribunal has not ruled on yet."""

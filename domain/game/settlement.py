@@ -139,9 +139,9 @@ def _result_rule(rule: dict[str, Any], final: list[int], profile: Profile | None
             final[stayer] - final[leaver] > conduct.forfeit_score[0] - conduct.forfeit_score[1]
         if not keep:  # ... or the score as it stands when its spread is larger
             final[stayer], final[leaver] = conduct.forfeit_score
-    elif rule["rule"] == "abandonment" and conduct is not None and conduct.abandon_leader_margin is not None:
-        if final[leaver] >= final[stayer]:  # FISC I.8 E: a leader (or level) leaver gets the rival's − 50
-            final[leaver] = final[stayer] - conduct.abandon_leader_margin
+    elif rule["rule"] == "abandonment" and conduct is not None and conduct.abandon_leader_margin is not None \
+            and final[leaver] >= final[stayer]:  # FISC I.8 E: a leader (or level) leaver gets the rival's − 50
+        final[leaver] = final[stayer] - conduct.abandon_leader_margin
     return stayer, {leaver}
 
 

@@ -90,7 +90,7 @@ def test_a_sanction_appealed_to_the_tribunal_and_reduced_file_47(store):
 
 
 def test_overtime_penalised_at_the_settlement_and_past_the_limit_the_game_is_lost_file_34(store):
-    app, bot = started_bot(store, 7, details={"clock": {"minutes": 25}})
+    _, bot = started_bot(store, 7, details={"clock": {"minutes": 25}})
 
     # Each turn the tablet reports the clock of the player who moved (seconds used of 25:00).
     bot.play_turns(4)
@@ -106,7 +106,7 @@ def test_overtime_penalised_at_the_settlement_and_past_the_limit_the_game_is_los
     assert ana["final_score"] == game.scores[0] + ana["rack_adjustment"] - 30
 
     # Another game: Bea goes 8:01 over during play, and the game is over and lost (FILE 34.2).
-    app2, bot2 = started_bot(store, 8, details={"clock": {"minutes": 25}})
+    _, bot2 = started_bot(store, 8, details={"clock": {"minutes": 25}})
     bot2.play_turns(2)
     bot2.send("record_clock", 1, by=seat_actor(1), remaining=-481)
     game = bot2.game
