@@ -64,16 +64,19 @@ class EndCommands:
             self._settle(meta)
 
     def _settle(self, meta: Meta) -> None:
+        self._record(ev.GameSettled, meta, settlement=self._settlement())
+
+    def _settlement(self) -> dict:
         ending = self.ending
         racks = {s: list(self.racks[s]) for s in range(len(self.players))}
-        result = settle(ending["cause"], list(self.scores), racks, self.tileset, ending["finisher"],
-                        names=list(self.players), overtime=[c["overtime"] for c in self.clocks],
-                        sanctions=self.sanction_points(), profile=self.book, result_rule=self.result_rule)
-        self._record(ev.GameSettled, meta, settlement=result)
+        return settle(ending["cause"], list(self.scores), racks, self.tileset, ending["finisher"],
+                      names=list(self.players), overtime=[c["overtime"] for c in self.clocks],
+                      sanctions=self.sanction_points(), profile=self.book, result_rule=self.result_rule)
 
     def _resettle(self, meta: Meta) -> None:
-        """Settle the sheet again after a fact that changes it (a clock, a sanction, a tribunal's ruling)."""
-        if self.phase == "ended" and self.settlement is not None:
+        """Settle the sheet again when a later fact changes it (a clock, a sanction, a tribunal's ruling);
+        the signatures given to the old sheet are then void."""
+        if self.phase == "ended" and self.settlement is not None and self._settlement() != self.settlement:
             self._settle(meta)
 
     def end_game(self, cause: str, meta: Meta, detail: str = "") -> None:

@@ -38,8 +38,8 @@ class SheetCommands:
         return None if value is None else self._corrected(turn, field, value)
 
     def announced(self, turn: int) -> int | None:
-        """The score the player announced for a turn, with any agreed correction applied."""
-        value = self.turns[turn].get("announced")
+        """The score the player announced for a play, with any agreed correction applied (None once withdrawn)."""
+        value = self.turns[turn].get("announced") if self.turns[turn]["kind"] == "play" else None
         return None if value is None else self._corrected(turn, "score", value)
 
     def _corrected(self, turn: int, field: str, value: int) -> int:

@@ -138,3 +138,13 @@ def test_blank_letter_ruled_by_the_arbiter_where_the_rulebook_is_silent_fisc_i9(
     event = last(game, "BlankRuled")
     assert (event.notes, event.letter, event.row, event.col) == (["A", "O"], "O", 7, 10)
     assert game.board[7 * 15 + 10] == "o"
+
+
+def test_a_withdrawn_plays_announcement_is_no_discrepancy_file_38():
+    """FILE 38: an invalid play is withdrawn and scores 0; what was announced for it no longer counts."""
+    game = started()
+    game.place_tiles(ANA, "H8", "CASA", meta("player:0"), announced=14)
+    assert game.discrepancies()[0]["announced"] == 14
+    game.challenge(BEA, meta("player:1"))
+    game.rule_challenge(False, "Lexicón de Scrabble", meta("player:1"))
+    assert game.turns[0]["kind"] == "invalid" and game.discrepancies() == []
