@@ -119,6 +119,8 @@ def test_tiles_scores_replay_and_snapshot_hold_through_the_arbiters_incidents(pr
     def check(game):
         accounted(game)
         scores_add_up(game)
+        actions = game.next_actions()
+        assert actions and all(callable(getattr(Game, a["type"], None)) for a in actions), actions
         seen[game.version] = state(game)
 
     game = play_with_incidents(profile, seed, check=check)
