@@ -50,12 +50,15 @@ class SheetCommands:
 
     def discrepancies(self) -> list[dict[str, Any]]:
         """Every turn and field where an announcement or a sheet (as corrected) differs from the true value."""
-        found = []
+        found, totals = [], [0] * len(self.players)
         for turn, t in enumerate(self.turns):
+            totals[t["seat"]] += t["score"]
+            if t.get("announced") is None and not any(str(turn) in entries for entries in self.sheets.values()):
+                continue  # nothing announced or written for this turn
             for field in FIELDS:
                 sheets = {str(s): self.written(s, turn, field) for s in range(len(self.players))}
                 said = self.announced(turn) if field == "score" else None
-                true = self.true_value(turn, field)
+                true = t["score"] if field == "score" else totals[t["seat"]]
                 if any(v is not None and v != true for v in [said, *sheets.values()]):
                     found.append({"turn": turn, "seat": t["seat"], "field": field, "true": true, "announced": said,
                                   "sheets": sheets})
