@@ -77,6 +77,9 @@ def test_noticed_late_by_the_opponent_costs_the_next_turn_and_twice_is_flagged_f
     assert [(i["number"], i["expulsion"]) for i in game.incidents] == [(1, False), (2, True)]
     assert [t["kind"] for t in game.turns] == ["play", "pass", "lost", "play", "lost"] and game.scores == [12, 3]
     assert ("sanction", ANA, "director") in [tuple(a.values()) for a in game.next_actions()]
+    game.sanction(ANA, 0, "second overdraw in one game (FILE 28.2)", meta("director:eva"), expulsion=True)
+    assert game.sanctions[0]["expulsion"] and game.sanction_points() == [0, 0]
+    assert ("sanction", ANA, "director") not in [tuple(a.values()) for a in game.next_actions()]
 
 
 def test_opponent_takes_n_plus_2_at_random_and_gives_2_back_no_lost_turn_fisc_i7_3():

@@ -79,8 +79,8 @@ def test_a_leaver_level_with_the_rival_gets_the_rival_minus_50_fisc_i8_e():
     assert finals(result) == [70, 120] and (result["winner"], result["spread"]) == (1, 50)
 
 
-def test_a_tie_is_a_draw_for_both():
-    """Equal final scores: no winner, spread 0, both drew."""
+def test_a_tie_is_a_draw_for_both_file_44_5():
+    """A director's end (FILE 44.5) at 250–250, no racks: no winner, spread 0, both drew."""
     result = settle("director", [250, 250], {}, SPANISH)
     assert (result["winner"], result["spread"]) == (None, 0)
     assert [p["result"] for p in result["players"]] == ["draw", "draw"]
