@@ -16,30 +16,17 @@ Who may send what:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, Any, Literal, NamedTuple, Union
-from uuid import UUID
+from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from service.application import Actor, GamesApplication
-
-Tile = Annotated[str, Field(min_length=1, max_length=3, pattern=r"^(\?|[A-ZÑÇ][A-ZÑÇ·]{0,2})$",
-                             description="A tile as on a rack: A, Ñ, CH, L·L, NY, QU; ? for a blank.")]
-Tiles = Annotated[list[Tile], Field(max_length=7)]
-Seat = Annotated[int | None, Field(ge=0, le=7, description="The acting seat; a player token's own seat by default.")]
-Version = Annotated[int, Field(ge=1, le=1_000_000, description="The version the sender last saw (409 if stale).")]
-Text = Annotated[str, Field(min_length=1, max_length=500)]
-
-
-def _cfg(example: dict[str, Any]) -> ConfigDict:
-    return ConfigDict(extra="forbid", json_schema_extra={"examples": [example]})
-
+from service.api import arbiter_commands as arb
+from service.api.command_base import Row, Seat, Text, Tiles, Version, cfg, v
 
 class DrawForStart(BaseModel):
     """Each player draws one tile to decide who starts (FILE 4.3); a virtual bag draws them itself."""
 
-    model_config = _cfg({"type": "draw_for_start", "expected_version": 1})
+    model_config = cfg({"type": "draw_for_start", "expected_version": 1})
     type: Literal["draw_for_start"]
     expected_version: Version
     tiles: Tiles | None = Field(None, description="One tile per player, outside a virtual bag.")
@@ -48,7 +35,7 @@ class DrawForStart(BaseModel):
 class GiveStarter(BaseModel):
     """The pairing list names who starts (FILE 4.1)."""
 
-    model_config = _cfg({"type": "give_starter", "expected_version": 1, "seat": 0, "reason": "pairing list"})
+    model_config = cfg({"type": "give_starter", "expected_version": 1, "seat": 0, "reason": "pairing list"})
     type: Literal["give_starter"]
     expected_version: Version
     seat: int = Field(ge=0, le=7)
@@ -58,7 +45,7 @@ class GiveStarter(BaseModel):
 class DrawTiles(BaseModel):
     """A player draws; a virtual bag draws back to seven itself (FILE 7, 32)."""
 
-    model_config = _cfg({"type": "draw_tiles", "expected_version": 2, "seat": 0})
+    model_config = cfg({"type": "draw_tiles", "expected_version": 2, "seat": 0})
     type: Literal["draw_tiles"]
     expected_version: Version
     seat: Seat = None
@@ -69,7 +56,7 @@ class DrawTiles(BaseModel):
 class PlaceTiles(BaseModel):
     """A play in federation notation: ``H8`` horizontal, ``8H`` vertical; ``.`` for tiles on the board."""
 
-    model_config = _cfg({"type": "place_tiles", "expected_version": 4, "seat": 0, "coordinates": "H7",
+    model_config = cfg({"type": "place_tiles", "expected_version": 4, "seat": 0, "coordinates": "H7",
                          "word": "[CH]OZA", "announced": 34})
     type: Literal["place_tiles"]
     expected_version: Version
@@ -82,7 +69,7 @@ class PlaceTiles(BaseModel):
 class DecideOffCentre(BaseModel):
     """The opponent accepts or refuses a first play that missed H8 (FILE 20)."""
 
-    model_config = _cfg({"type": "decide_off_centre", "expected_version": 5, "seat": 1, "accept": True})
+    model_config = cfg({"type": "decide_off_centre", "expected_version": 5, "seat": 1, "accept": True})
     type: Literal["decide_off_centre"]
     expected_version: Version
     seat: Seat = None
@@ -92,7 +79,7 @@ class DecideOffCentre(BaseModel):
 class Accept(BaseModel):
     """The opponent writes the score: the play is accepted and can no longer be challenged (FILE 37)."""
 
-    model_config = _cfg({"type": "accept", "expected_version": 5, "seat": 1})
+    model_config = cfg({"type": "accept", "expected_version": 5, "seat": 1})
     type: Literal["accept"]
     expected_version: Version
     seat: Seat = None
@@ -102,7 +89,7 @@ class Accept(BaseModel):
 class Challenge(BaseModel):
     """The opponent challenges words of the last play, all at once (FILE 38–39)."""
 
-    model_config = _cfg({"type": "challenge", "expected_version": 5, "seat": 1, "words": ["[CH]OZA"]})
+    model_config = cfg({"type": "challenge", "expected_version": 5, "seat": 1, "words": ["[CH]OZA"]})
     type: Literal["challenge"]
     expected_version: Version
     seat: Seat = None
@@ -113,7 +100,7 @@ class Challenge(BaseModel):
 class RuleChallenge(BaseModel):
     """The ruling: one verdict for the challenged words, and the authority it rests on (FILE 39)."""
 
-    model_config = _cfg({"type": "rule_challenge", "expected_version": 6, "valid": False, "authority": "DRAE"})
+    model_config = cfg({"type": "rule_challenge", "expected_version": 6, "valid": False, "authority": "DRAE"})
     type: Literal["rule_challenge"]
     expected_version: Version
     valid: bool
@@ -123,7 +110,7 @@ class RuleChallenge(BaseModel):
 class Appeal(BaseModel):
     """Ask for a second look at the last ruling (FILE 41.2, FISE 42.4, FISC I.10, AJS 4.1.7)."""
 
-    model_config = _cfg({"type": "appeal", "expected_version": 7, "seat": 0, "argument": "it is in the DRAE"})
+    model_config = cfg({"type": "appeal", "expected_version": 7, "seat": 0, "argument": "it is in the DRAE"})
     type: Literal["appeal"]
     expected_version: Version
     seat: Seat = None
@@ -133,7 +120,7 @@ class Appeal(BaseModel):
 class RuleAppeal(BaseModel):
     """The final answer on appeal."""
 
-    model_config = _cfg({"type": "rule_appeal", "expected_version": 8, "valid": True, "authority": "tribunal"})
+    model_config = cfg({"type": "rule_appeal", "expected_version": 8, "valid": True, "authority": "tribunal"})
     type: Literal["rule_appeal"]
     expected_version: Version
     valid: bool
@@ -143,7 +130,7 @@ class RuleAppeal(BaseModel):
 class ExchangeTiles(BaseModel):
     """Exchange 1–7 tiles (FILE 25); a virtual bag draws the replacements."""
 
-    model_config = _cfg({"type": "exchange_tiles", "expected_version": 9, "seat": 0, "tiles": ["U", "U"]})
+    model_config = cfg({"type": "exchange_tiles", "expected_version": 9, "seat": 0, "tiles": ["U", "U"]})
     type: Literal["exchange_tiles"]
     expected_version: Version
     seat: Seat = None
@@ -155,7 +142,7 @@ class ExchangeTiles(BaseModel):
 class AnnounceExchange(BaseModel):
     """The player announces an exchange: it can no longer become a play or a pass, only its count change (FILE 25)."""
 
-    model_config = _cfg({"type": "announce_exchange", "expected_version": 9, "seat": 0, "count": 2})
+    model_config = cfg({"type": "announce_exchange", "expected_version": 9, "seat": 0, "count": 2})
     type: Literal["announce_exchange"]
     expected_version: Version
     seat: Seat = None
@@ -165,7 +152,7 @@ class AnnounceExchange(BaseModel):
 class PassTurn(BaseModel):
     """Pass: 0 points, ``P`` (FILE 26)."""
 
-    model_config = _cfg({"type": "pass_turn", "expected_version": 10, "seat": 1})
+    model_config = cfg({"type": "pass_turn", "expected_version": 10, "seat": 1})
     type: Literal["pass_turn"]
     expected_version: Version
     seat: Seat = None
@@ -174,7 +161,7 @@ class PassTurn(BaseModel):
 class EndGame(BaseModel):
     """An official ends the game: round time, director's decision, time (FILE 44.4, 44.5, 34.2)."""
 
-    model_config = _cfg({"type": "end_game", "expected_version": 30, "cause": "round_time", "detail": "round over"})
+    model_config = cfg({"type": "end_game", "expected_version": 30, "cause": "round_time", "detail": "round over"})
     type: Literal["end_game"]
     expected_version: Version
     cause: Literal["director", "round_time", "time", "nobody_can_play"] = Field(
@@ -185,7 +172,7 @@ class EndGame(BaseModel):
 class DeclareEndRack(BaseModel):
     """A player's tiles left at the end, where the service does not already know them."""
 
-    model_config = _cfg({"type": "declare_end_rack", "expected_version": 31, "seat": 1, "tiles": ["A", "V"]})
+    model_config = cfg({"type": "declare_end_rack", "expected_version": 31, "seat": 1, "tiles": ["A", "V"]})
     type: Literal["declare_end_rack"]
     expected_version: Version
     seat: Seat = None
@@ -195,7 +182,7 @@ class DeclareEndRack(BaseModel):
 class Sign(BaseModel):
     """A player signs the settled sheet; the last signature closes the game (FILE 43)."""
 
-    model_config = _cfg({"type": "sign", "expected_version": 32, "seat": 0, "signature": "Ana García"})
+    model_config = cfg({"type": "sign", "expected_version": 32, "seat": 0, "signature": "Ana García"})
     type: Literal["sign"]
     expected_version: Version
     seat: Seat = None
@@ -205,7 +192,7 @@ class Sign(BaseModel):
 class Reopen(BaseModel):
     """An official reopens a closed game with every player's consent (FILE 43, FISE 44)."""
 
-    model_config = _cfg({"type": "reopen", "expected_version": 34, "consent": [0, 1],
+    model_config = cfg({"type": "reopen", "expected_version": 34, "consent": [0, 1],
                          "reason": "score of turn 12 written wrongly"})
     type: Literal["reopen"]
     expected_version: Version
@@ -213,43 +200,28 @@ class Reopen(BaseModel):
     reason: Text
 
 
-Command = Annotated[
-    Union[DrawForStart, GiveStarter, DrawTiles, PlaceTiles, DecideOffCentre, Accept, Challenge, RuleChallenge,
-          Appeal, RuleAppeal, ExchangeTiles, AnnounceExchange, PassTurn, EndGame, DeclareEndRack, Sign, Reopen],
-    Field(discriminator="type"),
-]
-Call = Callable[[GamesApplication, UUID, Any, Actor, int | None], int]
-
-
-class Row(NamedTuple):
-    """Who may send a command, and how it reaches the application (``seat`` resolved already)."""
-
-    who: Literal["seat", "players", "officials"]
-    call: Call
-
-
-def _v(c: Any) -> dict[str, int]:
-    return {"expected_version": c.expected_version}
-
-
+TURN_MODELS = (DrawForStart, GiveStarter, DrawTiles, PlaceTiles, DecideOffCentre, Accept, Challenge, RuleChallenge,
+               Appeal, RuleAppeal, ExchangeTiles, AnnounceExchange, PassTurn, EndGame, DeclareEndRack, Sign, Reopen)
+Command = Annotated[Union[TURN_MODELS + arb.MODELS], Field(discriminator="type")]  # type: ignore[valid-type]
 COMMANDS: dict[str, Row] = {
-    "draw_for_start": Row("players", lambda a, g, c, by, s: a.draw_for_start(g, by, **_v(c), tiles=c.tiles)),
-    "give_starter": Row("officials", lambda a, g, c, by, s: a.give_starter(g, c.seat, by, **_v(c), reason=c.reason)),
-    "draw_tiles": Row("seat", lambda a, g, c, by, s: a.draw_tiles(g, s, by, **_v(c), count=c.count, tiles=c.tiles)),
-    "place_tiles": Row("seat", lambda a, g, c, by, s: a.place_tiles(g, s, c.coordinates, c.word, by, **_v(c),
+    "draw_for_start": Row("players", lambda a, g, c, by, s: a.draw_for_start(g, by, **v(c), tiles=c.tiles)),
+    "give_starter": Row("officials", lambda a, g, c, by, s: a.give_starter(g, c.seat, by, **v(c), reason=c.reason)),
+    "draw_tiles": Row("seat", lambda a, g, c, by, s: a.draw_tiles(g, s, by, **v(c), count=c.count, tiles=c.tiles)),
+    "place_tiles": Row("seat", lambda a, g, c, by, s: a.place_tiles(g, s, c.coordinates, c.word, by, **v(c),
                                                                     announced=c.announced)),
-    "decide_off_centre": Row("seat", lambda a, g, c, by, s: a.decide_off_centre(g, s, c.accept, by, **_v(c))),
-    "accept": Row("seat", lambda a, g, c, by, s: a.accept(g, s, by, **_v(c), how=c.how)),
-    "challenge": Row("seat", lambda a, g, c, by, s: a.challenge(g, s, by, **_v(c), words=c.words)),
-    "rule_challenge": Row("officials", lambda a, g, c, by, s: a.rule_challenge(g, c.valid, c.authority, by, **_v(c))),
-    "appeal": Row("seat", lambda a, g, c, by, s: a.appeal(g, s, c.argument, by, **_v(c))),
-    "rule_appeal": Row("officials", lambda a, g, c, by, s: a.rule_appeal(g, c.valid, c.authority, by, **_v(c))),
-    "exchange_tiles": Row("seat", lambda a, g, c, by, s: a.exchange_tiles(g, s, by, **_v(c), count=c.count,
+    "decide_off_centre": Row("seat", lambda a, g, c, by, s: a.decide_off_centre(g, s, c.accept, by, **v(c))),
+    "accept": Row("seat", lambda a, g, c, by, s: a.accept(g, s, by, **v(c), how=c.how)),
+    "challenge": Row("seat", lambda a, g, c, by, s: a.challenge(g, s, by, **v(c), words=c.words)),
+    "rule_challenge": Row("officials", lambda a, g, c, by, s: a.rule_challenge(g, c.valid, c.authority, by, **v(c))),
+    "appeal": Row("seat", lambda a, g, c, by, s: a.appeal(g, s, c.argument, by, **v(c))),
+    "rule_appeal": Row("officials", lambda a, g, c, by, s: a.rule_appeal(g, c.valid, c.authority, by, **v(c))),
+    "exchange_tiles": Row("seat", lambda a, g, c, by, s: a.exchange_tiles(g, s, by, **v(c), count=c.count,
                                                                           tiles=c.tiles, drawn=c.drawn)),
-    "announce_exchange": Row("seat", lambda a, g, c, by, s: a.announce_exchange(g, s, by, **_v(c), count=c.count)),
-    "pass_turn": Row("seat", lambda a, g, c, by, s: a.pass_turn(g, s, by, **_v(c))),
-    "end_game": Row("officials", lambda a, g, c, by, s: a.end_game(g, c.cause, by, **_v(c), detail=c.detail)),
-    "declare_end_rack": Row("seat", lambda a, g, c, by, s: a.declare_end_rack(g, s, c.tiles, by, **_v(c))),
-    "sign": Row("seat", lambda a, g, c, by, s: a.sign(g, s, c.signature, by, **_v(c))),
-    "reopen": Row("officials", lambda a, g, c, by, s: a.reopen(g, c.consent, c.reason, by, **_v(c))),
+    "announce_exchange": Row("seat", lambda a, g, c, by, s: a.announce_exchange(g, s, by, **v(c), count=c.count)),
+    "pass_turn": Row("seat", lambda a, g, c, by, s: a.pass_turn(g, s, by, **v(c))),
+    "end_game": Row("officials", lambda a, g, c, by, s: a.end_game(g, c.cause, by, **v(c), detail=c.detail)),
+    "declare_end_rack": Row("seat", lambda a, g, c, by, s: a.declare_end_rack(g, s, c.tiles, by, **v(c))),
+    "sign": Row("seat", lambda a, g, c, by, s: a.sign(g, s, c.signature, by, **v(c))),
+    "reopen": Row("officials", lambda a, g, c, by, s: a.reopen(g, c.consent, c.reason, by, **v(c))),
+    **arb.ROWS,
 }

@@ -14,7 +14,8 @@ from domain.game.chain import record_of
 from service.access.application import ServiceApplication
 from service.access.idempotency import IdempotentCommand, record_id, request_hash, valid_key
 from service.access.tokens import Principal
-from service.api.commands import COMMANDS, Command, Row
+from service.api.command_base import Row
+from service.api.commands import COMMANDS, Command
 from service.api.deps import CurrentPrincipal, DeviceDep, GameIdPath, GamesDep
 from service.api.errors import ApiError, forbidden, malformed
 from service.api.responses import errors
@@ -57,13 +58,14 @@ def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | 
         return None
     if row.who == "players":
         return None
-    seat = getattr(command, "seat", None)
+    field = row.seat_field
+    seat = getattr(command, field, None)
     if who.role == "player":
         if seat is not None and seat != who.seat:
-            raise forbidden(f"a player token acts only for its own seat ({who.seat}), not {seat}", field="seat")
+            raise forbidden(f"a player token acts only for its own seat ({who.seat}), not {seat}", field=field)
         return who.seat
     if seat is None:
-        raise malformed(f"seat: required when an {who.role} sends {command.type}", field="seat")
+        raise malformed(f"{field}: required when an {who.role} sends {command.type}", field=field)
     return seat
 
 
