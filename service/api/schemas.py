@@ -115,6 +115,8 @@ class GameState(BaseModel):
         "turns_played": 1, "board": ["..............."] * 7 + ["......[CH]OZA....."] + ["..............."] * 7,
         "last_turn": {"seat": 0, "kind": "play", "word": "[CH]OZA", "coordinates": "H7", "score": 34},
         "clock": {"timing": "chess_clock", "minutes": None, "mode": "corrido"}, "lexicon": "Lexicón FILE",
+        "clocks": [{"remaining": 1410, "overtime": 0}, {"remaining": 1475, "overtime": 0}], "clock_stop": None,
+        "sanctions": [],
         "ending": None, "settlement": None,
         "next_actions": [{"type": "place_tiles", "seat": 1, "role": "player"}]}]})
     id: str
@@ -140,7 +142,10 @@ class GameState(BaseModel):
         "Rows A to O, each in TILES.md notation: '.' an empty square, uppercase a tile, lowercase a "
         "blank, digraph tiles in brackets ([CH], [L·L])."))
     last_turn: dict[str, Any] | None
-    clock: dict[str, Any] | None = Field(description="The clock as set up (the running time is not recorded yet).")
+    clock: dict[str, Any] | None = Field(description="The clock as set up: timing, minutes, mode.")
+    clocks: list[dict[str, Any]] = Field(description="Per seat: the seconds remaining as last recorded, and overtime.")
+    clock_stop: dict[str, Any] | None = Field(description="Why both clocks are stopped now, if they are.")
+    sanctions: list[dict[str, Any]] = Field(description="The director's sanctions: seat, points, reason, status, appeal.")
     lexicon: str | None
     ending: dict[str, Any] | None
     settlement: dict[str, Any] | None

@@ -19,7 +19,9 @@ def test_clocks_sanctions_and_their_appeal(api: Api):
 
     # Each tablet reports its own clock; a director stops both clocks and only an official restarts them.
     table.send(table.players[seat], "record_clock", remaining=1480)
+    assert table.state()["clocks"][seat]["remaining"] == 1480
     table.send(arbiter, "stop_clock", reason="director_call")
+    assert table.state()["clock_stop"]
     assert {"type": "restart_clock", "seat": None, "role": "director"} in table.state()["next_actions"]
     refused = table.send(table.players[seat], "restart_clock", expect=403)
     assert refused["field"] == "type"
@@ -30,6 +32,7 @@ def test_clocks_sanctions_and_their_appeal(api: Api):
     sanctioned = table.send(director, "sanction", seat=other, points=25, reason="repeated talk at the table")
     assert sanctioned["events"][0]["actor"] == "director:director-1"
     table.send(table.players[seat], "appeal_sanction", expect=403, seat=other, index=0, argument="not me")
+    assert [(x["seat"], x["points"], x["status"]) for x in table.state()["sanctions"]] == [(other, 25, "standing")]
     table.send(table.players[other], "appeal_sanction", index=0, argument="the director asked me")
     # The tribunal's ruling is recorded by an official naming it; a tribunal token writes nothing.
     table.send(tribunal, "rule_sanction_appeal", expect=403, index=0, decision="annulled", authority="tribunal")
