@@ -14,7 +14,8 @@ recorded with a ``replay`` bag; one with a rack missing with a ``physical`` bag 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
@@ -163,6 +164,18 @@ def import_gcg(text: str, profile: str, names: list[str] | None, by: Actor, deta
         scratch.close()
 
 
+@contextmanager
+def at_line(line: int) -> Iterator[None]:
+    """Refusals inside name the record's line and the field ``gcg`` (a word or rack that cannot be read, too)."""
+    try:
+        yield
+    except DomainError as err:
+        if err.field == "gcg":
+            raise
+        raise RuleViolation(f"line {line}: {err.field or 'record'}: {err.message}", code=err.code,
+                            article=err.article, field="gcg") from None
+
+
 class _Import:
     """One GCG record played through the use cases of a scratch application."""
 
@@ -191,15 +204,17 @@ class _Import:
 
     def record(self) -> None:
         first = next(e for e in self.events if e.kind in MOVES)
-        starter = self._seat(first)
-        self.send("give_starter", starter, reason="GCG record: the first to play", line=first.line)
-        count = len(self.seats)
-        for k in range(count):
-            seat = (starter + k) % count
-            self._draw(seat, -1, line=first.line)
+        with at_line(first.line):
+            starter = self._seat(first)
+            self.send("give_starter", starter, reason="GCG record: the first to play", line=first.line)
+            count = len(self.seats)
+            for k in range(count):
+                seat = (starter + k) % count
+                self._draw(seat, -1, line=first.line)
         index = 0
         while index < len(self.events):
-            index = self._step(index)
+            with at_line(self.events[index].line):
+                index = self._step(index)
 
     def _seat(self, event: Event) -> int:
         if event.nick not in self.seats:
