@@ -11,12 +11,15 @@ from pathlib import Path
 
 import httpx
 
+from tests.application.conftest import postgres_url  # noqa: F401  (a fixture, shared)
+
 PLANILLA = str(Path(sys.executable).with_name("planilla"))
 
 
-def start(data: Path) -> tuple[subprocess.Popen, list[str]]:
+def start(data: Path | str) -> tuple[subprocess.Popen, list[str]]:
     """Start the service on a free port; return it and the lines it printed up to its address."""
-    proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", "--data", str(data), "--no-access-log"],
+    option = "--database-url" if "://" in str(data) else "--data"
+    proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", option, str(data), "--no-access-log"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
     lines: list[str] = []
     deadline = time.monotonic() + 30
@@ -97,3 +100,13 @@ def test_token_create_and_revoke_on_a_data_folder(tmp_path: Path):
     refused = subprocess.run([PLANILLA, "token", "create", "--role", "king", "--data", data], capture_output=True,
                              text=True, timeout=60)
     assert refused.returncode == 2 and "king" in refused.stderr
+
+
+def test_serve_on_postgresql(postgres_url: str):
+    proc, lines = start(postgres_url)
+    try:
+        url = lines[-1].removeprefix("Planilla listening on ")
+        health = wait_healthy(url)
+        assert health.status_code == 200 and health.json()["store"]["kind"] == "postgresql"
+    finally:
+        stop(proc)
