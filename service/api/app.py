@@ -51,8 +51,16 @@ Idempotency-Key draft advises). Only a command that recorded something is rememb
 changed nothing and may be retried as is. Creating a game takes no key: its response holds the
 player tokens, which are never stored.
 
+**What each caller sees.** A player sees the known tiles on their own rack; the opponent and
+spectators see counts; arbiters, directors and the tribunal see every rack. In the history (and
+the stream, and a GCG export) the payload fields that name rack tiles are withheld from a caller
+who may not see that rack and listed in `redacted`; the hash of such an event can then be
+checked only by someone allowed to see it. The board is 15 strings, row A first, in the
+notation of the tile sets: `.` empty, uppercase a tile, lowercase a blank, digraphs bracketed.
+
 **Live.** `GET /v1/games/{id}/stream` is Server-Sent Events; `id` is the game's version, so
-`Last-Event-ID` resumes exactly where a dropped connection stopped.
+`Last-Event-ID` resumes exactly where a dropped connection stopped. Events saved by another
+server process on the same store arrive within the poll interval (half a second by default).
 """
 TAGS = [
     {"name": "games", "description": "Create games and read their state."},
