@@ -19,13 +19,19 @@ from service.access.tokens import Principal
 
 STATUS = {"starting": "in_progress", "dealing": "in_progress", "playing": "in_progress", "ended": "ended",
           "closed": "closed"}
-#: Payload fields that show the tiles on a seat's rack, by event type.
-HIDDEN = {
-    "TilesDrawn": ("tiles",),
-    "TilesPlaced": ("rack_after",),
-    "TilesExchanged": ("returned", "drawn", "rack_after"),
-    "PlayWithdrawn": ("rack_after",),
-    "PlayRestored": ("rack_after",),
+#: Payload fields that show the tiles on a seat's rack, by event type, each with the payload field that
+#: names the seats who were shown those tiles anyway (an overdraw's sample, an underdraw's tiles).
+HIDDEN: dict[str, tuple[tuple[str, str | None], ...]] = {
+    "TilesDrawn": (("tiles", None),),
+    "TilesPlaced": (("rack_after", None),),
+    "TilesExchanged": (("returned", None), ("drawn", None), ("rack_after", None)),
+    "PlayWithdrawn": (("rack_after", None),),
+    "PlayRestored": (("rack_after", None),),
+    "TilesOverdrawn": (("tiles", None),),
+    "OverdrawSampled": (("sample", "seen_by"),),
+    "OverdrawCorrected": (("returned", "seen_by"), ("rack_after", None), ("kept", None)),
+    "UnderdrawCorrected": (("tiles", "shown_to"),),
+    "SenyorsRedrawn": (("drawn", None),),
 }
 DETAIL_KEYS = ("event", "round", "table")
 
@@ -106,8 +112,9 @@ def event_record(record: ChainRecord, viewer: Principal) -> dict[str, Any]:
     redacted: list[str] = []
     seat = payload.get("seat")
     if record.type in HIDDEN and isinstance(seat, int) and not viewer.sees_rack(seat):
-        for name in HIDDEN[record.type]:
-            if payload.get(name) is not None:
+        for name, witnesses in HIDDEN[record.type]:
+            shown = witnesses is not None and viewer.role == "player" and viewer.seat in (payload.get(witnesses) or ())
+            if payload.get(name) is not None and not shown:
                 payload[name] = None
                 redacted.append(name)
     return {

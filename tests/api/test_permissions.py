@@ -121,3 +121,21 @@ def test_a_player_sees_their_own_rack_and_the_spectator_none(api: Api):
     assert drawn and all(e["payload"]["tiles"] is None and e["redacted"] == ["tiles"] for e in drawn)
     own = [e for e in api.get(f"/v1/games/{table.id}/events", me).json()["events"] if e["type"] == "TilesDrawn"]
     assert [e["payload"]["tiles"] is not None for e in own] == [e["payload"]["seat"] == 0 for e in own]
+
+
+def test_every_event_that_names_rack_tiles_is_in_the_redaction_table():
+    """An event type added to the Game with a field of tiles must say whether a stranger may see it."""
+    import dataclasses
+
+    from domain.game import events, incidents
+    from service.api.views import HIDDEN
+
+    public = {"Created": "players", "StartingTilesDrawn": "tiles drawn in the open", "PlayChallenged": "words",
+              "ChallengeRuled": "words", "EndRackDeclared": "revealed at the end", "SenyorsRedrawn": "shown"}
+    for module in (events, incidents):
+        for cls in vars(module).values():
+            if not (isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == module.__name__):
+                continue
+            tiles = {f.name for f in dataclasses.fields(cls) if "list[str]" in str(f.type)} - {"set_aside", "words"}
+            hidden = {name for name, _ in HIDDEN.get(cls.__name__, ())}
+            assert tiles <= hidden or cls.__name__ in public, (cls.__name__, tiles - hidden)
