@@ -117,7 +117,7 @@ def waiting_for(game: Any) -> tuple[str | None, list[int]]:
         if ruling and ruling["appealed"] and not ruling["final"]:
             return "appeal_ruling", []
         short = [s for s in range(len(game.players)) if game.rack_counts[s] < RACK and game.bag_count()]
-        if short:
+        if game.turn in short:  # the player on turn must draw back to seven first (FILE 32)
             return "draw", short
         return "play", [game.turn]
     if phase == "ended":

@@ -54,9 +54,11 @@ def scoresheet(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
     by_seat: list[list[dict[str, Any]]] = [[] for _ in head["players"]]
     for line in lines:
         row = {k: line[k] for k in ROW_KEYS}
-        row["differs"] = row["entered"] is not None and row["entered"] != row["score"]
+        # the player's own entry beside the true score; a withdrawn play's entry is its mark, not a discrepancy
+        row["differs"] = row["kind"] == "play" and row["entered"] is not None and row["entered"] != row["score"]
         by_seat[line["seat"]].append(row)
     ends = {p["seat"]: p for p in settled["players"]} if settled else {}
+    order = rules.tileset.order
     signed = {s["seat"]: s for s in (state or {}).get("signatures", [])}
     players = []
     for seat, name in enumerate(head["players"]):
@@ -69,7 +71,7 @@ def scoresheet(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
             "scrabbles": sum(1 for r in rows if r["kind"] == "play" and r["scrabble"]),
             "end": None if end is None else {
                 **{k: end[k] for k in ("rack", "rack_adjustment", "time_penalty", "sanctions", "score_before")},
-                "rack_written": [rules.tileset.sheet_form(t) for t in end["rack"]]},
+                "rack_written": [rules.tileset.sheet_form(t) for t in sorted(end["rack"], key=order.get)]},
             "final_score": end["final_score"] if end else None,
             "signature": signed.get(seat),
         })

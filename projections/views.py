@@ -89,7 +89,6 @@ class GameView:
         self.frames: list[tuple[int, dict[str, Any]]] = []
         self.new_players = False
         self.settlement_changed = False
-        self.first_position: int | None = None
 
     # ---- applying events ------------------------------------------------------------------
     def apply(self, event: Any, position: int | None = None, *, frame: bool = True) -> None:
@@ -103,12 +102,19 @@ class GameView:
             handler(event)
         self.last_event = name
         self.updated_at = getattr(event, "at", None) or self.updated_at
-        if position is not None and self.first_position is None:
-            self.first_position = position
         if frame:
             if self._board is None:
                 self._board = board_rows(self.game)
             self.frames.append((position or 0, frame_of(self.game, name, getattr(event, "at", None), self._board)))
+
+    def skip(self, version: int, name: str, position: int | None = None, *, frame: bool = True) -> None:
+        """Step over an event whose class is unknown here: the Game's state stays as it was, its version moves."""
+        self.game.version = version
+        self.last_event = name
+        if frame:
+            if self._board is None:
+                self._board = board_rows(self.game)
+            self.frames.append((position or 0, dict(frame_of(self.game, name, None, self._board), hash=None)))
 
     def _on_Created(self, e: Any) -> None:
         self.rules = sheet_rules(e.profile)
