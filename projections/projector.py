@@ -2,11 +2,12 @@
 
 **Exactly once.** Each batch of notifications (the library's application sequence) is applied to
 the games in memory, then written in *one* transaction of the read store together with the
-tracking rows, whose update is conditional on the positions read at the start
+tracking rows, whose update comes first and is conditional on the positions read at the start
 (``UPDATE ... WHERE position = <old>``). A crash or an exception anywhere before the commit rolls
 rows and tracking back together and drops the games in memory, so the next attempt starts again
 from the recorded position: nothing is applied twice, nothing skipped. A second projector that
-raced on the same batch finds the position moved, and rolls back.
+raced on the same batch waits on the tracking rows, finds them moved (``TrackingConflict``) and
+rolls back before writing anything.
 
 **Following the store.** ``catch_up()`` reads in batches until the store is exhausted.
 ``start()`` runs a supervised background thread: on PostgreSQL it catches up, then follows the
@@ -33,9 +34,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import sqlalchemy as sa
+from eventsourcing.utils import TopicError, resolve_topic
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from eventsourcing.utils import TopicError, resolve_topic
 from sqlalchemy.engine import Connection
 
 from projections.models import (
@@ -126,8 +127,9 @@ class Projector:
                 touched[note.originator_id] = self._apply(note)
             end = notifications[-1].id
             with self.store.begin() as conn:
-                self._write(conn, touched.values(), positions, end)
+                # Claim the batch first: a racing projector waits on these rows, then finds them moved.
                 self._track(conn, positions, end)
+                self._write(conn, touched.values(), positions, end)
         except BaseException:
             self._views.clear()  # they hold events that were not committed
             raise
@@ -220,13 +222,15 @@ class Projector:
 
     def _track(self, conn: Connection, positions: dict[str, int], end: int) -> None:
         """Move each read model's position to ``end``, only from the position this batch started at."""
+        by_start: dict[int, list[str]] = {}
         for name, old in positions.items():
-            if old >= end:
-                continue
-            moved = conn.execute(TRACKING.update().where(TRACKING.c.name == name, TRACKING.c.position == old)
+            if old < end:
+                by_start.setdefault(old, []).append(name)
+        for old, names in by_start.items():  # usually one statement: every read model at the same place
+            moved = conn.execute(TRACKING.update().where(TRACKING.c.name.in_(names), TRACKING.c.position == old)
                                  .values(position=end))
-            if moved.rowcount != 1:
-                raise TrackingConflict(f"read model {name!r} left position {old} while this batch ran")
+            if moved.rowcount != len(names):
+                raise TrackingConflict(f"read models {names} left position {old} while this batch ran")
 
     def _ensure_tracking(self) -> None:
         if self._tracking_ready:
@@ -373,14 +377,22 @@ def _dialect_insert(conn: Connection, table: sa.Table) -> Any:
     return (pg_insert if conn.dialect.name == "postgresql" else sqlite_insert)(table)
 
 
+_UPSERTS: dict[tuple[str, str], Any] = {}
+
+
 def _upsert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
-    """Insert rows, replacing any row with the same primary key."""
+    """Insert rows, replacing any row with the same primary key (the statement is built once per dialect)."""
     if not rows:
         return
-    insert = _dialect_insert(conn, table)
-    keys = [c.name for c in table.primary_key.columns]
-    update = {c.name: insert.excluded[c.name] for c in table.columns if c.name not in keys}
-    conn.execute(insert.on_conflict_do_update(index_elements=keys, set_=update), rows)
+    key = (conn.dialect.name, table.name)
+    statement = _UPSERTS.get(key)
+    if statement is None:
+        insert = _dialect_insert(conn, table)
+        keys = [c.name for c in table.primary_key.columns]
+        excluded = insert.excluded
+        update = {c.name: excluded[c.name] for c in table.columns if c.name not in keys}
+        statement = _UPSERTS[key] = insert.on_conflict_do_update(index_elements=keys, set_=update)
+    conn.execute(statement, rows)
 
 
 def _insert_new(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:

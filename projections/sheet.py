@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from domain.notation import format_word, parse_word
 from domain.profiles import get_profile
@@ -46,6 +46,9 @@ class SheetRules:
 
     def word(self, notation: str) -> str:
         """A recorded word (``domain.notation``, blanks in lower case) as the player writes it on the sheet."""
+        return _written(self, notation)
+
+    def _write(self, notation: str) -> str:
         tiles = [w.tile for w in parse_word(notation, self.tileset)]
         if not self.blank_in_parentheses:
             return format_word(tiles, self.tileset, sheet=True)
@@ -54,6 +57,11 @@ class SheetRules:
             letter = self.tileset.sheet_form(tile.letter)
             parts.append(f"({letter})" if tile.blank else letter)
         return "".join(parts)
+
+
+@lru_cache(maxsize=65536)
+def _written(rules: SheetRules, notation: str) -> str:
+    return rules._write(notation)
 
 
 @cache
