@@ -233,7 +233,7 @@ def test_every_offered_command_is_accepted_and_every_other_refused(profile):
                     assert error.code in REFUSALS, error
                     checked["refused"] += 1
 
-    for seed in range(2):
-        game = play_random_game(profile, seed, max_turns=40, check=check)
+    for seed in range(1):
+        game = play_random_game(profile, seed, max_turns=60, check=check)
         check(game)
-    assert checked["offered"] > 80 and checked["refused"] > 400
+    assert checked["offered"] > 60 and checked["refused"] > 300
