@@ -95,6 +95,8 @@ class GamesApplication(Application):
         """Create a game under a profile, players in seat order; returns its id."""
         game = Game.create(profile, players, self._meta(by), bag_mode=bag_mode, details=details)
         self._save(game)
+        if self.repository.cache is not None:
+            self.repository.cache.put(game.id, game)
         return game.id
 
     def get_game(self, game_id: UUID, version: int | None = None) -> Game:
@@ -165,21 +167,32 @@ class GamesApplication(Application):
         return self._command(game_id, expected_version, by, lambda g, m: g.challenge(seat, m, words))
 
     def rule_challenge(self, game_id: UUID, valid: bool, authority: str, by: Actor, *, expected_version: int,
-                       auto_draw: bool = True) -> int:
-        """The ruling on a challenge; a valid play in a virtual bag is refilled in the same save."""
+                       auto_draw: bool | None = None) -> int:
+        """The ruling on a challenge; a valid play in a virtual bag is refilled in the same save.
+
+        By default (``auto_draw=None``) the refill waits while someone may still appeal the ruling,
+        because drawing closes the appeal (FISC I.10: the challenger's rechallenge; FILE 41.2):
+        the player then draws with ``draw_tiles`` once the appeal is given up or decided.
+        """
         def act(game: Game, meta: Meta) -> None:
             placer = (game.pending or {}).get("seat")
             game.rule_challenge(valid, authority, meta)
-            self._auto_draw(game, placer, meta, auto_draw)
+            self._auto_draw(game, placer, meta, not game.appellants() if auto_draw is None else auto_draw)
         return self._command(game_id, expected_version, by, act)
 
     def appeal(self, game_id: UUID, seat: int, argument: str, by: Actor, *, expected_version: int) -> int:
         """Ask for a second look at the last ruling."""
         return self._command(game_id, expected_version, by, lambda g, m: g.appeal(seat, argument, m))
 
-    def rule_appeal(self, game_id: UUID, valid: bool, authority: str, by: Actor, *, expected_version: int) -> int:
-        """The final answer on appeal."""
-        return self._command(game_id, expected_version, by, lambda g, m: g.rule_appeal(valid, authority, m))
+    def rule_appeal(self, game_id: UUID, valid: bool, authority: str, by: Actor, *, expected_version: int,
+                    auto_draw: bool = True) -> int:
+        """The final answer on appeal; a play that stands is refilled in the same save in a virtual bag."""
+        def act(game: Game, meta: Meta) -> None:
+            game.rule_appeal(valid, authority, meta)
+            turn = game.turns[-1] if game.turns else None
+            if turn and turn["kind"] == "play" and not game.pending:
+                self._auto_draw(game, turn["seat"], meta, auto_draw)
+        return self._command(game_id, expected_version, by, act)
 
     def exchange_tiles(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
                        count: int | None = None, tiles: list[str] | None = None,
@@ -191,6 +204,11 @@ class GamesApplication(Application):
                 return game.exchange_tiles(seat, meta, tiles=tiles, drawn=new)
             game.exchange_tiles(seat, meta, count=count, tiles=tiles, drawn=drawn)
         return self._command(game_id, expected_version, by, act)
+
+    def announce_exchange(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
+                          count: int | None = None) -> int:
+        """The player announces an exchange; it can no longer become a play or a pass (FILE 25)."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.announce_exchange(seat, m, count))
 
     def pass_turn(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int) -> int:
         """Pass."""
@@ -224,9 +242,43 @@ class GamesApplication(Application):
             return pickle.loads(pickle.dumps(self.repository.get(game_id, deepcopy_from_cache=False)))
 
     def _command(self, game_id: UUID, expected_version: int, by: Actor, action: Action) -> int:
-        game = self.get_game(game_id)
+        """Load, check the version, act, save: one command, serialised per game in this process.
+
+        The command acts on the cached game itself, under its stripe's lock, so no copy is made and,
+        when the cache is at the caller's version, no store read either. If another process moved
+        the game on meanwhile, the store refuses the command's first event (its version is taken)
+        and the caller gets ``VersionConflict``: the cache is never ahead of the store, because a
+        game goes into it only from the store or after a successful save. A command that fails
+        after recording anything in memory has its game dropped from the cache.
+        """
+        cache = self.repository.cache
+        if cache is None:
+            return self._act(self.get_game(game_id), expected_version, by, action)
+        with self._locks[game_id.int % len(self._locks)]:
+            game = self._cached(game_id, expected_version)
+            try:
+                return self._act(game, expected_version, by, action)
+            except BaseException:
+                if game.version != expected_version:  # changed in memory, maybe not in the store
+                    cache.get(game_id, evict=True)
+                raise
+
+    def _cached(self, game_id: UUID, expected_version: int) -> Game:
+        """The cached game as is when at the caller's version, else fast-forwarded from the store."""
+        try:
+            game = self.repository.cache.get(game_id)
+        except KeyError:
+            game = None
+        if game is not None and game.version == expected_version:
+            return game
+        try:
+            return self.repository.get(game_id, deepcopy_from_cache=False)
+        except AggregateNotFoundError:
+            raise GameNotFound(game_id) from None
+
+    def _act(self, game: Game, expected_version: int, by: Actor, action: Action) -> int:
         if game.version != expected_version:
-            raise VersionConflict(game_id, game.version, expected_version)
+            raise VersionConflict(game.id, game.version, expected_version)
         action(game, self._meta(by))  # the clock is read after loading: the fact's time
         self._save(game)
         return game.version
@@ -237,6 +289,23 @@ class GamesApplication(Application):
             self.save(game)
         except IntegrityError:
             raise VersionConflict(game.id, self._stored_version(game.id), expected) from None
+
+    def _take_snapshots(self, processing_event: Any) -> None:
+        """Snapshot a game from memory when a save crosses a multiple of ``SNAPSHOT_EVERY``.
+
+        The library would reload the game from the store at that version; the game just saved is
+        already in memory, at a version as good for a snapshot as any.
+        """
+        if self.snapshots is None:
+            return
+        for aggregate in processing_event.aggregates.values():
+            interval = self.snapshotting_intervals.get(type(aggregate))
+            if not interval:
+                continue
+            versions = [e.originator_version for e in processing_event.events
+                        if e.originator_id == aggregate.id]
+            if any(v % interval == 0 for v in versions):
+                self.snapshots.put([Game.Snapshot.take(aggregate)])
 
     def _stored_version(self, game_id: UUID) -> int:
         last = self.recorder.select_events(game_id, desc=True, limit=1)

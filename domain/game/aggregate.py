@@ -12,6 +12,7 @@ lowercase letter it stands for (``"ch"``); a blank on a rack is ``"?"``.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -23,6 +24,8 @@ from domain.game.chain import GENESIS, event_hash
 from domain.game.errors import GameClosed, RackError, RuleViolation, WrongPhase
 from domain.game.meta import Meta
 from domain.game.rules import GameRules, rules_for
+from domain.game.settings import game_settings
+from domain.profiles import get_profile
 from domain.tiles import BLANK, Tile, TileSet, full_bag, get_tileset
 
 BAG_MODES = ("physical", "virtual", "replay")
@@ -37,6 +40,12 @@ def cell_of(tile: Tile) -> str:
 def tile_of(cell: str) -> Tile:
     """A board cell string back to a Tile."""
     return Tile(cell.upper(), True) if cell.islower() else Tile(cell, False)
+
+
+@lru_cache(maxsize=None)
+def _bag_counts(tileset_name: str) -> dict[str, int]:
+    """How many of each tile a fresh bag of the set holds."""
+    return dict(Counter(full_bag(get_tileset(tileset_name))))
 
 
 class GameBase(Aggregate):
@@ -77,7 +86,10 @@ class GameBase(Aggregate):
         cls, profile: str, players: list[str], meta: Meta, *, bag_mode: str = "virtual",
         details: dict[str, Any] | None = None, game_id: UUID | None = None,
     ) -> "GameBase":
-        """Create a game under a profile, with players in seat order (FILE 4; Molins allows more than 2)."""
+        """Create a game under a profile, with players in seat order (FILE 4; Molins allows more than 2).
+
+        ``details`` holds the event, round, table, clock and lexicon (see ``domain.game.settings``).
+        """
         rules = rules_for(profile)
         names = [str(p).strip() for p in players]
         if not rules.min_players <= len(names) <= rules.max_players:
@@ -91,7 +103,7 @@ class GameBase(Aggregate):
             raise RuleViolation(f"bag_mode must be one of {', '.join(BAG_MODES)}", code="bag_mode", field="bag_mode")
         game_id = game_id or uuid4()
         payload = {"profile": profile, "tileset": rules.tileset, "players": names,
-                   "details": dict(details or {}), "bag_mode": bag_mode}
+                   "details": game_settings(details, get_profile(profile)), "bag_mode": bag_mode}
         chain = {"previous_hash": GENESIS, **meta.as_dict()}
         digest = event_hash(str(game_id), "Created", 1, payload, chain)
         return cls._create(cls.Created, id=game_id, hash=digest, **payload, **chain)
@@ -134,10 +146,16 @@ class GameBase(Aggregate):
 
     def unseen(self) -> Counter:
         """Tiles not on the board, not known on a rack and not set aside: the bag plus unknown rack tiles."""
-        pool = Counter(full_bag(self.tileset)) - self.board_tiles() - Counter(self.set_aside)
+        pool = Counter(_bag_counts(self.tileset_name))
+        for cell in self.board:
+            if cell is not None:
+                pool[BLANK if cell.islower() else cell] -= 1
+        for tile in self.set_aside:
+            pool[tile] -= 1
         for rack in self.racks:
-            pool -= Counter(rack)
-        return pool
+            for tile in rack:
+                pool[tile] -= 1
+        return +pool  # only tiles with a positive count
 
     def rack_known(self, seat: int) -> bool:
         """True when every tile on this player's rack is known."""
@@ -174,6 +192,10 @@ class GameBase(Aggregate):
         if kind != pending:
             want = f"waiting for {pending}" if pending else "not waiting for anything"
             have = f"waiting for {kind}" if kind else "waiting for nothing"
+            if kind == "exchange":
+                raise WrongPhase(f"{self.players[self.pending['seat']]} announced an exchange: it cannot be "
+                                 "withdrawn or turned into a play or a pass, only its count changed (FILE 25)",
+                                 field="type", article="FILE 25")
             raise WrongPhase(f"the game is {have}; this command needs it {want}", field="type",
                              article="FILE 41.3" if kind == "ruling" else None)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from domain.game import events as ev
-from domain.game.errors import GameClosed, RackError, RuleViolation, WrongPhase
+from domain.game.errors import GameClosed, NotAllowedInProfile, RackError, RuleViolation, WrongPhase
 from domain.game.meta import Meta
 from domain.game.settlement import racks_needed, settle
 
@@ -58,13 +58,28 @@ class EndCommands:
         self._record(ev.GameSettled, meta, settlement=result)
 
     def end_game(self, cause: str, meta: Meta, detail: str = "") -> None:
-        """A director ends the game: no rack is deducted (FILE 44.4 round time, 44.5 director's decision)."""
+        """A director ends the game: no rack is deducted (FILE 44.4 round time, 44.5 director's decision).
+
+        ``nobody_can_play`` (FISE 45.1: «ningún jugador puede colocar fichas en el tablero») is a
+        director's finding too: without a bundled word list the service cannot know that no play
+        is left. Each player then subtracts their own rack, as after passes (FISE 45).
+        """
         self._open()
-        if self.phase == "ended":
+        if self.phase not in ("playing", "dealing", "starting"):
             raise WrongPhase("the game has already ended", field="type")
+        if cause == "nobody_can_play":
+            if not self.rules.nobody_can_play:
+                raise NotAllowedInProfile(
+                    f"cause: {self.profile} has no end for 'nobody can play' (FISE 45.1 has); the director "
+                    "may end the game by decision instead", field="cause", article=self.rules.article("nobody_can_play"),
+                )
+            if self.pending:
+                raise WrongPhase("the last play is still pending: settle it first", field="type")
+            self._end(cause, None, str(detail) or "no player can put a tile on the board (FISE 45.1)", meta)
+            return
         if cause not in DIRECTOR_CAUSES:
-            raise RuleViolation(f"cause must be one of {', '.join(DIRECTOR_CAUSES)}", code="end_cause",
-                                field="cause")
+            raise RuleViolation(f"cause must be one of {', '.join([*DIRECTOR_CAUSES, 'nobody_can_play'])}",
+                                code="end_cause", field="cause")
         self._record(ev.GameEnded, meta, cause=cause, finisher=None, detail=str(detail) or cause,
                      racks_needed=[])
         self._settle(meta)

@@ -233,6 +233,17 @@ class PlayRestored(GameEvent):
 
 
 @dataclass(frozen=True)
+class ExchangeAnnounced(GameEvent):
+    """A player said "cambio": the turn is an exchange now, only its count may change (FILE 25)."""
+
+    seat: int
+    count: int | None
+
+    def assign(self, game: Any) -> None:
+        game.pending = {"kind": "exchange", "seat": self.seat, "count": self.count}
+
+
+@dataclass(frozen=True)
 class TilesExchanged(GameEvent):
     """A player exchanged tiles: the count, and which went back and came out when known (FILE 25)."""
 
@@ -248,6 +259,7 @@ class TilesExchanged(GameEvent):
         game.turns = game.turns + [{"seat": self.seat, "kind": "exchange", "score": 0, "count": self.count}]
         game.turn = self.next_turn
         game.last_ruling = None
+        game.pending = None  # an announced exchange is done
 
 
 @dataclass(frozen=True)

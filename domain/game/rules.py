@@ -28,6 +28,7 @@ class GameRules:
     passes_not_at_zero: bool
     scoreless_turns: int | None
     scoreless_not_at_zero: bool
+    nobody_can_play: bool
     appeal_allowed: bool
     appeal_by: str
     reopen_allowed: bool
@@ -50,6 +51,7 @@ ARTICLE_KEYS = {
     "exchange": "exchange.min_bag",
     "passes": "ending.passes_each",
     "scoreless": "ending.scoreless_turns",
+    "nobody_can_play": "ending.nobody_can_play",
     "appeal": "challenge.appeal",
     "appeal_by": "challenge.appeal_by",
     "reopen": "sheet.reopen",
@@ -81,6 +83,7 @@ def _from_profile(p: Profile) -> GameRules:
         passes_not_at_zero=p.ending.passes_suspended_at_zero,
         scoreless_turns=p.ending.scoreless_turns,
         scoreless_not_at_zero=p.ending.scoreless_suspended_at_zero,
+        nobody_can_play=p.ending.nobody_can_play,
         appeal_allowed=p.challenge.appeal != Appeal.NONE,
         appeal_by=p.challenge.appeal_by.value,
         reopen_allowed=p.sheet.reopen == Reopen.DIRECTOR_WITH_CONSENT,

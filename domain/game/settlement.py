@@ -2,7 +2,8 @@
 
 - ``out``: the finisher adds every other player's rack; each other player subtracts their own
   (FILE 44, FISE 45.4, FISC I.8 A; Molins 20 generalises it to more players).
-- ``passes`` and ``scoreless``: each player subtracts their own rack (FILE 44, FISE 45, FISC I.8 B).
+- ``passes``, ``scoreless`` and ``nobody_can_play``: each player subtracts their own rack (FILE 44,
+  FISE 45.1–45.3, FISC I.8 B).
 - any other cause (time, round over, director, abandonment): racks are not counted
   (FILE 34.2, 44.4, 44.5; FISC I.8 C–F).
 """
@@ -13,7 +14,7 @@ from typing import Any
 
 from domain.tiles import TileSet
 
-RACK_CAUSES = frozenset({"out", "passes", "scoreless"})
+RACK_CAUSES = frozenset({"out", "passes", "scoreless", "nobody_can_play"})
 
 
 def racks_needed(cause: str, seats: int, finisher: int | None) -> list[int]:

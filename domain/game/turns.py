@@ -202,17 +202,29 @@ class TurnCommands:
         if not ruling or ruling["appealed"] or ruling["turn"] != len(self.turns) - 1 or self.phase == "closed":
             raise WrongPhase("only the last ruling may be appealed, once, before the next turn", field="type",
                              article=self.rules.article("appeal"))
-        self._check_appellant(seat, ruling)
-        self._record(ev.RulingAppealed, meta, seat=seat, argument=str(argument))
-
-    def _check_appellant(self, seat: int, ruling: dict[str, Any]) -> None:
-        """FISE 42.4: only the player whose word was ruled out; FISC I.10: only the challenger; else either."""
-        by = self.rules.appeal_by
-        allowed = {"placer": self.turns[-1]["seat"], "challenger": ruling["challenger"]}.get(by, seat)
-        if seat != allowed:
-            who = "the player whose play was ruled on" if by == "placer" else "the challenger"
+        if seat not in self.appellants():
+            by = self.rules.appeal_by
+            who = "the player whose play was ruled out" if by == "placer" else "the challenger"
             raise NotYourTurn(f"under {self.profile} only {who} may appeal the ruling", field="seat",
                               article=self.rules.article("appeal_by"))
+        self._record(ev.RulingAppealed, meta, seat=seat, argument=str(argument))
+
+    def appellants(self) -> list[int]:
+        """The seats that may still appeal the last ruling: none once it is final, appealed or past.
+
+        FISE 42.4: only the player whose play was ruled out; FISC I.10: only the challenger; FILE
+        41.2 and AJS 4.1.7: either player.
+        """
+        ruling = self.last_ruling
+        if (not self.rules.appeal_allowed or not ruling or ruling["appealed"] or ruling["final"]
+                or ruling["turn"] != len(self.turns) - 1 or self.phase == "closed"):
+            return []
+        by = self.rules.appeal_by
+        if by == "placer":
+            return [] if ruling["valid"] else [self.turns[-1]["seat"]]
+        if by == "challenger":
+            return [ruling["challenger"]]
+        return list(range(len(self.players)))
 
     def rule_appeal(self, valid: bool, authority: str, meta: Meta) -> None:
         """The final answer on appeal; if it reverses the ruling, the play is restored or withdrawn."""
@@ -244,30 +256,33 @@ class TurnCommands:
                      next_turn=self.next_seat(seat) if advance else self.turn)
 
     # ---- exchange and pass ----------------------------------------------------------------
+    def announce_exchange(self, seat: int, meta: Meta, count: int | None = None) -> None:
+        """The player says "cambio": from now on the turn can only be this exchange (FILE 25).
+
+        The count may still change when the exchange is made; the exchange cannot be withdrawn,
+        nor turned into a play or a pass.
+        """
+        self._expect("playing")
+        seat = self._on_turn(seat)
+        if count is not None:
+            self._check_exchange_count(seat, count)
+        else:
+            self._check_exchange_bag(1)
+        self._record(ev.ExchangeAnnounced, meta, seat=seat, count=count)
+
     def exchange_tiles(
         self, seat: int, meta: Meta, *, count: int | None = None, tiles: list[str] | None = None,
         drawn: list[str] | None = None,
     ) -> None:
         """Exchange 1–7 tiles: 0 points, ``C-x``; limited by the bag as the profile says (FILE 25, FISC I.7, Molins 16)."""
-        self._expect("playing")
+        announced = self.pending is not None and self.pending.get("kind") == "exchange"
+        self._expect("playing", pending="exchange" if announced else None)
         seat = self._on_turn(seat)
-        rules = self.rules
         if tiles is not None:
             count = len(tiles)
-        if count is None or isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= RACK:
-            raise RuleViolation("count: exchange between 1 and 7 tiles (FILE 25)", code="exchange_count",
-                                field="count", article="FILE 25")
-        in_bag = self.bag_count()
-        if in_bag < rules.exchange_min_bag:
-            raise RuleViolation(
-                f"the bag holds {in_bag}; {self.profile} allows an exchange only with {rules.exchange_min_bag} or "
-                "more in the bag", code="exchange_bag", field="count", article=rules.article("exchange"),
-            )
-        if rules.exchange_capped_by_bag and count > in_bag:
-            raise RuleViolation(f"count: at most as many tiles as the bag holds ({in_bag})", code="exchange_bag",
-                                field="count", article=rules.article("exchange"))
-        if count > self.rack_counts[seat]:
-            raise RackError(f"count: the rack holds only {self.rack_counts[seat]} tiles", field="count")
+        if count is None and announced:
+            count = self.pending["count"]
+        self._check_exchange_count(seat, count)
         if self.bag_mode != "physical" and (tiles is None or drawn is None):
             raise RuleViolation(f"tiles and drawn: a {self.bag_mode} bag records the exact tiles",
                                 code="tiles_required", field="tiles")
@@ -279,6 +294,26 @@ class TurnCommands:
         self._record(ev.TilesExchanged, meta, seat=seat, count=count, returned=tiles, drawn=drawn,
                      rack_after=rack_after, next_turn=self.next_seat(seat))
         self._after_turn(meta)
+
+    def _check_exchange_count(self, seat: int, count: Any) -> None:
+        if count is None or isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= RACK:
+            raise RuleViolation("count: exchange between 1 and 7 tiles (FILE 25)", code="exchange_count",
+                                field="count", article="FILE 25")
+        self._check_exchange_bag(count)
+        if count > self.rack_counts[seat]:
+            raise RackError(f"count: the rack holds only {self.rack_counts[seat]} tiles", field="count")
+
+    def _check_exchange_bag(self, count: int) -> None:
+        rules = self.rules
+        in_bag = self.bag_count()
+        if in_bag < rules.exchange_min_bag:
+            raise RuleViolation(
+                f"the bag holds {in_bag}; {self.profile} allows an exchange only with {rules.exchange_min_bag} or "
+                "more in the bag", code="exchange_bag", field="count", article=rules.article("exchange"),
+            )
+        if rules.exchange_capped_by_bag and count > in_bag:
+            raise RuleViolation(f"count: at most as many tiles as the bag holds ({in_bag})", code="exchange_bag",
+                                field="count", article=rules.article("exchange"))
 
     def pass_turn(self, seat: int, meta: Meta) -> None:
         """Pass: 0 points, written ``P`` (FILE 26)."""

@@ -41,7 +41,7 @@ def decode(data: bytes) -> tuple[str, str]:
         declared = m.group(1).decode("ascii", "replace")
         try:
             return data.decode(declared), declared
-        except (LookupError, UnicodeDecodeError):
+        except (LookupError, ValueError):  # unknown codec, bad bytes, a NUL in the name
             pass  # a wrong declaration: guess as if there were none
     try:
         return data.decode("utf-8"), "UTF-8"

@@ -7,7 +7,7 @@ from uuid import uuid4
 
 import pytest
 
-from domain.game.errors import GameClosed, RuleViolation
+from domain.game.errors import GameClosed, RuleViolation, WrongPhase
 from service.application import GameNotFound, VersionConflict
 from tests.application.script import DIRECTOR, Bot, find_play, seat_actor
 
@@ -116,3 +116,61 @@ def test_stale_callers_and_unknown_games_are_told_so(store):
             ask(nobody)
     with pytest.raises(GameNotFound):
         app.pass_turn(nobody, 0, DIRECTOR, expected_version=1)
+
+
+def challenged_valid(app, profile):
+    """A started game in which the starter's play was challenged and ruled valid."""
+    bot = Bot(app, random.Random(3))
+    bot.create(profile, ("Ana", "Bea"))
+    bot.start()
+    starter = bot.game.turn
+    bot.send("place_tiles", starter, *find_play(bot.game, starter, bot.rng), by=seat_actor(starter))
+    bot.send("challenge", 1 - starter, by=seat_actor(1 - starter))
+    bot.send("rule_challenge", True, "Leximots")
+    return bot, starter
+
+
+def test_the_refill_waits_while_the_challenger_may_still_rechallenge_fisc_i_10(store):
+    """FISC I.10: the challenger may ask for a second look until the player draws; so a virtual bag
+    does not draw for the player after a valid ruling. The rechallenge is ruled; then the refill."""
+    bot, starter = challenged_valid(store.app(), "fisc-2023")
+    game = bot.game
+    assert game.rack_counts[starter] < 7 and game.appellants() == [1 - starter]
+
+    bot.send("appeal", 1 - starter, "the word is not in Leximots", by=seat_actor(1 - starter))
+    bot.send("rule_appeal", True, "tribunal: Leximots 2023")
+    game = bot.game
+    assert game.rack_counts[starter] == 7 and game.appellants() == [] and game.turn == 1 - starter
+
+
+def test_drawing_after_a_valid_ruling_closes_the_appeal_file_41_2(store):
+    """FILE 41.2 lets either player ask for a second look; once the player draws it is too late."""
+    bot, starter = challenged_valid(store.app(), "file-2024")
+    assert bot.game.appellants() == [0, 1]
+    bot.send("draw_tiles", starter, by=seat_actor(starter))
+    assert bot.game.rack_counts[starter] == 7 and bot.game.appellants() == []
+    with pytest.raises(WrongPhase):
+        bot.send("appeal", 1 - starter, "too late", by=seat_actor(1 - starter))
+
+
+def test_a_valid_ruling_refills_at_once_where_only_the_ruled_out_player_may_appeal_fise_42_4(store):
+    """FISE 42.4: only the player whose word was ruled out appeals; a valid ruling leaves nobody to
+    appeal, so the virtual bag refills the rack in the same save."""
+    bot, starter = challenged_valid(store.app(), "fise-2009")
+    assert bot.game.appellants() == [] and bot.game.rack_counts[starter] == 7
+
+
+def test_an_announced_exchange_is_carried_out_with_another_count_file_25(store):
+    """FILE 25: «cambio» announced; the count changes from 3 to 2; the virtual bag draws two."""
+    bot = Bot(store.app(), random.Random(4))
+    bot.create("file-2024", ("Ana", "Bea"))
+    bot.start()
+    seat = bot.game.turn
+    bot.send("announce_exchange", seat, by=seat_actor(seat), count=3)
+    with pytest.raises(WrongPhase) as info:
+        bot.send("pass_turn", seat, by=seat_actor(seat))
+    assert info.value.article == "FILE 25"
+    before = bot.game.bag_count()
+    bot.send("exchange_tiles", seat, by=seat_actor(seat), tiles=bot.game.racks[seat][:2])
+    game = bot.game
+    assert game.turns[-1]["count"] == 2 and game.bag_count() == before and game.turn == 1 - seat

@@ -180,3 +180,33 @@ def test_signature_binds_the_exact_history_file_43():
     reordered = records[:3] + [records[4], records[3]] + records[5:]
     assert verify_chain(reordered).index == 3
     assert verify_chain(records[:5] + records[6:]).index == 5
+
+
+def test_director_finds_nobody_can_play_and_each_subtracts_own_rack_fise_45_1():
+    """FISE 45.1 «ningún jugador puede colocar fichas»; "en los casos 45.1, 45.2 y 45.3, cada jugador
+    restará ... las fichas que tenga en el atril": Ana 0 − 9 = −9, Bea 0 − 7 = −7 (Spanish values)."""
+    game = started("fise-2009")
+    game.end_game("nobody_can_play", meta())
+    s = game.settlement
+    assert (s["cause"], s["racks_counted"], s["winner"]) == ("nobody_can_play", True, BEA)
+    assert [p["rack_adjustment"] for p in s["players"]] == [-9, -7]
+
+
+def test_nobody_can_play_is_not_an_end_under_file_44():
+    """FILE 44 lists no such end: the cause is refused, naming the profile."""
+    from domain.game.errors import NotAllowedInProfile
+
+    game = started("file-2024")
+    with pytest.raises(NotAllowedInProfile) as info:
+        game.end_game("nobody_can_play", meta())
+    assert info.value.field == "cause" and "file-2024" in info.value.message and game.phase == "playing"
+
+
+def test_nobody_can_play_in_a_physical_bag_waits_for_the_racks_fise_45_1():
+    """The racks are not known in a physical bag: the end waits for both, then settles."""
+    game = started("fise-2009", bag_mode="physical")
+    game.end_game("nobody_can_play", meta())
+    assert game.pending == {"kind": "end_racks", "seats": [ANA, BEA]} and game.settlement is None
+    game.declare_end_rack(ANA, list("CASAEEI"), meta())
+    game.declare_end_rack(BEA, list("OSTRANE"), meta())
+    assert [p["final_score"] for p in game.settlement["players"]] == [-9, -7]

@@ -185,6 +185,36 @@ def test_exchange_scores_zero_and_passes_the_turn_file_25():
     assert info.value.article == "FILE 25"
 
 
+def test_an_announced_exchange_cannot_become_a_play_or_a_pass_file_25():
+    """FILE 25: «cambio» is announced first; the count may change, but the player cannot desist."""
+    game = started()
+    game.announce_exchange(ANA, meta(), count=3)
+    assert game.pending == {"kind": "exchange", "seat": ANA, "count": 3}
+    for command in (lambda: game.place_tiles(ANA, "H8", "CASA", meta()), lambda: game.pass_turn(ANA, meta())):
+        with pytest.raises(WrongPhase) as info:
+            command()
+        assert info.value.article == "FILE 25" and "cannot be withdrawn" in info.value.message
+    # The count changes from three to two: allowed; the turn is the exchange, C-2, 0 points.
+    game.exchange_tiles(ANA, meta(), tiles=["E", "E"], drawn=["Z", "X"])
+    assert game.pending is None and game.turn == BEA
+    assert game.turns[-1] == {"seat": ANA, "kind": "exchange", "score": 0, "count": 2}
+
+
+def test_an_exchange_is_announced_only_on_ones_own_turn_for_1_to_7_tiles_file_25():
+    """FILE 25: «cambiar entre una y siete fichas», in one's own turn; the count may be left open."""
+    game = started()
+    with pytest.raises(NotYourTurn):
+        game.announce_exchange(BEA, meta())
+    with pytest.raises(RuleViolation) as info:
+        game.announce_exchange(ANA, meta(), count=8)
+    assert info.value.field == "count" and info.value.article == "FILE 25"
+    game.announce_exchange(ANA, meta())
+    assert game.pending == {"kind": "exchange", "seat": ANA, "count": None}
+    with pytest.raises(RuleViolation) as info:  # the count must be given by the end
+        game.exchange_tiles(ANA, meta(), drawn=[])
+    assert info.value.field == "count"
+
+
 def test_written_appeal_by_the_player_ruled_out_restores_the_play_fise_42_4():
     """FISE 42.4: the player whose word was ruled out may appeal in writing; the answer is final.
 

@@ -1,0 +1,82 @@
+"""The legal next actions, read from the state: what the status read model and the tablets show."""
+
+import pytest
+
+from domain.game import Game
+from tests.factories import deal, meta, new_game, play_random_game
+
+ANA, BEA = 0, 1
+
+
+def kinds(game, seat="any"):
+    return sorted({(a["type"], a["seat"], a["role"]) for a in game.next_actions()
+                   if seat == "any" or a["seat"] == seat})
+
+
+def test_before_the_start_players_draw_or_the_director_names_the_starter_file_4():
+    game = Game.create("file-2024", ["Ana", "Bea"], meta())
+    assert kinds(game) == [("draw_for_start", None, "player"), ("give_starter", None, "director")]
+
+
+def test_on_turn_the_player_plays_exchanges_or_passes_file_25_26():
+    game = new_game("file-2024")
+    deal(game, ("CASAEEI", "OSTRANE"))
+    assert kinds(game, ANA) == [("announce_exchange", ANA, "player"), ("exchange_tiles", ANA, "player"),
+                                ("pass_turn", ANA, "player"), ("place_tiles", ANA, "player")]
+    assert kinds(game, BEA) == []
+
+
+def test_after_a_play_only_the_opponent_accepts_or_challenges_file_37_38():
+    game = new_game("file-2024")
+    deal(game, ("CASAEEI", "OSTRANE"))
+    game.place_tiles(ANA, "H8", "CASA", meta())
+    assert kinds(game) == [("accept", BEA, "player"), ("challenge", BEA, "player"), ("end_game", None, "director")]
+    game.challenge(BEA, meta())
+    assert kinds(game) == [("end_game", None, "director"), ("rule_challenge", None, "director")]
+
+
+def test_fisc_i_10_the_player_accepts_by_drawing():
+    """FISC I.10: drawing (or pressing the clock with an empty bag) closes the challenge window."""
+    game = new_game("fisc-2023")
+    deal(game, ("CASAEEI", "OSTRANE"))
+    game.place_tiles(ANA, "H8", "CASA", meta())
+    assert ("draw_tiles", ANA, "player") in kinds(game)
+
+
+def test_after_acceptance_the_player_draws_before_the_next_turn_file_32():
+    game = new_game("file-2024")
+    deal(game, ("CASAEEI", "OSTRANE"))
+    game.place_tiles(ANA, "H8", "CASA", meta())
+    game.accept(BEA, meta())
+    assert ("draw_tiles", ANA, "player") in kinds(game) and ("place_tiles", BEA, "player") in kinds(game)
+
+
+def test_an_announced_exchange_leaves_only_the_exchange_file_25():
+    game = new_game("file-2024")
+    deal(game, ("CASAEEI", "OSTRANE"))
+    game.announce_exchange(ANA, meta())
+    assert kinds(game, ANA) == [("exchange_tiles", ANA, "player")]
+
+
+@pytest.mark.parametrize("profile", ["file-2024", "fise-2009", "fisc-2023", "ajs-2012", "molins-club"])
+def test_through_a_whole_game_someone_can_always_act_and_every_action_is_a_command(profile):
+    """At every step of a random game until it is settled, at least one action is listed, each is a
+    Game command, and whenever nothing is pending the player on turn can move or must draw first."""
+    def check(game):
+        actions = game.next_actions()
+        assert actions and all(callable(getattr(Game, a["type"], None)) for a in actions), actions
+        if game.phase == "playing" and not game.pending:
+            assert {("place_tiles", game.turn), ("draw_tiles", game.turn)} & {(a["type"], a["seat"]) for a in actions}
+
+    game = play_random_game(profile, 11, check=check)
+    assert game.phase == "ended"
+
+
+@pytest.mark.parametrize("profile, reopen", [("file-2024", True), ("fisc-2023", False)])
+def test_a_closed_game_offers_only_the_directors_reopening_where_allowed_file_43(profile, reopen):
+    game = play_random_game(profile, 7)
+    assert [a["type"] for a in game.next_actions()] == ["sign", "sign"]
+    for seat in range(len(game.players)):
+        game.sign(seat, f"sig {seat}", meta())
+    assert game.closed
+    assert kinds(game) == ([("reopen", None, "director")] if reopen else [])
