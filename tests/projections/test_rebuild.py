@@ -24,7 +24,7 @@ def recorded_in_chunks(seeds: range) -> list[list]:
         chunks: list[list] = []
         game = play_random_game(PROFILES[seed % len(PROFILES)], seed,
                                 check=lambda g, chunks=chunks: chunks.append(g.collect_events()),
-                                details={"event": f"Open {seed % 3}", "round": seed % 7, "table": seed % 11})
+                                details={"event": f"Open {seed % 3}", "round": 1 + seed % 7, "table": 1 + seed % 11})
         chunks.append(game.collect_events())
         games.append([c for c in chunks if c])
     return games

@@ -170,8 +170,8 @@ def test_where_a_sheet_is_final_a_closed_game_offers_nothing(memory_stack, profi
 #: Why a command not offered is refused: out of phase or turn, closed, no tiles for it, an empty bag,
 #: or not in the profile at all.
 REFUSALS = {"wrong_phase", "not_your_turn", "game_closed", "rack", "draw_count", "exchange_bag", "not_in_profile"}
-PLAYER_COMMANDS = ("draw_tiles", "place_tiles", "exchange_tiles", "pass_turn", "accept", "challenge",
-                   "decide_off_centre", "appeal", "declare_end_rack", "sign")
+PLAYER_COMMANDS = ("draw_tiles", "place_tiles", "announce_exchange", "exchange_tiles", "pass_turn", "accept",
+                   "challenge", "decide_off_centre", "appeal", "declare_end_rack", "sign")
 
 
 def attempt(game, kind, seat, rng):
@@ -188,6 +188,7 @@ def attempt(game, kind, seat, rng):
         "draw_tiles": lambda: copy.draw_tiles(seat, m, tiles=unseen[:max(1, min(7 - copy.rack_counts[seat],
                                                                                 len(unseen)))]),
         "place_tiles": lambda: copy.place_tiles(seat, *(random_written_play(copy, rng) or ("A1", "?")), m),
+        "announce_exchange": lambda: copy.announce_exchange(seat, m, 1),
         "exchange_tiles": lambda: copy.exchange_tiles(seat, m, tiles=copy.racks[seat][:1], drawn=unseen[:1]),
         "pass_turn": lambda: copy.pass_turn(seat, m),
         "accept": lambda: copy.accept(seat, m),
@@ -206,8 +207,8 @@ def attempt(game, kind, seat, rng):
 
 @pytest.mark.parametrize("profile", ["file-2024", "fisc-2023", "fise-2009", "molins-club"])
 def test_every_offered_command_is_accepted_and_every_other_refused(profile):
-    """Across random games, after every command: each player command offered succeeds, and each one
-    not offered for that seat is refused by the Game for being out of phase or out of turn."""
+    """The status read model's next actions, across random games, after every command: each player command
+    offered succeeds, and each one not offered for that seat is refused by the Game (out of phase or turn)."""
     from domain.game.errors import RackError
     from domain.notation import NotationError
     from projections.actions import next_actions
@@ -237,3 +238,13 @@ def test_every_offered_command_is_accepted_and_every_other_refused(profile):
         game = play_random_game(profile, seed, max_turns=60, check=check)
         check(game)
     assert checked["offered"] > 60 and checked["refused"] > 300
+
+
+def test_an_announced_exchange_waits_for_that_exchange(memory_stack):
+    """FILE 25: once "cambio" is said the turn can only be that exchange; only its count may change."""
+    importer = Importer(memory_stack.app, "es_file_ana_berto.gcg", "file-2024")
+    importer.run(until=0)
+    importer.send("announce_exchange", 0, by=seat_actor(0), count=2)
+    st = state(memory_stack, importer.game_id)
+    assert (st["waiting_for"], st["waiting_on"]) == ("exchange", ["Ana García"])
+    assert offered(st) - {("end_game", None, "director")} == {("exchange_tiles", 0, "player")}
