@@ -46,6 +46,8 @@ class SheetRules:
 
     def word(self, notation: str) -> str:
         """A recorded word (``domain.notation``, blanks in lower case) as the player writes it on the sheet."""
+        if not self.blank_in_parentheses and not self.tileset.sheet_spelling:
+            return notation  # the Spanish sheet writes words as the notation does
         return _written(self, notation)
 
     def _write(self, notation: str) -> str:

@@ -18,7 +18,9 @@ from domain.notation import format_word
 from projections.actions import next_actions, waiting_for
 from projections.sheet import SheetRules, sheet_rules
 
-#: Events after which the board may look different (anything unknown is assumed to change it).
+#: Events that put tiles on the board or take them off, naming the squares in ``placements``.
+PLACES = frozenset({"TilesPlaced", "PlayWithdrawn", "PlayRestored"})
+#: Events after which the board looks the same (anything unknown is assumed to change it).
 KEEPS_BOARD = frozenset({
     "StartingTilesDrawn", "StarterGiven", "TilesDrawn", "OffCentreAccepted", "PlayAccepted",
     "PlayChallenged", "ChallengeRuled", "RulingAppealed", "TilesExchanged", "TurnPassed", "GameEnded",
@@ -31,13 +33,23 @@ def status_of(phase: str) -> str:
     return {"closed": "closed", "ended": "ended"}.get(phase, "in_progress")
 
 
-def board_rows(game: Any) -> list[str]:
-    """The board as 15 strings, one per row A–O, in notation: ``.`` empty, blanks in lower case."""
+def board_row(game: Any, row: int) -> str:
+    """One row of the board in notation: ``.`` for an empty square, a blank in lower case."""
     from domain.game.aggregate import tile_of
 
-    tileset, cells = game.tileset, game.board
-    return [format_word([None if c is None else tile_of(c) for c in cells[r * 15:r * 15 + 15]], tileset)
-            for r in range(15)]
+    cells = game.board[row * 15:row * 15 + 15]
+    return format_word([None if c is None else tile_of(c) for c in cells], game.tileset)
+
+
+def board_rows(game: Any) -> list[str]:
+    """The board as 15 strings, one per row A–O, in notation."""
+    return [board_row(game, r) for r in range(15)]
+
+
+def bag_count(game: Any) -> int:
+    """``Game.bag_count()`` without a Python loop over the board (it runs for every frame)."""
+    placed = 225 - game.board.count(None)
+    return game.tileset.total_tiles - placed - sum(game.rack_counts) - len(game.set_aside)
 
 
 def frame_of(game: Any, event: str, at: str | None, board: list[str] | None = None) -> dict[str, Any]:
@@ -53,7 +65,7 @@ def frame_of(game: Any, event: str, at: str | None, board: list[str] | None = No
         "board": board if board is not None else board_rows(game),
         "racks": [{"seat": s, "name": name, "known": list(game.racks[s]), "count": game.rack_counts[s]}
                   for s, name in enumerate(game.players)],
-        "bag": game.bag_count(),
+        "bag": bag_count(game),
         "scores": list(game.scores),
         # No clock event exists in the domain yet: the tablets record no chess-clock readings.
         "clocks": None,
@@ -95,7 +107,12 @@ class GameView:
         """Apply one event: the Game moves on, the event's handler (if any) writes the sheet."""
         self.game = event.mutate(self.game)
         name = type(event).__name__
-        if name not in KEEPS_BOARD:
+        if name in PLACES and self._board is not None:  # only the rows the play touched are written again
+            board = list(self._board)
+            for row in {r for r, _, _ in event.placements}:
+                board[row] = board_row(self.game, row)
+            self._board = board
+        elif name not in KEEPS_BOARD:
             self._board = None
         handler = getattr(self, f"_on_{name}", None)
         if handler is not None:
@@ -267,7 +284,7 @@ class GameView:
                 "turn": game.turn if game.phase == "playing" else None, "pending": game.pending,
                 "last_ruling": game.last_ruling, "ending": game.ending, "signatures": self.signatures,
                 "locked": game.phase == "closed", "closed_at": self.closed_at, "reopenings": self.reopenings,
-                "next_actions": next_actions(game), "bag": game.bag_count(), "scores": list(game.scores),
+                "next_actions": next_actions(game), "bag": bag_count(game), "scores": list(game.scores),
                 "version": game.version, "last_event": self.last_event, "updated_at": self.updated_at}
 
     def sheet_rows(self, every: bool = False) -> list[dict[str, Any]]:
