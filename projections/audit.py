@@ -40,7 +40,7 @@ def _decoded(app: Any, stored: Any) -> tuple[ChainRecord, Any]:
             if mapper.compressor:
                 state = mapper.compressor.decompress(state)
             fields = mapper.transcoder.decode(state)
-        except Exception:
+        except Exception:  # noqa: BLE001 - whatever the bytes do, the event is unreadable
             raise Unreadable(f"the stored event cannot be read: {error}") from error
     fields = dict(fields)
     payload = {k: v for k, v in fields.items() if k not in ENVELOPE and k not in META}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from dataclasses import dataclass
+from itertools import pairwise
 
 import psycopg
 import pytest
@@ -58,7 +59,7 @@ def test_the_trail_lists_every_event_with_its_link_and_the_signatures(memory_sta
     events = trail["events"]
     assert [e["sequence"] for e in events] == list(range(1, bot.version + 1)) and trail["count"] == bot.version
     assert events[0]["previous_hash"] == "0" * 64
-    assert all(e["previous_hash"] == p["hash"] for p, e in zip(events, events[1:]))
+    assert all(e["previous_hash"] == p["hash"] for p, e in pairwise(events))
     assert {e["actor"] for e in events} >= {"director:test", "player:0", "player:1"}
     assert all(e["recorded_at"] and e["stored_at"] and "device" in e for e in events)
     assert [s["name"] for s in trail["signatures"]] == ["Ana", "Bea"]
