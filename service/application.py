@@ -27,6 +27,7 @@ from eventsourcing.persistence import IntegrityError
 from domain.game import Game, Meta
 from domain.game.chain import ChainBreak, ChainRecord, record_of, verify_chain
 from service import bag
+from service.arbiter import ArbiterCommands
 
 Action = Callable[[Game, Meta], None]
 #: A snapshot every this many events: a finished game (~150–250 events) then loads from a
@@ -75,7 +76,7 @@ class VersionConflict(ApplicationError):
         self.game_id, self.current_version, self.expected_version = game_id, current_version, expected_version
 
 
-class GamesApplication(Application):
+class GamesApplication(ArbiterCommands, Application):
     """Recording tournament games: one Game aggregate per game, every command a use case."""
 
     name = "Planilla"

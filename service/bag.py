@@ -7,6 +7,7 @@ and hands the exact tiles to the aggregate. Physical and replay bags pass the ca
 
 from __future__ import annotations
 
+from collections import Counter
 from random import Random
 
 from domain.game import Game
@@ -29,3 +30,17 @@ def draw(game: Game, count: int, given: list[str] | None, rng: Random, *, cap: b
 def refill_count(game: Game, seat: int) -> int:
     """How many tiles bring the player back to seven, as far as the bag allows (FILE 32)."""
     return max(0, min(RACK - game.rack_counts[seat], game.bag_count()))
+
+
+def pick(game: Game, way: dict[str, object], rng: Random) -> list[str]:
+    """The tiles an overdraw correction takes at random: from the tiles just drawn or from the whole rack
+    (``Game.overdraw_procedure`` says which and how many)."""
+    seat = game.overdraw["seat"]
+    pool = game.overdraw["drawn"] if way["pool"] == "drawn" else game.racks[seat]
+    return rng.sample(sorted(pool), int(way["size"]))
+
+
+def redraw(game: Game, shown: list[str], rng: Random) -> list[str]:
+    """Seven tiles from the bag with the shown rack put back in it first (Molins 16 SENYORS)."""
+    pool = sorted((game.unseen() + Counter(shown)).elements())
+    return rng.sample(pool, min(RACK, len(pool)))

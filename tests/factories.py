@@ -163,14 +163,21 @@ def random_written_play(game, rng, attempts: int = 60):
     return Coordinate(main.row, main.col, main.horizontal).federation(), format_word(main.tiles, game.tileset)
 
 
-def play_random_game(profile: str, seed: int, max_turns: int = 300, check=None, details=None):
-    """Drive a virtual-bag game to its end only through commands; ``check(game)`` runs after each command."""
+def play_random_game(profile: str, seed: int, max_turns: int = 300, check=None, refill=None, between=None,
+                     details=None):
+    """Drive a virtual-bag game to its end only through commands; ``check(game)`` runs after each command.
+
+    ``refill(game, seat, rng, step)`` replaces the draw back to seven after a turn, and
+    ``between(game, rng, step)`` runs between turns (tests.scenes uses both to add the arbiter's incidents).
+    ``details`` are the game's settings (event, round, table...).
+    """
     from domain.errors import DomainError
 
     rng = random.Random(seed)
     game = new_game(profile, players=("Ana", "Bea", "Cai")[: 3 if profile == "molins-club" and seed % 2 else 2],
                     details=details)
     step = check or (lambda g: None)
+    refill = refill or (lambda g, seat, r, s: draw_random(g, seat, r))
     for seat in [(game.starter + k) % len(game.players) for k in range(len(game.players))]:
         draw_random(game, seat, rng)
         step(game)
@@ -202,9 +209,12 @@ def play_random_game(profile: str, seed: int, max_turns: int = 300, check=None, 
         step(game)
         if game.phase == "playing" and not game.pending:
             last = game.turns[-1]["seat"] if game.turns else seat
-            if game.rack_counts[last] < 7:
-                draw_random(game, last, rng)
-                step(game)
+            for short in [last] + [s for s in range(len(game.players)) if s != last]:  # a lost turn may follow a play
+                if game.rack_counts[short] < 7 and (short == last or game.bag_count()):
+                    refill(game, short, rng, step)
+                    step(game)
+        if between is not None and game.phase == "playing" and not game.pending:
+            between(game, rng, step)
     return game
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.game.errors import RuleViolation
+
 RACK = 7
 
 
@@ -37,11 +39,12 @@ class NextActions:
             order = [(self.starter + k) % len(self.players) for k in seats]
             add("draw_tiles", next(s for s in order if self.rack_counts[s] < RACK))
             return actions
+        self._arbiter_actions(add)
         if self.phase == "ended":
             if self.pending and self.pending["kind"] == "end_racks":
                 for seat in self.pending["seats"]:
                     add("declare_end_rack", seat)
-            elif self.settlement is not None:
+            elif self.settlement is not None and not self.appeals_pending():
                 for seat in seats:
                     if str(seat) not in self.signatures:
                         add("sign", seat)
@@ -50,10 +53,45 @@ class NextActions:
         add("end_game", role="director")
         return actions
 
+    def _arbiter_actions(self, add: Any) -> None:
+        """The arbiter's next steps: an appeal to rule or to make, a stopped clock, a wrong sheet."""
+        if self.appeals_pending():
+            add("rule_sanction_appeal", role="director")
+        if self.book.conduct.sanction_appeal:
+            for seat in sorted({s["seat"] for s in self.sanctions if s["status"] == "standing"}):
+                add("appeal_sanction", seat)
+        if self.clock_stop is not None:
+            add("restart_clock", role="director")
+        expelled = {s["seat"] for s in self.sanctions if s["expulsion"]}
+        for seat in sorted({i["seat"] for i in self.incidents if i["expulsion"]} - expelled):
+            add("sanction", seat, "director")  # FILE 28.2: a second overdraw in one game brings expulsion
+        if self.phase in ("playing", "ended") and self._correctable():
+            for seat in range(len(self.players)):
+                add("correct_score", seat)
+
+    def _correctable(self) -> bool:
+        """True when a wrong announcement or sheet could still be corrected under the profile."""
+        for found in self.discrepancies():
+            try:
+                self._correction_window(found["turn"], "sheet.play_correction" if found["field"] == "score"
+                                        else "sheet.total_correction")
+            except RuleViolation:
+                continue
+            return True
+        return False
+
     def _playing_actions(self, add: Any) -> None:
         kind = self.pending["kind"] if self.pending else None
         placer = self.pending.get("seat") if self.pending else None
         others = [s for s in range(len(self.players)) if s != placer]
+        if self.overdraw is not None:
+            offender = self.overdraw["seat"]
+            step = "choose_overdraw_return" if self.overdraw["sample"] else "correct_overdraw"
+            for seat in range(len(self.players)):
+                if seat != offender:
+                    add(step, seat)
+            if step == "correct_overdraw":
+                add(step, role="director")
         if kind == "acceptance":
             for seat in others:
                 add("accept", seat)
@@ -83,10 +121,18 @@ class NextActions:
             if self.rack_counts[seat] < RACK and bag and not (appeal_open and seat == last_seat):
                 add("draw_tiles", seat)
         turn = self.turn
-        if self.rack_counts[turn] < RACK and bag:
-            return  # the player on turn draws back to seven first (FILE 32)
+        if self.rack_counts[turn] < RACK and bag or self.rack_counts[turn] > RACK:
+            return  # the player on turn draws back to seven, or has the overdraw corrected, first (FILE 28, 32)
         add("place_tiles", turn)
+        if self._senyors_rack(turn):
+            add("redraw_senyors", turn)
         if bag >= max(1, self.rules.exchange_min_bag):
             add("announce_exchange", turn)
             add("exchange_tiles", turn)
         add("pass_turn", turn)
+
+    def _senyors_rack(self, seat: int) -> bool:
+        """Molins 16: seven vowels or seven consonants, no blank, known on the rack."""
+        rack = set(self.racks[seat])
+        return (self.book.exchange.senyors_redraw and len(self.racks[seat]) == RACK == self.rack_counts[seat]
+                and (rack <= self.tileset.vowels or rack <= self.tileset.consonants))

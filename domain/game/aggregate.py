@@ -21,11 +21,11 @@ from eventsourcing.domain import Aggregate
 from domain.board import Board
 from domain.game import events as ev
 from domain.game.chain import GENESIS, event_hash
-from domain.game.errors import GameClosed, RackError, RuleViolation, WrongPhase
+from domain.game.errors import GameClosed, NotAllowedInProfile, RackError, RuleViolation, WrongPhase
 from domain.game.meta import Meta
 from domain.game.rules import GameRules, rules_for
 from domain.game.settings import game_settings
-from domain.profiles import get_profile
+from domain.profiles import Profile, get_profile
 from domain.tiles import BLANK, Tile, TileSet, full_bag, get_tileset
 
 BAG_MODES = ("physical", "virtual", "replay")
@@ -79,6 +79,18 @@ class GameBase(Aggregate):
         self.end_racks: dict[str, list[str]] = {}
         self.settlement: dict[str, Any] | None = None
         self.signatures: dict[str, dict[str, str]] = {}
+        # the arbiter's toolbox (domain.game.drawing, clock, sheet, conduct)
+        self.overdraw: dict[str, Any] | None = None
+        self.owed_turns: list[int] = []
+        self.incidents: list[dict[str, Any]] = []
+        self.clocks: list[dict[str, Any]] = [{"remaining": None, "overtime": 0} for _ in players]
+        self.clock_stop: dict[str, Any] | None = None
+        self.round_over: dict[str, Any] | None = None
+        self.sheets: dict[str, dict[str, dict[str, Any]]] = {}
+        self.corrections: list[dict[str, Any]] = []
+        self.blank_rulings: list[dict[str, Any]] = []
+        self.sanctions: list[dict[str, Any]] = []
+        self.result_rule: dict[str, Any] | None = None
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
@@ -120,6 +132,11 @@ class GameBase(Aggregate):
     def rules(self) -> GameRules:
         """The profile's settings this game runs under."""
         return rules_for(self.profile)
+
+    @property
+    def book(self) -> Profile:
+        """The game's whole rulebook profile: every setting and the article it comes from."""
+        return get_profile(self.profile)
 
     @property
     def tileset(self) -> TileSet:
@@ -198,6 +215,11 @@ class GameBase(Aggregate):
                                  field="type", article="FILE 25")
             raise WrongPhase(f"the game is {have}; this command needs it {want}", field="type",
                              article="FILE 41.3" if kind == "ruling" else None)
+
+    def _not_in_profile(self, setting: str, message: str, field: str = "type") -> NotAllowedInProfile:
+        """The refusal for a command the profile does not have, naming the profile and the article."""
+        article = self.book.article(setting)
+        return NotAllowedInProfile(f"under {self.profile} {message} ({article})", article=article, field=field)
 
     def _check_tiles(self, tiles: list[str], field: str) -> list[str]:
         known = set(self.tileset.letters) | {BLANK}

@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections import Counter
 
 from domain.game import events as ev
+from domain.game import incidents as inc
 from domain.game.errors import GameClosed, NotAllowedInProfile, RackError, RuleViolation, WrongPhase
 from domain.game.meta import Meta
 from domain.game.settlement import racks_needed, settle
+from domain.profiles.kinds import RoundOver
 
-PASS_LIKE = frozenset({"pass", "invalid"})  # a withdrawn invalid play counts as a pass (FILE 44)
-SCORELESS = frozenset({"pass", "invalid", "exchange"})
+#: A withdrawn invalid play counts as a pass (FILE 44.2); so does a turn lost to a move timer or an
+#: overdraw: no tile is played and nothing scores (Molins 20 «perden ... torns»).
+PASS_LIKE = frozenset({"pass", "invalid", "lost"})
+SCORELESS = frozenset({"pass", "invalid", "exchange", "lost"})
 DIRECTOR_CAUSES = {
     "director": "FILE 44.5",
     "round_time": "FILE 44.4",
@@ -23,11 +27,19 @@ class EndCommands:
 
     def _after_turn(self, meta: Meta) -> None:
         """After each completed turn, end the game if a rule of the profile says it is over."""
-        if self.phase != "playing" or self.pending:
-            return
+        if self.phase != "playing" or self.pending or self.overdraw is not None:
+            return  # an open overdraw holds tiles that belong in the bag: settle it first (FILE 28)
         cause, finisher, detail = self._end_cause()
         if cause:
             self._end(cause, finisher, detail, meta)
+        elif self.round_over is not None and len(self.turns) >= self.round_over["until"]:
+            self._end("round_time", None, f"the round's time was over; {len(self.turns)} turns on the sheet "
+                      f"({self.book.article('ending.round_over')})", meta)
+        elif self.turn in self.owed_turns:
+            self._record(inc.TurnLost, meta, seat=self.turn, reason="overdraw",
+                         article=self.book.article("drawing.overdraw_late_loses_turn"),
+                         next_turn=self.next_seat(self.turn))
+            self._after_turn(meta)
 
     def _end_cause(self) -> tuple[str | None, int | None, str]:
         rules, turns, seats = self.rules, self.turns, len(self.players)
@@ -52,10 +64,20 @@ class EndCommands:
             self._settle(meta)
 
     def _settle(self, meta: Meta) -> None:
+        self._record(ev.GameSettled, meta, settlement=self._settlement())
+
+    def _settlement(self) -> dict:
         ending = self.ending
         racks = {s: list(self.racks[s]) for s in range(len(self.players))}
-        result = settle(ending["cause"], list(self.scores), racks, self.tileset, ending["finisher"])
-        self._record(ev.GameSettled, meta, settlement=result)
+        return settle(ending["cause"], list(self.scores), racks, self.tileset, ending["finisher"],
+                      names=list(self.players), overtime=[c["overtime"] for c in self.clocks],
+                      sanctions=self.sanction_points(), profile=self.book, result_rule=self.result_rule)
+
+    def _resettle(self, meta: Meta) -> None:
+        """Settle the sheet again when a later fact changes it (a clock, a sanction, a tribunal's ruling);
+        the signatures given to the old sheet are then void."""
+        if self.phase == "ended" and self.settlement is not None and self._settlement() != self.settlement:
+            self._settle(meta)
 
     def end_game(self, cause: str, meta: Meta, detail: str = "") -> None:
         """A director ends the game: no rack is deducted (FILE 44.4 round time, 44.5 director's decision).
@@ -80,9 +102,28 @@ class EndCommands:
         if cause not in DIRECTOR_CAUSES:
             raise RuleViolation(f"cause must be one of {', '.join([*DIRECTOR_CAUSES, 'nobody_can_play'])}",
                                 code="end_cause", field="cause")
+        if cause == "time":
+            self._check_time_end()
+        if cause == "round_time" and self.book.ending.round_over == RoundOver.EQUALISE_TURNS \
+                and len(self.turns) % len(self.players):
+            article = self.book.article("ending.round_over")
+            raise RuleViolation(f"the players have not had the same number of turns: call_round_time lets "
+                                f"{self.players[self.turn]} play first ({article})", code="round_time",
+                                field="cause", article=article)
         self._record(ev.GameEnded, meta, cause=cause, finisher=None, detail=str(detail) or cause,
                      racks_needed=[])
         self._settle(meta)
+
+    def _check_time_end(self) -> None:
+        """A game ends on time only once a player's recorded overtime is past the profile's limit."""
+        if self.book.overtime.limit_minutes is None:
+            raise self._not_in_profile("overtime.limit_minutes", "overtime has no limit that ends the game",
+                                       field="cause")
+        if not any(self.book.overtime_ends_game(c["overtime"]) for c in self.clocks):
+            article = self.book.article("overtime.limit_minutes")
+            raise RuleViolation(f"cause: no player's recorded overtime is past the {self.book.overtime.limit_minutes}"
+                                f"-minute limit: record the clock ({article})", code="end_cause", field="cause",
+                                article=article)
 
     def declare_end_rack(self, seat: int, tiles: list[str], meta: Meta) -> None:
         """Record a player's tiles left at the end, where the service does not already know them."""
@@ -110,6 +151,10 @@ class EndCommands:
             raise WrongPhase("the sheet is not settled yet: nothing to sign", field="type")
         if str(seat) in self.signatures:
             raise WrongPhase(f"{self.players[seat]} has already signed", field="seat")
+        if self.appeals_pending():
+            raise WrongPhase("a sanction's appeal is waiting for the tribunal, whose ruling may change the sheet "
+                             f"({self.book.article('conduct.sanction_appeal')})", field="type",
+                             article=self.book.article("conduct.sanction_appeal"))
         self._record(ev.SheetSigned, meta, seat=seat, head_hash=self.last_hash, signature=str(signature))
         if len(self.signatures) == len(self.players):
             self._record(ev.GameClosed, meta)

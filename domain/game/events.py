@@ -306,13 +306,14 @@ class EndRackDeclared(GameEvent):
 
 @dataclass(frozen=True)
 class GameSettled(GameEvent):
-    """The settlement: rack deductions and additions, final scores, winner and spread."""
+    """The settlement: rack adjustments, time penalties, sanctions, final scores, results, winner and spread."""
 
     settlement: dict[str, Any]
 
     def assign(self, game: Any) -> None:
         game.settlement = dict(self.settlement)
         game.pending = None
+        game.signatures = {}  # a sheet settled again (a late sanction, clock or ruling) is signed again
 
 
 @dataclass(frozen=True)

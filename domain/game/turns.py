@@ -71,6 +71,8 @@ class TurnCommands:
         if accepted:
             self._accept(self.pending["seat"], "tiles drawn (FISC I.10)", meta)
         self._record(ev.TilesDrawn, meta, seat=seat, count=count, tiles=tiles, accepted_play=accepted)
+        if accepted:
+            self._after_turn(meta)  # the turn is complete: the round's time or an owed lost turn may follow
 
     def _draw_allowed(self, seat: int) -> bool:
         """Check the draw fits the moment; True when the draw itself accepts a pending play (FISC I.10)."""
@@ -327,6 +329,9 @@ class TurnCommands:
         seat = self._seat(seat)
         if seat != self.turn:
             raise NotYourTurn(f"it is {self.players[self.turn]}'s turn, not {self.players[seat]}'s", field="seat")
+        if self.rack_counts[seat] > RACK:
+            raise RackError(f"{self.players[seat]} holds {self.rack_counts[seat]} tiles: the overdraw is corrected "
+                            f"first ({self.book.article('drawing')})", field="seat", article=self.book.article("drawing"))
         if self.rack_counts[seat] < RACK and self.bag_count() > 0:
             raise RackError(
                 f"{self.players[seat]} holds {self.rack_counts[seat]} tiles: draw back to 7 first "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.profiles.kinds import (
-    Adjudicator, Appeal, AppealBy, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
+    Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers, Starter, Timing,
 )
 from domain.profiles.model import (
@@ -85,6 +85,7 @@ ARTICLES = {
     "sheet.invalid_mark": "FILE 5.3",
     "sheet.exchange_mark": "FILE 5.3",
     "sheet.blank_mark": "FILE 10.2, 10.3",
+    "sheet.blank_dispute": "FILE 10.3",
     "sheet.scrabble_circled": "FILE 5",
     "sheet.main_word": "FILE 5.2",
     "sheet.play_correction": "FILE 40",
@@ -93,6 +94,7 @@ ARTICLES = {
     "sheet.reopen": "FILE 43",
     "conduct": "FILE 35, 46, 47",
     "conduct.min_sanction_points": "FILE 47",
+    "conduct.sanction_appeal": "FILE 47, 48",
     "conduct.late_tolerance_minutes": "FILE 35.1",
     "conduct.absent_loses_on_flag": "FILE 35.3",
     "conduct.no_show_forfeit_minutes": "FILE 35",
@@ -207,6 +209,7 @@ FILE_2024 = Profile(
         invalid_mark="I",
         exchange_mark="C-{n}",
         blank_mark=BlankMark.NOTED,
+        blank_dispute=BlankDispute.PLACER_NOTE,
         scrabble_circled=False,
         main_word=MainWord.RECOMMENDED,
         play_correction=Correction.UNTIL_CLOSED,
@@ -216,6 +219,7 @@ FILE_2024 = Profile(
     ),
     conduct=Conduct(
         min_sanction_points=25,
+        sanction_appeal=True,
         late_tolerance_minutes=2,
         absent_loses_on_flag=True,
         no_show_forfeit_minutes=None,

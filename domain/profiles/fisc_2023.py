@@ -7,7 +7,7 @@ inside a section are cited as I.7.3 and lettered ones as I.8 B.
 from __future__ import annotations
 
 from domain.profiles.kinds import (
-    Adjudicator, Appeal, AppealBy, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
+    Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers, Starter, Timing,
 )
 from domain.profiles.model import (
@@ -89,6 +89,7 @@ ARTICLES = {
     "sheet.invalid_mark": "FISC I.9",
     "sheet.exchange_mark": "FISC I.9",
     "sheet.blank_mark": "FISC I.9",
+    "sheet.blank_dispute": "FISC I.9",
     "sheet.scrabble_circled": "FISC I.9",
     "sheet.main_word": "FISC I.9, I.11",
     "sheet.play_correction": "FISC I.9",
@@ -97,6 +98,7 @@ ARTICLES = {
     "sheet.reopen": "FISC I.8",
     "conduct": "FISC I.5, I.8 E, F",
     "conduct.min_sanction_points": "FISC (notes prèvies)",
+    "conduct.sanction_appeal": "FISC (notes prèvies), I.8 F",
     "conduct.late_tolerance_minutes": "FISC I.5",
     "conduct.absent_loses_on_flag": "FISC I.5",
     "conduct.no_show_forfeit_minutes": "FISC I.5",
@@ -130,6 +132,13 @@ NOTES = {
     " rack is short or long; the player may of course say so too",
     "sheet.pass_mark": "reading: I.9 writes 'també les jugades de zero punts'; a pass is a 0",
     "sheet.invalid_mark": "reading: I.9 writes 'també les jugades de zero punts'; a withdrawn play is a 0",
+    "sheet.blank_dispute": "gap: director decides — I.9 says only how a blank is marked ('entre parèntesis o"
+    " encerclant'); when the sheets disagree the arbiter rules",
+    "conduct.min_sanction_points": "reading: the notes prèvies let cheating or offensive conduct 'ser sancionat"
+    " (depenent de la gravetat ...)' up to being barred from championships, but set no points: an exclusion is"
+    " recorded, a points sanction is not",
+    "conduct.sanction_appeal": "gap: director decides — the notes prèvies and I.8 F leave sanctions to 'el comitè"
+    " arbitral' and name no tribunal: no appeal is recorded",
     "conduct.forfeit_score": "gap: director decides — I.5 'el jugador present guanyarà la partida' sets no"
     " score; the score stands as on the sheet",
     "conduct.both_absent_score": "gap: director decides — I.5 covers one absent player; as I.8 F, 0-0 and both"
@@ -219,6 +228,7 @@ FISC_2023 = Profile(
         invalid_mark="0",
         exchange_mark="-",
         blank_mark=BlankMark.PARENTHESES_OR_CIRCLE,
+        blank_dispute=BlankDispute.DIRECTOR,
         scrabble_circled=True,
         main_word=MainWord.REQUIRED,
         play_correction=Correction.SAME_ROUND,
@@ -228,6 +238,7 @@ FISC_2023 = Profile(
     ),
     conduct=Conduct(
         min_sanction_points=None,
+        sanction_appeal=False,
         late_tolerance_minutes=0,
         absent_loses_on_flag=False,
         no_show_forfeit_minutes=15,

@@ -8,7 +8,7 @@ successor text) has it; AJS 2 names some of those articles (I.4.2, I.5.2, II.10.
 from __future__ import annotations
 
 from domain.profiles.kinds import (
-    Adjudicator, Appeal, AppealBy, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
+    Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, MoveTimeout, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers,
     Starter, Timing,
 )
@@ -91,6 +91,7 @@ ARTICLES = {
     "sheet.invalid_mark": "FISE I.5 (not in the text at hand)",
     "sheet.exchange_mark": "FISE I.5 (not in the text at hand)",
     "sheet.blank_mark": "FISE II.10 (not in the text at hand)",
+    "sheet.blank_dispute": "FISE II.10 (not in the text at hand)",
     "sheet.scrabble_circled": "FISE I.5 (not in the text at hand)",
     "sheet.main_word": "FISE 32.1, 46.6",
     "sheet.play_correction": "FISE 41",
@@ -99,6 +100,7 @@ ARTICLES = {
     "sheet.reopen": "FISE 44",
     "conduct": "FISE 36, 37, 47, 49",
     "conduct.min_sanction_points": "FISE 49",
+    "conduct.sanction_appeal": "FISE 49, 50",
     "conduct.late_tolerance_minutes": "FISE 36",
     "conduct.absent_loses_on_flag": "FISE 37",
     "conduct.no_show_forfeit_minutes": "FISE 37",
@@ -140,6 +142,8 @@ NOTES = {
     "sheet.invalid_mark": _MISSING + "as FILE 5.3, 'I'",
     "sheet.exchange_mark": _MISSING + "as FILE 5.3, 'C-x'",
     "sheet.blank_mark": _MISSING + "as FILE 10.3, the letter is noted",
+    "sheet.blank_dispute": "gap: director decides — FISE part II (10.3) is not in the text at hand; as FILE 10.3,"
+    " the placer's note wins, a single note stands, and without any note the placer says",
     "sheet.scrabble_circled": _MISSING + "as FILE 5, not required",
     "conduct.forfeit_score": "gap: director decides — 37 makes an absent player lose but sets no score;"
     " the score stands as on the sheet",
@@ -233,6 +237,7 @@ FISE_2009 = Profile(
         invalid_mark="I",
         exchange_mark="C-{n}",
         blank_mark=BlankMark.NOTED,
+        blank_dispute=BlankDispute.PLACER_NOTE,
         scrabble_circled=False,
         main_word=MainWord.REQUIRED,
         play_correction=Correction.UNTIL_CLOSED,
@@ -242,6 +247,7 @@ FISE_2009 = Profile(
     ),
     conduct=Conduct(
         min_sanction_points=25,
+        sanction_appeal=True,
         late_tolerance_minutes=0,
         absent_loses_on_flag=True,
         no_show_forfeit_minutes=None,

@@ -139,6 +139,13 @@ class BlankMark(StrEnum):
     PARENTHESES_OR_CIRCLE = "parentheses_or_circle"  # FISC I.9
 
 
+class BlankDispute(StrEnum):
+    """Whose note decides the letter a blank stands for when the scoresheets disagree."""
+
+    PLACER_NOTE = "placer_note"  # the placer's note; a single note; else what the placer says (FILE 10.3)
+    DIRECTOR = "director"  # no rule: the director rules and the ruling is recorded
+
+
 class Correction(StrEnum):
     """Until when a recorded score may be corrected."""
 

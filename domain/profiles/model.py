@@ -14,9 +14,9 @@ from dataclasses import asdict, dataclass, fields
 from enum import Enum
 
 from domain.profiles.kinds import (
-    Adjudicator, Appeal, AppealBy, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
-    DrawTie, MainWord, MissedCentre, MoveTimeout, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers,
-    Starter, Timing,
+    Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure,
+    Correction, DrawTie, MainWord, MissedCentre, MoveTimeout, Noticer, OutSettlement, Reopen, RoundOver,
+    Scorekeepers, Starter, Timing,
 )
 from domain.tiles import get_tileset
 
@@ -129,6 +129,7 @@ class Sheet:
     invalid_mark: str  #: written for a play withdrawn as invalid
     exchange_mark: str  #: written for an exchange; ``{n}`` is the number of tiles
     blank_mark: BlankMark
+    blank_dispute: BlankDispute  #: who decides a blank's letter when the sheets disagree
     scrabble_circled: bool  #: a 7-tile play's score is circled
     main_word: MainWord
     play_correction: Correction  #: until when a single play's score may be corrected
@@ -141,7 +142,8 @@ class Sheet:
 class Conduct:
     """Director sanctions, lateness, no-shows and abandonment."""
 
-    min_sanction_points: int | None  #: the smallest points sanction a director may give
+    min_sanction_points: int | None  #: the smallest points sanction a director may give; None: no points sanctions
+    sanction_appeal: bool  #: a sanctioned player may appeal to a tribunal whose ruling is final
     late_tolerance_minutes: int | None  #: minutes before an absent player's clock is started
     absent_loses_on_flag: bool  #: an absent player loses when their clock runs out
     no_show_forfeit_minutes: int | None  #: minutes of absence after which the present player wins

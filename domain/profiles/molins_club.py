@@ -8,7 +8,7 @@ federation's rulebook) has them, unless noted otherwise.
 from __future__ import annotations
 
 from domain.profiles.kinds import (
-    Adjudicator, Appeal, AppealBy, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
+    Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, MoveTimeout, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers,
     Starter, Timing,
 )
@@ -93,6 +93,7 @@ ARTICLES = {
     "sheet.invalid_mark": SILENT,
     "sheet.exchange_mark": SILENT,
     "sheet.blank_mark": SILENT,
+    "sheet.blank_dispute": SILENT,
     "sheet.scrabble_circled": SILENT,
     "sheet.main_word": "Molins 14, 28a",
     "sheet.play_correction": SILENT,
@@ -101,6 +102,7 @@ ARTICLES = {
     "sheet.reopen": SILENT,
     "conduct": SILENT,
     "conduct.min_sanction_points": SILENT,
+    "conduct.sanction_appeal": SILENT,
     "conduct.late_tolerance_minutes": SILENT,
     "conduct.absent_loses_on_flag": SILENT,
     "conduct.no_show_forfeit_minutes": SILENT,
@@ -152,7 +154,10 @@ NOTES = {
     " the game is closed",
     "sheet.closed_by": "gap: director decides — no rule; the players sign the sheet",
     "sheet.reopen": "gap: director decides — no rule; as FILE 43, only by the director at all players' request",
+    "sheet.blank_dispute": "gap: director decides — no rule; 9 fixes the blank's letter for the game but says"
+    " nothing of disagreeing sheets: the arbiter rules",
     "conduct.min_sanction_points": "gap: director decides — no sanctions scale",
+    "conduct.sanction_appeal": "gap: director decides — no sanctions, so no appeal",
     "conduct.late_tolerance_minutes": "gap: director decides — no lateness rule; set per event",
     "conduct.absent_loses_on_flag": "gap: director decides — no absence rule; as FILE 35.3, an absent player"
     " loses when the clock runs out",
@@ -242,6 +247,7 @@ MOLINS_CLUB = Profile(
         invalid_mark="0",
         exchange_mark="-",
         blank_mark=BlankMark.PARENTHESES_OR_CIRCLE,
+        blank_dispute=BlankDispute.DIRECTOR,
         scrabble_circled=True,
         main_word=MainWord.REQUIRED,
         play_correction=Correction.UNTIL_CLOSED,
@@ -251,6 +257,7 @@ MOLINS_CLUB = Profile(
     ),
     conduct=Conduct(
         min_sanction_points=None,
+        sanction_appeal=False,
         late_tolerance_minutes=None,
         absent_loses_on_flag=True,
         no_show_forfeit_minutes=None,

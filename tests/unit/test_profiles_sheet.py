@@ -1,7 +1,7 @@
 """Profiles: drawing errors, the scoresheet, closing the game and conduct, one test per difference."""
 
 from domain.profiles import PROFILES, get_profile
-from domain.profiles.kinds import BlankMark, Closure, Correction, MainWord, Noticer, Reopen, Scorekeepers
+from domain.profiles.kinds import BlankDispute, BlankMark, Closure, Correction, MainWord, Noticer, Reopen, Scorekeepers
 
 
 def per_profile(getter):
@@ -188,3 +188,30 @@ def test_abandonment_leader_gets_rival_minus_50_fisc_i8_e_both_leave_0_0_fisc_i8
         "fisc-2023": (50, False, (0, 0)),
         "molins-club": (None, None, None),
     }
+
+
+def test_blank_letter_placer_note_wins_file_10_3_else_the_arbiter_rules_fisc_i9_molins():
+    """FILE 10.3: «Si los dos jugadores anotan letras diferentes, se tendrá por válida la anotada por el jugador
+    que colocó el comodín»; FISC I.9 and Molins say only how the blank is marked."""
+    assert per_profile(lambda p: p.sheet.blank_dispute) == {
+        "file-2024": BlankDispute.PLACER_NOTE,
+        "fise-2009": BlankDispute.PLACER_NOTE,
+        "ajs-2012": BlankDispute.PLACER_NOTE,
+        "fisc-2023": BlankDispute.DIRECTOR,
+        "molins-club": BlankDispute.DIRECTOR,
+    }
+    assert get_profile("file-2024").article("sheet.blank_dispute") == "FILE 10.3"
+    assert "sheet.blank_dispute" in get_profile("fisc-2023").gaps()
+
+
+def test_sanction_appeal_to_a_final_tribunal_file_47_fise_49_none_in_fisc_or_molins():
+    """FILE 47: «El jugador podrá recurrir ante el Tribunal de Apelaciones del torneo, cuya decisión será
+    definitiva»; FISE 49 likewise; FISC leaves sanctions to «el comitè arbitral»."""
+    assert per_profile(lambda p: p.conduct.sanction_appeal) == {
+        "file-2024": True,
+        "fise-2009": True,
+        "ajs-2012": True,
+        "fisc-2023": False,
+        "molins-club": False,
+    }
+    assert get_profile("fise-2009").article("conduct.sanction_appeal") == "FISE 49, 50"

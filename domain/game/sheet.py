@@ -1,0 +1,184 @@
+"""The players' own sheets, arithmetic corrections and blank designation disputes (FILE 10.3, 40; FISE 41;
+AJS 2 on FISE 41; FISC I.9).
+
+The service's running scores are the engine's: a recorded play is scored from its tiles, so the
+arithmetic is never wrong there. What can be wrong is what the players announced and wrote. Each
+sheet is kept as written (``write_sheet_entry``); ``discrepancies()`` shows where the sheets, the
+announcement and the true values part; ``correct_score`` records an agreed correction of the
+written value to the true one, within the window the profile allows, without touching the
+original events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.game import incidents as inc
+from domain.game.errors import RuleViolation, WrongPhase
+from domain.game.meta import Meta
+from domain.profiles.kinds import BlankDispute, Correction
+
+FIELDS = {"score": "sheet.play_correction", "total": "sheet.total_correction"}
+
+
+class SheetCommands:
+    """Sheets as written, corrections, and the blank's letter when the sheets disagree."""
+
+    # ---- views ----------------------------------------------------------------------------
+    def true_value(self, turn: int, field: str) -> int:
+        """The engine's score of a turn, or its player's running total after it."""
+        t = self.turns[turn]
+        if field == "score":
+            return t["score"]
+        return sum(x["score"] for x in self.turns[:turn + 1] if x["seat"] == t["seat"])
+
+    def written(self, sheet: int, turn: int, field: str) -> int | None:
+        """What a sheet shows for a turn's field, with any agreed correction applied; None if not written."""
+        value = self.sheets.get(str(sheet), {}).get(str(turn), {}).get(field)
+        return None if value is None else self._corrected(turn, field, value)
+
+    def announced(self, turn: int) -> int | None:
+        """The score the player announced for a play, with any agreed correction applied (None once withdrawn)."""
+        value = self.turns[turn].get("announced") if self.turns[turn]["kind"] == "play" else None
+        return None if value is None else self._corrected(turn, "score", value)
+
+    def _corrected(self, turn: int, field: str, value: int) -> int:
+        for c in self.corrections:
+            if c["turn"] == turn and c["field"] == field:
+                value = c["new"]
+        return value
+
+    def discrepancies(self) -> list[dict[str, Any]]:
+        """Every turn and field where an announcement or a sheet (as corrected) differs from the true value."""
+        found, totals = [], [0] * len(self.players)
+        for turn, t in enumerate(self.turns):
+            totals[t["seat"]] += t["score"]
+            if t.get("announced") is None and not any(str(turn) in entries for entries in self.sheets.values()):
+                continue  # nothing announced or written for this turn
+            for field in FIELDS:
+                sheets = {str(s): self.written(s, turn, field) for s in range(len(self.players))}
+                said = self.announced(turn) if field == "score" else None
+                true = t["score"] if field == "score" else totals[t["seat"]]
+                if any(v is not None and v != true for v in [said, *sheets.values()]):
+                    found.append({"turn": turn, "seat": t["seat"], "field": field, "true": true, "announced": said,
+                                  "sheets": sheets})
+        return found
+
+    # ---- commands -------------------------------------------------------------------------
+    def write_sheet_entry(self, sheet: int, turn: int, meta: Meta, *, score: int | None = None,
+                          total: int | None = None) -> None:
+        """Record what a player wrote on their own sheet for a turn: its score and the running total."""
+        self._open()
+        sheet, turn = self._seat(sheet, "sheet"), self._turn_index(turn)
+        if score is None and total is None:
+            raise RuleViolation("write a score, a total or both", code="sheet", field="score")
+        for name, value in (("score", score), ("total", total)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RuleViolation(f"{name}: a whole number of points", code="sheet", field=name)
+        if str(turn) in self.sheets.get(str(sheet), {}):
+            raise WrongPhase(f"{self.players[sheet]}'s sheet already has turn {turn}: a change is a correction "
+                             f"({self.book.article('sheet.total_correction')})", field="turn")
+        self._record(inc.SheetEntryWritten, meta, sheet=sheet, turn=turn, score=score, total=total)
+
+    def correct_score(self, turn: int, field: str, old: int, new: int, asked_by: int, agreed_by: int, meta: Meta,
+                      reason: str = "") -> None:
+        """Correct an announced or written score (``field="score"``) or running total (``"total"``) to the
+        true value, before the game is closed (FILE 40, FISE 41); AJS 2: only where the two sheets' totals
+        differ at that turn; FISC I.9: a turn's score only until its round has passed, the total any time."""
+        self._open()
+        turn = self._turn_index(turn)
+        if field not in FIELDS:
+            raise RuleViolation("field must be score or total", code="correction", field="field")
+        asked_by, agreed_by = self._seat(asked_by, "asked_by"), self._seat(agreed_by, "agreed_by")
+        if asked_by == agreed_by:
+            raise RuleViolation("agreed_by: a correction is asked by one player and agreed by another",
+                                code="correction", field="agreed_by")
+        true = self.true_value(turn, field)
+        if new != true:
+            raise RuleViolation(f"new: the true {field} of turn {turn} is {true}", code="correction", field="new")
+        recorded = {self.written(s, turn, field) for s in range(len(self.players))}
+        if field == "score":
+            recorded.add(self.announced(turn))
+        recorded.discard(None)
+        if old not in recorded or old == new:
+            raise RuleViolation(f"old: {old} is not a wrong {field} on record for turn {turn} "
+                                f"({', '.join(map(str, sorted(recorded))) or 'nothing written'})",
+                                code="correction", field="old")
+        self._correction_window(turn, FIELDS[field])
+        self._record(inc.ScoreCorrected, meta, turn=turn, seat=self.turns[turn]["seat"], field=field, old=old,
+                     new=new, asked_by=asked_by, agreed_by=agreed_by, reason=str(reason),
+                     article=self.book.article(FIELDS[field]))
+
+    def _correction_window(self, turn: int, setting: str) -> None:
+        rule = self.book.value(setting)
+        if rule == Correction.WHEN_SHEETS_DIFFER:
+            totals = [self.written(s, turn, "total") for s in range(len(self.players))]
+            if None in totals or len(set(totals)) < 2:
+                raise self._not_in_profile(setting, f"a score is revised only where the two sheets' running totals "
+                                           f"differ at that play; at turn {turn} they show {totals}", field="turn")
+        elif rule == Correction.SAME_ROUND:
+            seats = len(self.players)
+            if len(self.turns) > (turn // seats + 1) * seats:
+                raise self._not_in_profile(setting, f"the score of turn {turn} cannot be corrected once its round "
+                                           "has passed; the running total can", field="turn")
+
+    def rule_blank(self, turn: int, blank: int, notes: list[str | None], meta: Meta, *,
+                   placer_says: str | None = None, letter: str | None = None) -> None:
+        """The letter a blank stands for when the sheets disagree, with each sheet's note. FILE 10.3: the
+        placer's note wins; a single note stands; with none, what the placer says. Elsewhere the director
+        rules (``letter``)."""
+        self._open()
+        turn = self._turn_index(turn)
+        t = self.turns[turn]
+        blanks = [p for p in t["placements"] if p[2].islower()] if t["kind"] == "play" else []
+        if not 0 <= blank < len(blanks):
+            raise RuleViolation(f"blank: turn {turn} put {len(blanks)} blank(s) on the board", code="blank",
+                                field="blank")
+        if turn == len(self.turns) - 1 and self.pending and self.pending["kind"] in ("acceptance", "ruling"):
+            raise WrongPhase("the play is not accepted yet", field="type")
+        if len(notes) != len(self.players):
+            raise RuleViolation(f"notes: one per sheet ({len(self.players)}), None where nothing was noted",
+                                code="blank", field="notes")
+        notes = [None if n is None else self._letter(n, "notes") for n in notes]
+        article = self.book.article("sheet.blank_dispute")
+        if self.book.sheet.blank_dispute == BlankDispute.DIRECTOR:
+            if letter is None:
+                raise RuleViolation(f"letter: under {self.profile} the director rules the letter ({article})",
+                                    code="blank", field="letter", article=article)
+            outcome = self._letter(letter, "letter")
+        else:
+            if letter is not None:
+                raise RuleViolation(f"letter: {article} decides the letter from the notes", code="blank",
+                                    field="letter", article=article)
+            outcome = self._placer_note(t["seat"], notes, placer_says, article)
+        row, col, _ = blanks[blank]
+        self._record(inc.BlankRuled, meta, turn=turn, blank=blank, row=row, col=col, notes=notes,
+                     placer_says=placer_says, letter=outcome, article=article)
+
+    def _placer_note(self, placer: int, notes: list[str | None], says: str | None, article: str) -> str:
+        if notes[placer] is not None:
+            return notes[placer]  # "se tendrá por válida la anotada por el jugador que colocó el comodín"
+        others = {n for n in notes if n is not None}
+        if len(others) == 1:
+            return others.pop()  # "Si sólo uno de los jugadores anotó ..., se tendrá ésta por válida"
+        if others:
+            raise RuleViolation(f"notes: the sheets disagree and the placer noted nothing ({article})", code="blank",
+                                field="notes", article=article)
+        if says is None:
+            raise RuleViolation(f"placer_says: nobody noted the letter: the placer says it ({article})", code="blank",
+                                field="placer_says", article=article)
+        return self._letter(says, "placer_says")
+
+    def _letter(self, value: str, field: str) -> str:
+        letter = str(value).upper()
+        if letter not in self.tileset.letters:
+            raise RuleViolation(f"{field}: {value!r} is not a letter of the {self.tileset_name} set", code="blank",
+                                field=field)
+        if len(letter) > 1 and not self.rules.blank_digraph:
+            raise self._not_in_profile("blank_as_digraph", "a blank cannot stand for a digraph tile", field=field)
+        return letter
+
+    def _turn_index(self, turn: Any) -> int:
+        if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(self.turns):
+            raise RuleViolation(f"turn: a turn number from 0 to {len(self.turns) - 1}", code="bad_turn", field="turn")
+        return turn

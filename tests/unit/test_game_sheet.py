@@ -1,0 +1,150 @@
+"""The players' sheets as written, arithmetic corrections (FILE 40, FISE 41, AJS 2, FISC I.9) and the
+blank's letter when the sheets disagree (FILE 10.3), driven through commands.
+
+Spanish CASA at H8 is truly (3+1+1+1) × 2 = 12; Ana announces 14. Catalan CASA is (2+1+1+1) × 2 = 10.
+"""
+
+import pytest
+
+from domain.game.errors import GameClosed, NotAllowedInProfile, RuleViolation, WrongPhase
+from tests.factories import meta
+from tests.scenes import ANA, BEA, last, passes, started
+
+
+def miscounted(profile="file-2024", announced=14, ana=(14, 14), bea=(14, 14)):
+    """Ana's CASA announced as ``announced``; each sheet's (score, total) for turn 0 as written."""
+    game = started(profile)
+    game.place_tiles(ANA, "H8", "CASA", meta("player:0"), announced=announced)
+    game.accept(BEA, meta("player:1"))
+    game.draw_tiles(ANA, meta("player:0"), tiles=list("LMNO"))
+    game.write_sheet_entry(ANA, 0, meta("player:0"), score=ana[0], total=ana[1])
+    game.write_sheet_entry(BEA, 0, meta("player:1"), score=bea[0], total=bea[1])
+    return game
+
+
+def kinds(game):
+    return [tuple(a.values()) for a in game.next_actions()]
+
+
+def test_sheets_kept_as_written_beside_the_true_score_file_40():
+    """FILE 40: the sheets may differ from the true count; each is kept as written, and the service shows where
+    (turn 0: true 12 and total 12; announced 14; Ana wrote 14/14, Bea 14/12)."""
+    game = miscounted(bea=(14, 12))
+    assert game.sheets == {"0": {"0": {"score": 14, "total": 14}}, "1": {"0": {"score": 14, "total": 12}}}
+    assert game.scores == [12, 0]
+    assert game.discrepancies() == [
+        {"turn": 0, "seat": ANA, "field": "score", "true": 12, "announced": 14, "sheets": {"0": 14, "1": 14}},
+        {"turn": 0, "seat": ANA, "field": "total", "true": 12, "announced": None, "sheets": {"0": 14, "1": 12}},
+    ]
+    with pytest.raises(WrongPhase):  # a sheet is written once: a change is a correction
+        game.write_sheet_entry(BEA, 0, meta(), score=12)
+
+
+def test_announced_score_and_total_corrected_before_the_signatures_file_40():
+    """FILE 40: «El total acumulado ... podrá revisarse y corregirse en cualquier momento en caso de
+    discrepancias aritméticas y previo a que ambos jugadores firmen las planillas. Esto incluye errores de
+    sumas ... así como errores de conteo en una jugada particular». Bea asks, Ana agrees: 14 → 12 twice."""
+    game = miscounted()
+    assert ("correct_score", BEA, "player") in kinds(game)
+    with pytest.raises(RuleViolation):
+        game.correct_score(0, "score", 14, 13, BEA, ANA, meta())  # not the true score
+    with pytest.raises(RuleViolation):
+        game.correct_score(0, "score", 15, 12, BEA, ANA, meta())  # 15 was never announced nor written
+    game.correct_score(0, "score", 14, 12, BEA, ANA, meta("player:1"), "C 3 A 1 S 1 A 1, doubled")
+    event = last(game, "ScoreCorrected")
+    assert (event.turn, event.seat, event.field, event.old, event.new, event.asked_by, event.agreed_by,
+            event.article) == (0, ANA, "score", 14, 12, BEA, ANA, "FILE 40")
+    assert game.announced(0) == 12 and game.turns[0]["announced"] == 14  # the original event is untouched
+    passes(game, 4)  # the game ends; the total may still be corrected before both sign
+    game.correct_score(0, "total", 14, 12, ANA, BEA, meta("player:0"))
+    assert game.discrepancies() == [] and len(game.corrections) == 2
+    assert ("correct_score", ANA, "player") not in kinds(game)
+    game.sign(ANA, "ana", meta())
+    game.sign(BEA, "bea", meta())
+    with pytest.raises(GameClosed):
+        game.correct_score(0, "score", 14, 12, BEA, ANA, meta())
+
+
+def test_revision_only_where_the_two_sheets_running_totals_differ_ajs_2():
+    """AJS 2 on FISE 41: «los únicos errores que se permiten revisar son los de conteo de las jugadas en que
+    alguno de los jugadores haya notado una discrepancia en las sumas parciales ... Si las sumas parciales
+    coinciden en todo momento, no se puede pedir hacer ninguna revisión»."""
+    agreed = miscounted("ajs-2012")
+    with pytest.raises(NotAllowedInProfile) as info:
+        agreed.correct_score(0, "score", 14, 12, BEA, ANA, meta())
+    assert "ajs-2012" in info.value.message and info.value.article == "AJS 2 (on FISE 41)"
+    assert "correct_score" not in [k[0] for k in kinds(agreed)]
+    differ = miscounted("ajs-2012", bea=(12, 12))
+    differ.correct_score(0, "total", 14, 12, BEA, ANA, meta())
+    assert last(differ, "ScoreCorrected").article == "AJS 2 (on FISE 41)" and differ.written(ANA, 0, "total") == 12
+
+
+def test_a_turns_score_is_final_once_its_round_has_passed_but_the_total_is_not_fisc_i9():
+    """FISC I.9: «La puntuació d'una ronda no es pot tornar a corregir un cop passada aquella ronda. L'única
+    correcció que es permet fer en qualsevol moment de la partida és la de l'acumulat». Catalan CASA is 10,
+    announced and written 12; round 1 is Ana's CASA and Bea's reply; Ana's next turn ends it."""
+    game = miscounted("fisc-2023", announced=12, ana=(12, 12), bea=(12, 12))
+    game.pass_turn(BEA, meta())
+    assert ("correct_score", BEA, "player") in kinds(game)  # still round 1
+    game.pass_turn(ANA, meta())
+    with pytest.raises(NotAllowedInProfile) as info:
+        game.correct_score(0, "score", 12, 10, BEA, ANA, meta())
+    assert "fisc-2023" in info.value.message and info.value.article == "FISC I.9"
+    game.correct_score(0, "total", 12, 10, BEA, ANA, meta())
+    assert last(game, "ScoreCorrected").article == "FISC I.8, I.9"
+    assert game.written(BEA, 0, "score") == 12 and game.written(BEA, 0, "total") == 10
+
+
+def blank_game(profile="file-2024"):
+    """Ana plays CASa (the last A a blank): (3 + 1 + 1 + 0) × 2 = 10; Bea writes it down."""
+    game = started(profile, ("CAS?EEI", "OSTRANE"))
+    game.place_tiles(ANA, "H8", "CASa", meta("player:0"))
+    game.accept(BEA, meta("player:1"))
+    return game
+
+
+def test_blank_letter_placers_note_wins_else_the_single_note_else_what_the_placer_says_file_10_3():
+    """FILE 10.3: «Si los dos jugadores anotan letras diferentes, se tendrá por válida la anotada por el jugador
+    que colocó el comodín. Si sólo uno ... anotó ..., se tendrá ésta por válida. Si ninguno ..., se tendrá
+    por válida la que señale el jugador que colocó el comodín». The score stays 10: a blank is worth 0."""
+    game = blank_game()
+    assert game.scores == [10, 0] and game.board[7 * 15 + 10] == "a"
+    game.rule_blank(0, 0, ["A", "O"], meta("director:eva"))
+    assert (last(game, "BlankRuled").letter, last(game, "BlankRuled").article) == ("A", "FILE 10.3")
+    only_bea = blank_game()
+    only_bea.rule_blank(0, 0, [None, "O"], meta())
+    assert only_bea.board[7 * 15 + 10] == "o" and only_bea.turns[0]["placements"][-1] == [7, 10, "o"]
+    assert only_bea.scores == [10, 0] and only_bea.blank_rulings[0]["notes"] == [None, "O"]
+    nobody = blank_game()
+    with pytest.raises(RuleViolation) as info:
+        nobody.rule_blank(0, 0, [None, None], meta())
+    assert info.value.field == "placer_says"
+    nobody.rule_blank(0, 0, [None, None], meta(), placer_says="e")
+    assert nobody.board[7 * 15 + 10] == "e"
+    with pytest.raises(RuleViolation):
+        game.rule_blank(0, 0, ["A", "O"], meta(), letter="O")  # the rule decides, not the director
+    with pytest.raises(RuleViolation):
+        game.rule_blank(0, 1, ["A", "O"], meta())  # one blank in that play
+
+
+def test_blank_letter_ruled_by_the_arbiter_where_the_rulebook_is_silent_fisc_i9():
+    """FISC I.9 prescribes only the mark («entre parèntesis o encerclant»): the arbiter rules, and both notes
+    are kept beside the ruling."""
+    game = blank_game("fisc-2023")
+    with pytest.raises(RuleViolation) as info:
+        game.rule_blank(0, 0, ["A", "O"], meta())
+    assert info.value.article == "FISC I.9"
+    game.rule_blank(0, 0, ["A", "O"], meta("arbiter:jordi"), letter="O")
+    event = last(game, "BlankRuled")
+    assert (event.notes, event.letter, event.row, event.col) == (["A", "O"], "O", 7, 10)
+    assert game.board[7 * 15 + 10] == "o"
+
+
+def test_a_withdrawn_plays_announcement_is_no_discrepancy_file_38():
+    """FILE 38: an invalid play is withdrawn and scores 0; what was announced for it no longer counts."""
+    game = started()
+    game.place_tiles(ANA, "H8", "CASA", meta("player:0"), announced=14)
+    assert game.discrepancies()[0]["announced"] == 14
+    game.challenge(BEA, meta("player:1"))
+    game.rule_challenge(False, "Lexicón de Scrabble", meta("player:1"))
+    assert game.turns[0]["kind"] == "invalid" and game.discrepancies() == []
