@@ -2,8 +2,9 @@
 
 Run: ``.venv/bin/python bench/bench_projections.py [--games 2000] [--runs 2] [--fresh]``.
 
-1. **Archive**: ``--games`` random complete games (every profile; about a third signed and
-   closed, some reopened), played through the Game's commands in worker processes
+1. **Archive**: ``--games`` random complete games (every profile; half with the arbiter's
+   incidents: overdraws, underdraws, clock readings, sanctions, sheet entries; about a third
+   signed and closed, some reopened), played through the Game's commands in worker processes
    (``tests/factories.py``) and saved into a SQLite event store, one save per game (snapshots
    every 50 events, as the application takes them). The archive is cached under the temporary
    folder, keyed by the game count and a digest of the domain and factory sources (``--fresh``
@@ -52,19 +53,22 @@ from service.settings import read_model_url, settings_env  # noqa: E402
 TARGET = 5000  # events/s, rebuild on SQLite
 ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 PROFILES = ("file-2024", "fise-2009", "ajs-2012", "fisc-2023", "molins-club")
-SOURCES = ("domain/game/aggregate.py", "domain/game/events.py", "domain/game/turns.py", "domain/game/ending.py",
-           "tests/factories.py", "bench/bench_projections.py")
+SOURCES = ("domain/game/aggregate.py", "domain/game/events.py", "domain/game/incidents.py", "domain/game/turns.py",
+           "domain/game/ending.py", "tests/factories.py", "tests/scenes.py", "bench/bench_projections.py")
 READS, REPLAYS, COMMANDS = 1000, 500, 150
 
 
 # ---- the archive --------------------------------------------------------------------------------
 def play(index: int):
-    """One random complete game; every third signed and closed, every seventh of those reopened."""
+    """One random complete game, every other one with the arbiter's incidents (tests/scenes.py); every third
+    signed and closed, every seventh of those reopened."""
     from tests.factories import meta, play_random_game
+    from tests.scenes import incident_between_turns, refill_with_errors
 
     profile = PROFILES[index % len(PROFILES)]
     details = {"event": f"Bench Open {index % 4}", "round": 1 + index % 9, "table": 1 + index % 50}
-    game = play_random_game(profile, seed=index, details=details)
+    incidents = {"refill": refill_with_errors, "between": incident_between_turns} if index % 2 else {}
+    game = play_random_game(profile, seed=index, details=details, **incidents)
     if game.phase == "ended" and game.settlement is not None and index % 3 == 0:
         for seat in range(len(game.players)):
             game.sign(seat, f"signature {seat}", meta(f"player:{seat}"))

@@ -23,8 +23,8 @@ def waiting_for(game: Any) -> tuple[str | None, list[int]]:
     ``starter`` (the draw or the pairing list, FILE 4), ``deal`` (FISC I.5), ``play`` (the player
     on turn), ``draw`` (the player on turn must draw back to seven first, FILE 32), ``acceptance``
     (FILE 37), ``centre_choice`` (FILE 20), ``ruling`` (a challenge, FILE 39), ``appeal_ruling``,
-    ``exchange`` (announced, FILE 25), ``end_racks``, ``settlement``, ``signatures`` (FILE 43);
-    None once closed.
+    ``exchange`` (announced, FILE 25), ``overdraw`` (the extra tiles go back, FILE 28), ``end_racks``,
+    ``settlement``, ``sanction_appeal`` (the tribunal, FILE 47), ``signatures`` (FILE 43); None once closed.
     """
     phase, pending = game.phase, game.pending or {}
     kind = pending.get("kind")
@@ -35,6 +35,10 @@ def waiting_for(game: Any) -> tuple[str | None, list[int]]:
         order = [(game.starter + k) % len(game.players) for k in seats]
         return "deal", [next(s for s in order if game.rack_counts[s] < RACK)]
     if phase == "playing":
+        if game.overdraw is not None:  # the extra tiles go back first (FILE 28, FISC I.7.3, Molins 11)
+            fixing = {"correct_overdraw", "choose_overdraw_return"}
+            return "overdraw", sorted({a["seat"] for a in game.next_actions() if a["type"] in fixing
+                                       and a["seat"] is not None})
         if kind in ("acceptance", "centre_choice"):
             return kind, [s for s in seats if s != pending.get("seat")]
         if kind == "ruling":
@@ -52,5 +56,7 @@ def waiting_for(game: Any) -> tuple[str | None, list[int]]:
             return "end_racks", list(pending["seats"])
         if game.settlement is None:
             return "settlement", []
+        if game.appeals_pending():  # the tribunal's ruling may change the sheet (FILE 47, FISE 49)
+            return "sanction_appeal", []
         return "signatures", [s for s in seats if str(s) not in game.signatures]
     return None, []

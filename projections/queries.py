@@ -30,8 +30,10 @@ from projections.store import ReadStore
 INDEX, PLAYER, STATUS = GameIndex.__table__, GamePlayer.__table__, GameStatus.__table__
 ROWS, SETTLED, SETTLED_PLAYER = ScoresheetRow.__table__, Settlement.__table__, SettlementPlayer.__table__
 ROW_KEYS = ("turn", "notation", "word", "coordinates", "score", "total", "kind", "game_turn", "scrabble", "tiles",
-            "entered", "entered_total", "state", "word_notation", "challenge", "corrections", "version", "at",
-            "actor", "device")
+            "entered", "entered_total", "written", "state", "word_notation", "challenge", "corrections", "reason",
+            "version", "at", "actor", "device")
+END_KEYS = ("rack", "rack_adjustment", "overtime_seconds", "time_penalty", "sanctions", "result_adjustment",
+            "result", "score_before")
 
 
 def _one(conn: Connection, table: sa.Table, game_id: uuid.UUID) -> dict[str, Any] | None:
@@ -54,8 +56,7 @@ def scoresheet(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
     by_seat: list[list[dict[str, Any]]] = [[] for _ in head["players"]]
     for line in lines:
         row = {k: line[k] for k in ROW_KEYS}
-        # the player's own entry beside the true score; a withdrawn play's entry is its mark, not a discrepancy
-        row["differs"] = row["kind"] == "play" and row["entered"] is not None and row["entered"] != row["score"]
+        row["differs"] = differs(row)
         by_seat[line["seat"]].append(row)
     ends = {p["seat"]: p for p in settled["players"]} if settled else {}
     order = rules.tileset.order
@@ -70,8 +71,9 @@ def scoresheet(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
             "entered_total": rows[-1]["entered_total"] if rows else 0,
             "scrabbles": sum(1 for r in rows if r["kind"] == "play" and r["scrabble"]),
             "end": None if end is None else {
-                **{k: end[k] for k in ("rack", "rack_adjustment", "time_penalty", "sanctions", "score_before")},
+                **{k: end[k] for k in END_KEYS},
                 "rack_written": [rules.tileset.sheet_form(t) for t in sorted(end["rack"], key=order.get)]},
+            "sanctions": [x for x in (state or {}).get("sanctions", []) if x["seat"] == seat],
             "final_score": end["final_score"] if end else None,
             "signature": signed.get(seat),
         })
@@ -84,6 +86,17 @@ def scoresheet(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
         "players": players, "settlement": settled,
         "signatures": (state or {}).get("signatures", []), "closed_at": (state or {}).get("closed_at"),
     }
+
+
+def differs(row: dict[str, Any]) -> bool:
+    """True where the player's announcement or a sheet's written score or total is not the true value (FILE 40).
+
+    A withdrawn play's announcement is not a discrepancy: its mark replaced it.
+    """
+    announced = row["kind"] == "play" and row["entered"] is not None and row["entered"] != row["score"]
+    written = any((w["score"] is not None and w["score"] != row["score"]) or
+                  (w["total"] is not None and w["total"] != row["total"]) for w in row["written"].values())
+    return announced or written
 
 
 def scoresheet_text(store: ReadStore, game_id: uuid.UUID) -> str | None:
@@ -121,7 +134,9 @@ def _settlement(conn: Connection, game_id: uuid.UUID) -> dict[str, Any] | None:
     winner, finisher = head["winner"], head["finisher"]
     return {
         "cause": head["cause"], "detail": head["detail"],
-        "winner": names[winner] if winner is not None else None, "winner_seat": winner, "draw": winner is None,
+        "winner": names[winner] if winner is not None else None, "winner_seat": winner,
+        # nobody won: a draw, unless every player lost (both absent or both left: FISC I.5, I.8 F; AJS 4.1.11.1)
+        "draw": winner is None and not all(p["result"] == "loss" for p in players),
         "spread": head["spread"], "racks_counted": head["racks_counted"],
         "finisher": names[finisher] if finisher is not None else None, "finisher_seat": finisher,
         "scrabbles": sum(p["scrabbles"] for p in players), "players": players,

@@ -19,14 +19,16 @@ LABELS = {
            "score": "Puntos", "total": "Total", "entered": "anotó", "rack": "Atril final",
            "time": "Penalización por tiempo", "sanctions": "Sanciones", "final": "TOTAL FINAL",
            "signature": "Firma", "signed": "firmada", "correction": "corrección", "scrabble": "scrabble",
-           "winner": "Ganador", "draw": "Empate", "spread": "Diferencia", "cause": "Fin",
+           "winner": "Ganador", "draw": "Empate", "sheet": "planilla",
+           "result": "Ajuste por resultado", "spread": "Diferencia", "cause": "Fin",
            "in_progress": "en juego", "ended": "terminada", "closed": "cerrada", "game": "Partida"},
     "ca": {"title": "FULL D'ANOTACIÓ", "event": "Torneig", "round": "Ronda", "table": "Taula",
            "players": "Jugadors", "status": "Estat", "turn": "Núm.", "word": "Paraula", "coord": "Coord.",
            "score": "Punts", "total": "Total", "entered": "anotat", "rack": "Faristol final",
            "time": "Penalització per temps", "sanctions": "Sancions", "final": "TOTAL FINAL",
            "signature": "Signatura", "signed": "signada", "correction": "correcció", "scrabble": "scrabble",
-           "winner": "Guanyador", "draw": "Empat", "spread": "Diferència", "cause": "Final",
+           "winner": "Guanyador", "draw": "Empat", "sheet": "full",
+           "result": "Ajust pel resultat", "spread": "Diferència", "cause": "Final",
            "in_progress": "en joc", "ended": "acabada", "closed": "tancada", "game": "Partida"},
 }
 
@@ -51,7 +53,26 @@ def score_cell(row: dict[str, Any], circled: bool) -> str:
 
 
 def _value(side: dict[str, Any]) -> str:
-    return side["notation"] if side.get("notation") is not None else str(side["score"])
+    """One side of a correction as written: the mark, the score, the running total or the word."""
+    if side.get("notation") is not None:
+        return side["notation"]
+    for key in ("score", "word"):
+        if key in side:
+            return str(side[key])
+    return f"Σ {side['total']}"
+
+
+def _entries(row: dict[str, Any], words: dict[str, str]) -> str:
+    """What the player announced and what each sheet shows, where it is not the true value."""
+    if not row["differs"]:
+        return ""
+    parts = []
+    if row["kind"] == "play" and row["entered"] is not None and row["entered"] != row["score"]:
+        parts.append(f"{words['entered']} {row['entered']}")
+    for seat, w in row["written"].items():
+        shown = "/".join("—" if v is None else str(v) for v in (w["score"], w["total"]))
+        parts.append(f"{words['sheet']} {int(seat) + 1}: {shown}")
+    return "; ".join(parts)
 
 
 def _head(sheet: dict[str, Any], words: dict[str, str]) -> list[tuple[str, str]]:
@@ -69,6 +90,19 @@ def _result(sheet: dict[str, Any], words: dict[str, str]) -> str | None:
     return f"{words['cause']}: {settled['cause']}. {who}. {words['spread']}: {settled['spread']}."
 
 
+def _end_lines(player: dict[str, Any], end: dict[str, Any], words: dict[str, str], rack: str) -> list[tuple[str, str]]:
+    """The lines below the last turn: racks, time, sanctions (with their reasons), a result rule, the total."""
+    over = end["overtime_seconds"]
+    time = f"{words['time']} ({over // 60}:{over % 60:02d})" if over else words["time"]
+    out = [(f"{words['rack']}: {rack}", f"{end['rack_adjustment']:+d}"), (time, str(-end["time_penalty"])),
+           (words["sanctions"], str(-end["sanctions"]))]
+    out += [(f"  {s['reason']} ({s['article']}; {s['status']})", str(-s["points"])) for s in player["sanctions"]]
+    if end["result_adjustment"]:
+        out.append((words["result"], f"{end['result_adjustment']:+d}"))
+    out.append((words["final"], str(player["final_score"])))
+    return out
+
+
 # ---- plain text -----------------------------------------------------------------------------
 def render_text(sheet: dict[str, Any]) -> str:
     """The sheet as plain text: a header, one block per player, the end of game and the signatures."""
@@ -80,7 +114,7 @@ def render_text(sheet: dict[str, Any]) -> str:
                   f"{words['turn']:>4}  {words['word']:<18} {words['coord']:<6} {words['score']:>7} {words['total']:>6}"]
         for row in player["rows"]:
             score = score_cell(row, sheet["scrabble_circled"])
-            extra = f"  [{words['entered']} {row['entered']}]" if row["differs"] else ""
+            extra = f"  [{_entries(row, words)}]" if row["differs"] else ""
             lines.append(f"{row['turn']:>4}  {row['word'] or '':<18} {row['coordinates'] or '':<6} {score:>7} "
                          f"{row['total']:>6}{extra}")
             for c in row["corrections"]:
@@ -89,10 +123,7 @@ def render_text(sheet: dict[str, Any]) -> str:
         end = player["end"]
         if end is not None:
             rack = " ".join(end["rack_written"]) or "—"
-            for label, value in ((f"{words['rack']}: {rack}", f"{end['rack_adjustment']:+d}"),
-                                 (words["time"], str(-end["time_penalty"])),
-                                 (words["sanctions"], str(-end["sanctions"])),
-                                 (words["final"], str(player["final_score"]))):
+            for label, value in _end_lines(player, end, words, rack):
                 lines.append(f"      {label:<34} {value:>7}")
         sign = player["signature"]
         lines.append(f"      {words['signature']}: " + (f"{words['signed']} {sign['at']} ({sign['actor']})"
@@ -140,7 +171,7 @@ def _score_html(row: dict[str, Any], circled: bool) -> str:
 def _row_html(row: dict[str, Any], sheet: dict[str, Any], words: dict[str, str]) -> str:
     score = _score_html(row, sheet["scrabble_circled"])
     if row["differs"]:
-        score += f' <span class="entered">({escape(words["entered"])} {row["entered"]})</span>'
+        score += f' <span class="entered">({escape(_entries(row, words))})</span>'
     fixes = "".join(
         f'<div class="correction">{escape(words["correction"])}: <s>{escape(_value(c["old"]))}</s> → '
         f'{escape(_value(c["new"]))} ({escape(c["by"])}, {escape(c["at"])}: {escape(c["reason"])})</div>'
@@ -154,12 +185,11 @@ def _player_html(player: dict[str, Any], sheet: dict[str, Any], words: dict[str,
     rows = "".join(_row_html(r, sheet, words) for r in player["rows"])
     end, parts = player["end"], ""
     if end is not None:
-        parts = (f'<table class="end"><tr><td>{escape(words["rack"])}: {escape(" ".join(end["rack_written"]) or "—")}</td>'
-                 f'<td class="n">{end["rack_adjustment"]:+d}</td></tr>'
-                 f'<tr><td>{escape(words["time"])}</td><td class="n">{-end["time_penalty"]}</td></tr>'
-                 f'<tr><td>{escape(words["sanctions"])}</td><td class="n">{-end["sanctions"]}</td></tr>'
-                 f'<tr class="final"><td>{escape(words["final"])}</td><td class="n">{player["final_score"]}</td>'
-                 "</tr></table>")
+        lines = _end_lines(player, end, words, " ".join(end["rack_written"]) or "—")
+        final = len(lines) - 1
+        body = "".join(f'<tr class="{"final" if i == final else "part"}"><td>{escape(label.strip())}</td>'
+                       f'<td class="n">{escape(value)}</td></tr>' for i, (label, value) in enumerate(lines))
+        parts = f'<table class="end">{body}</table>'
     sign = player["signature"]
     signed = f"{escape(words['signed'])} {escape(sign['at'])} ({escape(sign['actor'])})" if sign else ""
     return (f'<section class="player"><h2>{escape(player["name"])}</h2><table class="rows"><thead><tr>'

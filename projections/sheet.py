@@ -36,7 +36,7 @@ class SheetRules:
 
     def mark(self, kind: str, count: int | None = None) -> str | None:
         """The federation mark of a turn (None for a scoring play)."""
-        if kind == "pass":
+        if kind in ("pass", "lost"):  # a lost turn scores nothing and counts as a pass (FILE 44.2, Molins 20)
             return self.pass_mark
         if kind == "invalid":
             return self.invalid_mark

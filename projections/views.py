@@ -14,7 +14,9 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from domain.notation import format_word
+from domain.move import Coordinate
+from domain.notation import format_word, parse_word
+from domain.tiles import Tile
 from projections.actions import next_actions, waiting_for
 from projections.sheet import SheetRules, sheet_rules
 
@@ -23,8 +25,12 @@ PLACES = frozenset({"TilesPlaced", "PlayWithdrawn", "PlayRestored"})
 #: Events after which the board looks the same (anything unknown is assumed to change it).
 KEEPS_BOARD = frozenset({
     "StartingTilesDrawn", "StarterGiven", "TilesDrawn", "OffCentreAccepted", "PlayAccepted",
-    "PlayChallenged", "ChallengeRuled", "RulingAppealed", "TilesExchanged", "TurnPassed", "GameEnded",
-    "EndRackDeclared", "GameSettled", "SheetSigned", "GameClosed", "GameReopened",
+    "PlayChallenged", "ChallengeRuled", "RulingAppealed", "ExchangeAnnounced", "TilesExchanged", "TurnPassed",
+    "GameEnded", "EndRackDeclared", "GameSettled", "SheetSigned", "GameClosed", "GameReopened",
+    "TilesOverdrawn", "OverdrawSampled", "OverdrawCorrected", "UnderdrawCorrected", "SenyorsRedrawn", "ClockRead",
+    "OvertimeDeclared", "ClockStopped", "ClockRestarted", "LateArrivalRecorded", "TurnLost", "RoundTimeCalled",
+    "SheetEntryWritten", "ScoreCorrected", "SanctionImposed", "SanctionAppealed", "SanctionAppealRuled",
+    "GameAbandoned", "NoShowRecorded",
 })
 
 
@@ -67,8 +73,8 @@ def frame_of(game: Any, event: str, at: str | None, board: list[str] | None = No
                   for s, name in enumerate(game.players)],
         "bag": bag_count(game),
         "scores": list(game.scores),
-        # No clock event exists in the domain yet: the tablets record no chess-clock readings.
-        "clocks": None,
+        "clocks": [dict(c) for c in getattr(game, "clocks", [])],  # as the devices last showed them
+        "clock_stop": getattr(game, "clock_stop", None),
     }
 
 
@@ -87,6 +93,7 @@ class GameView:
         self.last_event = ""
         self.updated_at = ""
         self.settled: dict[str, Any] | None = None
+        self.turn_rows: dict[int, tuple[int, int]] = {}  # the game's turn index -> (seat, line)
         self._board: list[str] | None = None
         self.clean()
 
@@ -148,11 +155,13 @@ class GameView:
             "notation": self.rules.mark(kind, values.pop("count", None)), "word": None, "word_notation": None,
             "coordinates": None, "score": 0, "total": self.game.scores[e.seat], "entered": None,
             "scrabble": False, "tiles": 0, "state": "accepted", "challenge": None, "corrections": [],
+            "written": {}, "reason": None,
             "version": e.originator_version, "at": e.at, "actor": e.actor, "device": e.device,
         }
         row.update(values)
         row["entered_total"] = previous + (entered if entered is not None else row["score"])
         rows.append(row)
+        self.turn_rows[row["game_turn"] - 1] = (e.seat, row["line"])
         self.dirty_rows.add((e.seat, row["line"]))
 
     def _last_row(self, seat: int) -> dict[str, Any]:
@@ -221,11 +230,13 @@ class GameView:
         rows = self.rows[seat]
         return rows[-2]["entered_total"] if len(rows) > 1 else 0
 
-    def _correct(self, row: dict[str, Any], e: Any, before: dict[str, Any], reason: str) -> None:
-        after = {"score": row["score"], "notation": row["notation"], "total": row["total"]}
+    def _correct(self, row: dict[str, Any], e: Any, before: dict[str, Any], reason: str, field: str = "score",
+                 after: dict[str, Any] | None = None, **more: Any) -> None:
+        after = after if after is not None else {"score": row["score"], "notation": row["notation"],
+                                                 "total": row["total"]}
         row["corrections"] = row["corrections"] + [
-            {"old": before, "new": after, "by": e.actor, "device": e.device, "at": e.at, "reason": reason,
-             "version": e.originator_version}]
+            {"field": field, "old": before, "new": after, "by": e.actor, "device": e.device, "at": e.at,
+             "reason": reason, "version": e.originator_version, **more}]
 
     def _on_TilesExchanged(self, e: Any) -> None:
         self._new_row(e, "exchange", count=e.count, tiles=e.count)
@@ -233,9 +244,60 @@ class GameView:
     def _on_TurnPassed(self, e: Any) -> None:
         self._new_row(e, "pass")
 
+    def _on_TurnLost(self, e: Any) -> None:
+        """A turn lost to a move timer (Molins 27, FISE 33) or to an overdraw (FILE 28.2): 0 points."""
+        self._new_row(e, "lost", reason=f"{e.reason} ({e.article})")
+
+    # ---- the players' own sheets and agreed corrections (FILE 10.3, 40; FISE 41; AJS 2; FISC I.9) ----
+    def _turn_row(self, turn: int) -> dict[str, Any]:
+        seat, line = self.turn_rows[turn]
+        self.dirty_rows.add((seat, line))
+        return self.rows[seat][line]
+
+    def _entries(self, turn: int) -> None:
+        """The line's announced score and each sheet's written score and total, as the Game reads them now."""
+        row, game = self._turn_row(turn), self.game
+        if row["kind"] == "play":
+            row["entered"] = game.announced(turn)
+        row["written"] = {seat: {"score": game.written(int(seat), turn, "score"),
+                                 "total": game.written(int(seat), turn, "total")}
+                          for seat, entries in sorted(game.sheets.items()) if str(turn) in entries}
+        seat, line = self.turn_rows[turn]
+        total = self.rows[seat][line - 1]["entered_total"] if line else 0
+        for later in self.rows[seat][line:]:  # the player's own running total, from the entries as corrected
+            total += later["entered"] if later["entered"] is not None and later["kind"] == "play" else later["score"]
+            if later["entered_total"] != total:
+                later["entered_total"] = total
+                self.dirty_rows.add((seat, later["line"]))
+
+    def _on_SheetEntryWritten(self, e: Any) -> None:
+        self._entries(e.turn)
+
+    def _on_ScoreCorrected(self, e: Any) -> None:
+        self._entries(e.turn)
+        self._correct(self._turn_row(e.turn), e, {e.field: e.old}, e.reason or "arithmetic correction",
+                      field=e.field, after={e.field: e.new}, article=e.article, asked_by=e.asked_by,
+                      agreed_by=e.agreed_by)
+
+    def _on_BlankRuled(self, e: Any) -> None:
+        """The letter a blank stands for, ruled from the sheets' notes or by the director: the word is corrected."""
+        row = self._turn_row(e.turn)
+        start = Coordinate.parse_federation(row["coordinates"])
+        offset = e.col - start.col if start.horizontal else e.row - start.row
+        tileset = self.rules.tileset
+        tiles = [w.tile for w in parse_word(row["word_notation"], tileset)]
+        before = {"word": row["word"]}
+        if 0 <= offset < len(tiles) and tiles[offset] is not None and tiles[offset].blank:
+            tiles[offset] = Tile(e.letter, True)
+            row["word_notation"] = format_word(tiles, tileset)
+            row["word"] = self.rules.word(row["word_notation"])
+        self._correct(row, e, before, f"blank ruled {e.letter} ({e.article})", field="word",
+                      after={"word": row["word"]}, article=e.article, notes=list(e.notes))
+
     def _on_GameSettled(self, e: Any) -> None:
         self.settled = {"version": e.originator_version, "at": e.at}
         self.settlement_changed = True
+        self.signatures = []  # a sheet settled again (a late clock, sanction or ruling) is signed again
 
     def _on_SheetSigned(self, e: Any) -> None:
         self.signatures = self.signatures + [
@@ -285,6 +347,9 @@ class GameView:
                 "last_ruling": game.last_ruling, "ending": game.ending, "signatures": self.signatures,
                 "locked": game.phase == "closed", "closed_at": self.closed_at, "reopenings": self.reopenings,
                 "next_actions": next_actions(game), "bag": bag_count(game), "scores": list(game.scores),
+                "clocks": [dict(c) for c in game.clocks], "clock_stop": game.clock_stop,
+                "sanctions": [dict(s, index=i) for i, s in enumerate(game.sanctions)],
+                "incidents": list(game.incidents), "round_over": game.round_over, "overdraw": game.overdraw,
                 "version": game.version, "last_event": self.last_event, "updated_at": self.updated_at}
 
     def sheet_rows(self, every: bool = False) -> list[dict[str, Any]]:
@@ -306,7 +371,8 @@ class GameView:
             scrabbles = sum(1 for r in self.rows[seat] if r["kind"] == "play" and r["scrabble"])
             players.append({"game_id": self.game_id, "seat": seat, "name": self.game.players[seat],
                             "score_before": p["score_before"], "rack": list(p.get("rack", [])),
-                            "rack_adjustment": p["rack_adjustment"], "time_penalty": p.get("time_penalty", 0),
-                            "sanctions": p.get("sanctions", 0), "final_score": p["final_score"],
-                            "scrabbles": scrabbles})
+                            "rack_adjustment": p["rack_adjustment"], "overtime_seconds": p.get("overtime_seconds", 0),
+                            "time_penalty": p.get("time_penalty", 0), "sanctions": p.get("sanctions", 0),
+                            "result_adjustment": p.get("result_adjustment", 0), "final_score": p["final_score"],
+                            "result": p.get("result"), "scrabbles": scrabbles})
         return head, players

@@ -4,7 +4,8 @@ Each ``>`` line becomes the commands a tablet would send: a play is placed (GCG 
 converted to the federation's) and accepted by the opponent, who then draws what the next rack
 shows; a play followed by ``--`` is challenged and ruled invalid; a pass is a pass; an exchange
 returns the tiles written (or, for ``-3``, those the next rack no longer holds) and draws the
-new ones. End-of-game lines are not sent: the Game settles by itself. The fixtures' bags are
+new ones. End-of-game rack lines are not sent: the Game settles by itself; a ``(time)`` line
+becomes the director's statement of the overtime it prices, and the Game settles again. The fixtures' bags are
 fictitious: where a record's rack holds fewer than seven tiles while the Game still has tiles in
 the bag, the player draws spare tiles (the most plentiful unseen letter) that are never played,
 and a player who goes out in the record still holds them: ``finish`` then says how the import
@@ -23,7 +24,7 @@ from domain.notation import parse_rack, parse_word
 from domain.tiles import BLANK, get_tileset
 from service.application import Actor, GamesApplication
 from service.gcg import read_gcg
-from service.gcg.model import EXCHANGE, PASS, PLAY, WITHDRAWN
+from service.gcg.model import EXCHANGE, PASS, PLAY, TIME_PENALTY, WITHDRAWN
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 DIRECTOR = Actor("director:arbitro", "mesa-1")
@@ -108,6 +109,9 @@ class Importer:
                 self.draw(seat, i)
         if finish is not None:
             self.send("end_game", finish, detail="fixture's bag is fictitious")
+        for line in lines:  # "(time) -10": ten points a minute or part of one (FISE 35): a minute over
+            if line.kind == TIME_PENALTY and until is None:
+                self.send("declare_overtime", self.nicks.index(line.nick), 60 * (-line.score // 10))
         return self.version
 
     def placed(self, line: Any) -> list[str]:

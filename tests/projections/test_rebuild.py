@@ -18,13 +18,18 @@ PROFILES = ("file-2024", "fise-2009", "ajs-2012", "fisc-2023", "molins-club")
 
 
 def recorded_in_chunks(seeds: range) -> list[list]:
-    """Each random game's events, in the chunks its commands recorded them (one save per command)."""
+    """Each random game's events, in the chunks its commands recorded them (one save per command); every
+    other game has the arbiter's incidents (overdraws, underdraws, clocks, sanctions, sheets, SENYORS)."""
+    from tests.scenes import incident_between_turns, refill_with_errors
+
     games = []
     for seed in seeds:
         chunks: list[list] = []
+        incidents = {"refill": refill_with_errors, "between": incident_between_turns} if seed % 2 else {}
         game = play_random_game(PROFILES[seed % len(PROFILES)], seed,
                                 check=lambda g, chunks=chunks: chunks.append(g.collect_events()),
-                                details={"event": f"Open {seed % 3}", "round": 1 + seed % 7, "table": 1 + seed % 11})
+                                details={"event": f"Open {seed % 3}", "round": 1 + seed % 7, "table": 1 + seed % 11},
+                                **incidents)
         chunks.append(game.collect_events())
         games.append([c for c in chunks if c])
     return games
@@ -61,7 +66,8 @@ def check_rebuild_equals_incremental(app, store, games, seed, cache_games) -> No
 
 @pytest.mark.slow
 def test_rebuild_equals_incremental_on_three_hundred_random_games(tmp_path):
-    """300 games of every profile (about 30,000 events) in memory, the read models in a SQLite file."""
+    """300 games of every profile, half with the arbiter's incidents (about 30,000 events) in memory, the read
+    models in a SQLite file."""
     app = GamesApplication(settings_env("memory"))
     store = ReadStore(f"sqlite:///{tmp_path}/readmodels.sqlite3")
     store.migrate()

@@ -80,5 +80,5 @@ def test_racks_hold_only_known_tiles_in_a_physical_bag(memory_stack):
     memory_stack.projector.catch_up()
     frame = replay.state_at(app, game_id, v, store=memory_stack.store)
     assert [(r["known"], r["count"]) for r in frame["racks"]] == [([], 7), ([], 7)]
-    assert frame["bag"] == 86 and frame["clocks"] is None
+    assert frame["bag"] == 86 and frame["clocks"] == [{"remaining": None, "overtime": 0}] * 2
     assert Counter(frame["board"][7]) == Counter({".": 15})

@@ -74,18 +74,22 @@ def test_fisc_fixture_sheet_uses_the_catalan_forms():
     stack.close()
 
 
-def test_fise_fixture_ends_by_passes_and_each_player_loses_their_rack(memory_stack):
-    """FISE 45.2: both passed twice in a row; each subtracts their own rack (A D E L N R X = 15; D I O R T T Z = 17)."""
+def test_fise_fixture_ends_by_passes_and_each_player_loses_their_rack_and_time(memory_stack):
+    """FISE 45.2: both passed twice in a row; each subtracts their own rack (A D E L N R X = 15; D I O R T T Z = 17);
+    FISE 35: Diego's minute over costs 10 more."""
     sheet = imported(memory_stack, "es_fise_carmen_diego.gcg", "fise-2009")
     carmen, diego = sheet["players"]
     assert lines(carmen) == FISE_CARMEN and lines(diego) == FISE_DIEGO
     assert carmen["end"]["rack_written"] == ["A", "D", "E", "L", "N", "R", "X"]
     assert (carmen["end"]["rack_adjustment"], diego["end"]["rack_adjustment"]) == (-15, -17)
-    # The record's "(time) -10" line has no event in the Game yet, so no time penalty reaches the sheet.
-    assert (carmen["end"]["time_penalty"], diego["end"]["time_penalty"]) == (0, 0)
-    assert (carmen["final_score"], diego["final_score"]) == (35, 15)
+    assert (carmen["end"]["time_penalty"], diego["end"]["time_penalty"]) == (0, 10)
+    assert diego["end"]["overtime_seconds"] == 60
+    assert (carmen["final_score"], diego["final_score"]) == (35, 5)
     settled = sheet["settlement"]
-    assert settled["cause"] == "passes" and settled["racks_counted"] and settled["spread"] == 20
+    assert settled["cause"] == "passes" and settled["racks_counted"] and settled["spread"] == 30
+    assert [p["result"] for p in settled["players"]] == ["win", "loss"]
+    text = queries.scoresheet_text(memory_stack.store, sheet["_id"])
+    assert "Penalización por tiempo (1:00)" in text
 
 
 @pytest.mark.parametrize(("name", "profile", "finish", "expected"), [
