@@ -1,0 +1,6 @@
+"""Read models: the Game's events turned into SQL tables that are cheap to read (docs/projections.md).
+
+``store.ReadStore`` is the database, ``projector.Projector`` keeps it up to date exactly once,
+``queries`` reads scoresheets, settlements, status and the directors' index, ``replay`` the board
+after any event, ``audit`` the hash-linked trail straight from the event store.
+"""

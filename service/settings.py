@@ -6,14 +6,21 @@ nothing here reads or writes the process environment.
 - ``memory`` (or ``popo://``): in-process storage, for fast tests;
 - ``sqlite:///path/events.sqlite3``, or a data folder (``events.sqlite3`` is created inside it);
 - ``postgresql://user:password@host:port/dbname`` (``?schema=name`` picks a schema).
+
+``read_model_url`` maps the same targets to the SQLAlchemy URL of the read models (``projections``):
+a separate ``readmodels.sqlite3`` beside ``events.sqlite3``, or the same PostgreSQL database.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 SQLITE_FILE = "events.sqlite3"
+READ_MODELS_FILE = "readmodels.sqlite3"
+#: The read models of ``memory``: one in-memory SQLite database shared by every thread of the process
+#: (``projections.store.ReadStore`` gives it a single connection, a StaticPool).
+MEMORY_READ_MODELS = "sqlite://"
 #: Seconds a writer waits for SQLite's write lock; a command holds it for milliseconds, so 5 s
 #: means "the disk is stuck", not "another table is busy". The library turns WAL on itself.
 SQLITE_LOCK_TIMEOUT = "5"
@@ -61,3 +68,34 @@ def _postgres(url: str) -> dict[str, str]:
     if schema:
         env["POSTGRES_SCHEMA"] = schema
     return env
+
+
+def read_model_url(target: str | Path) -> str:
+    """The SQLAlchemy URL of the read models for the same targets as ``settings_env``.
+
+    - a data folder: ``sqlite:///<folder>/readmodels.sqlite3`` (a file of its own, beside the events);
+    - ``sqlite:///x/events.sqlite3``: its sibling ``sqlite:///x/readmodels.sqlite3``;
+    - ``memory``: an in-memory SQLite database shared across threads;
+    - ``postgresql://...``: the same database through psycopg 3, ``?schema=`` kept as the search path.
+    """
+    text = str(target)
+    if text in ("memory", "popo", "popo://"):
+        return MEMORY_READ_MODELS
+    if text.startswith(("postgresql://", "postgres://")):
+        return _postgres_read_models(text)
+    if text.startswith("sqlite:///"):
+        events = Path(text.removeprefix("sqlite:///"))
+        return f"sqlite:///{events.parent / READ_MODELS_FILE}"
+    if "://" in text:
+        raise ValueError(f"unsupported database URL {text!r}: use sqlite:///, postgresql:// or a data folder")
+    folder = Path(text)
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / READ_MODELS_FILE}"
+
+
+def _postgres_read_models(url: str) -> str:
+    parts = urlsplit(url)
+    netloc = parts.netloc or "postgres@127.0.0.1:5432"
+    schema = parse_qs(parts.query).get("schema", [""])[0]
+    query = f"?options=-csearch_path%3D{quote(schema)}" if schema else ""
+    return f"postgresql+psycopg://{netloc}{parts.path or '/postgres'}{query}"

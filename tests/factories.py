@@ -115,12 +115,13 @@ def meta(actor: str = "player:0", at: str = "2026-11-21T10:00:00+00:00"):
     return Meta(actor, "tablet-test", at)
 
 
-def new_game(profile: str = "file-2024", players=("Ana", "Bea"), bag_mode: str = "virtual", starter: int = 0):
+def new_game(profile: str = "file-2024", players=("Ana", "Bea"), bag_mode: str = "virtual", starter: int = 0,
+             details=None):
     """A created game whose starter is given by the pairing list (FILE 4.1)."""
     from domain.game import Game
 
     game = Game.create(profile, list(players), meta("director:test"), bag_mode=bag_mode,
-                       details={"event": "Open", "round": 1, "table": 1})
+                       details=details or {"event": "Open", "round": 1, "table": 1})
     game.give_starter(starter, meta("director:test"))
     return game
 
@@ -162,16 +163,19 @@ def random_written_play(game, rng, attempts: int = 60):
     return Coordinate(main.row, main.col, main.horizontal).federation(), format_word(main.tiles, game.tileset)
 
 
-def play_random_game(profile: str, seed: int, max_turns: int = 300, check=None, refill=None, between=None):
+def play_random_game(profile: str, seed: int, max_turns: int = 300, check=None, refill=None, between=None,
+                     details=None):
     """Drive a virtual-bag game to its end only through commands; ``check(game)`` runs after each command.
 
     ``refill(game, seat, rng, step)`` replaces the draw back to seven after a turn, and
     ``between(game, rng, step)`` runs between turns (tests.scenes uses both to add the arbiter's incidents).
+    ``details`` are the game's settings (event, round, table...).
     """
     from domain.errors import DomainError
 
     rng = random.Random(seed)
-    game = new_game(profile, players=("Ana", "Bea", "Cai")[: 3 if profile == "molins-club" and seed % 2 else 2])
+    game = new_game(profile, players=("Ana", "Bea", "Cai")[: 3 if profile == "molins-club" and seed % 2 else 2],
+                    details=details)
     step = check or (lambda g: None)
     refill = refill or (lambda g, seat, r, s: draw_random(g, seat, r))
     for seat in [(game.starter + k) % len(game.players) for k in range(len(game.players))]:

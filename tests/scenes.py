@@ -125,7 +125,7 @@ def incident_between_turns(game: Game, rng, step) -> None:
                                    total=game.true_value(turn, "total") + rng.choice([0, 0, 1]))
     elif game._senyors_rack(game.turn) and game.rack_counts[game.turn] == 7:
         shown = list(game.racks[game.turn])
-        game.redraw_senyors(game.turn, shown, meta(), drawn=_pick(rng, game.unseen() + Counter(shown), 7))
+        game.redraw_senyors(game.turn, shown, meta(), drawn=_pick(rng, (game.unseen() + Counter(shown)).elements(), 7))
     else:
         return
     step(game)

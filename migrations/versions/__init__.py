@@ -1,0 +1,1 @@
+"""Migration scripts, oldest first: ``0001`` creates the read models."""

@@ -1,0 +1,400 @@
+"""The projector: reads the event store in order and keeps every read model exactly once.
+
+**Exactly once.** Each batch of notifications (the library's application sequence) is applied to
+the games in memory, then written in *one* transaction of the read store together with the
+tracking rows, whose update comes first and is conditional on the positions read at the start
+(``UPDATE ... WHERE position = <old>``). A crash or an exception anywhere before the commit rolls
+rows and tracking back together and drops the games in memory, so the next attempt starts again
+from the recorded position: nothing is applied twice, nothing skipped. A second projector that
+raced on the same batch waits on the tracking rows, finds them moved (``TrackingConflict``) and
+rolls back before writing anything.
+
+**Following the store.** ``catch_up()`` reads in batches until the store is exhausted.
+``start()`` runs a supervised background thread: on PostgreSQL it catches up, then follows the
+library's LISTEN/NOTIFY subscription (``recorder.subscribe``); SQLite has no subscription, so
+there (and in memory) it polls, and ``wait_for`` wakes it at once. An exception is logged with
+the notification id, game and version of the event, then retried with backoff (0.1 s doubling
+to 30 s); the thread never ends until ``stop()``. Only one projector thread runs per read store
+(a PostgreSQL advisory lock, an ``flock`` beside a SQLite file).
+
+**Games in memory.** A batch needs each game's state just before its event. A cached view that
+is exactly one version behind is used; anything else (restart, eviction, a batch that failed) is
+rebuilt from the game's own events in the event store, so the cache can speed things up but
+never decide an outcome.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import sqlalchemy as sa
+from eventsourcing.utils import TopicError, resolve_topic
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection
+
+from projections.models import (
+    READ_MODELS,
+    GameIndex,
+    GamePlayer,
+    GameStatus,
+    ProjectionTracking,
+    ReplayFrame,
+    ScoresheetRow,
+    Settlement,
+    SettlementPlayer,
+)
+from projections.store import ReadStore
+from projections.views import GameView
+
+log = logging.getLogger("planilla.projections")
+
+BACKOFF_FIRST, BACKOFF_MAX = 0.1, 30.0
+TRACKING = ProjectionTracking.__table__
+Progress = Callable[[int, int], None]
+
+
+class TrackingConflict(RuntimeError):
+    """Raised when another projector moved a read model's position while this batch was being applied."""
+
+
+class Projector:
+    """Keeps the read models of ``store`` up to date with the events of ``app``."""
+
+    def __init__(self, app: Any, store: ReadStore, *, batch_size: int = 500, rebuild_batch_size: int = 2000,
+                 poll_interval: float = 0.2, cache_games: int = 2048, native: bool | None = None) -> None:
+        self.app = app
+        self.store = store
+        self.batch_size = batch_size
+        self.rebuild_batch_size = rebuild_batch_size
+        self.poll_interval = poll_interval
+        self.cache_games = cache_games
+        self.native = _has_subscription(app) if native is None else native
+        self._views: OrderedDict[uuid.UUID, GameView] = OrderedDict()
+        self._run_lock = threading.RLock()
+        self._processed = threading.Condition()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._subscription: Any = None
+        self._tracking_ready = False
+        self.failures = 0
+        self.last_error: str | None = None
+
+    # ---- processing -----------------------------------------------------------------------
+    def catch_up(self, limit: int | None = None) -> int:
+        """Process events not yet projected (at most ``limit``); the number processed."""
+        done = 0
+        with self._run_lock:
+            while limit is None or done < limit:
+                size = self.batch_size if limit is None else min(self.batch_size, limit - done)
+                n = self._batch(size)
+                if not n:
+                    break
+                done += n
+        return done
+
+    def positions(self) -> dict[str, int]:
+        """Each read model's position: the last notification id it has processed."""
+        self._ensure_tracking()
+        with self.store.connect() as conn:
+            rows = dict(conn.execute(sa.select(TRACKING.c.name, TRACKING.c.position)).all())
+        return {name: int(rows.get(name, 0)) for name in READ_MODELS}
+
+    def lag(self) -> int:
+        """Events in the store the slowest read model has not processed (on PostgreSQL, an upper bound)."""
+        top = self.app.recorder.max_notification_id() or 0
+        return max(0, top - min(self.positions().values()))
+
+    def _batch(self, limit: int, notifications: list[Any] | None = None) -> int:
+        positions = self.positions()
+        start = min(positions.values())
+        if notifications is None:
+            notifications = self.app.recorder.select_notifications(start=start, limit=limit,
+                                                                   inclusive_of_start=False)
+        notifications = [n for n in notifications if n.id > start]
+        if not notifications:
+            return 0
+        touched: dict[uuid.UUID, GameView] = {}
+        try:
+            for note in notifications:
+                touched[note.originator_id] = self._apply(note)
+            end = notifications[-1].id
+            with self.store.begin() as conn:
+                # Claim the batch first: a racing projector waits on these rows, then finds them moved.
+                self._track(conn, positions, end)
+                self._write(conn, touched.values(), positions, end)
+        except BaseException:
+            self._views.clear()  # they hold events that were not committed
+            raise
+        for view in touched.values():
+            view.clean()
+        while len(self._views) > self.cache_games:
+            self._views.popitem(last=False)
+        with self._processed:
+            self._processed.notify_all()
+        return len(notifications)
+
+    def _apply(self, note: Any) -> GameView:
+        try:
+            event = self._decode(note)
+            view = self._view(note.originator_id, note.originator_version)
+            if event is None:
+                view.skip(note.originator_version, _type_of(note.topic), note.id)
+            else:
+                view.apply(event, note.id)
+        except Exception:
+            log.exception("projecting event %s failed (game %s, version %s, %s)", note.id, note.originator_id,
+                          note.originator_version, note.topic)
+            raise
+        return view
+
+    def _decode(self, stored: Any) -> Any:
+        """The domain event, or None when its class cannot be imported here (written by newer code).
+
+        Such an event is skipped by every read model (logged, and shown as the game's last event);
+        bytes that do not decode for a known class raise instead: that is damage, not news.
+        """
+        try:
+            resolve_topic(stored.topic)
+        except TopicError:
+            log.warning("event %s of game %s has a type this projector does not know (%s): skipped",
+                        getattr(stored, "id", "?"), stored.originator_id, stored.topic)
+            return None
+        return self.app.mapper.to_domain_event(stored)
+
+    def _view(self, game_id: uuid.UUID, version: int) -> GameView:
+        view = self._views.get(game_id)
+        if view is not None and view.version == version - 1:
+            self._views.move_to_end(game_id)
+            return view
+        view = GameView(game_id)
+        if version > 1:
+            for stored in self.app.recorder.select_events(game_id, lte=version - 1):
+                event = self._decode(stored)
+                if event is None:
+                    view.skip(stored.originator_version, _type_of(stored.topic), None, frame=False)
+                else:
+                    view.apply(event, frame=False)
+            if view.version != version - 1:
+                raise RuntimeError(f"game {game_id}: the store holds versions up to {view.version}, "
+                                   f"not {version - 1}")
+        view.clean()
+        self._views[game_id] = view
+        return view
+
+    # ---- writing --------------------------------------------------------------------------
+    def _write(self, conn: Connection, views: Iterable[GameView], positions: dict[str, int], end: int) -> None:
+        """Write each read model that is behind ``end``: the state its games reached in this batch."""
+        behind = {name for name, position in positions.items() if position < end}
+        index, players, status, sheet, settled, settled_players, frames = [], [], [], [], [], [], []
+        for view in views:
+            index.append(view.index_row())
+            if view.new_players:
+                players.extend(view.player_rows())
+            status.append(view.status_row())
+            sheet.extend(view.sheet_rows())
+            settlement = view.settlement_rows() if view.settlement_changed else None
+            if settlement is not None:
+                settled.append(settlement[0])
+                settled_players.extend(settlement[1])
+            replayed = positions["replay"]
+            frames.extend({"game_id": view.game_id, "version": f["version"], "frame": f}
+                          for position, f in view.frames if position > replayed)
+        if "index" in behind:
+            _upsert(conn, GameIndex.__table__, index)
+            _upsert(conn, GamePlayer.__table__, players)
+        if "status" in behind:
+            _upsert(conn, GameStatus.__table__, status)
+        if "scoresheet" in behind:
+            _upsert(conn, ScoresheetRow.__table__, sheet)
+        if "settlement" in behind:
+            _upsert(conn, Settlement.__table__, settled)
+            _upsert(conn, SettlementPlayer.__table__, settled_players)
+        if "replay" in behind and frames:
+            conn.execute(ReplayFrame.__table__.insert(), frames)
+
+    def _track(self, conn: Connection, positions: dict[str, int], end: int) -> None:
+        """Move each read model's position to ``end``, only from the position this batch started at."""
+        by_start: dict[int, list[str]] = {}
+        for name, old in positions.items():
+            if old < end:
+                by_start.setdefault(old, []).append(name)
+        for old, names in by_start.items():  # usually one statement: every read model at the same place
+            moved = conn.execute(TRACKING.update().where(TRACKING.c.name.in_(names), TRACKING.c.position == old)
+                                 .values(position=end))
+            if moved.rowcount != len(names):
+                raise TrackingConflict(f"read models {names} left position {old} while this batch ran")
+
+    def _ensure_tracking(self) -> None:
+        if self._tracking_ready:
+            return
+        with self.store.begin() as conn:
+            have = set(conn.execute(sa.select(TRACKING.c.name)).scalars())
+            missing = [{"name": n, "position": 0} for n in READ_MODELS if n not in have]
+            if missing:
+                _insert_new(conn, TRACKING, missing)
+        self._tracking_ready = True
+
+    # ---- rebuild --------------------------------------------------------------------------
+    def rebuild(self, progress: Progress | None = None) -> int:
+        """Empty every read model and project the whole store again; ``progress(done, total)`` per batch."""
+        running = self.running
+        if running:
+            self.stop()
+        try:
+            with self._run_lock:
+                self.store.reset()
+                self._views.clear()
+                self._tracking_ready = False
+                total = self.app.recorder.max_notification_id() or 0
+                if progress is not None:
+                    progress(0, total)
+                done = 0
+                while n := self._batch(self.rebuild_batch_size):
+                    done += n
+                    if progress is not None:
+                        progress(done, total)
+                return done
+        finally:
+            if running:
+                self.start()
+
+    # ---- waiting for one's own write --------------------------------------------------------
+    def projected_version(self, game_id: uuid.UUID) -> int:
+        """The version of the game the status read model has reached (0 if none)."""
+        with self.store.connect() as conn:
+            table = GameStatus.__table__
+            version = conn.execute(sa.select(table.c.version).where(table.c.game_id == game_id)).scalar()
+        return version or 0
+
+    def wait_for(self, game_id: uuid.UUID, version: int, timeout: float = 1.0) -> bool:
+        """Wait (at most ``timeout`` seconds) until the read models show ``version`` of the game; True if so.
+
+        With this projector's thread running it is woken at once; otherwise the read store is
+        polled, as another process may be the one projecting.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.projected_version(game_id) >= version:
+                return True
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            if self.running:
+                self._wake.set()
+                with self._processed:
+                    self._processed.wait(min(remaining, 0.05))
+            else:
+                time.sleep(min(remaining, 0.02))
+
+    # ---- the supervised thread ---------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        """True while the background thread is alive."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Start the background thread (no-op if it runs)."""
+        if self.running:
+            return
+        self._stopping.clear()
+        self._thread = threading.Thread(target=self._run, name="planilla-projector", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop the background thread and wait for it."""
+        self._stopping.set()
+        self._wake.set()
+        subscription = self._subscription
+        if subscription is not None:
+            subscription.stop()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def _run(self) -> None:
+        backoff = BACKOFF_FIRST
+        while not self._stopping.is_set():
+            try:
+                with self.store.projector_lock() as mine:
+                    if not mine:
+                        log.info("another projector holds the read store's lock; waiting")
+                        self._stopping.wait(min(backoff, 5.0))
+                        backoff = min(backoff * 2, BACKOFF_MAX)
+                        continue
+                    backoff = BACKOFF_FIRST
+                    self._follow()
+            except Exception as error:  # supervised: log, back off, try again
+                self.failures += 1
+                self.last_error = f"{type(error).__name__}: {error}"
+                log.exception("projector failed (attempt %s); retrying in %.1f s", self.failures, backoff)
+                self._stopping.wait(backoff)
+                backoff = min(backoff * 2, BACKOFF_MAX)
+
+    def _follow(self) -> None:
+        """Catch up, then keep up: the subscription on PostgreSQL, polling elsewhere."""
+        while not self._stopping.is_set():
+            self.catch_up()
+            self.last_error = None
+            if self.native:
+                self._subscribe()
+            else:
+                self._wake.wait(self.poll_interval)
+                self._wake.clear()
+
+    def _subscribe(self) -> None:
+        with self.app.recorder.subscribe(gt=min(self.positions().values())) as subscription:
+            self._subscription = subscription
+            try:
+                if self._stopping.is_set():
+                    return
+                for notification in subscription:
+                    with self._run_lock:
+                        self._batch(1, [notification])
+                    if self._stopping.is_set():
+                        return
+            finally:
+                self._subscription = None
+
+
+def _type_of(topic: str) -> str:
+    return topic.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
+
+
+def _has_subscription(app: Any) -> bool:
+    """True for a recorder with a native subscription worth following (PostgreSQL's LISTEN/NOTIFY)."""
+    return type(app.recorder).__module__.startswith("eventsourcing.postgres")
+
+
+def _dialect_insert(conn: Connection, table: sa.Table) -> Any:
+    return (pg_insert if conn.dialect.name == "postgresql" else sqlite_insert)(table)
+
+
+_UPSERTS: dict[tuple[str, str], Any] = {}
+
+
+def _upsert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+    """Insert rows, replacing any row with the same primary key (the statement is built once per dialect)."""
+    if not rows:
+        return
+    key = (conn.dialect.name, table.name)
+    statement = _UPSERTS.get(key)
+    if statement is None:
+        insert = _dialect_insert(conn, table)
+        keys = [c.name for c in table.primary_key.columns]
+        excluded = insert.excluded
+        update = {c.name: excluded[c.name] for c in table.columns if c.name not in keys}
+        statement = _UPSERTS[key] = insert.on_conflict_do_update(index_elements=keys, set_=update)
+    conn.execute(statement, rows)
+
+
+def _insert_new(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+    insert = _dialect_insert(conn, table)
+    conn.execute(insert.on_conflict_do_nothing(index_elements=[c.name for c in table.primary_key.columns]), rows)
