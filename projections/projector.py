@@ -60,6 +60,12 @@ TRACKING = ProjectionTracking.__table__
 Progress = Callable[[int, int], None]
 
 
+#: Topics of events that are not the games': the HTTP service keeps its access tokens and idempotency
+#: records as aggregates in the same store (``service/access/``). They are passed over (their positions
+#: still count); every other event is a game's, including types this code does not know.
+OTHER_AGGREGATES = ("service.",)
+
+
 class TrackingConflict(RuntimeError):
     """Raised when another projector moved a read model's position while this batch was being applied."""
 
@@ -124,7 +130,8 @@ class Projector:
         touched: dict[uuid.UUID, GameView] = {}
         try:
             for note in notifications:
-                touched[note.originator_id] = self._apply(note)
+                if not note.topic.startswith(OTHER_AGGREGATES):  # the service's own records are not games
+                    touched[note.originator_id] = self._apply(note)
             end = notifications[-1].id
             with self.store.begin() as conn:
                 # Claim the batch first: a racing projector waits on these rows, then finds them moved.

@@ -11,12 +11,14 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
+from projections.projector import Projector
+from projections.store import ReadStore
 from service.access.application import ServiceApplication
 from service.api import errors
 from service.api.config import ServiceSettings
 from service.api.routes import commands, games, games_read, gcg, health, history, stream, tokens
 from service.api.stream import Hub
-from service.settings import settings_env
+from service.settings import read_model_url, settings_env
 
 API_VERSION = "1.0.0"
 DESCRIPTION = """\
@@ -69,7 +71,7 @@ TAGS = [
     {"name": "stream", "description": "Live events (Server-Sent Events)."},
     {"name": "gcg", "description": "GCG export and import."},
     {"name": "tokens", "description": "Access tokens (directors)."},
-    {"name": "health", "description": "Liveness of the service and its event store."},
+    {"name": "health", "description": "Liveness of the service, its event store and its read models."},
 ]
 
 
@@ -84,15 +86,25 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     games_app = application or ServiceApplication(settings_env(settings.store))
     hub = Hub()
     games_app.listeners.append(hub.notify)
+    read_store = ReadStore(read_model_url(settings.store))
+    read_store.migrate()  # Alembic, never create_all: an empty store gets the schema, a current one nothing
+    projector = Projector(games_app, read_store)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        yield
-        games_app.close()
+        projector.start()  # one projector per store projects; the others wait on its lock (projections/)
+        try:
+            yield
+        finally:
+            projector.stop()
+            if not read_store.memory:  # an in-memory read store lives as long as its app, like its events
+                read_store.dispose()
+            games_app.close()
 
     app = FastAPI(title="Planilla", version=API_VERSION, description=DESCRIPTION, openapi_tags=TAGS,
                   lifespan=lifespan, generate_unique_id_function=operation_id)
     app.state.games, app.state.hub, app.state.settings = games_app, hub, settings
+    app.state.read_store, app.state.projector = read_store, projector
     app.state.writers = asyncio.Semaphore(settings.command_concurrency)
     errors.install(app)
     for module in (games, games_read, gcg, commands, history, stream, tokens, health):

@@ -21,6 +21,8 @@ class ServiceSettings:
     #: Commands run at once (the others queue, first come first served). Writes to one store are
     #: serialised by the store anyway; more threads only contend for its lock (bench/README.md).
     command_concurrency: int = 4
+    #: Seconds a read of one game's read models waits for them to reach the game's current version.
+    read_wait_seconds: float = 1.0
 
     def __post_init__(self) -> None:
         if not str(self.store).strip():

@@ -290,9 +290,12 @@ class TokenInfo(BaseModel):
 class Health(BaseModel):
     """Whether the event store answers, and how fast."""
 
-    model_config = _example({"status": "ok", "store": {"reachable": True, "kind": "sqlite", "latency_ms": 0.4}})
+    model_config = _example({"status": "ok", "store": {"reachable": True, "kind": "sqlite", "latency_ms": 0.4},
+                             "projections": {"reachable": True, "running": True, "lag": 0, "error": None}})
     status: Literal["ok", "unavailable"]
     store: dict[str, Any]
+    projections: dict[str, Any] = Field(description="The read models: reachable, the projector running, `lag` "
+                                                    "(stored events not yet projected), its last error.")
 
 
 class ErrorBody(BaseModel):
@@ -307,3 +310,120 @@ class ErrorBody(BaseModel):
     position: int | None = Field(None, description="Where in the field's text the problem is, when it applies.")
     current_version: int | None = Field(None, description="409 only: the game's version now.")
     problems: list[dict[str, Any]] | None = Field(None, description="400 only: every schema problem found.")
+
+
+# ---- read models (projections/) -----------------------------------------------------------------
+def _open_example(value: dict[str, Any]) -> ConfigDict:
+    """Read models list the contract's fields; the read model may add more (``extra`` allowed)."""
+    return ConfigDict(extra="allow", json_schema_extra={"examples": [value]})
+
+
+class SheetRow(BaseModel):
+    """One line of a player's sheet: `notation` is the federation mark (`P`, `I`, `C-3`; FISC `-`) or null."""
+
+    model_config = _open_example({"turn": 1, "notation": None, "word": "[CH]OZA", "coordinates": "H7", "score": 34,
+                                  "total": 34, "kind": "play", "scrabble": False, "entered": 34, "differs": False,
+                                  "corrections": []})
+    turn: int
+    notation: str | None
+    word: str | None
+    coordinates: str | None
+    score: int | None
+    total: int | None
+
+
+class SheetPlayer(BaseModel):
+    """A player's sheet: the lines, then the end of game and the final score (null until settled)."""
+
+    model_config = _open_example({"seat": 0, "name": "Ana García", "rows": [], "final_score": None})
+    name: str
+    rows: list[SheetRow]
+    final_score: int | None
+
+
+class Scoresheet(BaseModel):
+    """Each player's scoresheet in federation notation (`format=txt|html` gives the printable sheet)."""
+
+    model_config = _open_example({"game_id": GAME_ID, "profile": "file-2024", "event": "Open de Madrid", "round": 3,
+                                  "table": "12", "status": "in_progress", "version": 14,
+                                  "players": [{"seat": 0, "name": "Ana García", "final_score": None, "rows": [
+                                      {"turn": 1, "notation": None, "word": "[CH]OZA", "coordinates": "H7",
+                                       "score": 34, "total": 34}]},
+                                      {"seat": 1, "name": "Berto Núñez", "final_score": None, "rows": [
+                                          {"turn": 1, "notation": "C-3", "word": None, "coordinates": None,
+                                           "score": 0, "total": 0}]}]})
+    players: list[SheetPlayer]
+
+
+class SettlementPlayer(BaseModel):
+    """A player's final score and its parts."""
+
+    model_config = _open_example({"seat": 0, "name": "Ana García", "score_before": 402, "rack_adjustment": 9,
+                                  "time_penalty": 0, "sanctions": 0, "final_score": 411})
+    name: str
+    final_score: int
+    rack_adjustment: int
+    time_penalty: int
+    sanctions: int
+
+
+class Settlement(BaseModel):
+    """The end of the game: its cause, the winner (null for a draw), each player's final score and its parts."""
+
+    model_config = _open_example({"game_id": GAME_ID, "cause": "out", "winner": "Ana García", "spread": 47,
+                                  "racks_counted": True, "scrabbles": 2, "players": [
+                                      {"name": "Ana García", "final_score": 411, "rack_adjustment": 9,
+                                       "time_penalty": 0, "sanctions": 0},
+                                      {"name": "Berto Núñez", "final_score": 364, "rack_adjustment": -9,
+                                       "time_penalty": 0, "sanctions": 0}]})
+    cause: str
+    winner: str | None
+    players: list[SettlementPlayer]
+
+
+class GameStatusView(BaseModel):
+    """Where the game stands: what it waits for and on whom, signatures, closure lock, the next actions."""
+
+    model_config = _open_example({"game_id": GAME_ID, "status": "in_progress", "phase": "playing",
+                                  "waiting_for": "acceptance", "waiting_on": ["Berto Núñez"], "signed_by": [],
+                                  "closed": False, "reopened": False,
+                                  "next_actions": [{"type": "accept", "seat": 1, "role": "player"}]})
+    status: Literal["in_progress", "ended", "closed"]
+    next_actions: list[dict[str, Any]]
+
+
+class GameIndex(BaseModel):
+    """The directors' index: games by event, round, table, player and status."""
+
+    model_config = _open_example({"games": [{"game_id": GAME_ID, "event": "Open de Madrid", "round": "3",
+                                             "table": "12", "players": ["Ana García", "Berto Núñez"],
+                                             "status": "ended", "winner": "Ana García"}],
+                                  "count": 1, "limit": 100, "offset": 0})
+    games: list[dict[str, Any]]
+    count: int
+    limit: int
+    offset: int
+
+
+class RackFrame(BaseModel):
+    """A rack at that moment: its count, and its known tiles for those who may see them (else null)."""
+
+    model_config = _open_example({"seat": 0, "name": "Ana García", "known": ["A", "E"], "count": 7})
+    seat: int
+    count: int
+    known: list[str] | None
+
+
+class ReplayState(BaseModel):
+    """The game right after event `version`: board (15 strings), racks, bag, scores, clocks."""
+
+    model_config = _open_example({"game_id": GAME_ID, "version": 5, "event": "PlayAccepted",
+                                  "at": "2025-05-01T10:04:00.000Z", "hash": HASH, "phase": "playing", "turn": 1,
+                                  "pending": None, "board": ["..............."] * 15, "bag": 79,
+                                  "racks": [{"seat": 0, "name": "Ana García", "known": None, "count": 3}],
+                                  "scores": [34, 0], "clocks": [], "clock_stop": None})
+    version: int
+    board: list[str]
+    racks: list[RackFrame]
+    bag: int
+    scores: list[int]

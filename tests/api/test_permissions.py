@@ -37,6 +37,11 @@ EXPECTED: dict[str, dict[str, int]] = {
     "read token": row(200, {"director"}),
     "revoke token": row(200, {"director"}),
     "health": {r: 200 for r in ROLES},
+    "index": row(200, {"arbiter", "director", "tribunal"}),
+    "scoresheet": row(200, READERS),
+    "settlement": row(404, READERS),  # the game has not ended: no settlement yet, once past the permission
+    "status": row(200, READERS),
+    "state at": row(200, READERS),
 }
 
 
@@ -87,6 +92,11 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "read token": lambda w, t: w.api.get(f"/v1/tokens/{w.victim}", t).status_code,
     "revoke token": lambda w, t: w.api.post(f"/v1/tokens/{w.victim}/revoke", t, {"reason": "test"}).status_code,
     "health": lambda w, t: w.api.get("/health", t).status_code,
+    "index": lambda w, t: w.api.get("/v1/games?status=in_progress", t).status_code,
+    "scoresheet": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/scoresheet", t).status_code,
+    "settlement": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/settlement", t).status_code,
+    "status": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/status", t).status_code,
+    "state at": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/state?at=1", t).status_code,
 }
 # A player's pass_turn for the other seat is refused before the rules are asked; an official's reaches
 # the rules, which refuse it (the game has not started): 422, i.e. past the permission check.

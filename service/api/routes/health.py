@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from service.api.deps import GamesDep
@@ -17,8 +17,9 @@ KINDS = {"eventsourcing.popo": "memory", "eventsourcing.sqlite": "sqlite", "even
 
 
 @router.get("/health", response_model=Health, responses=errors(503))
-def health(games: GamesDep) -> Any:
-    """Whether the event store answers (no token needed): 200, or 503 when it does not."""
+def health(request: Request, games: GamesDep) -> Any:
+    """Whether the event store answers (no token needed): 200, or 503 when it does not; and the read
+    models' lag: how many stored events the projections have not yet processed."""
     kind = KINDS.get(type(games.factory).__module__, type(games.factory).__module__)
     start = time.perf_counter()
     try:
@@ -28,7 +29,17 @@ def health(games: GamesDep) -> Any:
                 "field": None, "article": None}
         return JSONResponse(body, status_code=503)
     latency = round((time.perf_counter() - start) * 1000, 2)
-    return {"status": "ok", "store": {"reachable": True, "kind": kind, "latency_ms": latency}}
+    projector = request.app.state.projector
+    try:
+        lag = projector.lag()
+    except Exception as err:  # the read models' database does not answer: the events still do
+        projections = {"reachable": False, "running": projector.running, "lag": None,
+                       "error": type(err).__name__}
+    else:
+        projections = {"reachable": True, "running": projector.running, "lag": lag,
+                       "error": projector.last_error}
+    return {"status": "ok", "store": {"reachable": True, "kind": kind, "latency_ms": latency},
+            "projections": projections}
 
 
 @router.get("/v1/noop", include_in_schema=False)
