@@ -29,17 +29,14 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
-import platform
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from uuid import uuid4
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the random games live in tests/factories.py
@@ -49,6 +46,9 @@ from projections.projector import Projector  # noqa: E402
 from projections.store import ReadStore  # noqa: E402
 from service.application import GamesApplication  # noqa: E402
 from service.settings import read_model_url, settings_env  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from bench_game import machine, postgres_database  # noqa: E402  (one copy of each)
 
 TARGET = 5000  # events/s, rebuild on SQLite
 ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -203,30 +203,6 @@ def bench_store(label: str, app: GamesApplication, store: ReadStore, runs: int) 
     scoresheet_reads(store, list(versions), rng)
     replays(app, store, versions, rng)
     read_your_writes(app, store)
-
-
-def machine() -> None:
-    try:
-        commit = subprocess.run(["git", "-C", str(ROOT), "describe", "--always", "--dirty"],
-                                capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        commit = "unknown"
-    print(f"machine: {platform.platform()}; {os.cpu_count()} CPUs; Python {platform.python_version()}")
-    print(f"commit:  {commit}")
-
-
-def postgres_database():
-    """A throwaway database on the local server, or None when it cannot be reached."""
-    try:
-        import psycopg
-
-        admin = psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=3)
-    except Exception as err:  # noqa: BLE001 - any failure means: no PostgreSQL run
-        print(f"\n== PostgreSQL skipped: {err}".splitlines()[0])
-        return None, None
-    name = f"planilla_bench_{uuid4().hex[:12]}"
-    admin.execute(f'CREATE DATABASE "{name}"')
-    return admin, name
 
 
 def main() -> None:

@@ -48,17 +48,7 @@ class TurnCommands:
         """Record a draw from the bag; the tiles are required unless the bag is physical (FILE 7, 32)."""
         self._open()
         seat = self._seat(seat)
-        if tiles is not None:
-            tiles = self._check_tiles(list(tiles), "tiles")
-            if count is not None and count != len(tiles):
-                raise RuleViolation(f"count {count} does not match {len(tiles)} tiles", code="draw_count",
-                                    field="count")
-            count = len(tiles)
-        if count is None or isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise RuleViolation("count: draw at least one tile", code="draw_count", field="count")
-        if tiles is None and self.bag_mode != "physical":
-            raise RuleViolation(f"tiles: a {self.bag_mode} bag records the exact tiles drawn", code="tiles_required",
-                                field="tiles")
+        count, tiles = self._draw_count(count, tiles)  # domain/game/drawing.py
         accepted = self._draw_allowed(seat)
         if count > self.bag_count():
             raise RackError(f"count: only {self.bag_count()} tiles left in the bag", field="count",
