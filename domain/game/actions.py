@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.game.aggregate import RACK
 from domain.game.errors import RuleViolation
 
-RACK = 7
 
 
 class NextActions:
