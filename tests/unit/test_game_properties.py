@@ -40,6 +40,17 @@ def scores_add_up(game):
         assert game.scores[seat] == sum(t["score"] for t in game.turns if t["seat"] == seat)
 
 
+def replays_as_seen(game, seen):
+    """Replaying the game's events gives the state seen live at every version, and the chain verifies."""
+    events = game.collect_events()
+    replayed = None
+    for event in events:
+        replayed = event.mutate(replayed)
+        if replayed.version in seen:
+            assert state(replayed) == seen[replayed.version], f"version {replayed.version}"
+    assert verify_chain(record_of(e) for e in events) is None
+
+
 @pytest.mark.parametrize("profile", PROFILE_IDS)
 @settings(max_examples=6, deadline=None)
 @given(seed=SEEDS)
@@ -54,13 +65,7 @@ def test_random_game_keeps_tiles_and_scores_and_replays_at_every_version(profile
 
     game = play_random_game(profile, seed, check=check)
     assert game.phase == "ended"
-    events = game.collect_events()
-    replayed = None
-    for event in events:
-        replayed = event.mutate(replayed)
-        if replayed.version in seen:
-            assert state(replayed) == seen[replayed.version], f"version {replayed.version}"
-    assert verify_chain(record_of(e) for e in events) is None
+    replays_as_seen(game, seen)
 
 
 @pytest.mark.parametrize("profile", PROFILE_IDS)
@@ -125,13 +130,7 @@ def test_tiles_scores_replay_and_snapshot_hold_through_the_arbiters_incidents(pr
 
     game = play_with_incidents(profile, seed, check=check)
     assert game.phase == "ended"
-    events = game.collect_events()
-    replayed = None
-    for event in events:
-        replayed = event.mutate(replayed)
-        if replayed.version in seen:
-            assert state(replayed) == seen[replayed.version], f"version {replayed.version}"
-    assert verify_chain(record_of(e) for e in events) is None
+    replays_as_seen(game, seen)
     snapshot = Game.Snapshot.take(game)
     raw = {k: v for k, v in snapshot.state.items() if not k.startswith("_")}
     assert json.loads(json.dumps(raw)) == raw and state(snapshot.mutate(None)) == state(game)
