@@ -289,7 +289,7 @@ class GamesApplication(ArbiterCommands, Application):
         try:
             self.save(game, *self._also_save(game))
         except IntegrityError:
-            raise VersionConflict(game.id, self._stored_version(game.id), expected) from None
+            raise VersionConflict(game.id, self.stored_version(game.id), expected) from None
 
     def _also_save(self, game: Game) -> list[Any]:
         """Other aggregates to save atomically with the game's new events (none here; the service adds some)."""
@@ -312,7 +312,8 @@ class GamesApplication(ArbiterCommands, Application):
             if any(v % interval == 0 for v in versions):
                 self.snapshots.put([Game.Snapshot.take(aggregate)])
 
-    def _stored_version(self, game_id: UUID) -> int:
+    def stored_version(self, game_id: UUID) -> int:
+        """The version of the game's last stored event (0 when there is no such game)."""
         last = self.recorder.select_events(game_id, desc=True, limit=1)
         return last[0].originator_version if last else 0
 

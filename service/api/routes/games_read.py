@@ -23,6 +23,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse
 from projections import queries
 from projections.replay import VersionNotFound, state_at
 from service.access.tokens import Principal
+from service.application import GameNotFound
 from service.api.deps import CurrentPrincipal, GameIdPath, GamesDep, ReaderDep
 from service.api.errors import ApiError, forbidden
 from service.api.responses import errors
@@ -45,7 +46,9 @@ IndexReader = Annotated[Principal, Depends(index_reader)]
 
 def _fresh(request: Request, games: Any, game_id: UUID) -> None:
     """Wait (bounded) until the read models show the game's current version; GameNotFound if none."""
-    version = games.get_game(game_id).version
+    version = games.stored_version(game_id)  # one indexed read; no copy of the game
+    if not version:
+        raise GameNotFound(game_id)
     request.app.state.projector.wait_for(game_id, version, request.app.state.settings.read_wait_seconds)
 
 
