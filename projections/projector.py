@@ -90,6 +90,7 @@ class Projector:
         self._thread: threading.Thread | None = None
         self._subscription: Any = None
         self._tracking_ready = False
+        self._done = 0  # the last notification id this projector has written (a hint; the store decides)
         self.failures = 0
         self.last_error: str | None = None
 
@@ -140,6 +141,7 @@ class Projector:
         except BaseException:
             self._views.clear()  # they hold events that were not committed
             raise
+        self._done = max(self._done, notifications[-1].id)
         for view in touched.values():
             view.clean()
         while len(self._views) > self.cache_games:
@@ -259,6 +261,7 @@ class Projector:
             with self._run_lock:
                 self.store.reset()
                 self._views.clear()
+                self._done = 0
                 self._tracking_ready = False
                 total = self.app.recorder.max_notification_id() or 0
                 if progress is not None:
@@ -363,8 +366,11 @@ class Projector:
                 if self._stopping.is_set():
                     return
                 for notification in subscription:
-                    with self._run_lock:
-                        self._batch(1, [notification])
+                    # One notification wakes a catch-up in batches: under load, the events that came
+                    # meanwhile are projected in one transaction instead of one each; the notifications
+                    # they cover are then passed over without a query.
+                    if notification.id > self._done:
+                        self.catch_up()
                     if self._stopping.is_set():
                         return
             finally:

@@ -12,22 +12,28 @@ cold load short. Storage is whatever the constructor ``env`` says (see ``service
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import contextvars
 import pickle
 import secrets
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from random import Random
 from threading import Lock
 from typing import Any, NamedTuple
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.persistence import IntegrityError
 
 from domain.game import Game, Meta
 from domain.game.chain import ChainBreak, ChainRecord, record_of, verify_chain
 from service import bag
 from service.arbiter import ArbiterCommands
+from service.commit import Entry, GroupCommit
 
 Action = Callable[[Game, Meta], None]
 #: A snapshot every this many events: a finished game (~150–250 events) then loads from a
@@ -36,6 +42,11 @@ SNAPSHOT_EVERY = 50
 #: Games kept in memory between commands; each load still reads any newer events from the store
 #: (the library's fast-forward), so several processes or applications stay correct.
 CACHE_GAMES = "256"
+#: Lock stripes for games (see ``GamesApplication.__init__``).
+LOCK_STRIPES = 1024
+#: Seconds between looks while waiting for a game's command to be written.
+WRITE_WAIT = 1.0
+_DEFERRED: contextvars.ContextVar[Deferred | None] = contextvars.ContextVar("planilla_deferred", default=None)
 
 
 def utc_now() -> str:
@@ -76,6 +87,72 @@ class VersionConflict(ApplicationError):
         self.game_id, self.current_version, self.expected_version = game_id, current_version, expected_version
 
 
+def deferred_save() -> "Deferred | None":
+    """The deferred save of the command running in this context, if it runs on an event loop."""
+    return _DEFERRED.get()
+
+
+class Deferred:
+    """A command prepared on an event loop: the events to write, and how to await their write."""
+
+    def __init__(self) -> None:
+        self.app: GamesApplication | None = None
+        self.game_id: UUID | None = None
+        self.expected = 0
+        self.processing: ProcessingEvent[Any] | None = None
+        self._then: list[Callable[[], None]] = []
+
+    def hold(self, app: GamesApplication, game_id: UUID, expected: int, processing: ProcessingEvent[Any]) -> None:
+        """Keep the prepared save (called under the game's lock) and mark the game as being written."""
+        if self.processing is not None:
+            raise RuntimeError("one deferred save per command")
+        self.app, self.game_id, self.expected, self.processing = app, game_id, expected, processing
+        app._in_flight[game_id] = threading.Event()
+
+    def after_commit(self, step: Callable[[], None]) -> None:
+        """Keep ``step`` for ``then``, which the caller runs once ``commit`` has returned (the write is durable)."""
+        self._then.append(step)
+
+    def then(self) -> None:
+        """The steps kept for after the write (call after ``commit`` returned)."""
+        steps, self._then = self._then, []
+        for step in steps:
+            step()
+
+    async def commit(self) -> None:
+        """Await the write; VersionConflict when another writer took the version meanwhile."""
+        app, game_id, processing = self.app, self.game_id, self.processing
+        if app is None or game_id is None or processing is None:
+            return  # the command prepared nothing to write
+
+        def done(entry: Entry) -> None:  # on the writer's thread, before this coroutine wakes
+            self._unmark(evict=entry.error is not None)
+
+        try:
+            await app.committer.save_async(processing, done)
+        except IntegrityError:
+            raise VersionConflict(game_id, app.stored_version(game_id), self.expected) from None
+        finally:
+            self.abandon()  # a no-op once ``done`` ran; else (never queued, say) the game must not stay marked
+
+    def abandon(self) -> None:
+        """Give up a prepared save that will not be written: unmark the game and drop it from the cache."""
+        self._unmark(evict=True)
+
+    def _unmark(self, *, evict: bool) -> None:
+        """The game is no longer being written (once only); ``evict``: its new events were in memory only."""
+        app, game_id = self.app, self.game_id
+        if app is None or game_id is None:
+            return
+        writing = app._in_flight.pop(game_id, None)
+        if writing is None:
+            return
+        if evict:
+            with contextlib.suppress(KeyError):
+                app.repository.cache.get(game_id, evict=True)
+        writing.set()
+
+
 class GamesApplication(ArbiterCommands, Application):
     """Recording tournament games: one Game aggregate per game, every command a use case."""
 
@@ -88,7 +165,13 @@ class GamesApplication(ArbiterCommands, Application):
         super().__init__(env)
         self.clock = clock
         self.rng = rng or secrets.SystemRandom()
-        self._locks = [Lock() for _ in range(64)]  # per game (striped): a fast-forward and a copy never overlap
+        # Per game (striped): a fast-forward and a copy never overlap, and one game's commands take turns.
+        # Two games on one stripe also take turns, so there are many stripes: with the group commit a
+        # command holds its stripe until its transaction is durable.
+        self._locks = [Lock() for _ in range(LOCK_STRIPES)]
+        self.committer = GroupCommit(self, after=self._after_save, later=self._put_snapshots)
+        self._in_flight: dict[UUID, threading.Event] = {}  # games whose command is being written
+        self._turns: dict[int, asyncio.Lock] = {}
 
     # ---- creation and queries ---------------------------------------------------------------
     def create_game(self, profile: str, players: list[str], by: Actor, *, bag_mode: str = "virtual",
@@ -97,7 +180,7 @@ class GamesApplication(ArbiterCommands, Application):
         game = Game.create(profile, players, self._meta(by), bag_mode=bag_mode, details=details)
         self._save(game)
         if self.repository.cache is not None:
-            self.repository.cache.put(game.id, game)
+            self.repository.cache.put(game.id, game)  # deferred: readers wait until it is written
         return game.id
 
     def get_game(self, game_id: UUID, version: int | None = None) -> Game:
@@ -237,10 +320,29 @@ class GamesApplication(ArbiterCommands, Application):
     def _from_cache(self, game_id: UUID) -> Game:
         """The cached game, fast-forwarded from the store, copied while no other thread moves it on.
 
-        Pickling copies the JSON-native state about four times faster than the library's deepcopy.
+        A game whose command is being written (see ``deferring``) is copied once it is written, so
+        no reader sees events that are not durable yet. Pickling copies the JSON-native state about
+        four times faster than the library's deepcopy.
         """
-        with self._locks[game_id.int % len(self._locks)]:
+        with self._settled_stripe(game_id):
             return pickle.loads(pickle.dumps(self.repository.get(game_id, deepcopy_from_cache=False)))
+
+    @contextmanager
+    def _settled_stripe(self, game_id: UUID) -> Iterator[None]:
+        """The game's stripe lock, taken once no command of the game is being written (see ``deferring``);
+        while one is, the lock is let go and the write waited for."""
+        lock = self._locks[game_id.int % len(self._locks)]
+        while True:
+            lock.acquire()
+            writing = self._in_flight.get(game_id)
+            if writing is None:
+                break
+            lock.release()
+            writing.wait(WRITE_WAIT)
+        try:
+            yield
+        finally:
+            lock.release()
 
     def _command(self, game_id: UUID, expected_version: int, by: Actor, action: Action) -> int:
         """Load, check the version, act, save: one command, serialised per game in this process.
@@ -255,7 +357,7 @@ class GamesApplication(ArbiterCommands, Application):
         cache = self.repository.cache
         if cache is None:
             return self._act(self.get_game(game_id), expected_version, by, action)
-        with self._locks[game_id.int % len(self._locks)]:
+        with self._settled_stripe(game_id):
             game = self._cached(game_id, expected_version)
             try:
                 return self._act(game, expected_version, by, action)
@@ -286,23 +388,103 @@ class GamesApplication(ArbiterCommands, Application):
 
     def _save(self, game: Game) -> None:
         expected = game.version - len(game.pending_events)
+        deferred = _DEFERRED.get()
+        if deferred is not None and self.repository.cache is not None:
+            deferred.hold(self, game.id, expected, self._processing(game, *self._also_save(game)))
+            return
         try:
-            self.save(game, *self._also_save(game))
+            self.save_together(game, *self._also_save(game))
         except IntegrityError:
             raise VersionConflict(game.id, self.stored_version(game.id), expected) from None
+
+    def save_together(self, *objs: Any) -> list[Any]:
+        """``save``, through the group commit: concurrent commands share one transaction and one flush.
+
+        The same steps as the library's ``Application.save`` (record, snapshots, listeners), with the
+        recording done by ``service.commit.GroupCommit``, so a command returns only once its events
+        are durable, whatever else was written with them.
+        """
+        return self.committer.save(self._processing(*objs))
+
+    @staticmethod
+    def _processing(*objs: Any) -> ProcessingEvent[Any]:
+        processing: ProcessingEvent[Any] = ProcessingEvent()
+        for aggregate in objs:  # what ProcessingEvent.collect_events does for aggregates, without its
+            processing.events.extend(aggregate.collect_events())  # runtime protocol checks (slow in 3.11)
+            processing.aggregates[aggregate.id] = aggregate
+        return processing
+
+    def _after_save(self, entry: Entry) -> list[Any]:
+        """What the library's ``save`` does after recording (run by the writer, once durable, before the
+        caller is told); the snapshots due, taken now, are returned for the writer to store afterwards,
+        so that their own flush of the log delays nobody's answer."""
+        processing = entry.processing
+        if self.repository.cache is not None and not self.repository.fastforward:
+            for ident, aggregate in processing.aggregates.items():
+                self.repository.cache.put(ident, aggregate)
+        self._notify(entry.recordings)
+        self.notify(processing.events)  # the library's deprecated hook, kept for parity with save()
+        return self._snapshots_due(processing)
+
+    # ---- commands prepared on an event loop (the HTTP service) ------------------------------------
+    @contextmanager
+    def deferring(self) -> Iterator[Deferred]:
+        """While inside, a command run in this context is prepared but not written: ``Deferred.commit``
+        then awaits its write. The game is marked *being written* from then until it is durable (or
+        refused): readers and other commands for it wait; every other game goes on.
+
+        The caller runs one game's commands one at a time (``turn``), so a game is never prepared
+        on top of events that are not written yet.
+        """
+        deferred = Deferred()
+        reset = _DEFERRED.set(deferred)
+        try:
+            yield deferred
+        except BaseException:
+            deferred.abandon()
+            raise
+        finally:
+            _DEFERRED.reset(reset)
+
+    def turn(self, game_id: UUID) -> asyncio.Lock:
+        """The asyncio lock one game's commands take in turn on the event loop (striped like the threads')."""
+        stripe = game_id.int % len(self._locks)
+        lock = self._turns.get(stripe)
+        if lock is None:
+            lock = self._turns.setdefault(stripe, asyncio.Lock())
+        return lock
+
+    async def settled(self, game_id: UUID) -> None:
+        """Return once no command of the game is being written (at once, nearly always)."""
+        while (writing := self._in_flight.get(game_id)) is not None:
+            await asyncio.get_running_loop().run_in_executor(None, writing.wait, WRITE_WAIT)
+
+    def close(self) -> None:
+        """Write what is queued, then close the store."""
+        committer = getattr(self, "committer", None)
+        if committer is not None:
+            committer.close()
+        super().close()
 
     def _also_save(self, game: Game) -> list[Any]:
         """Other aggregates to save atomically with the game's new events (none here; the service adds some)."""
         return []
 
     def _take_snapshots(self, processing_event: Any) -> None:
-        """Snapshot a game from memory when a save crosses a multiple of ``SNAPSHOT_EVERY``.
+        """Snapshot a game from memory when a save crosses a multiple of ``SNAPSHOT_EVERY`` (and store it)."""
+        snapshots = self._snapshots_due(processing_event)
+        if snapshots:
+            self._put_snapshots(snapshots)
+
+    def _snapshots_due(self, processing_event: Any) -> list[Any]:
+        """The snapshots a save calls for, taken from memory now.
 
         The library would reload the game from the store at that version; the game just saved is
         already in memory, at a version as good for a snapshot as any.
         """
         if self.snapshots is None:
-            return
+            return []
+        taken = []
         for aggregate in processing_event.aggregates.values():
             interval = self.snapshotting_intervals.get(type(aggregate))
             if not interval:
@@ -310,7 +492,12 @@ class GamesApplication(ArbiterCommands, Application):
             versions = [e.originator_version for e in processing_event.events
                         if e.originator_id == aggregate.id]
             if any(v % interval == 0 for v in versions):
-                self.snapshots.put([Game.Snapshot.take(aggregate)])
+                taken.append(Game.Snapshot.take(aggregate))
+        return taken
+
+    def _put_snapshots(self, snapshots: list[Any]) -> None:
+        """Store snapshots (one transaction); run by the writer after it has answered the batch's callers."""
+        self.snapshots.put(snapshots)
 
     def stored_version(self, game_id: UUID) -> int:
         """The version of the game's last stored event (0 when there is no such game)."""

@@ -10,6 +10,7 @@ through ``saving_with``: the builder runs after the command and before the one `
 from __future__ import annotations
 
 import contextvars
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,7 +26,7 @@ from domain.game import events as ev
 from domain.game.chain import ChainRecord, record_of
 from service.access.idempotency import IdempotentCommand
 from service.access.tokens import AccessToken, Bootstrap, Principal, new_token, token_id
-from service.application import Actor, GameNotFound, GamesApplication
+from service.application import Actor, GameNotFound, GamesApplication, deferred_save
 
 Builder = Callable[[Game], list[Any]]
 Listener = Callable[[UUID, int], None]
@@ -33,6 +34,9 @@ _ALSO: contextvars.ContextVar[Builder | None] = contextvars.ContextVar("planilla
 #: Seconds a looked-up token is trusted before the store is asked again. A revocation made through
 #: this process applies at once; one made by another process within this many seconds.
 TOKEN_CACHE_SECONDS = 2.0
+#: The token refresher (``start_token_refresher``): how often it looks, how long before expiry it
+#: reads a token again, and after how long unused a token is left to expire.
+REFRESH_EVERY, REFRESH_AHEAD, REFRESH_IDLE = 0.25, 0.75, 30.0
 
 
 class ServiceApplication(GamesApplication):
@@ -45,6 +49,10 @@ class ServiceApplication(GamesApplication):
         self.listeners: list[Listener] = []
         self._principals: dict[UUID, tuple[float, Principal | None]] = {}
         self._principals_lock = threading.Lock()
+        self._used: dict[UUID, float] = {}  # when each cached token was last used
+        self._revoked_here: set[UUID] = set()
+        self._refresher: threading.Thread | None = None
+        self._refresher_stop = threading.Event()
 
     # ---- saving other aggregates with a game's events -------------------------------------------
     @contextmanager
@@ -90,12 +98,25 @@ class ServiceApplication(GamesApplication):
         """Create a game and, in the same save, one player token per seat; returns id, version, tokens."""
         tokens = [new_token() for _ in players]
 
+        issued: list[AccessToken] = []
+
         def player_tokens(game: Game) -> list[Any]:
-            return [AccessToken.issue(t, "player", name, issued_by, self.clock(), game_id=game.id, seat=seat)
-                    for seat, (t, name) in enumerate(zip(tokens, game.players))]
+            issued[:] = [AccessToken.issue(t, "player", name, issued_by, self.clock(), game_id=game.id, seat=seat)
+                         for seat, (t, name) in enumerate(zip(tokens, game.players))]
+            return issued
 
         with self.saving_with(player_tokens):
             game_id = self.create_game(profile, players, by, bag_mode=bag_mode, details=details)
+
+        def remember() -> None:  # the players' first commands need no look-up: they come at once, all together
+            for token in issued:
+                self._remember(token.id, Principal.of(token))
+
+        deferred = deferred_save()
+        if deferred is not None:
+            deferred.after_commit(remember)  # not before the tokens are durable
+        else:
+            remember()
         return game_id, 1, tokens
 
     # ---- tokens -----------------------------------------------------------------------------------
@@ -118,14 +139,50 @@ class ServiceApplication(GamesApplication):
         token.revoke(reason, by, self.clock())
         self.save(token)
         with self._principals_lock:
+            self._revoked_here.add(ident)  # a refresh that read the token just before cannot bring it back
             self._principals.pop(ident, None)
 
     def cached_principal(self, raw: str) -> Principal | None | bool:
         """The principal for a token looked up in the last seconds (None if refused), or False: not cached."""
-        cached = self._principals.get(token_id(raw))
-        if cached is not None and cached[0] > time.monotonic():
+        ident = token_id(raw)
+        cached = self._principals.get(ident)
+        now = time.monotonic()
+        if cached is not None and cached[0] > now:
+            self._used[ident] = now
             return cached[1]
         return False
+
+    # ---- keeping the tokens in use fresh, off the requests' path --------------------------------
+    def start_token_refresher(self) -> None:
+        """Read again, in the background, the tokens used lately whose cached answer is about to expire,
+        so a tablet's request finds its token fresh instead of waiting for the store. The bound on
+        another process's revocation stays the same: no answer is older than ``TOKEN_CACHE_SECONDS``."""
+        if self._refresher is not None and self._refresher.is_alive():
+            return
+        self._refresher_stop.clear()
+        self._refresher = threading.Thread(target=self._refresh_tokens, name="planilla-tokens", daemon=True)
+        self._refresher.start()
+
+    def stop_token_refresher(self) -> None:
+        self._refresher_stop.set()
+        if self._refresher is not None:
+            self._refresher.join(5)
+            self._refresher = None
+
+    def _refresh_tokens(self) -> None:
+        while not self._refresher_stop.wait(REFRESH_EVERY):
+            now = time.monotonic()
+            for ident, last in list(self._used.items()):
+                if now - last > REFRESH_IDLE:
+                    self._used.pop(ident, None)  # not used lately: let it expire
+                    continue
+                cached = self._principals.get(ident)
+                if cached is None or cached[0] - now < REFRESH_AHEAD:
+                    try:
+                        found = self._look_up(ident)
+                    except Exception:  # noqa: BLE001 - the store hiccuped: the request path will look it up
+                        continue
+                    self._remember(ident, found)
 
     def principal(self, raw: str) -> Principal | None:
         """Who a bearer token speaks for, or None when it is unknown or revoked."""
@@ -134,13 +191,24 @@ class ServiceApplication(GamesApplication):
         cached = self._principals.get(ident)
         if cached is not None and cached[0] > now:
             return cached[1]
+        found = self._look_up(ident)
+        self._remember(ident, found)
+        return found
+
+    def _look_up(self, ident: UUID) -> Principal | None:
+        """The store's answer for a token id: who it speaks for, or None when unknown or revoked."""
         token = self._token(ident)
-        found = Principal.of(token) if token is not None and token.revoked is None else None
+        return Principal.of(token) if token is not None and token.revoked is None else None
+
+    def _remember(self, ident: UUID, found: Principal | None) -> None:
         with self._principals_lock:
+            if ident in self._revoked_here:
+                found = None
             if len(self._principals) > 10_000:
                 self._principals.clear()
-            self._principals[ident] = (now + TOKEN_CACHE_SECONDS, found)
-        return found
+            # Spread over the last quarter of the period, so tokens first seen together (a round's
+            # games, created at once) are not all looked up again at the same moment.
+            self._principals[ident] = (time.monotonic() + TOKEN_CACHE_SECONDS * random.uniform(0.75, 1.0), found)
 
     def token(self, ident: UUID) -> AccessToken | None:
         """The stored token with this id, or None."""

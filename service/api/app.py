@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -15,7 +14,9 @@ from projections.projector import Projector
 from projections.store import ReadStore
 from service.access.application import ServiceApplication
 from service.api import errors
+from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
+from service.api.projector_process import ProjectorProcess
 from service.api.routes import commands, games, games_read, gcg, health, history, stream, tokens
 from service.api.stream import Hub
 from service.settings import read_model_url, settings_env
@@ -37,7 +38,8 @@ stored only as SHA-256 hashes, and revocable. Each event records the actor (`pla
 
 **Status codes.** 200/201 success; 400 malformed (a body, header, path or query that does not fit
 the schema, naming the field: FastAPI's usual 422 for this is replaced, so that 422 keeps one
-meaning); 401 no/unknown/revoked token; 403 the role or binding does not allow it; 404 unknown game;
+meaning); 413 a body over 16 KiB for a command or 1 MB elsewhere, refused before it is read in
+full; 401 no/unknown/revoked token; 403 the role or binding does not allow it; 404 unknown game;
 409 `expected_version` is stale (`current_version` in the body); 422 a rule refuses the command
 (`code`, `article`, `field`, `message`); 423 the game is closed. Every error body has the same
 shape (`ErrorBody`).
@@ -89,13 +91,22 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     read_store = ReadStore(read_model_url(settings.store))
     read_store.migrate()  # Alembic, never create_all: an empty store gets the schema, a current one nothing
     projector = Projector(games_app, read_store)
+    child = ProjectorProcess(settings.store, settings.projector_poll_seconds) if settings.projector == "process" else None
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        projector.start()  # one projector per store projects; the others wait on its lock (projections/)
+        # One projector per store projects; any other waits on its lock (projections/).
+        if child is not None:
+            child.start()
+        elif settings.projector == "thread":
+            projector.start()
+        games_app.start_token_refresher()
         try:
             yield
         finally:
+            games_app.stop_token_refresher()
+            if child is not None:
+                child.stop()
             projector.stop()
             if not read_store.memory:  # an in-memory read store lives as long as its app, like its events
                 read_store.dispose()
@@ -105,8 +116,9 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
                   lifespan=lifespan, generate_unique_id_function=operation_id)
     app.state.games, app.state.hub, app.state.settings = games_app, hub, settings
     app.state.read_store, app.state.projector = read_store, projector
-    app.state.writers = asyncio.Semaphore(settings.command_concurrency)
+    app.state.projector_running = (lambda: child.running) if child is not None else (lambda: projector.running)
     errors.install(app)
+    app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
     for module in (games, games_read, gcg, commands, history, stream, tokens, health):
         app.include_router(module.router)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]

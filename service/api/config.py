@@ -18,16 +18,24 @@ class ServiceSettings:
     stream_poll_seconds: float = 0.5
     #: Seconds of silence after which a stream sends a comment line, so proxies keep it open.
     stream_keepalive_seconds: float = 15.0
-    #: Commands run at once (the others queue, first come first served). Writes to one store are
-    #: serialised by the store anyway; more threads only contend for its lock (bench/README.md).
-    command_concurrency: int = 4
     #: Seconds a read of one game's read models waits for them to reach the game's current version.
     read_wait_seconds: float = 1.0
+    #: Where the read models are projected: ``thread`` (in this process), ``process`` (a child process,
+    #: ``planilla projections follow``, off this process's interpreter lock: what ``planilla serve``
+    #: uses), or ``off`` (another process projects, e.g. one ``planilla projections follow`` beside
+    #: several servers).
+    projector: str = "thread"
+    #: Seconds between a child projector's reads of a store that has no notifications (SQLite).
+    projector_poll_seconds: float = 0.02
 
     def __post_init__(self) -> None:
         if not str(self.store).strip():
             raise ValueError("store: a data folder, sqlite:///…, postgresql://… or memory")
-        if not 1 <= self.command_concurrency <= 64:
-            raise ValueError("command_concurrency: from 1 to 64")
+        if self.projector not in ("thread", "process", "off"):
+            raise ValueError("projector: thread, process or off")
+        if self.projector == "process" and str(self.store) in ("memory", "popo", "popo://"):
+            raise ValueError("projector: a process cannot see an in-memory store; use thread")
+        if not 0 < self.projector_poll_seconds <= 60:
+            raise ValueError("projector_poll_seconds must be positive, at most 60")
         if not 0 < self.stream_poll_seconds <= 60 or not 0 < self.stream_keepalive_seconds <= 3600:
             raise ValueError("stream_poll_seconds and stream_keepalive_seconds must be positive")

@@ -6,8 +6,8 @@ from typing import Annotated
 from uuid import UUID
 
 from fastapi import Depends, Header, Path, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.security.utils import get_authorization_scheme_param
 
 from service.access.application import ServiceApplication
 from service.access.tokens import Principal
@@ -32,16 +32,30 @@ GamesDep = Annotated[ServiceApplication, Depends(get_games)]
 
 async def current_principal(games: GamesDep,
                             credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Principal:
-    """The caller, from ``Authorization: Bearer <token>``; 401 when missing, unknown or revoked.
+    """The caller, from ``Authorization: Bearer <token>``; 401 when missing, unknown or revoked."""
+    return await principal_of(games, credentials.credentials if credentials is not None else None)
 
-    A token seen in the last seconds is answered from memory; otherwise the store is read in the
-    thread pool.
+
+def bearer_token(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer <token>``, read as ``HTTPBearer(auto_error=False)`` reads it."""
+    authorization = request.headers.get("Authorization")
+    scheme, credentials = get_authorization_scheme_param(authorization)
+    if not (authorization and scheme and credentials) or scheme.lower() != "bearer":
+        return None
+    return credentials
+
+
+async def principal_of(games: ServiceApplication, raw: str | None) -> Principal:
+    """Who the token speaks for; 401 when missing, unknown or revoked.
+
+    A token seen in the last seconds is answered from memory; otherwise the store is read here, on
+    the event loop: one indexed read, cheaper than handing the request to a thread and back.
     """
-    if credentials is None or not credentials.credentials:
+    if not raw:
         raise unauthorized()
-    found = games.cached_principal(credentials.credentials)
+    found = games.cached_principal(raw)
     if found is False:
-        found = await run_in_threadpool(games.principal, credentials.credentials)
+        found = games.principal(raw)
     if found is None:
         raise unauthorized("the token is unknown or revoked")
     return found
@@ -50,11 +64,18 @@ async def current_principal(games: GamesDep,
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
 
 
-async def device(x_device: Annotated[str | None, Header(
-               max_length=MAX_DEVICE, description="The sending device (a tablet's name); recorded in the events. "
-                                                  "Defaults to the User-Agent.")] = None,
-           user_agent: Annotated[str | None, Header(include_in_schema=False)] = None) -> str | None:
+XDevice = Annotated[str | None, Header(max_length=MAX_DEVICE, description="The sending device (a tablet's name); "
+                                      "recorded in the events. Defaults to the User-Agent.")]
+UserAgent = Annotated[str | None, Header(include_in_schema=False)]
+
+
+async def device(x_device: XDevice = None, user_agent: UserAgent = None) -> str | None:
     """The device recorded with the caller's events: ``X-Device``, else the User-Agent (cut to 200)."""
+    return device_of(x_device, user_agent)
+
+
+def device_of(x_device: str | None, user_agent: str | None) -> str | None:
+    """``X-Device``, else the User-Agent, cut to 200 characters."""
     found = x_device or user_agent
     return found[:MAX_DEVICE] if found else None
 

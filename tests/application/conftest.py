@@ -149,8 +149,8 @@ class WatchedGames(GamesApplication):
         super().__init__(*args, **kwargs)
         self.live: dict[int, dict[str, Any]] = {}
 
-    def save(self, *objs: Any, **kwargs: Any) -> Any:
-        recordings = super().save(*objs, **kwargs)
+    def save_together(self, *objs: Any) -> Any:
+        recordings = super().save_together(*objs)
         for game in objs:
             self.live[game.version] = copy.deepcopy(vars(game))
         return recordings

@@ -110,3 +110,59 @@ def test_serve_on_postgresql(postgres_url: str):
         assert health.status_code == 200 and health.json()["store"]["kind"] == "postgresql"
     finally:
         stop(proc)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` and that run ``projections follow``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            cmdline = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ")
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == pid and b"projections follow" in cmdline:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _until(check, seconds: float = 15.0):
+    deadline = time.monotonic() + seconds
+    while True:
+        found = check()
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
+
+
+def test_serve_projects_in_a_child_process_that_is_restarted_and_ends_with_the_server(tmp_path: Path):
+    """`planilla serve` runs the projector as `planilla projections follow` beside itself: the read models
+    follow the commands (read your own write), a killed projector is started again and catches up, and
+    when the server is killed outright (SIGKILL, no clean-up) the projector ends by itself."""
+    proc, lines = start(tmp_path / "data")
+    try:
+        url = lines[-1].removeprefix("Planilla listening on ")
+        director = {"Authorization": f"Bearer {next(line for line in lines if line.startswith('pl_'))}"}
+        wait_healthy(url)
+        first = _until(lambda: _children(proc.pid))
+        assert len(first) == 1
+        game = httpx.post(f"{url}/v1/games", json={"profile": "file-2024", "players": ["Ana", "Bea"]},
+                          headers=director).json()
+        status = httpx.get(f"{url}/v1/games/{game['id']}/status", headers=director).json()
+        assert status["version"] == 1  # the read waited until the child had projected the game
+        assert httpx.get(f"{url}/health").json()["projections"]["running"] is True
+
+        os.kill(first[0], signal.SIGKILL)
+        again = _until(lambda: [p for p in _children(proc.pid) if p != first[0]])
+        assert len(again) == 1, "the projector was not started again"
+        sent = httpx.post(f"{url}/v1/games/{game['id']}/commands", headers=director,
+                          json={"type": "give_starter", "expected_version": 1, "seat": 1})
+        assert sent.status_code == 200, sent.text
+        assert _until(lambda: httpx.get(f"{url}/v1/games/{game['id']}/status",
+                                        headers=director).json()["version"] == 2)
+        assert _until(lambda: httpx.get(f"{url}/health").json()["projections"]["lag"] == 0)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)  # the server alone: its projector must notice and stop
+        proc.wait()
+    assert _until(lambda: not Path(f"/proc/{again[0]}").exists() or
+                  Path(f"/proc/{again[0]}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z", 10)

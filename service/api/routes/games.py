@@ -8,6 +8,7 @@ from fastapi import APIRouter, Response
 from fastapi.concurrency import run_in_threadpool
 
 from service.api.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
+from service.api.body_limit import MAX_BODY_BYTES
 from service.api.responses import errors
 from service.api.schemas import GameCreate, GameCreated, GameState
 from service.api.views import game_state
@@ -25,12 +26,17 @@ def details_of(body: Any) -> dict[str, Any]:
     return found
 
 
-@router.post("", status_code=201, response_model=GameCreated, responses=errors(400, 401, 403, 422))
-def create_game(body: GameCreate, games: GamesDep, who: DirectorDep, device: DeviceDep, response: Response) -> Any:
+@router.post("", status_code=201, response_model=GameCreated, responses=errors(400, 401, 403, 413, 422), max_body_size=MAX_BODY_BYTES)
+async def create_game(body: GameCreate, games: GamesDep, who: DirectorDep, device: DeviceDep,
+                      response: Response) -> Any:
     """Create a game (directors); returns its id, version 1 and one token per player, shown once."""
-    game_id, version, tokens = games.create_game_with_tokens(
-        body.profile, body.players, Actor(who.actor(), device), bag_mode=body.bag_mode, details=details_of(body),
-        issued_by=who.actor())
+    # On the event loop like a command: prepared here, its write awaited (a round's games come at once).
+    with games.deferring() as pending:
+        game_id, version, tokens = games.create_game_with_tokens(
+            body.profile, body.players, Actor(who.actor(), device), bag_mode=body.bag_mode,
+            details=details_of(body), issued_by=who.actor())
+    await pending.commit()
+    pending.then()
     response.headers["Location"] = f"/v1/games/{game_id}"
     players = [p.strip() for p in body.players]
     return {"id": str(game_id), "version": version, "status": "in_progress",

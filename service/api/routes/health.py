@@ -29,14 +29,14 @@ def health(request: Request, games: GamesDep) -> Any:
                 "field": None, "article": None}
         return JSONResponse(body, status_code=503)
     latency = round((time.perf_counter() - start) * 1000, 2)
-    projector = request.app.state.projector
+    projector, running = request.app.state.projector, request.app.state.projector_running()
     try:
         lag = projector.lag()
     except Exception as err:  # the read models' database does not answer: the events still do
-        projections = {"reachable": False, "running": projector.running, "lag": None,
+        projections = {"reachable": False, "running": running, "lag": None,
                        "error": type(err).__name__}
     else:
-        projections = {"reachable": True, "running": projector.running, "lag": lag,
+        projections = {"reachable": True, "running": running, "lag": lag,
                        "error": projector.last_error}
     return {"status": "ok", "store": {"reachable": True, "kind": kind, "latency_ms": latency},
             "projections": projections}

@@ -1,0 +1,84 @@
+"""The read models' projector in a process of its own, beside the HTTP server (``planilla serve``).
+
+Projecting is CPU work in Python: in the server's process it shares one interpreter lock with the
+requests (bench/README.md measured it at about a seventh of the server's time under load). As a
+child process (``planilla projections follow``) it runs on the other core, reads the same store,
+and keeps the same guarantees (exactly once, one projector per read store by lock). The server
+still answers "read your own write": a read waits, bounded, until the read store shows the game's
+version (``Projector.wait_for`` polls the read store when no projector thread runs in-process).
+
+The child is supervised: if it exits while the server runs, it is started again after a pause
+that doubles up to 30 s; it stops with the server, and stops by itself if the server is killed
+(``--parent``: it watches for its parent to go).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import threading
+
+log = logging.getLogger("planilla.projections")
+RESTART_FIRST, RESTART_MAX = 0.5, 30.0
+
+
+class ProjectorProcess:
+    """``planilla projections follow`` for one store, started, watched and stopped with the server."""
+
+    def __init__(self, store: str, poll_seconds: float) -> None:
+        self.store, self.poll_seconds = store, poll_seconds
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.restarts = 0
+        self._stopping = threading.Event()
+        self._watch: threading.Thread | None = None
+
+    @property
+    def running(self) -> bool:
+        """True while the child process is alive."""
+        return self.proc is not None and self.proc.poll() is None
+
+    def command(self) -> list[str]:
+        option = "--database-url" if "://" in self.store else "--data"
+        return [sys.executable, "-m", "service.cli", "projections", "follow", option, self.store,
+                "--poll", str(self.poll_seconds), "--parent", str(os.getpid())]
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        # A session of its own: a Ctrl-C at the terminal reaches the server, which stops the child in
+        # order, instead of both at once (and the supervisor restarting the child meanwhile).
+        return subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, start_new_session=True)
+
+    def start(self) -> None:
+        self._stopping.clear()
+        self.proc = self._spawn()
+        self._watch = threading.Thread(target=self._supervise, name="planilla-projector-watch", daemon=True)
+        self._watch.start()
+
+    def _supervise(self) -> None:
+        pause = RESTART_FIRST
+        while not self._stopping.is_set():
+            proc = self.proc
+            if proc is not None and proc.poll() is None:
+                self._stopping.wait(1.0)
+                continue
+            code = proc.returncode if proc is not None else None
+            log.error("the projector process ended (exit %s); starting it again in %.1f s", code, pause)
+            if self._stopping.wait(pause):
+                return
+            pause = min(pause * 2, RESTART_MAX)
+            self.restarts += 1
+            self.proc = self._spawn()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        self._stopping.set()
+        if self._watch is not None:
+            self._watch.join(timeout)
+        proc = self.proc
+        if proc is not None and proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()

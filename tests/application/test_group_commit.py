@@ -1,0 +1,193 @@
+"""Group commit (``service/commit.py``): concurrent commands share a transaction, each keeps its own outcome.
+
+The batching is made certain rather than hoped for: the test holds the committer's write lock
+while the commands queue up, so the first one to get the lock after it is released writes them
+all in one transaction.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from service.application import LOCK_STRIPES, Actor, GamesApplication, VersionConflict
+from tests.application.conftest import Store
+
+DIRECTOR = Actor("director:test", "desk")
+
+
+def dealt_game(app: GamesApplication) -> tuple[UUID, int]:
+    """A game past the starter and both first draws (version 4), on a lock stripe no other game here uses
+    (games on one stripe take turns, so they could not queue together while the test holds the write)."""
+    used = app.__dict__.setdefault("_test_stripes", set())
+    while True:
+        game_id = app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR)
+        if game_id.int % LOCK_STRIPES not in used:
+            used.add(game_id.int % LOCK_STRIPES)
+            break
+    v = app.give_starter(game_id, 0, DIRECTOR, expected_version=1)
+    v = app.draw_tiles(game_id, 0, Actor("player:0"), expected_version=v)
+    return game_id, app.draw_tiles(game_id, 1, Actor("player:1"), expected_version=v)
+
+
+def queued_together(app: GamesApplication, sends: list[Any]) -> dict[int, Any]:
+    """Run each send on its own thread while the write lock is held; release it once all have queued."""
+    committer = app.committer
+    outcomes: dict[int, Any] = {}
+
+    def run(i: int, send: Any) -> None:
+        try:
+            outcomes[i] = send()
+        except Exception as error:  # noqa: BLE001 - the outcome under test
+            outcomes[i] = error
+
+    before = committer.transactions
+    with committer._write_lock:
+        threads = [threading.Thread(target=run, args=(i, s)) for i, s in enumerate(sends)]
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + 20
+        while len(committer._queue) < len(sends):
+            assert time.monotonic() < deadline, "the commands never queued"
+            time.sleep(0.005)
+    for t in threads:
+        t.join(30)
+    assert committer.transactions - before >= 1
+    return outcomes
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_commands_for_different_games_queued_together_are_written_in_one_transaction(kind, request, tmp_path):
+    """Eight passes on eight games, queued while a write runs: one transaction, eight acknowledged commands,
+    each reported at its own game's next version and readable from a second connection afterwards."""
+    store = _store(kind, request, tmp_path)
+    app = store.app()
+    games = [dealt_game(app) for _ in range(8)]
+    before_tx, before_entries = app.committer.transactions, app.committer.entries
+    outcomes = queued_together(app, [
+        (lambda g=g, v=v: app.pass_turn(g, 0, Actor("player:0"), expected_version=v)) for g, v in games])
+    assert outcomes == {i: v + 1 for i, (_, v) in enumerate(games)}
+    assert app.committer.transactions - before_tx == 1
+    assert app.committer.entries - before_entries == 8
+    other = store.app()
+    for game_id, v in games:
+        events = list(other.repository.event_store.get(game_id))
+        assert [e.originator_version for e in events] == list(range(1, v + 2))
+        assert type(events[-1]).__name__ == "TurnPassed"
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_conflict_in_a_batch_fails_only_its_own_command(kind, request, tmp_path):
+    """A command whose version another writer took meanwhile (this app's cache is stale) shares a batch with
+    two others: it alone gets VersionConflict naming the store's version; the others are recorded; the
+    stale game's history has no gap and no event of the refused command."""
+    store = _store(kind, request, tmp_path)
+    app, elsewhere = store.app(), store.app()
+    stale, v = dealt_game(app)
+    fine = [dealt_game(app) for _ in range(2)]
+    elsewhere.pass_turn(stale, 0, Actor("player:0", "other-server"), expected_version=v)  # takes version v + 1
+    outcomes = queued_together(app, [
+        lambda: app.pass_turn(stale, 0, Actor("player:0"), expected_version=v),
+        *[(lambda g=g, w=w: app.pass_turn(g, 0, Actor("player:0"), expected_version=w)) for g, w in fine]])
+    refused = outcomes[0]
+    assert isinstance(refused, VersionConflict) and refused.current_version == v + 1
+    assert outcomes[1] == fine[0][1] + 1 and outcomes[2] == fine[1][1] + 1
+    events = list(store.app().repository.event_store.get(stale))
+    assert [e.originator_version for e in events] == list(range(1, v + 2))
+    assert events[-1].device == "other-server"
+    # The refused command left nothing behind in memory either: the next command at the true version works.
+    assert app.pass_turn(stale, 1, Actor("player:1"), expected_version=v + 1) == v + 2
+
+
+def test_a_batch_that_cannot_be_written_is_written_again_one_by_one(tmp_path, request):
+    """When the batch's transaction fails (here: the first attempt of any multi-entry insert raises), every
+    command is written on its own and each caller gets its own result: nobody's command is lost."""
+    store = _store("sqlite", request, tmp_path)
+    app = store.app()
+    games = [dealt_game(app) for _ in range(3)]
+    recorder = app.recorder
+    real = recorder.insert_events
+    failed: list[int] = []
+
+    def flaky(stored: list[Any], **kwargs: Any) -> Any:
+        if len({s.originator_id for s in stored}) > 1:
+            failed.append(len(stored))
+            raise RuntimeError("disk hiccup")
+        return real(stored, **kwargs)
+
+    recorder.insert_events = flaky  # type: ignore[method-assign]
+    outcomes = queued_together(app, [
+        (lambda g=g, v=v: app.pass_turn(g, 0, Actor("player:0"), expected_version=v)) for g, v in games])
+    assert failed, "the batch was never tried as one"
+    assert outcomes == {i: v + 1 for i, (_, v) in enumerate(games)}
+    for game_id, v in games:
+        assert store.app().stored_version(game_id) == v + 1
+
+
+def _store(kind: str, request: pytest.FixtureRequest, tmp_path) -> Store:
+    from service.settings import settings_env
+
+    target = request.getfixturevalue("postgres_url") if kind == "postgres" else tmp_path / "data"
+    store = Store(kind, settings_env(target))
+    request.addfinalizer(lambda: [a.close() for a in store.apps])
+    return store
+
+
+async def _deferred_pass(app: GamesApplication, game_id: UUID, seat: int, version: int) -> int:
+    """A pass as the HTTP service runs it: prepared on the event loop, its write awaited."""
+    async with app.turn(game_id):
+        await app.settled(game_id)
+        with app.deferring() as pending:
+            made = app.pass_turn(game_id, seat, Actor(f"player:{seat}"), expected_version=version)
+        await pending.commit()
+    return made
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_command_prepared_on_the_event_loop_is_seen_by_readers_only_once_it_is_durable(kind, request, tmp_path):
+    """While a command prepared on the loop waits for its write, a reader of the game (a thread) waits too:
+    it never sees the new version before the store has it; then it does, and the command returns it."""
+    import asyncio
+
+    store = _store(kind, request, tmp_path)
+    app = store.app()
+    game_id, v = dealt_game(app)
+    seen: list[int] = []
+    reader = threading.Thread(target=lambda: seen.append(app.get_game(game_id).version))
+    result: list[Any] = []
+    with app.committer._write_lock:  # the writer cannot write yet
+        loop_thread = threading.Thread(target=lambda: result.append(asyncio.run(_deferred_pass(app, game_id, 0, v))))
+        loop_thread.start()
+        deadline = time.monotonic() + 20
+        while game_id not in app._in_flight:
+            assert time.monotonic() < deadline, "the command was never prepared"
+            time.sleep(0.005)
+        reader.start()
+        time.sleep(0.3)
+        assert not seen, "a reader saw a version that is not durable yet"
+        assert app.stored_version(game_id) == v
+    loop_thread.join(30)
+    reader.join(30)
+    assert result == [v + 1] and seen == [v + 1]
+    assert game_id not in app._in_flight
+
+
+def test_a_refused_command_prepared_on_the_event_loop_unmarks_the_game_and_forgets_its_events(tmp_path, request):
+    """Another process took the version: the deferred write is refused with VersionConflict naming the store's
+    version, the game is no longer marked as being written, and the next command at the true version works."""
+    import asyncio
+
+    store = _store("sqlite", request, tmp_path)
+    app, elsewhere = store.app(), store.app()
+    game_id, v = dealt_game(app)
+    elsewhere.pass_turn(game_id, 0, Actor("player:0", "other-server"), expected_version=v)
+    with pytest.raises(VersionConflict) as refused:
+        asyncio.run(_deferred_pass(app, game_id, 0, v))
+    assert refused.value.current_version == v + 1
+    assert game_id not in app._in_flight
+    assert asyncio.run(_deferred_pass(app, game_id, 1, v + 1)) == v + 2
+    assert [e.device for e in store.app().repository.event_store.get(game_id)][-2:] == ["other-server", None]
