@@ -122,9 +122,15 @@ async def conflict(_: Request, exc: VersionConflict) -> JSONResponse:
 
 async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
     """Starlette's own refusals (unknown path, wrong method) in the same body shape."""
-    codes = {404: "not_found", 405: "method_not_allowed"}
-    body = {"code": codes.get(exc.status_code, "http_error"), "message": str(exc.detail), "field": None,
-            "article": None}
+    codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
+    message, field = str(exc.detail), None
+    if exc.status_code == 413:
+        message, field = f"the request body is larger than this endpoint accepts ({exc.detail})", "body"
+    elif exc.status_code == 400 and "parsing the body" in message:  # not JSON the parser could read at all
+        message, field = ("the body is not JSON this service can read (invalid UTF-8, or nested too deeply)",
+                          "body")
+    body = {"code": codes.get(exc.status_code, "malformed" if field == "body" else "http_error"),
+            "message": message, "field": field, "article": None}
     return _json(exc.status_code, body, getattr(exc, "headers", None))
 
 

@@ -23,6 +23,10 @@ EXAMPLES: dict[int, tuple[str, dict[str, Any]]] = {
     409: ("expected_version is not the game's current version; current_version says which is.",
           {"code": "version_conflict", "message": "game 3f2b… is at version 15, not 14", "field": "expected_version",
            "article": None, "current_version": 15}),
+    413: ("The body is larger than the endpoint accepts (a command: 16 KiB; anything else: 1 MB); refused "
+          "before it is read in full.",
+          {"code": "payload_too_large", "message": "the request body is larger than this endpoint accepts "
+           "(Request Entity Too Large)", "field": "body", "article": None}),
     422: ("A rule of the game (or of the profile) refuses it: code, article, field, message.",
           {"code": "not_your_turn", "message": "it is Ana's turn, not Berto's", "field": "seat", "article": None}),
     423: ("The game is closed: both players signed (FILE 43); only a director with their consent may reopen it.",

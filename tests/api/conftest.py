@@ -49,6 +49,19 @@ class Api:
     def table(self, profile: str = "file-2024", players: tuple[str, ...] = ("Ana", "Bea"), **extra: Any) -> "Table":
         return Table(self, profile, players, **extra)
 
+    def index(self, seconds: float = 10.0) -> Any:
+        """The directors' index once the projector has caught up with every stored event. The index is an
+        eventually consistent read model: read at once, it may still lack a game just created (or, on the
+        session's shared PostgreSQL database, games of earlier tests the projector is still catching up with)."""
+        import time
+        deadline = time.monotonic() + seconds
+        while self.app.state.projector.lag():
+            assert time.monotonic() < deadline, "the projector did not catch up"
+            time.sleep(0.01)
+        r = self.get("/v1/games", self.tokens["director"])
+        assert r.status_code == 200, r.text
+        return r.json()
+
 
 class Table:
     """One game played over HTTP: its id, the version last seen, the players' tokens."""
@@ -133,10 +146,12 @@ def api_on(store_target: str) -> Iterator[Api]:
     yield from _api(store_target)
 
 
-@pytest.fixture
-def api() -> Iterator[Api]:
-    """The app in memory (the rules do not depend on the store; the stores are covered by ``api_on``)."""
-    yield from _api("memory")
+@pytest.fixture(params=["sqlite", "postgres"])
+def api(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Api]:
+    """The app on each of the two stores it is deployed on: a SQLite data folder, and PostgreSQL (the
+    session's database, shared by the tests: each makes games of its own). Every HTTP story runs on both."""
+    target = request.getfixturevalue("postgres_url") if request.param == "postgres" else str(tmp_path / "data")
+    yield from _api(target)
 
 
 def _api(target: str) -> Iterator[Api]:
@@ -144,3 +159,12 @@ def _api(target: str) -> Iterator[Api]:
     app = create_app(ServiceSettings(store=target, stream_poll_seconds=0.05), application=games)
     with TestClient(app, raise_server_exceptions=False) as client:
         yield Api(app, client)
+
+
+@pytest.fixture(scope="module")
+def hostile_api() -> Iterator[tuple[Api, Table, list[str]]]:
+    """One app and one game for a whole property test, with the game's history before any of it."""
+    for api in _api("memory"):
+        table = api.table()
+        before = [e["hash"] for e in api.get(f"/v1/games/{table.id}/events", table.director).json()["events"]]
+        yield api, table, before

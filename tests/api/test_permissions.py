@@ -31,6 +31,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "command: pass_turn for the other seat": row(200, {"arbiter", "director"}),
     "events": row(200, READERS),
     "audit": row(200, READERS),
+    "history export": row(200, {"arbiter", "director", "tribunal"}),  # every rack's tiles: not for players
     "gcg export": row(200, READERS),
     "stream": row(200, READERS),
     "create token": row(201, {"director"}),
@@ -86,6 +87,7 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "command: pass_turn for the other seat": lambda w, t: w.command(t, {"type": "pass_turn", "seat": 1}),
     "events": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/events", t).status_code,
     "audit": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/audit", t).status_code,
+    "history export": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/export", t).status_code,
     "gcg export": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/gcg", t).status_code,
     "stream": lambda w, t: w.stream(t),
     "create token": lambda w, t: w.api.post("/v1/tokens", t, {"role": "spectator", "label": "x"}).status_code,
@@ -149,3 +151,29 @@ def test_every_event_that_names_rack_tiles_is_in_the_redaction_table():
             tiles = {f.name for f in dataclasses.fields(cls) if "list[str]" in str(f.type)} - {"set_aside", "words"}
             hidden = {name for name, _ in HIDDEN.get(cls.__name__, ())}
             assert tiles <= hidden or cls.__name__ in public, (cls.__name__, tiles - hidden)
+
+
+def test_tokens_in_use_are_refreshed_in_the_background_and_a_revocation_still_applies_at_once(api: Api):
+    """The refresher reads a token again before its cached answer expires, so requests find it fresh; a
+    revocation through this process is refused at the next request, whatever the refresher read before."""
+    import time
+
+    from service.access.application import TOKEN_CACHE_SECONDS
+    from service.access.tokens import token_id
+
+    games = api.games
+    raw, ident = games.issue_token("spectator", "booth", "test")
+    assert api.get("/health", raw).status_code == 200
+    assert api.get(f"/v1/games?status=in_progress", api.tokens["tribunal"]).status_code == 200
+    table = api.table()
+    assert api.get(f"/v1/games/{table.id}", raw).status_code == 200  # cached, and marked as in use
+    first = games._principals[token_id(raw)][0]
+    deadline = time.monotonic() + 3 * TOKEN_CACHE_SECONDS
+    while games._principals[token_id(raw)][0] == first:  # the refresher moved its expiry on by itself
+        assert time.monotonic() < deadline, "the token was not refreshed in the background"
+        games.cached_principal(raw)  # still in use
+        time.sleep(0.05)
+    games.revoke_token(ident, "lost", "test")
+    assert api.get(f"/v1/games/{table.id}", raw).status_code == 401
+    time.sleep(1.0)  # a refresh in between must not bring it back
+    assert api.get(f"/v1/games/{table.id}", raw).status_code == 401

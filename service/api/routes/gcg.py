@@ -8,6 +8,7 @@ from fastapi import APIRouter, Response
 
 from service.access.tokens import AccessToken, new_token
 from service.api.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
+from service.api.body_limit import MAX_BODY_BYTES
 from service.api.responses import errors
 from service.api.routes.games import details_of
 from service.api.schemas import GcgImport, GcgImported
@@ -20,7 +21,7 @@ router = APIRouter(prefix="/v1/games", tags=["gcg"])
 GCG_EXAMPLE = "#character-encoding UTF-8\n#player1 Ana Ana\n#player2 Berto Berto\n>Ana: ACEHORZ 8G [CH]OZA +34 34\n"
 
 
-@router.post("/import", status_code=201, response_model=GcgImported, responses=errors(400, 401, 403, 422))
+@router.post("/import", status_code=201, response_model=GcgImported, responses=errors(400, 401, 403, 413, 422), max_body_size=MAX_BODY_BYTES)
 def import_game(body: GcgImport, games: GamesDep, who: DirectorDep, device: DeviceDep, response: Response) -> Any:
     """Record a GCG file as a game under a profile, every line checked by the rules; all or nothing."""
     by = Actor(who.actor(), device)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
 from domain.game.chain import verify_chain
+from domain.game.export import export_bytes
 from service.api.deps import GameIdPath, GamesDep, ReaderDep
+from service.api.errors import forbidden
 from service.api.responses import errors
 from service.api.schemas import AuditReport, EventsPage
 from service.api.views import event_record
@@ -37,3 +39,26 @@ def audit_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
     return {"id": str(game_id), "version": records[-1].version, "intact": found is None, "events": len(records),
             "head_hash": records[-1].hash, "break": None if found is None else found._asdict(),
             "signatures": signatures}
+
+
+EXPORT_HELP = ("The whole history as a `planilla-audit/1` file: a header line, then one canonical JSON chain record "
+               "per event, hidden tiles included, so anyone can verify it offline with `planilla audit verify` "
+               "(every hash, link and signature; any changed byte, and any event moved, dropped or added, is found "
+               "and named). For those who may see every rack: arbiters, directors and the tribunal.")
+
+
+EXPORT_EXAMPLE = ('{"events":2,"format":"planilla-audit/1","game":"3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b",'
+                  '"head_hash":"9c1e…"}\n{"actor":"director:ana","at":"2025-05-01T10:00:00.000Z",…}\n…\n')
+
+
+@router.get("/{game_id}/export", response_class=Response, responses={
+    200: {"description": EXPORT_HELP,
+          "content": {"application/x-ndjson": {"schema": {"type": "string"}, "example": EXPORT_EXAMPLE}}},
+    **errors(400, 401, 403, 404)})
+def export_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Response:
+    """The history as a file to verify offline (`planilla audit verify`)."""
+    if who.role not in ("arbiter", "director", "tribunal"):
+        raise forbidden("an export holds every rack's tiles: arbiters, directors and the tribunal only (a player's "
+                        "or spectator's view of the history, with hidden tiles withheld, is /events)")
+    return Response(export_bytes(games.history(game_id)), media_type="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{game_id}.planilla-audit.jsonl"'})

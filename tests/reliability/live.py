@@ -1,0 +1,137 @@
+"""A real ``planilla serve`` in a subprocess, and the scripted game its clients replay.
+
+The server runs as it does in production (uvicorn, the projector in its child process) on a
+SQLite data folder or a PostgreSQL database; it can be killed with SIGKILL and started again on
+the same store, on a new port.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import signal
+import subprocess
+import sys
+import time
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+PLANILLA = str(Path(sys.executable).with_name("planilla"))
+
+
+class LiveServer:
+    """``planilla serve`` on one store; ``kill()`` is SIGKILL to the server process alone."""
+
+    def __init__(self, store: str) -> None:
+        self.store = store
+        self.proc: subprocess.Popen[str] | None = None
+        self.url = ""
+        self.director: str | None = None
+        self.starts = 0
+
+    def start(self) -> None:
+        option = "--database-url" if "://" in self.store else "--data"
+        self.proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", option, self.store, "--no-access-log"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        deadline = time.monotonic() + 30
+        assert self.proc.stdout is not None
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            if line.startswith("pl_"):
+                self.director = line.strip()
+            if line.startswith("Planilla listening on "):
+                self.url = line.split()[-1]
+                break
+        else:
+            raise AssertionError("the server printed no address")
+        assert self.director is not None, "a fresh store's first start prints a director token"
+        while True:
+            try:
+                if httpx.get(f"{self.url}/health", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server never answered /health"
+            time.sleep(0.05)
+        self.starts += 1
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs; whatever was not durable is gone."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.wait_projectors_gone()
+
+    def wait_projectors_gone(self, seconds: float = 10.0) -> None:
+        """Wait until no projector process of this store runs (it ends by itself once its server is gone)."""
+        deadline = time.monotonic() + seconds
+        while projectors_of(self.store):
+            assert time.monotonic() < deadline, "a projector outlived its server"
+            time.sleep(0.05)
+
+    def headers(self, token: str, device: str = "test") -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}", "X-Device": device}
+
+
+def projectors_of(store: str) -> list[int]:
+    """The running ``planilla projections follow`` processes of ``store`` (zombies excluded)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            words = cmdline.read_bytes().split(b"\0")
+            state = (cmdline.parent / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if b"follow" in words and store.encode() in words and state != "Z":
+            found.append(int(cmdline.parent.name))
+    return found
+
+
+@lru_cache(maxsize=None)
+def scripted_game(seed: int = 1) -> list[tuple[Any, dict[str, Any]]]:
+    """One complete 60-turn game as (sender, command body) pairs, with every tile given (a replay bag):
+    the bench's script (bench/bench_http.py), worked out once by the bot of tests/application/script.py."""
+    spec = importlib.util.spec_from_file_location("bench_http", ROOT / "bench" / "bench_http.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module.scripted_game(seed)
+
+
+def fresh_store(kind: str, request: Any, tmp_path: Path) -> str:
+    """A store no other test uses: a data folder, or a database of its own on the test PostgreSQL server
+    (dropped afterwards), so the server's first start prints a director token."""
+    if kind != "postgres":
+        return str(tmp_path / "data")
+    import uuid
+
+    import psycopg
+    from psycopg import sql
+
+    base = request.getfixturevalue("postgres_url")
+    server, session = base.rsplit("/", 1)
+    name = f"{session}_{uuid.uuid4().hex[:6]}"  # planilla_test_<stamp>_…: swept like the session's if left over
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+    def drop() -> None:
+        with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+    request.addfinalizer(drop)
+    return f"{server}/{name}"
