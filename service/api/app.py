@@ -16,6 +16,7 @@ from service.access.application import ServiceApplication
 from service.api import errors
 from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
+from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import commands, games, games_read, gcg, health, history, stream, tokens
 from service.api.stream import Hub
@@ -119,6 +120,8 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.state.projector_running = (lambda: child.running) if child is not None else (lambda: projector.running)
     errors.install(app)
     app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
+    if settings.command_fast_path:
+        app.add_middleware(CommandFastPath, api=app)  # outermost of ours: well-formed commands stop here
     for module in (games, games_read, gcg, commands, history, stream, tokens, health):
         app.include_router(module.router)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]

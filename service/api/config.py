@@ -27,6 +27,9 @@ class ServiceSettings:
     projector: str = "thread"
     #: Seconds between a child projector's reads of a store that has no notifications (SQLite).
     projector_poll_seconds: float = 0.02
+    #: Answer well-formed commands without the framework's per-request machinery
+    #: (``service.api.fast_path``); the answers are the same either way (a test compares them).
+    command_fast_path: bool = True
 
     def __post_init__(self) -> None:
         if not str(self.store).strip():

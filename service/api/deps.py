@@ -38,7 +38,11 @@ async def current_principal(games: GamesDep,
 
 def bearer_token(request: Request) -> str | None:
     """The token of ``Authorization: Bearer <token>``, read as ``HTTPBearer(auto_error=False)`` reads it."""
-    authorization = request.headers.get("Authorization")
+    return bearer_of(request.headers.get("Authorization"))
+
+
+def bearer_of(authorization: str | None) -> str | None:
+    """The token in an ``Authorization`` header's value, or None when it is not ``Bearer <token>``."""
     scheme, credentials = get_authorization_scheme_param(authorization)
     if not (authorization and scheme and credentials) or scheme.lower() != "bearer":
         return None

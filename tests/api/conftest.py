@@ -154,9 +154,9 @@ def api(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Api]:
     yield from _api(target)
 
 
-def _api(target: str) -> Iterator[Api]:
+def _api(target: str, **settings: Any) -> Iterator[Api]:
     games = ServiceApplication(settings_env(target), clock=lambda: NOON, rng=random.Random(2024))
-    app = create_app(ServiceSettings(store=target, stream_poll_seconds=0.05), application=games)
+    app = create_app(ServiceSettings(store=target, stream_poll_seconds=0.05, **settings), application=games)
     with TestClient(app, raise_server_exceptions=False) as client:
         yield Api(app, client)
 

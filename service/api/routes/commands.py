@@ -40,13 +40,21 @@ async def send_command(game_id: GameIdPath, command: Annotated[Command, Body()],
     """Send one command (tagged by `type`) naming the version last seen; returns what it recorded."""
     # The hot path: no nested dependencies (each cost a solve per request, about a sixth of the server's
     # time under load, bench/README.md); the caller, the device and the app are read here, as the
-    # shared dependencies read them, and the bearer scheme is declared for the contract above.
-    games: ServiceApplication = request.app.state.games
-    who = await principal_of(games, bearer_token(request))
+    # shared dependencies read them, and the bearer scheme is declared for the contract above. A
+    # well-formed request does not even get here: ``service.api.fast_path`` answers it through
+    # ``answer`` below; this route answers the rest (and is the contract).
+    return await answer(request.app.state.games, game_id, command, bearer_token(request), idempotency_key,
+                        x_device, user_agent)
+
+
+async def answer(games: ServiceApplication, game_id: UUID, command: Any, token: str | None, key: str | None,
+                 x_device: str | None, user_agent: str | None) -> JSONResponse:
+    """A validated command's answer: who sends it, may they, run it (or replay the key's first answer)."""
+    who = await principal_of(games, token)
     row = COMMANDS[command.type]
     seat = acting_seat(row, who, game_id, command)
     by = Actor(who.actor(), device_of(x_device, user_agent))
-    body, replayed = await run(games, game_id, who, command, by, seat, idempotency_key, row)
+    body, replayed = await run(games, game_id, who, command, by, seat, key, row)
     headers = {"Idempotent-Replayed": "true"} if replayed else None
     return JSONResponse(body, headers=headers)  # already the CommandResult shape: no second validation
 
