@@ -88,7 +88,10 @@ async def validation_error(_: Request, exc: RequestValidationError) -> JSONRespo
     problems: list[dict[str, Any]] = []
     for e in exc.errors():
         kind = e.get("type", "")
-        field = "type" if kind in TAG_ERRORS else _field(tuple(e.get("loc", ())))
+        if kind == "json_invalid":  # its location is a character offset, not a field
+            field = "body"
+        else:
+            field = "type" if kind in TAG_ERRORS else _field(tuple(e.get("loc", ())))
         problem = {"field": field, "message": e.get("msg", ""), "type": kind}
         if problem not in problems:  # a path parameter shared by a dependency is reported twice
             problems.append(problem)

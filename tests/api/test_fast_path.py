@@ -137,6 +137,8 @@ def test_the_fast_path_answers_every_request_as_the_route_does(twins: tuple[Api,
         assert mine == theirs, mine["case"]
     statuses = {a["case"]: a["status"] for a in answers[0]}
     assert statuses["a pass"] == 200 and statuses["the same again: replayed"] == 200
+    not_json = next(a for a in answers[0] if a["case"] == "not JSON (400)")["body"]
+    assert not_json["field"] == "body" and "JSON" in not_json["message"], not_json  # not a character offset
     for case, status in statuses.items():  # each case's name says what it must get, where it is a refusal
         if case.endswith(")"):
             assert status == int(case[-4:-1]), (case, status)
