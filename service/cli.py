@@ -296,7 +296,7 @@ def build_projections_app():
     def _target(data: Optional[str], database_url: Optional[str]) -> str:
         if data and database_url:
             raise typer.BadParameter("give --data or --database-url, not both", param_hint="--data")
-        return database_url or data or "data"
+        return _store(data, database_url)
 
     return projections_app
 
@@ -316,7 +316,7 @@ def build_audit_app():
         database_url: Optional[str] = typer.Option(None, "--database-url", help=URL_HELP),
     ) -> None:
         """Write the game's whole history (every field, hidden tiles included) as a planilla-audit/1 file."""
-        sys.exit(run_audit_export(game, database_url or data or "data", output))
+        sys.exit(run_audit_export(game, _store(data, database_url), output))
 
     @audit_app.command("verify")
     def verify(files: list[str] = typer.Argument(..., help="Exports to check.")) -> None:

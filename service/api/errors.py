@@ -29,8 +29,9 @@ from service.application import GameNotFound, VersionConflict
 COMMAND_TAGS = frozenset(COMMANDS)
 
 log = logging.getLogger("planilla.api")
-#: Pydantic's errors for a command whose ``type`` is missing or unknown (the tag of the union).
-TAG_ERRORS = frozenset({"union_tag_invalid", "union_tag_not_found"})
+#: Pydantic's errors whose location is not the field at fault: a command whose ``type`` (the tag of the
+#: union) is missing or unknown, and a body that is not JSON (located at a character offset).
+KIND_FIELDS = {"union_tag_invalid": "type", "union_tag_not_found": "type", "json_invalid": "body"}
 #: Labels pydantic gives union members in an error's location: not fields.
 TYPE_LABELS = frozenset({"int", "str", "bool", "float", "list", "dict", "none"})
 
@@ -88,10 +89,7 @@ async def validation_error(_: Request, exc: RequestValidationError) -> JSONRespo
     problems: list[dict[str, Any]] = []
     for e in exc.errors():
         kind = e.get("type", "")
-        if kind == "json_invalid":  # its location is a character offset, not a field
-            field = "body"
-        else:
-            field = "type" if kind in TAG_ERRORS else _field(tuple(e.get("loc", ())))
+        field = KIND_FIELDS.get(kind) or _field(tuple(e.get("loc", ())))
         problem = {"field": field, "message": e.get("msg", ""), "type": kind}
         if problem not in problems:  # a path parameter shared by a dependency is reported twice
             problems.append(problem)

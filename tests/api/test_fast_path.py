@@ -8,6 +8,7 @@ headers that matter, body), once the game's id and the hashes (which include the
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,7 +25,6 @@ def _cases(table: Table) -> Iterator[tuple[str, dict[str, Any]]]:
     """(name, request) pairs: a request is the keyword arguments of ``client.post`` (computed when reached,
     from the table's state then)."""
     def body(**fields: Any) -> bytes:
-        import json
         return json.dumps({"expected_version": table.version, **fields}).encode()
 
     def auth(seat: int | None, **more: str) -> dict[str, str]:
