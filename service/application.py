@@ -92,6 +92,36 @@ def deferred_save() -> "Deferred | None":
     return _DEFERRED.get()
 
 
+class Turn:
+    """``async with``: a game's asyncio lock, kept in ``turns`` only while a command holds or awaits it."""
+
+    __slots__ = ("turns", "game_id", "entry")
+
+    def __init__(self, turns: dict[UUID, list[Any]], game_id: UUID) -> None:
+        self.turns, self.game_id = turns, game_id
+
+    async def __aenter__(self) -> None:
+        entry = self.turns.get(self.game_id)
+        if entry is None:
+            entry = self.turns[self.game_id] = [asyncio.Lock(), 0]
+        entry[1] += 1
+        self.entry = entry
+        try:
+            await entry[0].acquire()
+        except BaseException:
+            self._leave()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.entry[0].release()
+        self._leave()
+
+    def _leave(self) -> None:
+        self.entry[1] -= 1
+        if self.entry[1] == 0 and self.turns.get(self.game_id) is self.entry:
+            del self.turns[self.game_id]
+
+
 class Deferred:
     """A command prepared on an event loop: the events to write, and how to await their write."""
 
@@ -165,13 +195,12 @@ class GamesApplication(ArbiterCommands, Application):
         super().__init__(env)
         self.clock = clock
         self.rng = rng or secrets.SystemRandom()
-        # Per game (striped): a fast-forward and a copy never overlap, and one game's commands take turns.
-        # Two games on one stripe also take turns, so there are many stripes: with the group commit a
-        # command holds its stripe until its transaction is durable.
+        # Per game (striped): a fast-forward and a copy never overlap. Held only for that moment; a
+        # game's commands on the event loop take turns per game (``turn``), held until written.
         self._locks = [Lock() for _ in range(LOCK_STRIPES)]
         self.committer = GroupCommit(self, after=self._after_save, later=self._put_snapshots)
         self._in_flight: dict[UUID, threading.Event] = {}  # games whose command is being written
-        self._turns: dict[int, asyncio.Lock] = {}
+        self._turns: dict[UUID, list[Any]] = {}  # per game with a command in turn: [lock, holders]
 
     # ---- creation and queries ---------------------------------------------------------------
     def create_game(self, profile: str, players: list[str], by: Actor, *, bag_mode: str = "virtual",
@@ -446,13 +475,13 @@ class GamesApplication(ArbiterCommands, Application):
         finally:
             _DEFERRED.reset(reset)
 
-    def turn(self, game_id: UUID) -> asyncio.Lock:
-        """The asyncio lock one game's commands take in turn on the event loop (striped like the threads')."""
-        stripe = game_id.int % len(self._locks)
-        lock = self._turns.get(stripe)
-        if lock is None:
-            lock = self._turns.setdefault(stripe, asyncio.Lock())
-        return lock
+    def turn(self, game_id: UUID) -> Turn:
+        """One game's commands take turns on the event loop, from loading to written (``async with``).
+
+        Per game, not per stripe: a turn is held until the command is durable, so two games sharing a
+        stripe would wait for each other's writes (with 64 games in play, one command in sixteen did,
+        which was most of the closed-loop p99 on PostgreSQL; bench/README.md)."""
+        return Turn(self._turns, game_id)
 
     async def settled(self, game_id: UUID) -> None:
         """Return once no command of the game is being written (at once, nearly always)."""
