@@ -69,7 +69,14 @@ class ReadStore:
             engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_SECONDS}, **kwargs)
             sa.event.listen(engine, "connect", _sqlite_pragmas)
             return engine
-        return sa.create_engine(url, pool_pre_ping=True, **kwargs)
+        # The read models are derived: a crash may lose the last moments of projecting, which is done
+        # again from the events (the tracking row commits with the rows, so never half of it). Not
+        # waiting for the log's flush at each commit keeps the projector's flushes out of the way of the
+        # event store's, which acknowledge commands (the same as SQLite's synchronous=NORMAL above).
+        options = sa.engine.make_url(url).query.get("options", "")  # the schema's search_path, if any
+        options = " ".join([options] if isinstance(options, str) else options)
+        return sa.create_engine(url, pool_pre_ping=True,
+                                connect_args={"options": f"{options} -csynchronous_commit=off".strip()}, **kwargs)
 
     # ---- use ------------------------------------------------------------------------------
     @contextlib.contextmanager

@@ -132,3 +132,18 @@ def test_read_model_urls_follow_the_event_store_settings(tmp_path):
         "postgresql+psycopg://postgres@127.0.0.1/t?options=-csearch_path%3Dgames"
     with pytest.raises(ValueError):
         read_model_url("mysql://x")
+
+
+def test_the_read_store_on_postgresql_commits_without_waiting_for_the_log_in_its_own_schema(pg_target):
+    """The read models are derived (a crash loses at most the last moments of projecting, which is done
+    again from the events, tracking and rows together), so their commits do not wait for the log's flush:
+    the event store's commits, which acknowledge commands, do not queue behind them. The setting is added
+    to the connection's options, not put in place of the schema's search path."""
+    store = ReadStore(read_model_url(pg_target))
+    try:
+        with store.connect() as conn:
+            assert conn.execute(sa.text("SHOW synchronous_commit")).scalar() == "off"
+            schema = pg_target.rsplit("schema=", 1)[1]
+            assert conn.execute(sa.text("SELECT current_schema()")).scalar() == schema
+    finally:
+        store.dispose()
