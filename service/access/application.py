@@ -10,6 +10,8 @@ through ``saving_with``: the builder runs after the command and before the one `
 from __future__ import annotations
 
 import contextvars
+import logging
+import math
 import random
 import threading
 import time
@@ -20,6 +22,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
 
 from domain.game import Game
 from domain.game import events as ev
@@ -30,13 +33,15 @@ from service.application import Actor, GameNotFound, GamesApplication, deferred_
 
 Builder = Callable[[Game], list[Any]]
 Listener = Callable[[UUID, int], None]
+log = logging.getLogger("planilla.tokens")
 _ALSO: contextvars.ContextVar[Builder | None] = contextvars.ContextVar("planilla_also_save", default=None)
-#: Seconds a looked-up token is trusted before the store is asked again. A revocation made through
-#: this process applies at once; one made by another process within this many seconds.
+#: Seconds a looked-up token is trusted on its own before the store is asked again. While the
+#: revocation watch runs (``start_token_watch``, as ``planilla serve`` does), a token known to be good
+#: stays trusted until a revocation of it is seen, which is within ``WATCH_EVERY`` seconds of its commit
+#: in any process; if the watch cannot read the store, trust falls back to this bound.
 TOKEN_CACHE_SECONDS = 2.0
-#: The token refresher (``start_token_refresher``): how often it looks, how long before expiry it
-#: reads a token again, and after how long unused a token is left to expire.
-REFRESH_EVERY, REFRESH_AHEAD, REFRESH_IDLE = 0.25, 0.75, 30.0
+#: How often the revocation watch reads the store's new token events (issued, revoked).
+WATCH_EVERY = 0.25
 
 
 class ServiceApplication(GamesApplication):
@@ -49,10 +54,11 @@ class ServiceApplication(GamesApplication):
         self.listeners: list[Listener] = []
         self._principals: dict[UUID, tuple[float, Principal | None]] = {}
         self._principals_lock = threading.Lock()
-        self._used: dict[UUID, float] = {}  # when each cached token was last used
-        self._revoked_here: set[UUID] = set()
-        self._refresher: threading.Thread | None = None
-        self._refresher_stop = threading.Event()
+        self._revoked: set[UUID] = set()  # revoked here or seen revoked by the watch: never cached as good
+        self._watch: threading.Thread | None = None
+        self._watch_stop = threading.Event()
+        #: Until when the watch vouches for the good tokens cached (it read every revocation up to then).
+        self._watched_until = -math.inf
 
     # ---- saving other aggregates with a game's events -------------------------------------------
     @contextmanager
@@ -139,57 +145,74 @@ class ServiceApplication(GamesApplication):
         token.revoke(reason, by, self.clock())
         self.save(token)
         with self._principals_lock:
-            self._revoked_here.add(ident)  # a refresh that read the token just before cannot bring it back
+            self._revoked.add(ident)  # a look-up that read the token just before cannot bring it back
             self._principals.pop(ident, None)
 
     def cached_principal(self, raw: str) -> Principal | None | bool:
-        """The principal for a token looked up in the last seconds (None if refused), or False: not cached."""
-        ident = token_id(raw)
-        cached = self._principals.get(ident)
-        now = time.monotonic()
-        if cached is not None and cached[0] > now:
-            self._used[ident] = now
+        """The principal for a token looked up before and still trusted (None if refused), or False: not cached."""
+        cached = self._principals.get(token_id(raw))
+        if cached is not None and self._trusted(cached, time.monotonic()):
             return cached[1]
         return False
 
-    # ---- keeping the tokens in use fresh, off the requests' path --------------------------------
-    def start_token_refresher(self) -> None:
-        """Read again, in the background, the tokens used lately whose cached answer is about to expire,
-        so a tablet's request finds its token fresh instead of waiting for the store. The bound on
-        another process's revocation stays the same: no answer is older than ``TOKEN_CACHE_SECONDS``."""
-        if self._refresher is not None and self._refresher.is_alive():
+    def _trusted(self, cached: tuple[float, Principal | None], now: float) -> bool:
+        """A cached answer holds for its own few seconds; a good token's for as long as the watch reads on."""
+        return cached[0] > now or (cached[1] is not None and self._watched_until > now)
+
+    # ---- following revocations, off the requests' path --------------------------------------------
+    def start_token_watch(self) -> None:
+        """Follow the store's token events in the background, so a good token, once looked up, is answered
+        from memory until it is revoked: no request waits for the store to read it again, and a revocation
+        made by another process (``planilla token revoke``) applies within ``WATCH_EVERY`` seconds. A
+        token issued elsewhere after it was refused here is looked up again at once."""
+        if self._watch is not None and self._watch.is_alive():
             return
-        self._refresher_stop.clear()
-        self._refresher = threading.Thread(target=self._refresh_tokens, name="planilla-tokens", daemon=True)
-        self._refresher.start()
+        self._watch_stop.clear()
+        position = self.recorder.max_notification_id() or 0
+        self._watch = threading.Thread(target=self._follow_tokens, args=(position,), name="planilla-tokens",
+                                       daemon=True)
+        self._watch.start()
 
-    def stop_token_refresher(self) -> None:
-        self._refresher_stop.set()
-        if self._refresher is not None:
-            self._refresher.join(5)
-            self._refresher = None
+    def stop_token_watch(self) -> None:
+        self._watch_stop.set()
+        if self._watch is not None:
+            self._watch.join(5)
+            self._watch = None
+        self._watched_until = -math.inf
 
-    def _refresh_tokens(self) -> None:
-        while not self._refresher_stop.wait(REFRESH_EVERY):
-            now = time.monotonic()
-            for ident, last in list(self._used.items()):
-                if now - last > REFRESH_IDLE:
-                    self._used.pop(ident, None)  # not used lately: let it expire
-                    continue
-                cached = self._principals.get(ident)
-                if cached is None or cached[0] - now < REFRESH_AHEAD:
-                    try:
-                        found = self._look_up(ident)
-                    except Exception:  # noqa: BLE001 - the store hiccuped: the request path will look it up
-                        continue
-                    self._remember(ident, found)
+    def _follow_tokens(self, position: int) -> None:
+        topics = (get_topic(AccessToken.Revoked), get_topic(AccessToken.Issued))
+        while True:
+            started = time.monotonic()
+            try:
+                position = self._read_token_events(position, topics)
+            except Exception:  # noqa: BLE001 - the store hiccuped: cached answers fall back to their own bound
+                log.warning("reading the token events failed; cached tokens expire on their own", exc_info=True)
+            else:
+                self._watched_until = started + TOKEN_CACHE_SECONDS
+            if self._watch_stop.wait(WATCH_EVERY):
+                return
+
+    def _read_token_events(self, position: int, topics: tuple[str, str]) -> int:
+        """Forget what the token events after ``position`` change; returns the new position."""
+        last = self.recorder.max_notification_id() or 0  # inserts are serialised: no gap appears below it
+        if last <= position:
+            return position
+        for note in self.recorder.select_notifications(position, 10_000_000, stop=last, topics=topics,
+                                                        inclusive_of_start=False):
+            with self._principals_lock:
+                if note.topic == topics[0]:  # revoked: refused from now on
+                    self._revoked.add(note.originator_id)
+                    self._principals.pop(note.originator_id, None)
+                elif (cached := self._principals.get(note.originator_id)) is not None and cached[1] is None:
+                    del self._principals[note.originator_id]  # issued after it was refused here: look again
+        return last
 
     def principal(self, raw: str) -> Principal | None:
         """Who a bearer token speaks for, or None when it is unknown or revoked."""
         ident = token_id(raw)
-        now = time.monotonic()
         cached = self._principals.get(ident)
-        if cached is not None and cached[0] > now:
+        if cached is not None and self._trusted(cached, time.monotonic()):
             return cached[1]
         found = self._look_up(ident)
         self._remember(ident, found)
@@ -202,7 +225,7 @@ class ServiceApplication(GamesApplication):
 
     def _remember(self, ident: UUID, found: Principal | None) -> None:
         with self._principals_lock:
-            if ident in self._revoked_here:
+            if ident in self._revoked:
                 found = None
             if len(self._principals) > 10_000:
                 self._principals.clear()

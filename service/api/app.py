@@ -101,11 +101,11 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
             child.start()
         elif settings.projector == "thread":
             projector.start()
-        games_app.start_token_refresher()
+        games_app.start_token_watch()
         try:
             yield
         finally:
-            games_app.stop_token_refresher()
+            games_app.stop_token_watch()
             if child is not None:
                 child.stop()
             projector.stop()
