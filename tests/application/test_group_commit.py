@@ -230,3 +230,26 @@ def test_snapshots_are_stored_by_a_thread_of_their_own_and_close_waits_for_them(
     release.set()
     committer.close()
     assert sorted(stored) == sorted(n.id for n in notes)
+
+
+def test_a_games_turn_is_its_own_and_is_forgotten_when_nobody_holds_it(tmp_path, request):
+    """Two games on one lock stripe do not take turns with each other (a turn is held until the write is
+    durable); two commands for one game do; once no command holds or awaits a game's turn, it is gone."""
+    import asyncio
+
+    app = _store("sqlite", request, tmp_path).app()
+    one = UUID(int=5)
+    same_stripe, order = UUID(int=5 + LOCK_STRIPES), []
+
+    async def hold(game_id: UUID, name: str, seconds: float) -> None:
+        async with app.turn(game_id):
+            order.append(f"{name} in")
+            await asyncio.sleep(seconds)
+            order.append(f"{name} out")
+
+    async def main() -> None:
+        await asyncio.gather(hold(one, "a", 0.2), hold(same_stripe, "b", 0.01), hold(one, "c", 0.01))
+
+    asyncio.run(main())
+    assert order == ["a in", "b in", "b out", "a out", "c in", "c out"]
+    assert app._turns == {}
