@@ -1,0 +1,66 @@
+"""The event store's PostgreSQL recorder, writing a batch of events in one round trip.
+
+The library's recorder inserts in a pipeline: ``BEGIN``, ``SET LOCAL lock_timeout``, ``LOCK TABLE
+… IN EXCLUSIVE MODE``, ``NOTIFY``, the ``INSERT … RETURNING``, a sync to read the new notification
+ids, then ``COMMIT``: two round trips, and after each the writer thread waits to take the
+interpreter's lock back from a busy event loop (bench/README.md). Here the same statements run
+inside one PL/pgSQL function called in autocommit mode, so the batch is one statement, one round
+trip, and one transaction, with the same guarantees:
+
+- **the table lock**: taken inside the function and held to its commit, so notification ids are
+  committed in the order they were issued and a reader of the log never passes a gap that fills
+  in later (the reason the library takes it);
+- **all or nothing**: one statement in autocommit is one transaction; a duplicate
+  ``(originator_id, originator_version)`` fails the whole batch with the library's
+  ``IntegrityError``, as before;
+- **the notification** to subscribers, sent at commit.
+
+The library ships a similar function (``POSTGRES_ENABLE_DB_FUNCTIONS``), but without the table
+lock, and under one name per schema whatever the table; this one is named after its table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
+from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+from eventsourcing.utils import retry
+from psycopg.sql import SQL, Identifier
+
+
+class OneTripRecorder(PostgresApplicationRecorder):
+    """``PostgresApplicationRecorder`` whose ``insert_events`` is one call of a function of its own."""
+
+    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
+        super().__init__(datastore, events_table_name=events_table_name)
+        self.insert_function = f"{self.events_table_name}_insert"
+        schema, table = Identifier(self.datastore.schema), Identifier(self.events_table_name)
+        function = Identifier(self.insert_function)
+        self.sql_create_statements.append(SQL(
+            "CREATE OR REPLACE FUNCTION {schema}.{function}(events {schema}.{event}[]) "
+            "RETURNS SETOF bigint LANGUAGE plpgsql AS $BODY$ "
+            "BEGIN "
+            "    SET LOCAL lock_timeout = '{lock_timeout}s'; "
+            "    LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE; "
+            "    NOTIFY {channel}; "
+            "    RETURN QUERY "
+            "    INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
+            "    SELECT originator_id, originator_version, topic, state FROM unnest(events) "
+            "    RETURNING notification_id; "
+            "END; $BODY$").format(
+                schema=schema, function=function, table=table, event=Identifier(self.stored_event_type_name),
+                lock_timeout=self.datastore.lock_timeout, channel=Identifier(self.channel_name)))
+        self.sql_insert_one_trip = SQL("SELECT * FROM {schema}.{function}(%s) AS t(notification_id)").format(
+            schema=schema, function=function)
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        if not stored_events:
+            return []
+        rows = [self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
+                for e in stored_events]
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self.sql_insert_one_trip, (rows,), prepare=True)
+            return [row["notification_id"] for row in curs.fetchall()]
