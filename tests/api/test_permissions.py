@@ -176,13 +176,14 @@ def test_a_good_token_is_answered_from_memory_until_a_revocation_anywhere_is_see
         monkeypatch.setattr(games, "_token", lambda i: reads.append(i) or real_token(i))
 
         # Past a cached answer's own lifetime, the watch still vouches for it: one read, then none. (The
-        # watch vouches for as long as a cached answer lasts on its own, so it looks more often here.)
-        monkeypatch.setattr(access, "TOKEN_CACHE_SECONDS", 0.2)
+        # watch vouches for as long as a cached answer lasts on its own, a second here, and looks every
+        # 0.02 s: only a look stalled for most of a second on a loaded machine could let it lapse.)
+        monkeypatch.setattr(access, "TOKEN_CACHE_SECONDS", 1.0)
         monkeypatch.setattr(access, "WATCH_EVERY", 0.02)
         assert api.get(path, raw).status_code == 200
         assert len(reads) == 1
         reads.clear()
-        time.sleep(0.5)
+        time.sleep(1.2)
         for _ in range(5):
             assert api.get(path, raw).status_code == 200
             time.sleep(0.1)
