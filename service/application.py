@@ -445,8 +445,8 @@ class GamesApplication(ArbiterCommands, Application):
 
     def _after_save(self, entry: Entry) -> list[Any]:
         """What the library's ``save`` does after recording (run by the writer, once durable, before the
-        caller is told); the snapshots due, taken now, are returned for the writer to store afterwards,
-        so that their own flush of the log delays nobody's answer."""
+        caller is told); the snapshots due, taken now, are returned for the group commit to store
+        afterwards on a thread of their own, so that their transaction delays nobody's answer."""
         processing = entry.processing
         if self.repository.cache is not None and not self.repository.fastforward:
             for ident, aggregate in processing.aggregates.items():
@@ -525,7 +525,8 @@ class GamesApplication(ArbiterCommands, Application):
         return taken
 
     def _put_snapshots(self, snapshots: list[Any]) -> None:
-        """Store snapshots (one transaction); run by the writer after it has answered the batch's callers."""
+        """Store snapshots (one transaction); run by the group commit's snapshot thread, or by a caller that
+        wrote its own save, after the batch's callers are answered."""
         self.snapshots.put(snapshots)
 
     def stored_version(self, game_id: UUID) -> int:

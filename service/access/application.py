@@ -148,13 +148,6 @@ class ServiceApplication(GamesApplication):
             self._revoked.add(ident)  # a look-up that read the token just before cannot bring it back
             self._principals.pop(ident, None)
 
-    def cached_principal(self, raw: str) -> Principal | None | bool:
-        """The principal for a token looked up before and still trusted (None if refused), or False: not cached."""
-        cached = self._principals.get(token_id(raw))
-        if cached is not None and self._trusted(cached, time.monotonic()):
-            return cached[1]
-        return False
-
     def _trusted(self, cached: tuple[float, Principal | None], now: float) -> bool:
         """A cached answer holds for its own few seconds; a good token's for as long as the watch reads on."""
         return cached[0] > now or (cached[1] is not None and self._watched_until > now)
@@ -209,19 +202,16 @@ class ServiceApplication(GamesApplication):
         return last
 
     def principal(self, raw: str) -> Principal | None:
-        """Who a bearer token speaks for, or None when it is unknown or revoked."""
+        """Who a bearer token speaks for, or None when it is unknown or revoked: from memory while the cached
+        answer is trusted (``_trusted``), else read from the store (one indexed read) and remembered."""
         ident = token_id(raw)
         cached = self._principals.get(ident)
         if cached is not None and self._trusted(cached, time.monotonic()):
             return cached[1]
-        found = self._look_up(ident)
+        token = self._token(ident)
+        found = Principal.of(token) if token is not None and token.revoked is None else None
         self._remember(ident, found)
         return found
-
-    def _look_up(self, ident: UUID) -> Principal | None:
-        """The store's answer for a token id: who it speaks for, or None when unknown or revoked."""
-        token = self._token(ident)
-        return Principal.of(token) if token is not None and token.revoked is None else None
 
     def _remember(self, ident: UUID, found: Principal | None) -> None:
         with self._principals_lock:

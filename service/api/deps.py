@@ -52,14 +52,13 @@ def bearer_of(authorization: str | None) -> str | None:
 async def principal_of(games: ServiceApplication, raw: str | None) -> Principal:
     """Who the token speaks for; 401 when missing, unknown or revoked.
 
-    A token seen in the last seconds is answered from memory; otherwise the store is read here, on
-    the event loop: one indexed read, cheaper than handing the request to a thread and back.
+    A token looked up before is answered from memory (``ServiceApplication.principal``); otherwise the
+    store is read here, on the event loop: one indexed read, cheaper than handing the request to a
+    thread and back.
     """
     if not raw:
         raise unauthorized()
-    found = games.cached_principal(raw)
-    if found is False:
-        found = games.principal(raw)
+    found = games.principal(raw)
     if found is None:
         raise unauthorized("the token is unknown or revoked")
     return found
