@@ -28,10 +28,15 @@ SQLITE_LOCK_TIMEOUT = "5"
 POSTGRES_LOCK_TIMEOUT = "5"
 
 
+def in_memory(target: str | Path) -> bool:
+    """True when ``target`` names the in-memory store (which no other process can see)."""
+    return str(target) in ("memory", "popo", "popo://")
+
+
 def settings_env(target: str | Path) -> dict[str, str]:
     """The library env for a database URL, a data folder, or ``memory``."""
     text = str(target)
-    if text in ("memory", "popo", "popo://"):
+    if in_memory(text):
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     if text.startswith(("postgresql://", "postgres://")):
         return _postgres(text)
@@ -81,7 +86,7 @@ def read_model_url(target: str | Path) -> str:
     - ``postgresql://...``: the same database through psycopg 3, ``?schema=`` kept as the search path.
     """
     text = str(target)
-    if text in ("memory", "popo", "popo://"):
+    if in_memory(text):
         return MEMORY_READ_MODELS
     if text.startswith(("postgresql://", "postgres://")):
         return _postgres_read_models(text)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from service.settings import in_memory
+
 
 @dataclass(frozen=True)
 class ServiceSettings:
@@ -36,7 +38,7 @@ class ServiceSettings:
             raise ValueError("store: a data folder, sqlite:///…, postgresql://… or memory")
         if self.projector not in ("thread", "process", "off"):
             raise ValueError("projector: thread, process or off")
-        if self.projector == "process" and str(self.store) in ("memory", "popo", "popo://"):
+        if self.projector == "process" and in_memory(self.store):
             raise ValueError("projector: a process cannot see an in-memory store; use thread")
         if not 0 < self.projector_poll_seconds <= 60:
             raise ValueError("projector_poll_seconds must be positive, at most 60")

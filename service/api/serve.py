@@ -10,7 +10,7 @@ from typing import TextIO
 from service.access.application import ServiceApplication
 from service.api.app import create_app
 from service.api.config import ServiceSettings
-from service.settings import settings_env
+from service.settings import in_memory, settings_env
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -47,7 +47,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     first = games.bootstrap_director()
     # The read models are projected in a child process, off the requests' interpreter lock (a store in
     # memory cannot be shared with one, so there the projector stays a thread).
-    projector = "thread" if str(store) in ("memory", "popo", "popo://") else "process"
+    projector = "thread" if in_memory(store) else "process"
     app = create_app(ServiceSettings(store=store, projector=projector), application=games)
     tune_gc()
     sock = bind(host, port)
