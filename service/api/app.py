@@ -18,7 +18,7 @@ from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
-from service.api.routes import commands, games, games_read, gcg, health, history, stream, tokens
+from service.api.routes import commands, games, games_read, gcg, health, history, pages, stream, tokens
 from service.api.stream import Hub
 from service.settings import read_model_url, settings_env
 
@@ -122,8 +122,9 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
     if settings.command_fast_path:
         app.add_middleware(CommandFastPath, api=app)  # outermost of ours: well-formed commands stop here
-    for module in (games, games_read, gcg, commands, history, stream, tokens, health):
+    for module in (games, games_read, gcg, commands, history, stream, tokens, health, pages):
         app.include_router(module.router)
+    pages.mount(app)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]
     return app
 

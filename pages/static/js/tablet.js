@@ -1,0 +1,1 @@
+// The tablet page: built in issue 14.

@@ -1,0 +1,66 @@
+"""Pages in a real browser: Playwright (Python) driving Debian's Chromium at ``/usr/bin/chromium``.
+
+Playwright's own browser download is not reachable here, so the tests launch the system Chromium.
+They skip with a reason outside CI when it (or the playwright package) is missing, and fail in CI
+(``CI`` set), where ``.ci/run`` installs it. Screenshots go to ``docs/screens/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.reliability.live import LiveServer
+
+CHROMIUM = os.environ.get("PLANILLA_CHROMIUM", "/usr/bin/chromium")
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+TABLET_LANDSCAPE = {"width": 1280, "height": 800}
+TABLET_PORTRAIT = {"width": 800, "height": 1280}
+PHONE = {"width": 390, "height": 844}
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set, so the browser tests may not be skipped)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the session (the flags this closed network needs)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright package is not installed")
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real ``planilla serve`` on a fresh SQLite data folder (the hall server's embedded default)."""
+    server = LiveServer(str(tmp_path_factory.mktemp("hall") / "data"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save ``docs/screens/<name>.png`` (committed: the pages as a person sees them)."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    path = SCREENS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    return path
