@@ -1,0 +1,272 @@
+"""The Tournament aggregate: players, rounds, pairings and results, every act an event.
+
+A result exists only because a game's sheet was signed (``record_result`` with the game's closing
+version) or because the director recorded why (a bye, a forfeit, both absent), and a reopened game
+opens its result again. Pairings are drafted by the pure pairing functions from the standings the
+events give, so a checker can draft any published round again from the events before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+from uuid import UUID, uuid4
+
+from eventsourcing.domain import Aggregate
+
+from domain.errors import DomainError
+from domain.game.chain import GENESIS, event_hash
+from domain.game.meta import Meta
+from domain.tournament import events as ev
+from domain.tournament.pairing import History, Pairing, Within, first_round, king_of_the_hill, round_robin, swiss
+from domain.tournament.results import Kind, Result
+from domain.tournament.rules import RULES, StandingsRules, TieBreak, Unplayed
+from domain.tournament.standings import Row, standings
+
+SYSTEMS = ("swiss", "round_robin", "manual")
+
+
+class TournamentError(DomainError):
+    """Raised when a tournament command breaks a rule (code, article, field)."""
+
+    code = "tournament"
+
+
+class Tournament(Aggregate):
+    """One tournament: its players, its rounds' pairings and games, and the results they gave."""
+
+    Created = ev.Created
+
+    def __init__(self, name: str, rules: str, profile: str, rounds: int, system: str, settings: dict[str, Any],
+                 hash: str, **_: Any) -> None:
+        self.name = name
+        self.rules_name = rules
+        self.profile = profile
+        self.rounds = rounds
+        self.system = system
+        self.settings = dict(settings)
+        self.last_hash = hash
+        self.players: dict[str, dict[str, Any]] = {}
+        self.drafts: dict[str, dict[str, Any]] = {}
+        self.published: dict[str, list[dict[str, Any]]] = {}
+        self.publications: list[dict[str, Any]] = []
+        self.results: dict[str, dict[str, Any]] = {}
+        self.setting_changes: list[dict[str, Any]] = []
+
+    # ---- creation -------------------------------------------------------------------------
+    @classmethod
+    def create(cls, name: str, rules: str, profile: str, rounds: int, meta: Meta, *, system: str = "swiss",
+               settings: dict[str, Any] | None = None, tournament_id: UUID | None = None) -> Tournament:
+        """A tournament of ``rounds`` rounds ranked under ``rules`` (``fisc-2023``, ``ajs-2012``)."""
+        if rules not in RULES:
+            raise TournamentError(f"rules must be one of {', '.join(RULES)}, not {rules!r}", code="rules",
+                                  field="rules")
+        if system not in SYSTEMS:
+            raise TournamentError(f"system must be one of {', '.join(SYSTEMS)}", code="system", field="system")
+        minimum = 5 if rules == "fisc-2023" else 6
+        if rounds < minimum:
+            raise TournamentError(f"{rules} tournaments have at least {minimum} rounds, not {rounds}",
+                                  code="rounds", field="rounds",
+                                  article="FISC I.1 (mínim 5)" if minimum == 5 else "AJS 4.1.1 (mínimo de 6 rondas)")
+        base = RULES[rules]
+        chosen = {"unplayed": str(base.unplayed), "tiebreaks": [str(t) for t in base.order], "koth_rounds": 0,
+                  "within": "nearest" if rules == "fisc-2023" else "halves", **(settings or {})}
+        tid = tournament_id or uuid4()
+        payload = {"name": name.strip(), "rules": rules, "profile": profile, "rounds": rounds, "system": system,
+                   "settings": chosen}
+        chain = {"previous_hash": GENESIS, **meta.as_dict()}
+        digest = event_hash(str(tid), "Created", 1, payload, chain)
+        return cls._create(cls.Created, id=tid, hash=digest, **payload, **chain)
+
+    def _record(self, event_class: type, meta: Meta, **payload: Any) -> None:
+        chain = {"previous_hash": self.last_hash, **meta.as_dict()}
+        digest = event_hash(str(self.id), event_class.__name__, self.version + 1, payload, chain)
+        self.trigger_event(event_class, hash=digest, **chain, **payload)
+
+    # ---- derived views --------------------------------------------------------------------
+    @property
+    def last_published(self) -> int:
+        return max((int(r) for r in self.published), default=0)
+
+    @property
+    def standings_rules(self) -> StandingsRules:
+        base = RULES[self.rules_name]
+        return replace(base, unplayed=Unplayed(self.settings["unplayed"]),
+                       order=tuple(TieBreak(t) for t in self.settings["tiebreaks"]))
+
+    def result_list(self, at: int | None = None) -> list[Result]:
+        out = []
+        for r in self.results.values():
+            if at is not None and r["round"] > at:
+                continue
+            table = self._table(r["round"], r["table"])
+            scores = tuple(r["scores"]) if r["scores"] is not None else None
+            out.append(Result(r["round"], table["first"], table["second"], scores, Kind(r["kind"]),
+                              tuple(r["scrabbles"])))
+        return out
+
+    def standings(self, at: int | None = None, *, for_pairing: bool = False) -> list[Row]:
+        """The table after round ``at``; ``for_pairing`` adds the late entries' bonus (AJS 4.1.9)."""
+        bonus = {p: info["pairing_bonus"] for p, info in self.players.items()} if for_pairing else None
+        return standings(list(self.players), self.result_list(at), self.standings_rules, rounds=self.rounds,
+                         at=at, seed=self.settings.get("lots_seed", ""), bonus=bonus)
+
+    def active(self, round_no: int) -> list[str]:
+        """The players in a round: entered by then, not withdrawn from it."""
+        return [p for p, info in self.players.items() if info["from_round"] <= round_no
+                and (info["withdrawn_from"] is None or info["withdrawn_from"] > round_no)]
+
+    def history(self, before: int) -> History:
+        return History.of([[Pairing(t["table"], t["first"], t["second"], t["why"]) for t in self.published[str(r)]]
+                           for r in range(1, before) if str(r) in self.published])
+
+    def _table(self, round_no: int, table: int) -> dict[str, Any]:
+        for t in self.published.get(str(round_no), []):
+            if t["table"] == table:
+                return t
+        raise TournamentError(f"round {round_no} has no published table {table}", code="no_table", field="table")
+
+    # ---- players --------------------------------------------------------------------------
+    def register(self, name: str, meta: Meta, *, federation_id: str = "", club: str = "", rating: int = 0) -> str:
+        """Enter a player; after a round is published this is a late entry (AJS 4.1.9)."""
+        name = name.strip()
+        if not name:
+            raise TournamentError("a player needs a name", code="player_name", field="name")
+        if any(p["name"] == name and p["federation_id"] == federation_id for p in self.players.values()):
+            raise TournamentError(f"{name} is registered already", code="player_registered", field="name")
+        player = f"p{len(self.players) + 1}"
+        before = self.last_published
+        self._record(ev.PlayerRegistered, meta, player=player, name=name, federation_id=federation_id, club=club,
+                     rating=int(rating), from_round=before + 1, pairing_bonus=before / 2)
+        return player
+
+    def withdraw(self, player: str, from_round: int, reason: str, meta: Meta) -> None:
+        """A player leaves from a round on, which must not be drawn yet (AJS 4.1.10)."""
+        if player not in self.players:
+            raise TournamentError(f"no player {player}", code="no_player", field="player")
+        if from_round <= self.last_published:
+            raise TournamentError(f"round {from_round} is drawn already: a withdrawal takes effect from round "
+                                  f"{self.last_published + 1}; an absence now is a no-show", code="round_drawn",
+                                  field="from_round", article="AJS 4.1.10")
+        self._record(ev.PlayerWithdrew, meta, player=player, from_round=from_round, reason=reason)
+
+    def change_setting(self, setting: str, value: Any, reason: str, meta: Meta) -> None:
+        """The director changes a standings setting; after round 1 the change is shown with its round."""
+        if setting == "unplayed":
+            value = str(Unplayed(value))
+        elif setting == "tiebreaks":
+            value = [str(TieBreak(v)) for v in value]
+        elif setting == "koth_rounds":
+            value = int(value)
+        else:
+            raise TournamentError(f"no setting {setting!r}", code="setting", field="setting")
+        if self.last_published and not reason.strip():
+            raise TournamentError("a change after the first round needs a reason", code="reason", field="reason")
+        self._record(ev.SettingChanged, meta, setting=setting, value=value, after_round=self.last_published,
+                     reason=reason)
+
+    def draw_lots(self, seed: str, meta: Meta) -> None:
+        self._record(ev.LotsDrawn, meta, seed=seed)
+
+    # ---- rounds ---------------------------------------------------------------------------
+    def draft(self, round_no: int, meta: Meta, *, manual: list[tuple[str, str | None]] | None = None) -> list[Pairing]:
+        """Draft the next round's pairing by the tournament's system, or as the director gives it."""
+        if round_no != self.last_published + 1 or round_no > self.rounds:
+            raise TournamentError(f"the next round to draft is {self.last_published + 1}", code="round",
+                                  field="round")
+        players = self.active(round_no)
+        if len(players) < 2:
+            raise TournamentError("a round needs two players or more", code="players", field="round")
+        if manual is not None:
+            pairings = self._manual(players, manual)
+            method = "manual"
+        else:
+            pairings, method = self.derive(round_no)
+        self._record(ev.RoundDrafted, meta, round=round_no, method=method,
+                     pairings=[{"table": p.table, "first": p.first, "second": p.second, "why": p.why}
+                               for p in pairings])
+        return pairings
+
+    def derive(self, round_no: int) -> tuple[list[Pairing], str]:
+        """The pairing the system gives for ``round_no`` from the events before it (the checker's view)."""
+        players = self.active(round_no)
+        if self.system == "round_robin":
+            return round_robin(players, round_no), "round_robin"
+        history = self.history(round_no)
+        if round_no == 1:
+            ranked = sorted(players, key=lambda p: (-self.players[p]["rating"], int(p[1:])))
+            return first_round(ranked), "swiss"
+        table = [row for row in self.standings(round_no - 1, for_pairing=True) if row.player in players]
+        ranked = [row.player for row in table]
+        points = {row.player: row.points for row in table}
+        if round_no > self.rounds - int(self.settings.get("koth_rounds", 0)):
+            return king_of_the_hill(ranked, history), "king_of_the_hill"
+        return swiss(ranked, points, history, Within(self.settings["within"])), "swiss"
+
+    def _manual(self, players: list[str], manual: list[tuple[str, str | None]]) -> list[Pairing]:
+        seen = [p for pair in manual for p in pair if p is not None]
+        if sorted(seen) != sorted(players) or len(seen) != len(set(seen)):
+            raise TournamentError("a manual pairing names every player of the round once", code="pairing",
+                                  field="pairings")
+        return [Pairing(i + 1, a, b, "paired by the director") for i, (a, b) in enumerate(manual)]
+
+    def publish(self, round_no: int, games: dict[int, str], meta: Meta, *, reason: str = "") -> None:
+        """Publish the drafted round with the game created for each table (a bye has none)."""
+        draft = self.drafts.get(str(round_no))
+        if draft is None:
+            raise TournamentError(f"round {round_no} has no draft", code="no_draft", field="round")
+        again = str(round_no) in self.published
+        if again and not reason.strip():
+            raise TournamentError("publishing a round again needs a reason", code="reason", field="reason")
+        if again and any(r["round"] == round_no and r["kind"] != "bye" for r in self.results.values()):
+            raise TournamentError(f"round {round_no} has results: it cannot be published again", code="round_played",
+                                  field="round")
+        tables = []
+        for t in draft["pairings"]:
+            game = games.get(t["table"])
+            if t["second"] is not None and not game:
+                raise TournamentError(f"table {t['table']} needs its game", code="no_game", field="games")
+            tables.append({**t, "game_id": game})
+        self._record(ev.RoundPublished, meta, round=round_no, pairings=tables, reason=reason)
+        for t in tables:
+            if t["second"] is None:
+                self._record(ev.ResultRecorded, meta, round=round_no, table=t["table"], kind="bye", scores=None,
+                             scrabbles=[0, 0], game_id=None, game_version=None, reason=t["why"])
+
+    # ---- results --------------------------------------------------------------------------
+    def record_game(self, game_id: str, version: int, scores: list[int], scrabbles: list[int], meta: Meta) -> bool:
+        """A game of the tournament was closed (its sheet signed): its result. False when already recorded."""
+        round_no, table = self._game_table(game_id)
+        key = f"{round_no}:{table['table']}"
+        if key in self.results and self.results[key]["game_version"] == version:
+            return False
+        self._record(ev.ResultRecorded, meta, round=round_no, table=table["table"], kind="played",
+                     scores=list(scores), scrabbles=list(scrabbles), game_id=game_id, game_version=version,
+                     reason="the sheet was signed by both players (FILE 43)")
+        return True
+
+    def record_absence(self, round_no: int, table: int, kind: str, reason: str, meta: Meta) -> None:
+        """The director records a no-show (the first player named is the one present) or both absent."""
+        t = self._table(round_no, table)
+        if Kind(kind) not in (Kind.FORFEIT, Kind.BOTH_ABSENT):
+            raise TournamentError("the director records a forfeit or both absent; games record themselves",
+                                  code="kind", field="kind")
+        if not reason.strip():
+            raise TournamentError("a director's result needs the reason", code="reason", field="reason")
+        self._record(ev.ResultRecorded, meta, round=round_no, table=t["table"], kind=kind, scores=None,
+                     scrabbles=[0, 0], game_id=t["game_id"], game_version=None, reason=reason)
+
+    def reopen_game(self, game_id: str, reason: str, meta: Meta) -> bool:
+        """The game was reopened: its result is open again until it closes anew. False when none was recorded."""
+        round_no, table = self._game_table(game_id)
+        if f"{round_no}:{table['table']}" not in self.results:
+            return False
+        self._record(ev.ResultReopened, meta, round=round_no, table=table["table"], game_id=game_id, reason=reason)
+        return True
+
+    def _game_table(self, game_id: str) -> tuple[int, dict[str, Any]]:
+        for round_no, tables in self.published.items():
+            for t in tables:
+                if t.get("game_id") == game_id:
+                    return int(round_no), t
+        raise TournamentError(f"game {game_id} is not a game of this tournament", code="no_game", field="game_id")
