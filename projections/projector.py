@@ -34,11 +34,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import sqlalchemy as sa
-from eventsourcing.utils import TopicError, resolve_topic
+from eventsourcing.utils import TopicError, get_topic, resolve_topic
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 
+from domain.game import Game
 from projections.models import (
     READ_MODELS,
     GameIndex,
@@ -60,10 +61,12 @@ TRACKING = ProjectionTracking.__table__
 Progress = Callable[[int, int], None]
 
 
-#: Topics of events that are not the games': the HTTP service keeps its access tokens and idempotency
-#: records as aggregates in the same store (``service/access/``). They are passed over (their positions
-#: still count); every other event is a game's, including types this code does not know.
-OTHER_AGGREGATES = ("service.",)
+#: What makes an aggregate a game: the topic of its first event. Every event of a game is projected
+#: (types this code does not know included: they are skipped per game, below); every other aggregate
+#: sharing the store (the service's tokens and idempotency records, tournaments) is passed over, its
+#: positions still counted, without the projector knowing anything of it but that topic.
+GAME_CREATED = get_topic(Game.Created)
+KINDS_REMEMBERED = 65_536  #: originators whose kind (game or not) is kept between batches
 
 
 class TrackingConflict(RuntimeError):
@@ -83,6 +86,7 @@ class Projector:
         self.cache_games = cache_games
         self.native = _has_subscription(app) if native is None else native
         self._views: OrderedDict[uuid.UUID, GameView] = OrderedDict()
+        self._kinds: dict[uuid.UUID, bool] = {}
         self._run_lock = threading.RLock()
         self._processed = threading.Condition()
         self._wake = threading.Event()
@@ -131,7 +135,7 @@ class Projector:
         touched: dict[uuid.UUID, GameView] = {}
         try:
             for note in notifications:
-                if not note.topic.startswith(OTHER_AGGREGATES):  # the service's own records are not games
+                if self._is_game(note):  # other aggregates' events are not games'
                     touched[note.originator_id] = self._apply(note)
             end = notifications[-1].id
             with self.store.begin() as conn:
@@ -149,6 +153,21 @@ class Projector:
         with self._processed:
             self._processed.notify_all()
         return len(notifications)
+
+    def _is_game(self, note: Any) -> bool:
+        """True when the event's originator is a game: its first event's topic says so."""
+        if note.originator_version == 1:
+            return note.topic == GAME_CREATED
+        if note.originator_id in self._views:
+            return True
+        kind = self._kinds.get(note.originator_id)
+        if kind is None:
+            first = self.app.recorder.select_events(note.originator_id, lte=1)
+            kind = bool(first) and first[0].topic == GAME_CREATED
+            if len(self._kinds) >= KINDS_REMEMBERED:
+                self._kinds.clear()
+            self._kinds[note.originator_id] = kind
+        return kind
 
     def _apply(self, note: Any) -> GameView:
         try:
