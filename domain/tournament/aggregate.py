@@ -101,8 +101,9 @@ class Tournament(Aggregate):
                 continue
             table = self._table(r["round"], r["table"])
             scores = tuple(r["scores"]) if r["scores"] is not None else None
+            outcome = tuple(r["outcome"]) if r.get("outcome") else None
             out.append(Result(r["round"], table["first"], table["second"], scores, Kind(r["kind"]),
-                              tuple(r["scrabbles"])))
+                              tuple(r["scrabbles"]), outcome))
         return out
 
     def standings(self, at: int | None = None, *, for_pairing: bool = False) -> list[Row]:
@@ -231,17 +232,20 @@ class Tournament(Aggregate):
         for t in tables:
             if t["second"] is None:
                 self._record(ev.ResultRecorded, meta, round=round_no, table=t["table"], kind="bye", scores=None,
-                             scrabbles=[0, 0], game_id=None, game_version=None, reason=t["why"])
+                             scrabbles=[0, 0], game_id=None, game_version=None, outcome=None, reason=t["why"])
 
     # ---- results --------------------------------------------------------------------------
-    def record_game(self, game_id: str, version: int, scores: list[int], scrabbles: list[int], meta: Meta) -> bool:
-        """A game of the tournament was closed (its sheet signed): its result. False when already recorded."""
+    def record_game(self, game_id: str, version: int, scores: list[int], scrabbles: list[int], meta: Meta, *,
+                    outcome: list[str] | None = None) -> bool:
+        """A game of the tournament was closed (its sheet signed): its result, with the game's own verdict
+        when given (the settlement's). False when this closing is recorded already."""
         round_no, table = self._game_table(game_id)
         key = f"{round_no}:{table['table']}"
         if key in self.results and self.results[key]["game_version"] == version:
             return False
         self._record(ev.ResultRecorded, meta, round=round_no, table=table["table"], kind="played",
                      scores=list(scores), scrabbles=list(scrabbles), game_id=game_id, game_version=version,
+                     outcome=list(outcome) if outcome else None,
                      reason="the sheet was signed by both players (FILE 43)")
         return True
 
@@ -254,7 +258,7 @@ class Tournament(Aggregate):
         if not reason.strip():
             raise TournamentError("a director's result needs the reason", code="reason", field="reason")
         self._record(ev.ResultRecorded, meta, round=round_no, table=t["table"], kind=kind, scores=None,
-                     scrabbles=[0, 0], game_id=t["game_id"], game_version=None, reason=reason)
+                     scrabbles=[0, 0], game_id=t["game_id"], game_version=None, outcome=None, reason=reason)
 
     def reopen_game(self, game_id: str, reason: str, meta: Meta) -> bool:
         """The game was reopened: its result is open again until it closes anew. False when none was recorded."""

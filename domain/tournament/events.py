@@ -131,13 +131,14 @@ class ResultRecorded(TournamentEvent):
     scrabbles: list[int]
     game_id: str | None
     game_version: int | None
+    outcome: list[str] | None
     reason: str
 
     def assign(self, t: Any) -> None:
         t.results = {**t.results, f"{self.round}:{self.table}": {
             "round": self.round, "table": self.table, "kind": self.kind, "scores": self.scores,
             "scrabbles": list(self.scrabbles), "game_id": self.game_id, "game_version": self.game_version,
-            "reason": self.reason}}
+            "outcome": self.outcome, "reason": self.reason}}
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,9 @@ class Result:
     scores: tuple[int, int] | None = None  #: required for a played game; the rules give the others'
     kind: Kind = Kind.PLAYED
     scrabbles: tuple[int, int] = (0, 0)
+    #: The game's own verdict ('win', 'loss', 'draw' per side) when its rules decide it apart from the
+    #: scores (AJS: 10 minutes over loses the game whatever the score); None: the scores decide.
+    outcome: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         if self.round < 1:

@@ -78,6 +78,8 @@ def _round(result: Result, player: str, rules: StandingsRules) -> Round:
         points = rules.win if side == 0 else 0.0
     elif result.kind is Kind.BOTH_ABSENT:
         points = 0.0  # AJS 4.1.11.1: «sin puntos de victoria para ninguno»
+    elif result.outcome is not None:
+        points = {"win": rules.win, "draw": rules.draw}.get(result.outcome[side], 0.0)
     else:
         points = rules.win if mine > theirs else rules.draw if mine == theirs else 0.0
     return Round(result.round, result.opponent(player), result.kind, points, mine, theirs, result.scrabbles[side])

@@ -183,3 +183,12 @@ def test_the_standings_at_round_n_read_only_rounds_up_to_n(t):
         early = [r for r in results if r.round <= n]
         assert _plain(standings(players, results, FISC, rounds=rounds, at=n)) == \
             _plain(standings(players, early, FISC, rounds=rounds))
+
+
+def test_the_games_own_verdict_wins_over_the_scores_when_its_rules_decide_apart_from_them():
+    """AJS 3.1.2.1 (via 4.1.11.1): 10 minutes over the time loses the game, even if the score after the
+    100-point penalty still leads; the settlement's verdict is what the standings count."""
+    results = [Result(1, A, B, (420, 380), outcome=("loss", "win"))]
+    t = table(standings([A, B], results, AJS, rounds=6))
+    assert (t[A].points, t[B].points) == (0.0, 1.0)
+    assert t[A].tiebreaks[TieBreak.SPREAD].value == 40  # the spread is still the scores'
