@@ -1,0 +1,183 @@
+"""Tournaments' use cases, on the games' own store: thin steps that load, call one method, save.
+
+A published round's games, their player tokens and the ``RoundPublished`` event are saved in one
+transaction (never a round half published). Results come from the games themselves: ``sync`` reads
+each published game and records a closed game's result (or opens a reopened one's) through the
+aggregate, which records a closing once however often it is asked, so running it on every read,
+after every signature and again after a crash is exactly once.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError
+
+from domain.game import Game
+from domain.game.meta import Meta
+from domain.profiles.kinds import Starter
+from domain.tournament.aggregate import Tournament
+from domain.tournament.pairing import Pairing
+from domain.tournament.standings import Row
+from service.access.tokens import AccessToken, new_token
+from service.application import Actor, ApplicationError, GameNotFound, VersionConflict
+
+SYSTEM = Actor("system:tournament")
+
+
+class TournamentNotFound(ApplicationError, LookupError):
+    """Raised when no tournament has the id asked for."""
+
+    code = "tournament_not_found"
+
+    def __init__(self, tournament_id: UUID) -> None:
+        super().__init__(f"no tournament {tournament_id}")
+        self.tournament_id = tournament_id
+
+
+class Tournaments:
+    """The tournaments of one store, beside its games (``app``: the service's application)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self._lock = threading.Lock()  # a director's acts are rare: one at a time per process
+
+    # ---- reading ------------------------------------------------------------------------
+    def get(self, tournament_id: UUID) -> Tournament:
+        """A copy of the tournament as stored (a failed command never touches a cached one)."""
+        try:
+            found = self.app.repository.get(tournament_id)
+        except AggregateNotFoundError:
+            raise TournamentNotFound(tournament_id) from None
+        if not isinstance(found, Tournament):
+            raise TournamentNotFound(tournament_id)
+        return copy.deepcopy(found)
+
+    def standings(self, tournament_id: UUID, at: int | None = None) -> tuple[Tournament, list[Row]]:
+        """The standings after round ``at`` (all rounds played when None), results brought up to date first."""
+        self.sync(tournament_id)
+        tournament = self.get(tournament_id)
+        return tournament, tournament.standings(at)
+
+    def check(self, tournament_id: UUID) -> list[dict[str, Any]]:
+        """The pairing checker: each published round derived again from the events before it, and what differs."""
+        tournament = self.get(tournament_id)
+        report = []
+        for round_no in sorted(int(r) for r in tournament.published):
+            drafted = tournament.drafts[str(round_no)]
+            published = [(t["first"], t["second"]) for t in tournament.published[str(round_no)]]
+            if drafted["method"] == "manual":
+                report.append({"round": round_no, "method": "manual", "agrees": None, "differences": []})
+                continue
+            derived, method = tournament.derive(round_no)
+            again = [(p.first, p.second) for p in derived]
+            differences = [{"table": i + 1, "published": list(a), "derived": list(b)}
+                           for i, (a, b) in enumerate(zip(published, again)) if a != b]
+            if len(published) != len(again):
+                differences.append({"table": None, "published": len(published), "derived": len(again)})
+            report.append({"round": round_no, "method": method, "agrees": not differences,
+                           "differences": differences})
+        return report
+
+    # ---- a director's acts ----------------------------------------------------------------
+    def create(self, name: str, rules: str, profile: str, rounds: int, by: Actor, *, system: str = "swiss",
+               settings: dict[str, Any] | None = None) -> UUID:
+        tournament = Tournament.create(name, rules, profile, rounds, self._meta(by), system=system,
+                                       settings=settings)
+        self.app.save_together(tournament)
+        return tournament.id
+
+    def act(self, tournament_id: UUID, by: Actor, step: Any) -> Any:
+        """Load, run ``step(tournament, meta)``, save; what the step returns."""
+        with self._lock:
+            tournament = self.get(tournament_id)
+            answer = step(tournament, self._meta(by))
+            self._save(tournament)
+            return answer
+
+    def publish(self, tournament_id: UUID, round_no: int, by: Actor, *, reason: str = "",
+                bag_mode: str = "virtual") -> dict[str, Any]:
+        """Create the round's games (the first named starts: FILE 4.1) with one token per seat, and publish
+        the round, all in one transaction; the tokens are returned once, as a new game's are."""
+        with self._lock:
+            tournament = self.get(tournament_id)
+            meta = self._meta(by)
+            draft = tournament.drafts.get(str(round_no), {"pairings": []})
+            games: list[Game] = []
+            issued: list[AccessToken] = []
+            seats: dict[int, list[dict[str, Any]]] = {}
+            for t in draft["pairings"]:
+                if t["second"] is None:
+                    continue
+                names = [tournament.players[t["first"]]["name"], tournament.players[t["second"]]["name"]]
+                details = {"event": tournament.name, "round": round_no, "table": t["table"]}
+                game = Game.create(tournament.profile, names, meta, bag_mode=bag_mode, details=details)
+                if game.book.start.starter is Starter.PAIRING_LIST:  # FILE 4.1; elsewhere they draw (FISC I.5)
+                    game.give_starter(0, meta, "the first named on the pairing list (FILE 4.1)")
+                games.append(game)
+                seats[t["table"]] = []
+                for seat, name in enumerate(names):
+                    token = new_token()
+                    issued.append(AccessToken.issue(token, "player", name, by.actor, meta.at, game_id=game.id,
+                                                    seat=seat))
+                    seats[t["table"]].append({"seat": seat, "player": name, "token": token})
+            tables = {t["table"]: str(g.id) for t, g in zip([t for t in draft["pairings"] if t["second"]], games)}
+            tournament.publish(round_no, tables, meta, reason=reason)
+            self._save(tournament, *games, *issued)
+            return {"round": round_no, "tables": [
+                {**t, "game_id": tables.get(t["table"]), "tokens": seats.get(t["table"], [])}
+                for t in draft["pairings"]]}
+
+    def sync(self, tournament_id: UUID) -> int:
+        """Record the result of every published game now closed, and open the result of every game
+        reopened since; the number of results recorded or opened."""
+        tournament = self.get(tournament_id)
+        todo = []
+        for tables in tournament.published.values():
+            for t in tables:
+                if t.get("game_id"):
+                    todo.append(t["game_id"])
+        changes = []
+        for game_id in todo:
+            try:
+                game = self.app.get_game(UUID(game_id))
+            except GameNotFound:
+                continue
+            changes.append((game_id, game))
+        if not changes:
+            return 0
+
+        def step(t: Tournament, meta: Meta) -> int:
+            done = 0
+            for game_id, game in changes:
+                if game.closed:
+                    finals = [p["final_score"] for p in game.settlement["players"]]
+                    outcome = [p["result"] for p in game.settlement["players"]]
+                    scrabbles = [sum(1 for turn in game.turns if turn.get("seat") == s and turn.get("kind") == "play"
+                                     and turn.get("bingo")) for s in range(2)]
+                    done += t.record_game(game_id, game.version, finals, scrabbles, meta, outcome=outcome)
+                else:
+                    done += t.reopen_game(game_id, "the game was reopened (FILE 43)", meta)
+            return done
+
+        return self.act(tournament_id, SYSTEM, step)
+
+    # ---- saving -------------------------------------------------------------------------
+    def _save(self, tournament: Tournament, *others: Any) -> None:
+        if not tournament.pending_events and not others:
+            return
+        try:
+            self.app.save_together(tournament, *others)
+        except IntegrityError:
+            raise VersionConflict(tournament.id, tournament.version, tournament.version) from None
+
+    def _meta(self, by: Actor) -> Meta:
+        return Meta(by.actor, by.device, self.app.clock())
+
+
+def pairing_dict(p: Pairing) -> dict[str, Any]:
+    return {"table": p.table, "first": p.first, "second": p.second, "why": p.why}
