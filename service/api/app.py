@@ -18,9 +18,10 @@ from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
-from service.api.routes import commands, games, games_read, gcg, health, history, pages, stream, tokens
+from service.api.routes import commands, games, games_read, gcg, health, history, pages, stream, tokens, tournaments
 from service.api.stream import Hub
 from service.settings import read_model_url, settings_env
+from service.tournaments import Tournaments
 
 API_VERSION = "1.0.0"
 DESCRIPTION = """\
@@ -74,6 +75,8 @@ TAGS = [
     {"name": "stream", "description": "Live events (Server-Sent Events)."},
     {"name": "gcg", "description": "GCG export and import."},
     {"name": "tokens", "description": "Access tokens (directors)."},
+    {"name": "tournaments", "description": "Tournaments: players, rounds, pairings, results from signed games, "
+                                           "standings with the federations' tie-breaks."},
     {"name": "health", "description": "Liveness of the service, its event store and its read models."},
 ]
 
@@ -116,13 +119,14 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app = FastAPI(title="Planilla", version=API_VERSION, description=DESCRIPTION, openapi_tags=TAGS,
                   lifespan=lifespan, generate_unique_id_function=operation_id)
     app.state.games, app.state.hub, app.state.settings = games_app, hub, settings
+    app.state.tournaments = Tournaments(games_app)
     app.state.read_store, app.state.projector = read_store, projector
     app.state.projector_running = (lambda: child.running) if child is not None else (lambda: projector.running)
     errors.install(app)
     app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
     if settings.command_fast_path:
         app.add_middleware(CommandFastPath, api=app)  # outermost of ours: well-formed commands stop here
-    for module in (games, games_read, gcg, commands, history, stream, tokens, health, pages):
+    for module in (games, games_read, gcg, commands, history, stream, tokens, tournaments, health, pages):
         app.include_router(module.router)
     pages.mount(app)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID
@@ -9,6 +10,7 @@ from uuid import UUID
 import pytest
 
 from service.access.application import ServiceApplication
+from service.application import Actor
 from tests.api.conftest import Api, Table
 
 ROLES = ["none", "revoked", "player", "player_elsewhere", "arbiter", "director", "director_elsewhere", "tribunal",
@@ -44,6 +46,18 @@ EXPECTED: dict[str, dict[str, int]] = {
     "settlement": row(404, READERS),  # the game has not ended: no settlement yet, once past the permission
     "status": row(200, READERS),
     "state at": row(200, READERS),
+    # tournaments: directors write, any valid token reads (nothing in them is hidden)
+    "create tournament": row(201, {"director"}),
+    "read tournament": row(200, EVERYONE - {"none", "revoked"}),
+    "register player": row(201, {"director"}),
+    "withdraw player": row(200, {"director"}),
+    "change tournament setting": row(200, {"director"}),
+    "draft round": row(200, {"director"}),
+    "publish round": row(200, {"director"}),
+    "read round": row(200, EVERYONE - {"none", "revoked"}),
+    "record absence": row(200, {"director"}),
+    "standings": row(200, EVERYONE - {"none", "revoked"}),
+    "pairing check": row(200, EVERYONE - {"none", "revoked"}),
 }
 
 
@@ -68,6 +82,22 @@ class World:
             "spectator_elsewhere": games.issue_token("spectator", "booth 2", "test", game_id=there)[0],
         }
         self.victim = games.issue_token("spectator", "to revoke", "test")[1]
+
+    @functools.cached_property
+    def tournament(self) -> dict[str, str]:
+        """Three tournaments of two players: one registered, one drafted, one with round 1 published."""
+        from service.tournaments import Tournaments
+        tournaments, by, found = Tournaments(self.api.games), Actor("director:test"), {}
+        for stage in ("registered", "drafted", "published"):
+            tid = tournaments.create("Obert", "fisc-2023", "fisc-2023", 5, by)
+            for name in ("Anna", "Biel"):
+                tournaments.act(tid, by, lambda t, m, name=name: t.register(name, m))
+            if stage != "registered":
+                tournaments.act(tid, by, lambda t, m: t.draft(1, m))
+            if stage == "published":
+                tournaments.publish(tid, 1, by)
+            found[stage] = f"/v1/tournaments/{tid}"
+        return found
 
     def command(self, token: str | None, body: dict[str, Any]) -> int:
         path = f"/v1/games/{self.table.id}/commands"
@@ -100,6 +130,22 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "settlement": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/settlement", t).status_code,
     "status": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/status", t).status_code,
     "state at": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/state?at=1", t).status_code,
+    "create tournament": lambda w, t: w.api.post("/v1/tournaments", t, {
+        "name": "x", "rules": "fisc-2023", "profile": "fisc-2023", "rounds": 5}).status_code,
+    "read tournament": lambda w, t: w.api.get(w.tournament["registered"], t).status_code,
+    "register player": lambda w, t: w.api.post(w.tournament["registered"] + "/players", t,
+                                               {"name": "Carla"}).status_code,
+    "withdraw player": lambda w, t: w.api.post(w.tournament["published"] + "/players/p1/withdraw", t,
+                                               {"from_round": 2, "reason": "ill"}).status_code,
+    "change tournament setting": lambda w, t: w.api.post(w.tournament["registered"] + "/settings", t, {
+        "setting": "unplayed", "value": "opponent"}).status_code,
+    "draft round": lambda w, t: w.api.post(w.tournament["registered"] + "/rounds/1/draft", t, {}).status_code,
+    "publish round": lambda w, t: w.api.post(w.tournament["drafted"] + "/rounds/1/publish", t, {}).status_code,
+    "read round": lambda w, t: w.api.get(w.tournament["published"] + "/rounds/1", t).status_code,
+    "record absence": lambda w, t: w.api.post(w.tournament["published"] + "/rounds/1/tables/1/absence", t, {
+        "kind": "forfeit", "reason": "Biel did not come"}).status_code,
+    "standings": lambda w, t: w.api.get(w.tournament["published"] + "/standings", t).status_code,
+    "pairing check": lambda w, t: w.api.get(w.tournament["published"] + "/check", t).status_code,
 }
 # A player's pass_turn for the other seat is refused before the rules are asked; an official's reaches
 # the rules, which refuse it (the game has not started): 422, i.e. past the permission check.

@@ -1,0 +1,168 @@
+"""``/v1/tournaments``: create, register, draft, publish, record absences, standings, the checker.
+
+Directors write; any token reads (the pairings and standings hide nothing: the hall screen reads
+them with a spectator token). Results are not posted here: they come from the games' signed
+sheets (``service.tournaments.Tournaments.sync``) or, for a no-show, from the director's ``absence``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.concurrency import run_in_threadpool
+
+from domain.tournament.aggregate import Tournament
+from service.api.deps import CurrentPrincipal, DeviceDep, DirectorDep
+from service.api.errors import ApiError
+from service.api.responses import errors
+from service.api.tournament_schemas import (
+    Absence, CheckView, Draft, PlayerEntered, PlayerEntry, Publish, RoundOut, SettingChange, StandingsView,
+    TournamentCreate, TournamentCreated, TournamentView, Withdrawal,
+)
+from service.application import Actor
+from service.tournaments import TournamentNotFound, Tournaments, pairing_dict
+
+router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])
+TournamentIdPath = Annotated[UUID, Path(description="the tournament's id")]
+RoundPath = Annotated[int, Path(ge=1, le=40, description="the round's number, from 1")]
+
+
+def get_tournaments(request: Request) -> Tournaments:
+    return request.app.state.tournaments
+
+
+TournamentsDep = Annotated[Tournaments, Depends(get_tournaments)]
+
+
+async def _run(step: Callable[[], Any]) -> Any:
+    try:
+        return await run_in_threadpool(step)
+    except TournamentNotFound as err:
+        raise ApiError(404, "tournament_not_found", str(err), field="tournament_id") from None
+
+
+def _view(t: Tournament) -> dict[str, Any]:
+    return {"id": str(t.id), "name": t.name, "rules": t.rules_name, "profile": t.profile, "rounds": t.rounds,
+            "system": t.system, "version": t.version, "settings": t.settings, "setting_changes": t.setting_changes,
+            "players": [{"player": p, **info} for p, info in t.players.items()],
+            "published_rounds": sorted(int(r) for r in t.published)}
+
+
+@router.post("", status_code=201, response_model=TournamentCreated, responses=errors(400, 401, 403, 422))
+async def create_tournament(body: TournamentCreate, tournaments: TournamentsDep, who: DirectorDep,
+                            device: DeviceDep) -> Any:
+    """Create a tournament (directors)."""
+    tid = await _run(lambda: tournaments.create(body.name, body.rules, body.profile, body.rounds,
+                                                Actor(who.actor(), device), system=body.system,
+                                                settings={"koth_rounds": body.koth_rounds}))
+    return {"id": str(tid)}
+
+
+@router.get("/{tournament_id}", response_model=TournamentView, responses=errors(400, 401, 403, 404))
+async def read_tournament(tournament_id: TournamentIdPath, tournaments: TournamentsDep,
+                          _: CurrentPrincipal) -> Any:
+    """The tournament: its settings and their changes, its players, the rounds published (any token)."""
+    return _view(await _run(lambda: tournaments.get(tournament_id)))
+
+
+@router.post("/{tournament_id}/players", status_code=201, response_model=PlayerEntered,
+             responses=errors(400, 401, 403, 404, 422))
+async def register_player(tournament_id: TournamentIdPath, body: PlayerEntry, tournaments: TournamentsDep,
+                          who: DirectorDep, device: DeviceDep) -> Any:
+    """Enter a player (directors); after round 1 is published, a late entry (AJS 4.1.9)."""
+    def step() -> dict[str, Any]:
+        player = tournaments.act(tournament_id, Actor(who.actor(), device), lambda t, m: t.register(
+            body.name, m, federation_id=body.federation_id, club=body.club, rating=body.rating))
+        info = tournaments.get(tournament_id).players[player]
+        return {"player": player, "from_round": info["from_round"], "pairing_bonus": info["pairing_bonus"]}
+    return await _run(step)
+
+
+@router.post("/{tournament_id}/players/{player}/withdraw", response_model=TournamentView,
+             responses=errors(400, 401, 403, 404, 422))
+async def withdraw_player(tournament_id: TournamentIdPath, player: str, body: Withdrawal,
+                          tournaments: TournamentsDep, who: DirectorDep, device: DeviceDep) -> Any:
+    """A player leaves from a round not yet drawn (AJS 4.1.10)."""
+    await _run(lambda: tournaments.act(tournament_id, Actor(who.actor(), device),
+                                       lambda t, m: t.withdraw(player, body.from_round, body.reason, m)))
+    return _view(await _run(lambda: tournaments.get(tournament_id)))
+
+
+@router.post("/{tournament_id}/settings", response_model=TournamentView, responses=errors(400, 401, 403, 404, 422))
+async def change_setting(tournament_id: TournamentIdPath, body: SettingChange, tournaments: TournamentsDep,
+                         who: DirectorDep, device: DeviceDep) -> Any:
+    """Change a standings setting; after round 1 it needs a reason and is shown with its round."""
+    await _run(lambda: tournaments.act(tournament_id, Actor(who.actor(), device),
+                                       lambda t, m: t.change_setting(body.setting, body.value, body.reason, m)))
+    return _view(await _run(lambda: tournaments.get(tournament_id)))
+
+
+@router.post("/{tournament_id}/rounds/{round_no}/draft", response_model=RoundOut,
+             responses=errors(400, 401, 403, 404, 422))
+async def draft_round(tournament_id: TournamentIdPath, round_no: RoundPath, body: Draft,
+                      tournaments: TournamentsDep, who: DirectorDep, device: DeviceDep) -> Any:
+    """Draft the next round by the tournament's system (each table says why), or by hand."""
+    manual = [tuple(p) for p in body.pairings] if body.pairings is not None else None
+    pairings = await _run(lambda: tournaments.act(tournament_id, Actor(who.actor(), device),
+                                                  lambda t, m: t.draft(round_no, m, manual=manual)))
+    t = await _run(lambda: tournaments.get(tournament_id))
+    return {"round": round_no, "method": t.drafts[str(round_no)]["method"], "published": False,
+            "tables": [pairing_dict(p) for p in pairings]}
+
+
+@router.post("/{tournament_id}/rounds/{round_no}/publish", response_model=RoundOut,
+             responses=errors(400, 401, 403, 404, 422))
+async def publish_round(tournament_id: TournamentIdPath, round_no: RoundPath, body: Publish,
+                        tournaments: TournamentsDep, who: DirectorDep, device: DeviceDep) -> Any:
+    """Publish the drafted round: each table's game is created, with one token per seat (shown once)."""
+    published = await _run(lambda: tournaments.publish(tournament_id, round_no, Actor(who.actor(), device),
+                                                       reason=body.reason, bag_mode=body.bag_mode))
+    t = await _run(lambda: tournaments.get(tournament_id))
+    return {"round": round_no, "method": t.drafts[str(round_no)]["method"], "published": True,
+            "tables": published["tables"]}
+
+
+@router.get("/{tournament_id}/rounds/{round_no}", response_model=RoundOut, responses=errors(400, 401, 403, 404))
+async def read_round(tournament_id: TournamentIdPath, round_no: RoundPath, tournaments: TournamentsDep,
+                     _: CurrentPrincipal) -> Any:
+    """A round's pairings (any token): as published, else as drafted; 404 when neither."""
+    t = await _run(lambda: tournaments.get(tournament_id))
+    key = str(round_no)
+    if key in t.published:
+        return {"round": round_no, "method": t.drafts[key]["method"], "published": True, "tables": t.published[key]}
+    if key in t.drafts:
+        return {"round": round_no, "method": t.drafts[key]["method"], "published": False,
+                "tables": t.drafts[key]["pairings"]}
+    raise ApiError(404, "round_not_drafted", f"round {round_no} is neither drafted nor published", field="round_no")
+
+
+@router.post("/{tournament_id}/rounds/{round_no}/tables/{table}/absence", response_model=TournamentView,
+             responses=errors(400, 401, 403, 404, 422))
+async def record_absence(tournament_id: TournamentIdPath, round_no: RoundPath, table: int, body: Absence,
+                         tournaments: TournamentsDep, who: DirectorDep, device: DeviceDep) -> Any:
+    """A no-show or both players absent (AJS 4.1.11.1), with the reason."""
+    await _run(lambda: tournaments.act(tournament_id, Actor(who.actor(), device),
+                                       lambda t, m: t.record_absence(round_no, table, body.kind, body.reason, m)))
+    return _view(await _run(lambda: tournaments.get(tournament_id)))
+
+
+@router.get("/{tournament_id}/standings", response_model=StandingsView, responses=errors(400, 401, 403, 404))
+async def standings(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _: CurrentPrincipal,
+                    round: Annotated[int | None, Query(ge=1, le=40, description="after this round")] = None) -> Any:
+    """The standings (any token), live as games close: points, then each tie-break with its inputs."""
+    t, rows = await _run(lambda: tournaments.standings(tournament_id, round))
+    return {"round": round or t.last_published, "tiebreaks": list(t.settings["tiebreaks"]), "rows": [{
+        "rank": r.rank, "player": r.player, "name": t.players[r.player]["name"], "points": r.points,
+        "tiebreaks": {str(k): {"value": f.value, "inputs": [list(i) for i in f.inputs],
+                               "dropped": [list(d) for d in f.dropped]} for k, f in r.tiebreaks.items()},
+        "rounds": [{"round": x.round, "opponent": x.opponent, "kind": str(x.kind), "points": x.points,
+                    "scored": x.scored, "conceded": x.conceded} for x in r.rounds]} for r in rows]}
+
+
+@router.get("/{tournament_id}/check", response_model=CheckView, responses=errors(400, 401, 403, 404))
+async def check(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _: CurrentPrincipal) -> Any:
+    """The pairing checker: every published round derived again from the events before it."""
+    return {"rounds": await _run(lambda: tournaments.check(tournament_id))}

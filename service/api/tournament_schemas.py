@@ -1,0 +1,142 @@
+"""Bodies and answers of ``/v1/tournaments`` (the tournament's own schemas, beside the game's)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+TOURNAMENT_ID = "7a1c9e2b-3d4f-4a5b-9c6d-7e8f9a0b1c2d"
+
+
+def _example(value: dict[str, Any], *, extra: str = "forbid") -> ConfigDict:
+    return ConfigDict(extra=extra, json_schema_extra={"examples": [value]})  # type: ignore[typeddict-item]
+
+
+class TournamentCreate(BaseModel):
+    """A new tournament: its name, the standings rules (tie-breaks), the games' profile, the rounds."""
+
+    model_config = _example({"name": "Obert de Molins 2025", "rules": "fisc-2023", "profile": "fisc-2023",
+                             "rounds": 5})
+    name: str = Field(min_length=1, max_length=200)
+    rules: Literal["fisc-2023", "ajs-2012"] = Field(description="standings and tie-breaks: FISC I.1 or AJS 4.1.8")
+    profile: str = Field(description="the profile every game of the tournament is played under")
+    rounds: StrictInt = Field(ge=1, le=40, description="FISC I.1: at least 5; AJS 4.1.1: at least 6")
+    system: Literal["swiss", "round_robin", "manual"] = "swiss"
+    koth_rounds: StrictInt = Field(0, ge=0, le=2, description="king of the hill in the last rounds (AJS 4.1.1)")
+
+
+class TournamentCreated(BaseModel):
+    model_config = _example({"id": TOURNAMENT_ID})
+    id: str
+
+
+class PlayerEntry(BaseModel):
+    """A player entering; after a round is published this is a late entry (AJS 4.1.9)."""
+
+    model_config = _example({"name": "Anna Puig", "federation_id": "FISC-0042", "club": "Mots i Més",
+                             "rating": 1850})
+    name: str = Field(min_length=1, max_length=120)
+    federation_id: str = Field("", max_length=40)
+    club: str = Field("", max_length=120)
+    rating: StrictInt = Field(0, ge=0, le=4000)
+
+
+class PlayerEntered(BaseModel):
+    model_config = _example({"player": "p1", "from_round": 1, "pairing_bonus": 0.0})
+    player: str
+    from_round: int
+    pairing_bonus: float
+
+
+class Withdrawal(BaseModel):
+    model_config = _example({"from_round": 3, "reason": "ill"})
+    from_round: StrictInt = Field(ge=1)
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class SettingChange(BaseModel):
+    """A standings setting the director decides (the rulebooks are silent on unplayed games)."""
+
+    model_config = _example({"setting": "unplayed", "value": "opponent", "reason": "the director's ruling"})
+    setting: Literal["unplayed", "tiebreaks", "koth_rounds"]
+    value: str | list[str] | StrictInt
+    reason: str = Field("", max_length=500)
+
+
+class Draft(BaseModel):
+    """Draft the next round by the tournament's system, or give the pairing by hand (``pairings``)."""
+
+    model_config = _example({})
+    pairings: list[tuple[str, str | None]] | None = Field(
+        None, description="by hand: [first, second] per table, the first named starts (FILE 4.1); second null: a bye")
+
+
+class Publish(BaseModel):
+    model_config = _example({})
+    reason: str = Field("", max_length=500, description="required when the round is published again")
+    bag_mode: Literal["physical", "virtual"] = "virtual"
+
+
+class Absence(BaseModel):
+    """A no-show (the first named is present: AJS 4.1.11.1, 300-0) or both absent (0-0, no win)."""
+
+    model_config = _example({"kind": "forfeit", "reason": "Biel did not come"})
+    kind: Literal["forfeit", "both_absent"]
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class PairingOut(BaseModel):
+    model_config = _example({"table": 1, "first": "p1", "second": "p3",
+                             "why": "round 1: no. 1 of the top half against no. 1 of the bottom half (FISC I.1)"},
+                            extra="allow")
+    table: int
+    first: str
+    second: str | None
+    why: str
+
+
+class RoundOut(BaseModel):
+    """A round's tables; a published one has each table's game (and, when just published, its tokens)."""
+
+    model_config = _example({"round": 1, "method": "swiss", "published": False, "tables": [
+        {"table": 1, "first": "p1", "second": "p3", "why": "…"}]}, extra="allow")
+    round: int
+    method: str | None = None
+    published: bool
+    tables: list[dict[str, Any]]
+
+
+class TournamentView(BaseModel):
+    model_config = _example({"id": TOURNAMENT_ID, "name": "Obert de Molins 2025", "rules": "fisc-2023",
+                             "profile": "fisc-2023", "rounds": 5, "system": "swiss", "version": 3,
+                             "settings": {"unplayed": "zero"}, "setting_changes": [], "players": [],
+                             "published_rounds": []}, extra="allow")
+    id: str
+    name: str
+    rules: str
+    profile: str
+    rounds: int
+    system: str
+    version: int
+    settings: dict[str, Any]
+    setting_changes: list[dict[str, Any]]
+    players: list[dict[str, Any]]
+    published_rounds: list[int]
+
+
+class StandingsView(BaseModel):
+    """The table after a round: points, then each tie-break with the inputs it was made of."""
+
+    model_config = _example({"round": 1, "tiebreaks": ["median_buchholz", "berger", "spread", "points_for"],
+                             "rows": [{"rank": 1, "player": "p1", "name": "Anna Puig", "points": 1.0,
+                                       "tiebreaks": {"spread": {"value": 50, "inputs": [["p3", 50]],
+                                                                "dropped": []}}}]}, extra="allow")
+    round: int
+    tiebreaks: list[str]
+    rows: list[dict[str, Any]]
+
+
+class CheckView(BaseModel):
+    model_config = _example({"rounds": [{"round": 1, "method": "swiss", "agrees": True, "differences": []}]})
+    rounds: list[dict[str, Any]]
