@@ -95,11 +95,12 @@ class Tournament(Aggregate):
                        order=tuple(TieBreak(t) for t in self.settings["tiebreaks"]))
 
     def result_list(self, at: int | None = None) -> list[Result]:
+        tables = {(int(n), t["table"]): t for n, published in self.published.items() for t in published}
         out = []
         for r in self.results.values():
             if at is not None and r["round"] > at:
                 continue
-            table = self._table(r["round"], r["table"])
+            table = tables[(r["round"], r["table"])]
             scores = tuple(r["scores"]) if r["scores"] is not None else None
             outcome = tuple(r["outcome"]) if r.get("outcome") else None
             out.append(Result(r["round"], table["first"], table["second"], scores, Kind(r["kind"]),

@@ -145,18 +145,22 @@ def _candidates(players: list[str], points: Mapping[str, float], within: Within)
     """For each player, the opponents to try, best first."""
     index = {p: i for i, p in enumerate(players)}
     order = {}
+    groups: dict[float, list[str]] = {}
     for p in players:
-        others = [q for q in players if q != p]
-        if within is Within.NEAREST:
-            others.sort(key=lambda q: abs(index[q] - index[p]))
-        else:
-            group = [q for q in players if points.get(q, 0) == points.get(p, 0)]
-            half = len(group) // 2
-            mine = group.index(p)
+        groups.setdefault(points.get(p, 0), []).append(p)
+    for p in players:
+        i = index[p]
+        # nearest first: i+1, i-1, i+2, i-2 ... (ties go to the higher-ranked, the one above)
+        nearest = [players[j] for d in range(1, len(players)) for j in (i - d, i + d) if 0 <= j < len(players)]
+        if within is Within.HALVES:
+            group = groups[points.get(p, 0)]
+            half, mine = len(group) // 2, group.index(p)
             target = group[mine + half] if mine < half and mine + half < len(group) else None
-            others.sort(key=lambda q: (q != target, points.get(q, 0) != points.get(p, 0),
-                                       abs(index[q] - index[p])))
-        order[p] = others
+            members = set(group)
+            same = [q for q in nearest if q in members]
+            nearest = ([target] if target else []) + [q for q in same if q != target] + \
+                [q for q in nearest if points.get(q, 0) != points.get(p, 0)]
+        order[p] = nearest
     return order
 
 
