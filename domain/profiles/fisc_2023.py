@@ -46,6 +46,7 @@ ARTICLES = {
     "ending": "FISC I.8",
     "ending.passes_each": "FISC I.8 B",
     "ending.invalid_is_pass": "FISC I.8 B",
+    "ending.lost_is_pass": "FISC I.8 B",
     "ending.exchange_is_pass": "FISC I.8 B",
     "ending.passes_suspended_at_zero": "FISC I.8 B",
     "ending.scoreless_turns": "FISC I.8 B",
@@ -87,6 +88,7 @@ ARTICLES = {
     "sheet.keepers": "FISC I.8, I.9",
     "sheet.pass_mark": "FISC I.9",
     "sheet.invalid_mark": "FISC I.9",
+    "sheet.lost_mark": "FISC I.9",
     "sheet.exchange_mark": "FISC I.9",
     "sheet.blank_mark": "FISC I.9",
     "sheet.blank_dispute": "FISC I.9",
@@ -111,6 +113,10 @@ ARTICLES = {
 }
 
 NOTES = {
+    "ending.lost_is_pass": "reading: I.8 B 'Ambdós jugadors perden tres torns consecutius' counts turns lost;"
+    " passing and withdrawn words are its examples ('ja sigui per'), exchanges are excluded by name",
+    "sheet.lost_mark": "gap: director decides — I.9 names no mark for a turn lost without a move (FISC has no"
+    " such turn: no move timer, no late overdraw); T (torn perdut), explained by a legend under the sheet",
     "start.missed_centre": "gap: director decides — I.6 says the first play 'ha de cobrir la casella central'"
     " and gives the opponent no choice: a first play off H8 is invalid",
     "exchange.min_bag": "reading: I.7.1 'només amb el límit de la quantitat de fitxes que quedin al sac':"
@@ -181,6 +187,7 @@ FISC_2023 = Profile(
     ending=Ending(
         passes_each=3,
         invalid_is_pass=True,
+        lost_is_pass=True,
         exchange_is_pass=False,
         passes_suspended_at_zero=True,
         scoreless_turns=12,
@@ -226,6 +233,7 @@ FISC_2023 = Profile(
         keepers=Scorekeepers.ALL,
         pass_mark="0",
         invalid_mark="0",
+        lost_mark="T",
         exchange_mark="-",
         blank_mark=BlankMark.PARENTHESES_OR_CIRCLE,
         blank_dispute=BlankDispute.DIRECTOR,

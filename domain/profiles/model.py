@@ -67,6 +67,7 @@ class Ending:
     passes_each: int  #: consecutive passes per player that end the game
     invalid_is_pass: bool  #: a play withdrawn as invalid counts as a pass
     exchange_is_pass: bool  #: an exchange counts as a pass
+    lost_is_pass: bool  #: a turn lost (a late overdraw, a move timer) counts as a pass, and in the scoreless streak
     passes_suspended_at_zero: bool  #: the pass rule does not apply while the score is 0-0
     scoreless_turns: int | None  #: consecutive turns of passes, invalid plays, exchanges that end it
     scoreless_suspended_at_zero: bool  #: the scoreless streak does not apply while the score is 0-0
@@ -127,6 +128,7 @@ class Sheet:
     keepers: Scorekeepers
     pass_mark: str  #: written in the score column for a pass
     invalid_mark: str  #: written for a play withdrawn as invalid
+    lost_mark: str  #: written for a turn lost without a move (a late overdraw, a move timer)
     exchange_mark: str  #: written for an exchange; ``{n}`` is the number of tiles
     blank_mark: BlankMark
     blank_dispute: BlankDispute  #: who decides a blank's letter when the sheets disagree

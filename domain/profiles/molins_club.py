@@ -50,6 +50,7 @@ ARTICLES = {
     "ending": "Molins 19-21",
     "ending.passes_each": "Molins 20",
     "ending.invalid_is_pass": "Molins 20",
+    "ending.lost_is_pass": "Molins 20, 27",
     "ending.exchange_is_pass": "Molins 20",
     "ending.passes_suspended_at_zero": "Molins 20",
     "ending.scoreless_turns": "Molins 19-20",
@@ -91,6 +92,7 @@ ARTICLES = {
     "sheet.keepers": "Molins 3",
     "sheet.pass_mark": SILENT,
     "sheet.invalid_mark": SILENT,
+    "sheet.lost_mark": "Molins 27",
     "sheet.exchange_mark": SILENT,
     "sheet.blank_mark": SILENT,
     "sheet.blank_dispute": SILENT,
@@ -116,6 +118,11 @@ ARTICLES = {
 
 _AS_FISC = "gap: director decides — the club's text is silent; as FISC "
 NOTES = {
+    "ending.lost_is_pass": "reading: 20 ends the game when all 'perden consecutivament tres torns seguits' and"
+    " excludes only exchanges ('no es considera pèrdua de torn'); 27 punishes a late move 'amb la pèrdua de"
+    " torn', so a turn lost to the timer counts",
+    "sheet.lost_mark": "gap: director decides — 27 takes the turn ('la pèrdua de torn') but the club's text has no"
+    " mark for it; T (torn perdut), explained by a legend under the sheet",
     "min_players": "reading: 19-20 speak of 'els altres jugadors' and 'tots els jugadors'; 28 keeps the chess"
     " clock for one-against-one tournaments",
     "max_players": "gap: director decides — no maximum is given; 4, as in the original game's rules",
@@ -200,6 +207,7 @@ MOLINS_CLUB = Profile(
     ending=Ending(
         passes_each=3,
         invalid_is_pass=True,
+        lost_is_pass=True,
         exchange_is_pass=False,
         passes_suspended_at_zero=False,
         scoreless_turns=None,
@@ -245,6 +253,7 @@ MOLINS_CLUB = Profile(
         keepers=Scorekeepers.STARTER,
         pass_mark="0",
         invalid_mark="0",
+        lost_mark="T",
         exchange_mark="-",
         blank_mark=BlankMark.PARENTHESES_OR_CIRCLE,
         blank_dispute=BlankDispute.DIRECTOR,
