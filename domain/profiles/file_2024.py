@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.profiles.kinds import (
     Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers, Starter, Timing,
+    UnseenWhen,
 )
 from domain.profiles.model import (
     Challenge, Clock, Conduct, Drawing, Ending, Exchange, Overtime, Profile, Sheet, Start,
@@ -73,6 +74,7 @@ ARTICLES = {
     "overtime.limit_leader_minus": "FILE 34.2",
     "overtime.limit_racks": "FILE 34.2",
     "drawing": "FILE 28, 29",
+    "drawing.overdraw_unseen_when": "FILE 28.1.1",
     "drawing.overdraw_sample_extra": "FILE 28.1.2",
     "drawing.overdraw_opponent_chooses": "FILE 28.1.2",
     "drawing.overdraw_late_loses_turn": "FILE 28.2",
@@ -203,6 +205,7 @@ FILE_2024 = Profile(
         limit_racks=False,
     ),
     drawing=Drawing(
+        overdraw_unseen_when=UnseenWhen.NOT_SEEN_NOR_RACKED,
         overdraw_sample_extra=2,
         overdraw_opponent_chooses=True,
         overdraw_late_loses_turn=True,

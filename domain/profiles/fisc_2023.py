@@ -9,6 +9,7 @@ from __future__ import annotations
 from domain.profiles.kinds import (
     Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers, Starter, Timing,
+    UnseenWhen,
 )
 from domain.profiles.model import (
     Challenge, Clock, Conduct, Drawing, Ending, Exchange, Overtime, Profile, Sheet, Start,
@@ -77,6 +78,7 @@ ARTICLES = {
     "overtime.limit_leader_minus": "FISC I.11",
     "overtime.limit_racks": "FISC I.11",
     "drawing": "FISC I.7",
+    "drawing.overdraw_unseen_when": "FISC I.7.3",
     "drawing.overdraw_sample_extra": "FISC I.7.3",
     "drawing.overdraw_opponent_chooses": "FISC I.7.3",
     "drawing.overdraw_late_loses_turn": "FISC I.7.3",
@@ -221,6 +223,7 @@ FISC_2023 = Profile(
         limit_racks=False,
     ),
     drawing=Drawing(
+        overdraw_unseen_when=UnseenWhen.NOT_RACKED,
         overdraw_sample_extra=2,
         overdraw_opponent_chooses=True,
         overdraw_late_loses_turn=False,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.profiles.kinds import (
     Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, MoveTimeout, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers,
-    Starter, Timing,
+    Starter, Timing, UnseenWhen,
 )
 from domain.profiles.model import (
     Challenge, Clock, Conduct, Drawing, Ending, Exchange, Overtime, Profile, Sheet, Start,
@@ -79,6 +79,7 @@ ARTICLES = {
     "overtime.limit_leader_minus": "FISE 35",
     "overtime.limit_racks": "FISE 35",
     "drawing": "FISE 28, 29",
+    "drawing.overdraw_unseen_when": "FISE 28.1",
     "drawing.overdraw_sample_extra": "FISE 28.2",
     "drawing.overdraw_opponent_chooses": "FISE 28.2",
     "drawing.overdraw_late_loses_turn": "FISE 28 (paragraph after 28.2)",
@@ -230,6 +231,7 @@ FISE_2009 = Profile(
         limit_racks=None,
     ),
     drawing=Drawing(
+        overdraw_unseen_when=UnseenWhen.NOT_SEEN_NOR_RACKED,
         overdraw_sample_extra=2,
         overdraw_opponent_chooses=True,
         overdraw_late_loses_turn=True,

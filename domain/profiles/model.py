@@ -16,7 +16,7 @@ from enum import Enum
 from domain.profiles.kinds import (
     Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure,
     Correction, DrawTie, MainWord, MissedCentre, MoveTimeout, Noticer, OutSettlement, Reopen, RoundOver,
-    Scorekeepers, Starter, Timing,
+    Scorekeepers, Starter, Timing, UnseenWhen,
 )
 from domain.tiles import get_tileset
 
@@ -112,6 +112,7 @@ class Overtime:
 class Drawing:
     """Overdraws and underdraws."""
 
+    overdraw_unseen_when: UnseenWhen  #: which facts send the extra tiles back unseen, from those just drawn
     overdraw_sample_extra: int  #: the opponent sees X + this many tiles to return X seen extra tiles
     overdraw_opponent_chooses: bool  #: the opponent chooses which tiles go back (else at random)
     overdraw_late_loses_turn: bool  #: an overdraw noticed before the offender's next play costs that turn

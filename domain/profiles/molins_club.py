@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.profiles.kinds import (
     Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, MoveTimeout, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers,
-    Starter, Timing,
+    Starter, Timing, UnseenWhen,
 )
 from domain.profiles.model import (
     Challenge, Clock, Conduct, Drawing, Ending, Exchange, Overtime, Profile, Sheet, Start,
@@ -81,6 +81,7 @@ ARTICLES = {
     "overtime.limit_leader_minus": "Molins 28d",
     "overtime.limit_racks": "Molins 28d",
     "drawing": "Molins 11",
+    "drawing.overdraw_unseen_when": "Molins 11",
     "drawing.overdraw_sample_extra": "Molins 11",
     "drawing.overdraw_opponent_chooses": "Molins 11",
     "drawing.overdraw_late_loses_turn": "Molins 11",
@@ -241,6 +242,7 @@ MOLINS_CLUB = Profile(
         limit_racks=None,
     ),
     drawing=Drawing(
+        overdraw_unseen_when=UnseenWhen.NOT_SEEN,
         overdraw_sample_extra=0,
         overdraw_opponent_chooses=False,
         overdraw_late_loses_turn=False,
