@@ -548,12 +548,12 @@ class GamesApplication(ArbiterCommands, Application):
     def _auto_draw(self, game: Game, seat: int | None, meta: Meta, enabled: bool) -> None:
         """After an acceptance in a virtual bag, the player's rack is refilled to seven (FILE 32).
 
-        The draw is the service's (``BAG_ACTOR``), in the same save as the acceptance it follows: the
-        acceptance stays the opponent's, and nobody reading the trail sees the opponent drawing the
-        player's tiles.
+        The draw is the service's (``BAG_ACTOR``), in the same save as the acceptance it follows and
+        from the same device's request: the acceptance stays the opponent's, and nobody reading the
+        trail sees the opponent drawing the player's tiles.
         """
         if not enabled or seat is None or game.bag_mode != "virtual" or game.phase != "playing":
             return
         count = bag.refill_count(game, seat)
         if count:
-            game.draw_tiles(seat, Meta(BAG_ACTOR, None, meta.at), tiles=self._tiles(game, count, None))
+            game.draw_tiles(seat, Meta(BAG_ACTOR, meta.device, meta.at), tiles=self._tiles(game, count, None))

@@ -58,7 +58,7 @@ class DrawingCommands:
 
         Unseen tiles noticed before the offender's turn go back unseen whoever noticed (28.1.1). Seen
         tiles the opponent points out before that turn fall under 28.1.2 and 28.2 at once: both are
-        returned and the arbiter rules which applies. Once the offender's turn has come, 28.1 is over:
+        listed, and the arbiter rules which applies. Once the offender's turn has come, 28.1 is over:
         the opponent's notice is 28.2; the offender's own is still corrected as 28.1 says (a reading).
         """
         od = self._open_overdraw()

@@ -80,6 +80,7 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "on_turn": game.players[game.turn] if playing else None,
         "starter": game.starter,
         "pending": _pending(game),
+        "overdraw": overdraw_seen_by(game.overdraw, viewer),
         "bag_count": game.bag_count(),
         "unseen_count": game.tileset.total_tiles - placed - len(game.set_aside) - hidden_known,
         "turns_played": len(game.turns),

@@ -107,6 +107,10 @@ def test_overdraw_over_http_the_facts_choose_the_article_and_a_ruling_is_the_arb
     assert len(shown["payload"]["sample"]) == 3 and shown["redacted"] == []
     status = api.get(f"/v1/games/{table.id}/status", table.players[other]).json()
     assert status["overdraw"]["sample"]["tiles"] == shown["payload"]["sample"]
+    state = table.state(table.players[other])  # the tablet shows her the X + 2 to choose from
+    assert state["overdraw"]["sample"]["tiles"] == shown["payload"]["sample"] and state["overdraw"]["drawn"] is None
+    hidden = table.state(api.tokens["spectator"])["overdraw"]  # a spectator was shown nothing
+    assert hidden["sample"]["tiles"] is None and hidden["sample"]["count"] == 3
     chosen = table.send(table.players[other], "choose_overdraw_return", returned=shown["payload"]["sample"][:1])
     (event,) = [e for e in chosen["events"] if e["type"] == "OverdrawCorrected"]
     assert sorted(event["payload"]["kept"]) == sorted(shown["payload"]["sample"][1:])
