@@ -8,7 +8,8 @@ Shapes the federations' tools rely on (other keys may be added, these stay):
 
 - scoresheet: ``{"players": [{"name", "rows": [{"turn", "notation", "word", "coordinates", "score",
   "total"}], "final_score"}]}``, ``notation`` the federation's mark (``P``, ``I``, ``C-3``; FISC
-  ``0`` and ``-``) or None for a scoring play;
+  ``0`` and ``-``; ``T`` for a turn lost, never a pass's mark) or None for a scoring play; ``legend``
+  explains the marks no rulebook defines (``[{"mark": "T", "kind": "lost", "article"}]``);
 - settlement: ``{"cause", "winner", "players": [{"name", "final_score", "rack_adjustment",
   "time_penalty", "sanctions"}]}``;
 - status: ``{"status": "in_progress" | "ended" | "closed", "waiting_for", "signatures",
@@ -42,6 +43,13 @@ def _one(conn: Connection, table: sa.Table, game_id: uuid.UUID) -> dict[str, Any
 
 
 # ---- scoresheet -----------------------------------------------------------------------------
+def legend(rules: Any, lines: Any) -> list[dict[str, str]]:
+    """The marks the sheet uses that no rulebook defines, explained: a lost turn's ``T`` (never a pass)."""
+    if not any(line["kind"] == "lost" for line in lines):
+        return []
+    return [{"mark": rules.lost_mark, "kind": "lost", "article": rules.lost_article}]
+
+
 def scoresheet(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
     """Each player's sheet in federation notation, the end of game below the last turn, the signatures."""
     with store.connect() as conn:
@@ -81,7 +89,9 @@ def scoresheet(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
         "game_id": str(game_id), "profile": head["profile"], "article": rules.article, "language": rules.language,
         "event": head["event"], "round": head["round"], "table": head["table_no"], "status": head["status"],
         "version": head["version"], "created_at": head["created_at"],
-        "marks": {"pass": rules.pass_mark, "invalid": rules.invalid_mark, "exchange": rules.exchange_mark},
+        "marks": {"pass": rules.pass_mark, "invalid": rules.invalid_mark, "exchange": rules.exchange_mark,
+                  "lost": rules.lost_mark},
+        "legend": legend(rules, lines),
         "scrabble_circled": rules.scrabble_circled, "blank_in_parentheses": rules.blank_in_parentheses,
         "players": players, "settlement": settled,
         "signatures": (state or {}).get("signatures", []), "closed_at": (state or {}).get("closed_at"),

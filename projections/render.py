@@ -2,7 +2,8 @@
 
 Both take the dict of ``projections.queries.scoresheet`` and write in the sheet's language
 (Spanish for FILE, FISE and AJS, Catalan for FISC and Molins). The federation's mark goes in the
-score column (``P``, ``I``, ``C-3``; FISC I.9 a dash for an exchange), a correction shows the
+score column (``P``, ``I``, ``C-3``; FISC I.9 a dash for an exchange; ``T`` for a turn lost, with
+a legend, as no rulebook has a mark for it), a correction shows the
 old value struck through next to the new one with who made it and why, a score the player wrote
 that differs from the true one is shown beside it, and a scrabble is circled where the profile
 circles it (FISC I.9) and starred otherwise.
@@ -21,7 +22,8 @@ LABELS = {
            "signature": "Firma", "signed": "firmada", "correction": "corrección", "scrabble": "scrabble",
            "winner": "Ganador", "draw": "Empate", "sheet": "planilla",
            "result": "Ajuste por resultado", "spread": "Diferencia", "cause": "Fin",
-           "in_progress": "en juego", "ended": "terminada", "closed": "cerrada", "game": "Partida"},
+           "in_progress": "en juego", "ended": "terminada", "closed": "cerrada", "game": "Partida",
+           "lost": "turno perdido, no un pase"},
     "ca": {"title": "FULL D'ANOTACIÓ", "event": "Torneig", "round": "Ronda", "table": "Taula",
            "players": "Jugadors", "status": "Estat", "turn": "Núm.", "word": "Paraula", "coord": "Coord.",
            "score": "Punts", "total": "Total", "entered": "anotat", "rack": "Faristol final",
@@ -29,7 +31,8 @@ LABELS = {
            "signature": "Signatura", "signed": "signada", "correction": "correcció", "scrabble": "scrabble",
            "winner": "Guanyador", "draw": "Empat", "sheet": "full",
            "result": "Ajust pel resultat", "spread": "Diferència", "cause": "Final",
-           "in_progress": "en joc", "ended": "acabada", "closed": "tancada", "game": "Partida"},
+           "in_progress": "en joc", "ended": "acabada", "closed": "tancada", "game": "Partida",
+           "lost": "torn perdut, no una passada"},
 }
 
 
@@ -103,6 +106,11 @@ def _end_lines(player: dict[str, Any], end: dict[str, Any], words: dict[str, str
     return out
 
 
+def legend_lines(sheet: dict[str, Any], words: dict[str, str]) -> list[str]:
+    """The legend under the sheet: each mark no rulebook defines, what it means and the article behind it."""
+    return [f"{item['mark']}: {words[item['kind']]} ({item['article']})" for item in sheet.get("legend", [])]
+
+
 # ---- plain text -----------------------------------------------------------------------------
 def render_text(sheet: dict[str, Any]) -> str:
     """The sheet as plain text: a header, one block per player, the end of game and the signatures."""
@@ -133,6 +141,7 @@ def render_text(sheet: dict[str, Any]) -> str:
         lines += ["", result]
     if any(r["scrabble"] for p in sheet["players"] for r in p["rows"]) and not sheet["scrabble_circled"]:
         lines.append(f"* {words['scrabble']}")
+    lines += legend_lines(sheet, words)
     lines.append(f"{words['game']} {sheet['game_id']} · v{sheet['version']}")
     return "\n".join(lines) + "\n"
 
@@ -206,6 +215,7 @@ def render_html(sheet: dict[str, Any]) -> str:
     players = "".join(_player_html(p, sheet, words) for p in sheet["players"])
     result = _result(sheet, words)
     foot = f"<p>{escape(result)}</p>" if result else ""
+    foot += "".join(f'<p class="legend">{escape(line)}</p>' for line in legend_lines(sheet, words))
     return (f'<!DOCTYPE html><html lang="{escape(sheet["language"])}"><head><meta charset="utf-8">'
             f"<title>{escape(words['title'])} — {escape(' – '.join(p['name'] for p in sheet['players']))}</title>"
             f"<style>{STYLE}</style></head><body><h1>{escape(words['title'])}</h1>"

@@ -2,7 +2,8 @@
 
 - the mark of a turn that is not a scoring play: ``P`` pass, ``I`` invalid, ``C-3`` exchange of
   three (FILE 5.3, FISE I.5); FISC I.9 and Molins write a dash for an exchange and a ``0`` for a
-  pass or a withdrawn play;
+  pass or a withdrawn play; a turn lost without a move (FILE 28.2, Molins 27) is ``T``, its own
+  mark and never a pass's (no rulebook has one: the sheet explains it in a legend);
 - the main word as the player writes it: digraph tiles as one tile (Spanish ``[CH]``, Catalan
   ``L·L``, ``NY``; the QU tile as ``Q``, FISC I.6), a blank's letter marked: lower case where the
   rulebook only asks for it to be noted (FILE 10.2), in parentheses where FISC I.9 asks for
@@ -29,6 +30,8 @@ class SheetRules:
     language: str
     pass_mark: str
     invalid_mark: str
+    lost_mark: str
+    lost_article: str
     exchange_mark: str
     blank_in_parentheses: bool
     scrabble_circled: bool
@@ -36,8 +39,10 @@ class SheetRules:
 
     def mark(self, kind: str, count: int | None = None) -> str | None:
         """The federation mark of a turn (None for a scoring play)."""
-        if kind in ("pass", "lost"):  # a lost turn scores nothing and counts as a pass (FILE 44.2, Molins 20)
+        if kind == "pass":
             return self.pass_mark
+        if kind == "lost":  # not a pass: the turn was taken from the player (FILE 28.2, Molins 27)
+            return self.lost_mark
         if kind == "invalid":
             return self.invalid_mark
         if kind == "exchange":
@@ -78,6 +83,8 @@ def sheet_rules(profile_id: str) -> SheetRules:
         language=tileset.language,
         pass_mark=sheet.pass_mark,
         invalid_mark=sheet.invalid_mark,
+        lost_mark=sheet.lost_mark,
+        lost_article=profile.article("sheet.lost_mark"),
         exchange_mark=sheet.exchange_mark,
         blank_in_parentheses=sheet.blank_mark == BlankMark.PARENTHESES_OR_CIRCLE,
         scrabble_circled=sheet.scrabble_circled,

@@ -54,6 +54,10 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+#: The actor of what the service does itself: the virtual bag's refill after an acceptance.
+BAG_ACTOR = "service:bag"
+
+
 class Actor(NamedTuple):
     """Who sends a command (``player:0``, ``director:ana``, ``system``) and from which device."""
 
@@ -542,9 +546,14 @@ class GamesApplication(ArbiterCommands, Application):
         return bag.draw(game, count, given, self.rng, cap=cap)
 
     def _auto_draw(self, game: Game, seat: int | None, meta: Meta, enabled: bool) -> None:
-        """After an acceptance in a virtual bag, the player draws back to seven (FILE 32)."""
+        """After an acceptance in a virtual bag, the player's rack is refilled to seven (FILE 32).
+
+        The draw is the service's (``BAG_ACTOR``), in the same save as the acceptance it follows and
+        from the same device's request: the acceptance stays the opponent's, and nobody reading the
+        trail sees the opponent drawing the player's tiles.
+        """
         if not enabled or seat is None or game.bag_mode != "virtual" or game.phase != "playing":
             return
         count = bag.refill_count(game, seat)
         if count:
-            game.draw_tiles(seat, meta, tiles=self._tiles(game, count, None))
+            game.draw_tiles(seat, Meta(BAG_ACTOR, meta.device, meta.at), tiles=self._tiles(game, count, None))

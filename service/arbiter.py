@@ -31,14 +31,17 @@ class ArbiterCommands:
         return self._command(game_id, expected_version, by, act)
 
     def correct_overdraw(self, game_id: UUID, noticed_by: int, seen: bool, by: Actor, *, expected_version: int,
-                         returned: list[str] | None = None, sample: list[str] | None = None) -> int:
-        """Correct the open overdraw as the profile says; a virtual bag makes the random pick itself."""
+                         returned: list[str] | None = None, sample: list[str] | None = None,
+                         on_rack: bool | None = None, procedure: str | None = None) -> int:
+        """Correct the open overdraw as the articles say for the facts (``procedure``: the arbiter's ruling
+        where two apply); a virtual bag makes the random pick itself."""
         def act(game: Game, meta: Meta) -> None:
+            facts = {"on_rack": on_rack, "procedure": procedure}
             if game.bag_mode == "virtual":
-                way = game.overdraw_procedure(noticed_by, seen)
+                way = game.overdraw_procedure(noticed_by, seen, on_rack, procedure)
                 picked = {way["field"]: bag.pick(game, way, self.rng)}
-                return game.correct_overdraw(noticed_by, seen, meta, **picked)
-            game.correct_overdraw(noticed_by, seen, meta, returned=returned, sample=sample)
+                return game.correct_overdraw(noticed_by, seen, meta, **picked, **facts)
+            game.correct_overdraw(noticed_by, seen, meta, returned=returned, sample=sample, **facts)
         return self._command(game_id, expected_version, by, act)
 
     def choose_overdraw_return(self, game_id: UUID, seat: int, returned: list[str] | None, by: Actor, *,

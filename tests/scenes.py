@@ -88,10 +88,13 @@ def refill_with_errors(game: Game, seat: int, rng, step) -> None:
         extra = rng.randint(1, min(2, bag - need))
         game.overdraw_tiles(seat, meta(), tiles=_pick(rng, game.unseen().elements(), need + extra))
         step(game)
-        noticed_by, seen = rng.randrange(players), rng.random() < 0.5
-        way = game.overdraw_procedure(noticed_by, seen)
+        noticed_by, seen, on_rack = rng.randrange(players), rng.random() < 0.5, rng.choice([None, False, True])
+        allowed = game.overdraw_procedures(noticed_by, seen, on_rack)
+        ruling = rng.choice(allowed) if len(allowed) > 1 else None  # the arbiter's, where two articles apply
+        way = game.overdraw_procedure(noticed_by, seen, on_rack, ruling)
         pool = game.overdraw["drawn"] if way["pool"] == "drawn" else game.racks[seat]
-        game.correct_overdraw(noticed_by, seen, meta(), **{way["field"]: _pick(rng, pool, way["size"])})
+        game.correct_overdraw(noticed_by, seen, meta(), on_rack=on_rack, procedure=ruling,
+                              **{way["field"]: _pick(rng, pool, way["size"])})
         if game.overdraw is not None:
             step(game)
             shown = game.overdraw["sample"]["tiles"]

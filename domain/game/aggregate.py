@@ -238,9 +238,12 @@ class GameBase(Aggregate):
         missing = Counter(needed) - rack
         unknown = self.rack_counts[seat] - len(self.racks[seat])
         if sum(missing.values()) > unknown:
+            digraphs = sorted(t for t in missing if t in self.tileset.lookalike_pairs)
+            why = (f" ({' and '.join(digraphs)}: one tile, and two tiles never make it, FILE 11)"
+                   if digraphs else "")
             raise RackError(
-                f"{field}: the rack of {self.players[seat]} does not hold {' '.join(sorted(missing.elements()))}",
-                field=field,
+                f"{field}: the rack of {self.players[seat]} does not hold {' '.join(sorted(missing.elements()))}{why}",
+                field=field, article="FILE 11" if digraphs else None,
             )
         if missing and missing - self.unseen():
             raise RackError(f"{field}: {' '.join(sorted(missing))} cannot be on the rack: all accounted for",

@@ -15,8 +15,12 @@ from domain.game import incidents as inc
 from domain.game.aggregate import RACK
 from domain.game.errors import RackError, RuleViolation, WrongPhase
 from domain.game.meta import Meta
-from domain.profiles.kinds import Noticer
+from domain.profiles.kinds import Noticer, UnseenWhen
 from domain.tiles import BLANK
+
+
+#: The ways an overdraw is corrected (docs/arbiter.md), as ``overdraw_procedure`` names them.
+PROCEDURES = ("unseen", "sample", "random", "late")
 
 
 class DrawingCommands:
@@ -43,48 +47,99 @@ class DrawingCommands:
             self._accept(self.pending["seat"], "tiles drawn (FISC I.10)", meta)
         self._record(inc.TilesOverdrawn, meta, seat=seat, count=count, tiles=tiles, excess=excess)
 
-    def overdraw_procedure(self, noticed_by: int, seen: bool) -> dict[str, Any]:
-        """Which correction the profile prescribes for the open overdraw: ``procedure`` (``unseen``, ``sample``,
-        ``random`` or ``late``), which tiles are taken (``field``: ``returned`` or ``sample``), from where
-        (``pool``: the tiles just ``drawn`` or the whole ``rack``) and how many (``size``)."""
+    def overdraw_procedures(self, noticed_by: int, seen: bool, on_rack: bool | None = None) -> list[str]:
+        """The procedures the articles allow for the open overdraw, from the facts they name.
+
+        - whether the extra tiles are still unseen: not seen and not on the rack (FILE 28.1.1, FISE
+          28.1), not on the rack (FISC I.7.3), not seen (Molins 11); ``on_rack`` left out is ``seen``;
+        - whether the offender's next turn has come: FILE 28.1 holds «antes de que sea nuevamente su
+          turno», 28.2 «antes de que éste inicie o complete su próxima jugada»;
+        - who noticed: 28.2 is the opponent's («advierte que su oponente tiene más de 7 fichas»).
+
+        Unseen tiles noticed before the offender's turn go back unseen whoever noticed (28.1.1). Seen
+        tiles the opponent points out before that turn fall under 28.1.2 and 28.2 at once: both are
+        listed, and the arbiter rules which applies. Once the offender's turn has come, 28.1 is over:
+        the opponent's notice is 28.2; the offender's own is still corrected as 28.1 says (a reading).
+        """
         od = self._open_overdraw()
         offender, drawing = od["seat"], self.book.drawing
+        racked = bool(seen) if on_rack is None else bool(on_rack)
+        known = {UnseenWhen.NOT_SEEN_NOR_RACKED: bool(seen) or racked, UnseenWhen.NOT_RACKED: racked,
+                 UnseenWhen.NOT_SEEN: bool(seen)}[drawing.overdraw_unseen_when]
+        sample = drawing.overdraw_sample_extra and drawing.overdraw_opponent_chooses
+        first = ("sample" if sample else "random") if known else "unseen"
+        if not drawing.overdraw_late_loses_turn or noticed_by == offender:
+            return [first]
+        if self.turn == offender:
+            return ["late"]
+        return [first, "late"] if known else [first]
+
+    def overdraw_procedure(self, noticed_by: int, seen: bool, on_rack: bool | None = None,
+                           ruling: str | None = None) -> dict[str, Any]:
+        """Which correction applies to the open overdraw (``overdraw_procedures``, and the arbiter's ``ruling``
+        where they leave a choice): ``procedure`` (``unseen``, ``sample``, ``random`` or ``late``), the article,
+        which tiles are taken (``field``: ``returned`` or ``sample``), from where (``pool``: the tiles just
+        ``drawn`` or the whole ``rack``) and how many (``size``)."""
+        od = self._open_overdraw()
+        offender, drawing = od["seat"], self.book.drawing
+        allowed = self.overdraw_procedures(noticed_by, seen, on_rack)
+        if ruling is None and len(allowed) > 1:
+            articles = " and ".join(self._overdraw_article(p) for p in allowed)
+            raise RuleViolation(f"procedure: {articles} both apply to seen tiles the opponent points out before "
+                                f"{self.players[offender]}'s turn; the arbiter rules which ({', '.join(allowed)})",
+                                code="overdraw_ruling", field="procedure", article=self._overdraw_article("late"))
+        if ruling is not None and ruling not in allowed:
+            raise RuleViolation(f"procedure: the facts allow only {' or '.join(allowed)} "
+                                f"({', '.join(self._overdraw_article(p) for p in allowed)}), not {ruling!r}",
+                                code="overdraw_procedure", field="procedure",
+                                article=self._overdraw_article(allowed[0]))
+        procedure = ruling or allowed[0]
         extra = self.rack_counts[offender] - RACK
-        if noticed_by != offender and drawing.overdraw_late_loses_turn:
-            return {"procedure": "late", "field": "returned", "pool": "rack", "size": extra}
-        if not seen:
-            return {"procedure": "unseen", "field": "returned", "pool": "drawn", "size": extra}
-        if drawing.overdraw_sample_extra and drawing.overdraw_opponent_chooses:
-            size = min(extra + drawing.overdraw_sample_extra, self.rack_counts[offender])
-            return {"procedure": "sample", "field": "sample", "pool": "rack", "size": size}
-        return {"procedure": "random", "field": "returned", "pool": "rack", "size": extra}
+        way = {"procedure": procedure, "article": self._overdraw_article(procedure), "field": "returned",
+               "pool": "rack", "size": extra}
+        if procedure == "unseen":
+            way["pool"] = "drawn"
+        elif procedure == "sample":
+            way.update(field="sample", size=min(extra + drawing.overdraw_sample_extra, self.rack_counts[offender]))
+        return way
+
+    def _overdraw_article(self, procedure: str) -> str:
+        """The article a procedure applies: FILE 28.1.1, 28.1.2 or 28.2 and their kin in the other profiles."""
+        return self.book.article({"unseen": "drawing.overdraw_unseen_when", "sample": "drawing.overdraw_sample_extra",
+                                  "random": "drawing.overdraw_opponent_chooses",
+                                  "late": "drawing.overdraw_late_loses_turn"}[procedure])
 
     def correct_overdraw(self, noticed_by: int, seen: bool, meta: Meta, *, returned: list[str] | None = None,
-                         sample: list[str] | None = None) -> None:
-        """Put the extra tiles back as the profile says: unseen extras out unseen (FILE 28.1.1, FISC I.7.3);
-        seen extras: the opponent sees X + 2 and then chooses X (FILE 28.1.2, FISC I.7.3), or one at random
-        per tile (Molins 11); noticed late by the opponent: the affected player picks and sees them and the
-        offender loses the next turn (FILE 28.2)."""
+                         sample: list[str] | None = None, on_rack: bool | None = None,
+                         procedure: str | None = None) -> None:
+        """Put the extra tiles back as the articles say for the facts (``overdraw_procedure``): unseen extras
+        out unseen (FILE 28.1.1, FISC I.7.3); seen extras: the opponent sees X + 2 and then chooses X (FILE
+        28.1.2, FISC I.7.3), or one at random per tile (Molins 11); noticed by the opponent once the offender's
+        turn has come, or so ruled by the arbiter: the affected player picks and sees them and the offender
+        loses the next turn (FILE 28.2). ``procedure`` is the arbiter's ruling where two articles apply."""
         self._expect("playing")
         od = self._open_overdraw()
         if od["sample"] is not None:
             raise WrongPhase("the opponent has seen the sample and now chooses the tiles to return", field="type")
+        if procedure is not None and procedure not in PROCEDURES:
+            raise RuleViolation(f"procedure: one of {', '.join(PROCEDURES)}", code="overdraw_procedure",
+                                field="procedure")
         offender, noticed_by = od["seat"], self._seat(noticed_by, "noticed_by")
         others = [s for s in range(len(self.players)) if s != offender]
-        way = self.overdraw_procedure(noticed_by, bool(seen))
-        size, procedure = way["size"], way["procedure"]
-        if procedure == "late":
-            return self._late_overdraw(offender, noticed_by, size, returned, meta)
-        if procedure == "sample":
+        way = self.overdraw_procedure(noticed_by, bool(seen), on_rack, procedure)
+        size, chosen, article = way["size"], way["procedure"], way["article"]
+        facts = {"on_rack": None if on_rack is None else bool(on_rack), "ruling": procedure}
+        if chosen == "late":
+            return self._late_overdraw(offender, noticed_by, size, returned, meta, facts)
+        if chosen == "sample":
             shown = self._picked(offender, sample, size, None, "sample")
             self._record(inc.OverdrawSampled, meta, seat=offender, noticed_by=noticed_by, count=size, sample=shown,
-                         seen_by=others)
+                         seen_by=others, **facts)
             return
-        pool = od["drawn"] if procedure == "unseen" else None
-        article = self.book.article("drawing" if procedure == "unseen" else "drawing.overdraw_sample_extra")
-        self._overdraw_done(offender, procedure, noticed_by, procedure == "random",
-                            self._picked(offender, returned, size, pool), others if procedure == "random" else [],
-                            None, article, meta)
+        pool = od["drawn"] if chosen == "unseen" else None
+        self._overdraw_done(offender, chosen, noticed_by, chosen == "random",
+                            self._picked(offender, returned, size, pool), others if chosen == "random" else [],
+                            None, article, meta, facts=facts)
 
     def choose_overdraw_return(self, seat: int, returned: list[str] | None, meta: Meta) -> None:
         """The opponent chooses, among the X + 2 tiles seen, the X that go back; 2 go back to the offender."""
@@ -102,26 +157,27 @@ class DrawingCommands:
         if sampled["tiles"] is not None and chosen is not None:
             kept = list((Counter(sampled["tiles"]) - Counter(chosen)).elements())
         self._overdraw_done(od["seat"], "sample", sampled["noticed_by"], True, chosen, sampled["seen_by"], kept,
-                            self.book.article("drawing.overdraw_sample_extra"), meta)
+                            self._overdraw_article("sample"), meta,
+                            facts={"on_rack": sampled.get("on_rack"), "ruling": sampled.get("ruling")})
 
     def _late_overdraw(self, offender: int, noticed_by: int, extra: int, returned: list[str] | None,
-                       meta: Meta) -> None:
+                       meta: Meta, facts: dict[str, Any]) -> None:
         drawing = self.book.drawing
         number = 1 + sum(1 for i in self.incidents if i["seat"] == offender and i["kind"] == "overdraw")
         limit = drawing.overdraw_expulsion_game
         self._overdraw_done(offender, "late", noticed_by, True, self._picked(offender, returned, extra, None),
-                            [noticed_by], None, self.book.article("drawing.overdraw_late_loses_turn"), meta,
-                            incident=number, expulsion=limit is not None and number >= limit)
+                            [noticed_by], None, self._overdraw_article("late"), meta,
+                            incident=number, expulsion=limit is not None and number >= limit, facts=facts)
 
     def _overdraw_done(self, offender: int, procedure: str, noticed_by: int, seen: bool, returned: list[str] | None,
                        seen_by: list[int], kept: list[str] | None, article: str, meta: Meta, *,
-                       incident: int | None = None, expulsion: bool = False) -> None:
+                       incident: int | None = None, expulsion: bool = False, facts: dict[str, Any]) -> None:
         extra = self.rack_counts[offender] - RACK
         rack_after = self._take_from_rack(offender, returned, "returned") if returned else list(self.racks[offender])
         self._record(inc.OverdrawCorrected, meta, seat=offender, procedure=procedure, noticed_by=noticed_by,
                      seen=seen, count=extra, returned=returned, rack_after=rack_after, seen_by=list(seen_by),
                      kept=kept, lost_turn=procedure == "late", incident=incident, expulsion=expulsion,
-                     article=article)
+                     article=article, **facts)
         self._after_turn(meta)  # a late notice may cost the offender the turn now; a deferred end may follow
 
     def _open_overdraw(self) -> dict[str, Any]:

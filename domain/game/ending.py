@@ -11,10 +11,13 @@ from domain.game.meta import Meta
 from domain.game.settlement import racks_needed, settle
 from domain.profiles.kinds import RoundOver
 
-#: A withdrawn invalid play counts as a pass (FILE 44.2); so does a turn lost to a move timer or an
-#: overdraw: no tile is played and nothing scores (Molins 20 «perden ... torns»).
-PASS_LIKE = frozenset({"pass", "invalid", "lost"})
-SCORELESS = frozenset({"pass", "invalid", "exchange", "lost"})
+#: A withdrawn invalid play counts as a pass (FILE 44.2). A turn lost to a move timer or an overdraw
+#: counts only where the profile says so (``ending.lost_is_pass``: Molins 20 and FISC I.8 B count turns
+#: lost, «perden ... torns»; FILE 44.2–44.3 and FISE 45.2–45.3 name passes, invalid plays and exchanges
+#: only, so there a lost turn breaks the run).
+PASS_LIKE = frozenset({"pass", "invalid"})
+SCORELESS = frozenset({"pass", "invalid", "exchange"})
+LOST = frozenset({"lost"})
 DIRECTOR_CAUSES = {
     "director": "FILE 44.5",
     "round_time": "FILE 44.4",
@@ -46,12 +49,13 @@ class EndCommands:
         last = turns[-1] if turns else None
         if last and last["kind"] == "play" and self.rack_counts[last["seat"]] == 0 and self.bag_count() == 0:
             return "out", last["seat"], f"{self.players[last['seat']]} played out with the bag empty"
+        lost = LOST if rules.lost_is_pass else frozenset()
         k = rules.passes_per_player * seats
-        if len(turns) >= k and all(t["kind"] in PASS_LIKE for t in turns[-k:]):
+        if len(turns) >= k and all(t["kind"] in PASS_LIKE | lost for t in turns[-k:]):
             if not (rules.passes_not_at_zero and not any(self.scores)):
                 return "passes", None, f"every player lost {rules.passes_per_player} turns in a row ({rules.article('passes')})"
         m = rules.scoreless_turns
-        if m and len(turns) >= m and all(t["kind"] in SCORELESS for t in turns[-m:]):
+        if m and len(turns) >= m and all(t["kind"] in SCORELESS | lost for t in turns[-m:]):
             if not (rules.scoreless_not_at_zero and not any(self.scores)):
                 return "scoreless", None, f"{m} scoreless turns in a row ({rules.article('scoreless')})"
         return None, None, ""

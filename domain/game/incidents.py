@@ -34,23 +34,31 @@ class TilesOverdrawn(GameEvent):
 
 @dataclass(frozen=True)
 class OverdrawSampled(GameEvent):
-    """The opponent took X + 2 of the offender's tiles at random and saw them (FILE 28.1.2, FISC I.7.3)."""
+    """The opponent took X + 2 of the offender's tiles at random and saw them (FILE 28.1.2, FISC I.7.3).
+
+    ``on_rack``: whether the extra tiles had been put on the rack, where the tablet said so; ``ruling``:
+    the procedure an arbiter ruled where two articles applied (None when the facts decided).
+    """
 
     seat: int
     noticed_by: int
     count: int
     sample: list[str] | None
     seen_by: list[int]
+    on_rack: bool | None = None
+    ruling: str | None = None
 
     def assign(self, game: Any) -> None:
         game.overdraw = dict(game.overdraw, sample={"count": self.count, "tiles": self.sample,
-                                                    "seen_by": list(self.seen_by), "noticed_by": self.noticed_by})
+                                                    "seen_by": list(self.seen_by), "noticed_by": self.noticed_by,
+                                                    "on_rack": self.on_rack, "ruling": self.ruling})
 
 
 @dataclass(frozen=True)
 class OverdrawCorrected(GameEvent):
     """The extra tiles went back to the bag: the procedure, who noticed, who saw which tiles, what the
-    offender kept, and for a late notice (FILE 28.2) the lost turn and the incident's number."""
+    offender kept, and for a late notice (FILE 28.2) the lost turn and the incident's number. ``article`` is
+    the one applied (FILE 28.1.1, 28.1.2 or 28.2); ``on_rack`` and ``ruling`` as in ``OverdrawSampled``."""
 
     seat: int
     procedure: str
@@ -65,6 +73,8 @@ class OverdrawCorrected(GameEvent):
     incident: int | None
     expulsion: bool
     article: str
+    on_rack: bool | None = None
+    ruling: str | None = None
 
     def assign(self, game: Any) -> None:
         game.racks[self.seat] = list(self.rack_after)

@@ -26,6 +26,7 @@ class GameRules:
     exchange_capped_by_bag: bool
     passes_per_player: int
     passes_not_at_zero: bool
+    lost_is_pass: bool
     scoreless_turns: int | None
     scoreless_not_at_zero: bool
     nobody_can_play: bool
@@ -51,6 +52,7 @@ ARTICLE_KEYS = {
     "exchange": "exchange.min_bag",
     "passes": "ending.passes_each",
     "scoreless": "ending.scoreless_turns",
+    "lost_is_pass": "ending.lost_is_pass",
     "nobody_can_play": "ending.nobody_can_play",
     "appeal": "challenge.appeal",
     "appeal_by": "challenge.appeal_by",
@@ -81,6 +83,7 @@ def _from_profile(p: Profile) -> GameRules:
         exchange_capped_by_bag=p.exchange.capped_by_bag,
         passes_per_player=p.ending.passes_each,
         passes_not_at_zero=p.ending.passes_suspended_at_zero,
+        lost_is_pass=p.ending.lost_is_pass,
         scoreless_turns=p.ending.scoreless_turns,
         scoreless_not_at_zero=p.ending.scoreless_suspended_at_zero,
         nobody_can_play=p.ending.nobody_can_play,

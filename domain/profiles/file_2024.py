@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.profiles.kinds import (
     Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers, Starter, Timing,
+    UnseenWhen,
 )
 from domain.profiles.model import (
     Challenge, Clock, Conduct, Drawing, Ending, Exchange, Overtime, Profile, Sheet, Start,
@@ -42,6 +43,7 @@ ARTICLES = {
     "ending": "FILE 44",
     "ending.passes_each": "FILE 44.2",
     "ending.invalid_is_pass": "FILE 44.2",
+    "ending.lost_is_pass": "FILE 44.2, 44.3",
     "ending.exchange_is_pass": "FILE 44.2",
     "ending.passes_suspended_at_zero": "FILE 44.2",
     "ending.scoreless_turns": "FILE 44.3",
@@ -72,6 +74,7 @@ ARTICLES = {
     "overtime.limit_leader_minus": "FILE 34.2",
     "overtime.limit_racks": "FILE 34.2",
     "drawing": "FILE 28, 29",
+    "drawing.overdraw_unseen_when": "FILE 28.1.1",
     "drawing.overdraw_sample_extra": "FILE 28.1.2",
     "drawing.overdraw_opponent_chooses": "FILE 28.1.2",
     "drawing.overdraw_late_loses_turn": "FILE 28.2",
@@ -83,6 +86,7 @@ ARTICLES = {
     "sheet.keepers": "FILE 5.1",
     "sheet.pass_mark": "FILE 5.3",
     "sheet.invalid_mark": "FILE 5.3",
+    "sheet.lost_mark": "FILE 5.3, 28.2",
     "sheet.exchange_mark": "FILE 5.3",
     "sheet.blank_mark": "FILE 10.2, 10.3",
     "sheet.blank_dispute": "FILE 10.3",
@@ -107,6 +111,11 @@ ARTICLES = {
 }
 
 NOTES = {
+    "ending.lost_is_pass": "reading: 44.2 counts passes and 'quitar del tablero una jugada declarada no válida',"
+    " 44.3 'pases, jugadas inválidas o cambios'; a turn lost under 28.2 is none of these, so it is not a pass"
+    " and, being a turn of its own, it breaks both runs",
+    "sheet.lost_mark": "gap: director decides — 5.3 writes P, I and C-x but has no mark for the turn 28.2 takes"
+    " ('perderá su próximo turno'); T (turno perdido), explained by a legend under the sheet",
     "blank_as_digraph": "reading: FILE 10 lets a blank replace 'cualquier letra existente en el juego' and FILE 11"
     " makes CH, LL, RR single tiles, so a blank may be one of them",
     "start.draw_tie": "gap: director decides — 4.3 says only 'se repetirá el ciclo'; the tied tiles go back"
@@ -162,6 +171,7 @@ FILE_2024 = Profile(
     ending=Ending(
         passes_each=2,
         invalid_is_pass=True,
+        lost_is_pass=False,
         exchange_is_pass=False,
         passes_suspended_at_zero=False,
         scoreless_turns=12,
@@ -195,6 +205,7 @@ FILE_2024 = Profile(
         limit_racks=False,
     ),
     drawing=Drawing(
+        overdraw_unseen_when=UnseenWhen.NOT_SEEN_NOR_RACKED,
         overdraw_sample_extra=2,
         overdraw_opponent_chooses=True,
         overdraw_late_loses_turn=True,
@@ -207,6 +218,7 @@ FILE_2024 = Profile(
         keepers=Scorekeepers.ALL,
         pass_mark="P",
         invalid_mark="I",
+        lost_mark="T",
         exchange_mark="C-{n}",
         blank_mark=BlankMark.NOTED,
         blank_dispute=BlankDispute.PLACER_NOTE,

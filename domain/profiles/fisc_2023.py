@@ -9,6 +9,7 @@ from __future__ import annotations
 from domain.profiles.kinds import (
     Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers, Starter, Timing,
+    UnseenWhen,
 )
 from domain.profiles.model import (
     Challenge, Clock, Conduct, Drawing, Ending, Exchange, Overtime, Profile, Sheet, Start,
@@ -46,6 +47,7 @@ ARTICLES = {
     "ending": "FISC I.8",
     "ending.passes_each": "FISC I.8 B",
     "ending.invalid_is_pass": "FISC I.8 B",
+    "ending.lost_is_pass": "FISC I.8 B",
     "ending.exchange_is_pass": "FISC I.8 B",
     "ending.passes_suspended_at_zero": "FISC I.8 B",
     "ending.scoreless_turns": "FISC I.8 B",
@@ -76,6 +78,7 @@ ARTICLES = {
     "overtime.limit_leader_minus": "FISC I.11",
     "overtime.limit_racks": "FISC I.11",
     "drawing": "FISC I.7",
+    "drawing.overdraw_unseen_when": "FISC I.7.3",
     "drawing.overdraw_sample_extra": "FISC I.7.3",
     "drawing.overdraw_opponent_chooses": "FISC I.7.3",
     "drawing.overdraw_late_loses_turn": "FISC I.7.3",
@@ -87,6 +90,7 @@ ARTICLES = {
     "sheet.keepers": "FISC I.8, I.9",
     "sheet.pass_mark": "FISC I.9",
     "sheet.invalid_mark": "FISC I.9",
+    "sheet.lost_mark": "FISC I.9",
     "sheet.exchange_mark": "FISC I.9",
     "sheet.blank_mark": "FISC I.9",
     "sheet.blank_dispute": "FISC I.9",
@@ -111,6 +115,10 @@ ARTICLES = {
 }
 
 NOTES = {
+    "ending.lost_is_pass": "reading: I.8 B 'Ambdós jugadors perden tres torns consecutius' counts turns lost;"
+    " passing and withdrawn words are its examples ('ja sigui per'), exchanges are excluded by name",
+    "sheet.lost_mark": "gap: director decides — I.9 names no mark for a turn lost without a move (FISC has no"
+    " such turn: no move timer, no late overdraw); T (torn perdut), explained by a legend under the sheet",
     "start.missed_centre": "gap: director decides — I.6 says the first play 'ha de cobrir la casella central'"
     " and gives the opponent no choice: a first play off H8 is invalid",
     "exchange.min_bag": "reading: I.7.1 'només amb el límit de la quantitat de fitxes que quedin al sac':"
@@ -181,6 +189,7 @@ FISC_2023 = Profile(
     ending=Ending(
         passes_each=3,
         invalid_is_pass=True,
+        lost_is_pass=True,
         exchange_is_pass=False,
         passes_suspended_at_zero=True,
         scoreless_turns=12,
@@ -214,6 +223,7 @@ FISC_2023 = Profile(
         limit_racks=False,
     ),
     drawing=Drawing(
+        overdraw_unseen_when=UnseenWhen.NOT_RACKED,
         overdraw_sample_extra=2,
         overdraw_opponent_chooses=True,
         overdraw_late_loses_turn=False,
@@ -226,6 +236,7 @@ FISC_2023 = Profile(
         keepers=Scorekeepers.ALL,
         pass_mark="0",
         invalid_mark="0",
+        lost_mark="T",
         exchange_mark="-",
         blank_mark=BlankMark.PARENTHESES_OR_CIRCLE,
         blank_dispute=BlankDispute.DIRECTOR,

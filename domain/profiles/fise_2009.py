@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.profiles.kinds import (
     Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, MoveTimeout, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers,
-    Starter, Timing,
+    Starter, Timing, UnseenWhen,
 )
 from domain.profiles.model import (
     Challenge, Clock, Conduct, Drawing, Ending, Exchange, Overtime, Profile, Sheet, Start,
@@ -48,6 +48,7 @@ ARTICLES = {
     "ending": "FISE 45",
     "ending.passes_each": "FISE 45.2",
     "ending.invalid_is_pass": "FISE 45.2",
+    "ending.lost_is_pass": "FISE 45.2, 45.3",
     "ending.exchange_is_pass": "FISE 45.2",
     "ending.passes_suspended_at_zero": "FISE 45.2",
     "ending.scoreless_turns": "FISE 45.3",
@@ -78,6 +79,7 @@ ARTICLES = {
     "overtime.limit_leader_minus": "FISE 35",
     "overtime.limit_racks": "FISE 35",
     "drawing": "FISE 28, 29",
+    "drawing.overdraw_unseen_when": "FISE 28.1",
     "drawing.overdraw_sample_extra": "FISE 28.2",
     "drawing.overdraw_opponent_chooses": "FISE 28.2",
     "drawing.overdraw_late_loses_turn": "FISE 28 (paragraph after 28.2)",
@@ -89,6 +91,7 @@ ARTICLES = {
     "sheet.keepers": "FISE 46.6",
     "sheet.pass_mark": "FISE I.5 (not in the text at hand)",
     "sheet.invalid_mark": "FISE I.5 (not in the text at hand)",
+    "sheet.lost_mark": "FISE 28 (paragraph after 28.2)",
     "sheet.exchange_mark": "FISE I.5 (not in the text at hand)",
     "sheet.blank_mark": "FISE II.10 (not in the text at hand)",
     "sheet.blank_dispute": "FISE II.10 (not in the text at hand)",
@@ -114,6 +117,10 @@ ARTICLES = {
 
 _MISSING = "gap: director decides — FISE part I is not in the text at hand; "
 NOTES = {
+    "ending.lost_is_pass": "reading: 45.2 counts passes and withdrawn invalid plays, 45.3 'pases, jugadas"
+    " inválidas o cambios'; a turn lost under 28 (paragraph after 28.2) is none of these and breaks both runs",
+    "sheet.lost_mark": "gap: director decides — the lost turn of 28 (paragraph after 28.2) has no mark in the"
+    " text at hand; T (turno perdido), explained by a legend under the sheet",
     "tileset": "reading: part I is not in the text at hand; the Spanish set is the one FISE plays (TILES.md)",
     "min_players": "reading: every article is written for two players ('su oponente', 'ambos jugadores')",
     "max_players": "reading: every article is written for two players ('su oponente', 'ambos jugadores')",
@@ -187,6 +194,7 @@ FISE_2009 = Profile(
     ending=Ending(
         passes_each=2,
         invalid_is_pass=True,
+        lost_is_pass=False,
         exchange_is_pass=False,
         passes_suspended_at_zero=False,
         scoreless_turns=12,
@@ -223,6 +231,7 @@ FISE_2009 = Profile(
         limit_racks=None,
     ),
     drawing=Drawing(
+        overdraw_unseen_when=UnseenWhen.NOT_SEEN_NOR_RACKED,
         overdraw_sample_extra=2,
         overdraw_opponent_chooses=True,
         overdraw_late_loses_turn=True,
@@ -235,6 +244,7 @@ FISE_2009 = Profile(
         keepers=Scorekeepers.ALL,
         pass_mark="P",
         invalid_mark="I",
+        lost_mark="T",
         exchange_mark="C-{n}",
         blank_mark=BlankMark.NOTED,
         blank_dispute=BlankDispute.PLACER_NOTE,

@@ -111,6 +111,14 @@ class MoveTimeout(StrEnum):
     TURN_LOST = "turn_lost"  # turn lost, no exchange, 0 points (Molins 27)
 
 
+class UnseenWhen(StrEnum):
+    """When an overdraw's extra tiles go back unseen, taken from those just drawn (else the seen procedure)."""
+
+    NOT_SEEN_NOR_RACKED = "not_seen_nor_racked"  # «aún no colocó las fichas en su atril, y no las vio» (FILE 28.1.1)
+    NOT_RACKED = "not_racked"  # «sense haver-les posat al faristol» (FISC I.7.3)
+    NOT_SEEN = "not_seen"  # seen only «si aquesta ha arribat a estar vista» (Molins 11)
+
+
 class Noticer(StrEnum):
     """Who may point out a missing tile on a rack."""
 

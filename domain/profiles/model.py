@@ -16,7 +16,7 @@ from enum import Enum
 from domain.profiles.kinds import (
     Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure,
     Correction, DrawTie, MainWord, MissedCentre, MoveTimeout, Noticer, OutSettlement, Reopen, RoundOver,
-    Scorekeepers, Starter, Timing,
+    Scorekeepers, Starter, Timing, UnseenWhen,
 )
 from domain.tiles import get_tileset
 
@@ -67,6 +67,7 @@ class Ending:
     passes_each: int  #: consecutive passes per player that end the game
     invalid_is_pass: bool  #: a play withdrawn as invalid counts as a pass
     exchange_is_pass: bool  #: an exchange counts as a pass
+    lost_is_pass: bool  #: a turn lost (a late overdraw, a move timer) counts as a pass, and in the scoreless streak
     passes_suspended_at_zero: bool  #: the pass rule does not apply while the score is 0-0
     scoreless_turns: int | None  #: consecutive turns of passes, invalid plays, exchanges that end it
     scoreless_suspended_at_zero: bool  #: the scoreless streak does not apply while the score is 0-0
@@ -111,6 +112,7 @@ class Overtime:
 class Drawing:
     """Overdraws and underdraws."""
 
+    overdraw_unseen_when: UnseenWhen  #: which facts send the extra tiles back unseen, from those just drawn
     overdraw_sample_extra: int  #: the opponent sees X + this many tiles to return X seen extra tiles
     overdraw_opponent_chooses: bool  #: the opponent chooses which tiles go back (else at random)
     overdraw_late_loses_turn: bool  #: an overdraw noticed before the offender's next play costs that turn
@@ -127,6 +129,7 @@ class Sheet:
     keepers: Scorekeepers
     pass_mark: str  #: written in the score column for a pass
     invalid_mark: str  #: written for a play withdrawn as invalid
+    lost_mark: str  #: written for a turn lost without a move (a late overdraw, a move timer)
     exchange_mark: str  #: written for an exchange; ``{n}`` is the number of tiles
     blank_mark: BlankMark
     blank_dispute: BlankDispute  #: who decides a blank's letter when the sheets disagree

@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.profiles.kinds import (
     Adjudicator, Appeal, AppealBy, BlankDispute, BlankMark, ChallengeCloses, ClockMode, ClockStop, Closure, Correction,
     DrawTie, MainWord, MissedCentre, MoveTimeout, Noticer, OutSettlement, Reopen, RoundOver, Scorekeepers,
-    Starter, Timing,
+    Starter, Timing, UnseenWhen,
 )
 from domain.profiles.model import (
     Challenge, Clock, Conduct, Drawing, Ending, Exchange, Overtime, Profile, Sheet, Start,
@@ -50,6 +50,7 @@ ARTICLES = {
     "ending": "Molins 19-21",
     "ending.passes_each": "Molins 20",
     "ending.invalid_is_pass": "Molins 20",
+    "ending.lost_is_pass": "Molins 20, 27",
     "ending.exchange_is_pass": "Molins 20",
     "ending.passes_suspended_at_zero": "Molins 20",
     "ending.scoreless_turns": "Molins 19-20",
@@ -80,6 +81,7 @@ ARTICLES = {
     "overtime.limit_leader_minus": "Molins 28d",
     "overtime.limit_racks": "Molins 28d",
     "drawing": "Molins 11",
+    "drawing.overdraw_unseen_when": "Molins 11",
     "drawing.overdraw_sample_extra": "Molins 11",
     "drawing.overdraw_opponent_chooses": "Molins 11",
     "drawing.overdraw_late_loses_turn": "Molins 11",
@@ -91,6 +93,7 @@ ARTICLES = {
     "sheet.keepers": "Molins 3",
     "sheet.pass_mark": SILENT,
     "sheet.invalid_mark": SILENT,
+    "sheet.lost_mark": "Molins 27",
     "sheet.exchange_mark": SILENT,
     "sheet.blank_mark": SILENT,
     "sheet.blank_dispute": SILENT,
@@ -116,6 +119,11 @@ ARTICLES = {
 
 _AS_FISC = "gap: director decides — the club's text is silent; as FISC "
 NOTES = {
+    "ending.lost_is_pass": "reading: 20 ends the game when all 'perden consecutivament tres torns seguits' and"
+    " excludes only exchanges ('no es considera pèrdua de torn'); 27 punishes a late move 'amb la pèrdua de"
+    " torn', so a turn lost to the timer counts",
+    "sheet.lost_mark": "gap: director decides — 27 takes the turn ('la pèrdua de torn') but the club's text has no"
+    " mark for it; T (torn perdut), explained by a legend under the sheet",
     "min_players": "reading: 19-20 speak of 'els altres jugadors' and 'tots els jugadors'; 28 keeps the chess"
     " clock for one-against-one tournaments",
     "max_players": "gap: director decides — no maximum is given; 4, as in the original game's rules",
@@ -200,6 +208,7 @@ MOLINS_CLUB = Profile(
     ending=Ending(
         passes_each=3,
         invalid_is_pass=True,
+        lost_is_pass=True,
         exchange_is_pass=False,
         passes_suspended_at_zero=False,
         scoreless_turns=None,
@@ -233,6 +242,7 @@ MOLINS_CLUB = Profile(
         limit_racks=None,
     ),
     drawing=Drawing(
+        overdraw_unseen_when=UnseenWhen.NOT_SEEN,
         overdraw_sample_extra=0,
         overdraw_opponent_chooses=False,
         overdraw_late_loses_turn=False,
@@ -245,6 +255,7 @@ MOLINS_CLUB = Profile(
         keepers=Scorekeepers.STARTER,
         pass_mark="0",
         invalid_mark="0",
+        lost_mark="T",
         exchange_mark="-",
         blank_mark=BlankMark.PARENTHESES_OR_CIRCLE,
         blank_dispute=BlankDispute.DIRECTOR,

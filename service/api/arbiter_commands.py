@@ -34,13 +34,21 @@ class OverdrawTiles(BaseModel):
 
 
 class CorrectOverdraw(BaseModel):
-    """The overdraw corrected as the profile says, by the opponent who noticed it (or an official)."""
+    """The overdraw corrected as the articles say for the facts: the extra tiles seen or not, on the rack or
+    not, and whether the offender's turn has come (FILE 28.1.1, 28.1.2, 28.2; FISC I.7.3; Molins 11)."""
 
-    model_config = cfg({"type": "correct_overdraw", "expected_version": 13, "noticed_by": 1, "seen": False})
+    model_config = cfg({"type": "correct_overdraw", "expected_version": 13, "noticed_by": 1, "seen": False,
+                        "on_rack": False})
     type: Literal["correct_overdraw"]
     expected_version: Version
     noticed_by: Seat = None
-    seen: bool
+    seen: bool = Field(description="Whether the offender had seen the extra tiles.")
+    on_rack: bool | None = Field(None, description="Whether the offender had put the extra tiles on the rack "
+                                 "(FILE 28.1.1, FISC I.7.3); left out, `seen` stands for it.")
+    procedure: Literal["unseen", "sample", "random", "late"] | None = Field(
+        None, description="Arbiters and directors only: the procedure ruled where two articles apply (seen tiles "
+        "the opponent points out before the offender's turn: FILE 28.1.2 `sample` or 28.2 `late`); refused "
+        "when the facts allow only another.")
     returned: Tiles | None = None
     sample: Annotated[list[str], Field(max_length=16)] | None = None
 
@@ -253,7 +261,8 @@ MODELS = (OverdrawTiles, CorrectOverdraw, ChooseOverdrawReturn, CorrectUnderdraw
 ROWS: dict[str, Row] = {
     "overdraw_tiles": Row("seat", lambda a, g, c, by, s: a.overdraw_tiles(g, s, c.count, by, **v(c), tiles=c.tiles)),
     "correct_overdraw": Row("seat", lambda a, g, c, by, s: a.correct_overdraw(
-        g, s, c.seen, by, **v(c), returned=c.returned, sample=c.sample), "noticed_by"),
+        g, s, c.seen, by, **v(c), returned=c.returned, sample=c.sample, on_rack=c.on_rack, procedure=c.procedure),
+        "noticed_by", ("procedure",)),
     "choose_overdraw_return": Row("seat", lambda a, g, c, by, s: a.choose_overdraw_return(g, s, c.returned, by,
                                                                                         **v(c))),
     "correct_underdraw": Row("seat", lambda a, g, c, by, s: a.correct_underdraw(g, s, c.noticed_by, c.seen, by, **v(c),

@@ -30,12 +30,14 @@ class Row(NamedTuple):
     """Who may send a command, and how it reaches the application (the acting seat resolved already).
 
     ``seat_field`` names the field that says which seat acts (``seat``, or ``noticed_by``,
-    ``sheet``, ``asked_by``): a player token may fill it only with its own seat.
+    ``sheet``, ``asked_by``): a player token may fill it only with its own seat. ``official_fields``
+    are fields only an arbiter or director may fill (a ruling inside a command a player may send).
     """
 
     who: Literal["seat", "players", "officials"]
     call: Call
     seat_field: str = "seat"
+    official_fields: tuple[str, ...] = ()
 
 
 def v(c: Any) -> dict[str, int]:

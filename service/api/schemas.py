@@ -135,6 +135,9 @@ class GameState(BaseModel):
     starter: int | None
     pending: dict[str, Any] | None = Field(
         description="What the game waits for: acceptance, centre_choice, ruling (words, challenger), end_racks.")
+    overdraw: dict[str, Any] | None = Field(None, description=(
+        "The overdraw waiting to be corrected (FILE 28): seat, excess, the tiles just drawn (null unless this caller "
+        "sees that rack) and, once taken, the X + 2 sample (its tiles also for the players it was shown to)."))
     bag_count: int
     unseen_count: int = Field(description="Tiles this caller has not seen: the bag plus racks hidden from them.")
     turns_played: int

@@ -20,7 +20,8 @@ from service.access.tokens import Principal
 STATUS = {"starting": "in_progress", "dealing": "in_progress", "playing": "in_progress", "ended": "ended",
           "closed": "closed"}
 #: Payload fields that show the tiles on a seat's rack, by event type, each with the payload field that
-#: names the seats who were shown those tiles anyway (an overdraw's sample, an underdraw's tiles).
+#: names the seats who were shown those tiles anyway (an overdraw's sample, and the two of it the offender
+#: kept, FILE 28.1.2 «tendrá derecho a ver X+2 fichas»; an underdraw's tiles).
 HIDDEN: dict[str, tuple[tuple[str, str | None], ...]] = {
     "TilesDrawn": (("tiles", None),),
     "TilesPlaced": (("rack_after", None),),
@@ -29,7 +30,7 @@ HIDDEN: dict[str, tuple[tuple[str, str | None], ...]] = {
     "PlayRestored": (("rack_after", None),),
     "TilesOverdrawn": (("tiles", None),),
     "OverdrawSampled": (("sample", "seen_by"),),
-    "OverdrawCorrected": (("returned", "seen_by"), ("rack_after", None), ("kept", None)),
+    "OverdrawCorrected": (("returned", "seen_by"), ("rack_after", None), ("kept", "seen_by")),
     "UnderdrawCorrected": (("tiles", "shown_to"),),
     "SenyorsRedrawn": (("drawn", None),),
 }
@@ -79,6 +80,7 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "on_turn": game.players[game.turn] if playing else None,
         "starter": game.starter,
         "pending": _pending(game),
+        "overdraw": overdraw_seen_by(game.overdraw, viewer),
         "bag_count": game.bag_count(),
         "unseen_count": game.tileset.total_tiles - placed - len(game.set_aside) - hidden_known,
         "turns_played": len(game.turns),
@@ -104,6 +106,18 @@ def _pending(game: Game) -> dict[str, Any] | None:
 def next_actions(game: Game) -> list[dict[str, Any]]:
     """The commands the game accepts now, and who sends each (``Game.next_actions``)."""
     return list(game.next_actions())
+
+
+def overdraw_seen_by(overdraw: dict[str, Any] | None, viewer: Principal) -> dict[str, Any] | None:
+    """An open overdraw as ``viewer`` may see it: the tiles just drawn only to those who see the rack, the
+    X + 2 shown also to those they were shown to (FILE 28.1.2)."""
+    if overdraw is None or viewer.sees_rack(overdraw["seat"]):
+        return overdraw
+    seen = dict(overdraw, drawn=None)
+    sample = overdraw.get("sample")
+    if sample is not None and not (viewer.role == "player" and viewer.seat in (sample.get("seen_by") or ())):
+        seen["sample"] = dict(sample, tiles=None)
+    return seen
 
 
 def event_record(record: ChainRecord, viewer: Principal) -> dict[str, Any]:

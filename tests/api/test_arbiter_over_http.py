@@ -58,3 +58,63 @@ def test_a_rule_of_the_toolbox_is_422_with_its_article(api: Api):
     assert refused["code"] and refused["message"]
     refused = table.send(api.tokens["director"], "stop_clock", expect=400, reason="lunch")
     assert refused["field"] == "reason"
+
+
+def _events(api: Api, table: Table, token: str, after: int = 0) -> list[dict]:
+    return api.get(f"/v1/games/{table.id}/events", token, params={"after": after}).json()["events"]
+
+
+def test_the_virtual_bags_refill_is_the_services_draw_and_the_acceptance_the_opponents(api: Api):
+    """FILE 32, 37: the opponent writes the score down (the acceptance is hers); the player then draws back to
+    seven. In a virtual bag the service draws for the player, so the trail names the service, not the opponent."""
+    table = started(api)
+    seat = table.state()["turn"]
+    before = table.version
+    assert table.play(seat)
+    accepted = {e["type"]: e for e in _events(api, table, table.director, before)}
+    assert accepted["PlayAccepted"]["actor"] == f"player:{1 - seat}:{('Ana', 'Bea')[1 - seat]}"
+    assert accepted["TilesDrawn"]["actor"] == "service:bag" and accepted["TilesDrawn"]["payload"]["seat"] == seat
+
+
+def test_overdraw_over_http_the_facts_choose_the_article_and_a_ruling_is_the_arbiters_file_28(api: Api):
+    """FILE 28.1.1: the opponent spots unseen extras at once: back unseen, cited 28.1.1, no penalty. FILE
+    28.1.2 and 28.2 both fit seen extras she spots on her own turn: 422 until an official rules, and a player's
+    token may not send the ruling (403). FILE 28.1.2 «tendrá derecho a ver X+2 fichas»: the opponent sees the
+    sample and what the offender kept, in her answers, the history and the status; the tiles just drawn stay
+    hidden from her."""
+    table = started(api)
+    seat = table.state()["turn"]
+    other, arbiter = 1 - seat, api.tokens["arbiter"]
+    assert table.play(seat)
+    table.send(table.players[seat], "overdraw_tiles", count=1)
+    status = api.get(f"/v1/games/{table.id}/status", table.players[other]).json()
+    assert status["overdraw"]["drawn"] is None and status["overdraw"]["seat"] == seat
+    own = api.get(f"/v1/games/{table.id}/status", table.players[seat]).json()
+    assert len(own["overdraw"]["drawn"]) == 1
+    corrected = table.send(table.players[other], "correct_overdraw", seen=False, on_rack=False)
+    (event,) = [e for e in corrected["events"] if e["type"] == "OverdrawCorrected"]
+    assert (event["payload"]["procedure"], event["payload"]["article"], event["payload"]["lost_turn"]) == (
+        "unseen", "FILE 28.1.1", False)
+
+    table.send(table.players[seat], "overdraw_tiles", count=1)
+    refused = table.send(table.players[other], "correct_overdraw", expect=422, seen=True)
+    assert (refused["code"], refused["field"], refused["article"]) == ("overdraw_ruling", "procedure", "FILE 28.2")
+    refused = table.send(table.players[other], "correct_overdraw", expect=403, seen=True, procedure="sample")
+    assert refused["field"] == "procedure"
+    sampled = table.send(arbiter, "correct_overdraw", noticed_by=other, seen=True, procedure="sample")
+    assert sampled["events"][0]["payload"]["ruling"] == "sample"
+    (shown,) = [e for e in _events(api, table, table.players[other]) if e["type"] == "OverdrawSampled"]
+    assert len(shown["payload"]["sample"]) == 3 and shown["redacted"] == []
+    status = api.get(f"/v1/games/{table.id}/status", table.players[other]).json()
+    assert status["overdraw"]["sample"]["tiles"] == shown["payload"]["sample"]
+    state = table.state(table.players[other])  # the tablet shows her the X + 2 to choose from
+    assert state["overdraw"]["sample"]["tiles"] == shown["payload"]["sample"] and state["overdraw"]["drawn"] is None
+    hidden = table.state(api.tokens["spectator"])["overdraw"]  # a spectator was shown nothing
+    assert hidden["sample"]["tiles"] is None and hidden["sample"]["count"] == 3
+    chosen = table.send(table.players[other], "choose_overdraw_return", returned=shown["payload"]["sample"][:1])
+    (event,) = [e for e in chosen["events"] if e["type"] == "OverdrawCorrected"]
+    assert sorted(event["payload"]["kept"]) == sorted(shown["payload"]["sample"][1:])
+    assert event["redacted"] == ["rack_after"] and event["payload"]["article"] == "FILE 28.1.2"
+    (again,) = [e for e in _events(api, table, table.players[other]) if e["type"] == "OverdrawCorrected"
+                and e["payload"]["procedure"] == "sample"]
+    assert again["payload"]["kept"] == event["payload"]["kept"]

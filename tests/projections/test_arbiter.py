@@ -53,18 +53,42 @@ def test_a_blank_ruled_from_the_sheets_notes_corrects_the_word(memory_stack):
     assert frame["board"][3] == ".....ARSENITa.."
 
 
-def test_a_turn_lost_to_the_move_timer_is_a_line_of_its_own(memory_stack):
-    """Molins 27: not played in time, the turn is lost: 0 points, written like a pass."""
+def test_a_turn_lost_to_the_move_timer_is_a_line_of_its_own_with_its_own_mark(memory_stack):
+    """Molins 27: «Si no fa efectiva la jugada serà penalitzat amb la pèrdua de torn ... i zero punts»: 0 points,
+    and not a pass («passo», Molins 17), whose mark is a 0 at the club (as FISC I.9): the sheet writes T and says
+    what T means under the sheet (no rulebook has a mark for it: ``sheet.lost_mark``)."""
     app = memory_stack.app
     game_id = app.create_game("molins-club", ["Jordi", "Marta"], DIRECTOR, bag_mode="virtual",
                               details={"clock": {"timing": "move_timer"}})
     v = app.give_starter(game_id, 0, DIRECTOR, expected_version=1)
     v = app.draw_tiles(game_id, 0, seat_actor(0), expected_version=v)
     v = app.draw_tiles(game_id, 1, seat_actor(1), expected_version=v)
-    app.time_out(game_id, 0, DIRECTOR, expected_version=v)
-    (row,) = sheet(memory_stack, game_id)["players"][0]["rows"]
-    assert (row["kind"], row["notation"], row["score"], row["total"]) == ("lost", "0", 0, 0)
+    v = app.time_out(game_id, 0, DIRECTOR, expected_version=v)
+    app.pass_turn(game_id, 1, seat_actor(1), expected_version=v)
+    found = sheet(memory_stack, game_id)
+    (row,) = found["players"][0]["rows"]
+    assert (row["kind"], row["notation"], row["score"], row["total"]) == ("lost", "T", 0, 0)
     assert row["reason"] == "move_timer (Molins 27)"
+    (passed,) = found["players"][1]["rows"]
+    assert (passed["kind"], passed["notation"]) == ("pass", "0")
+    assert found["marks"]["lost"] == "T" and found["legend"] == [{"mark": "T", "kind": "lost", "article": "Molins 27"}]
+    text = queries.scoresheet_text(memory_stack.store, game_id)
+    assert "T: torn perdut, no una passada (Molins 27)" in text
+    html = queries.scoresheet_html(memory_stack.store, game_id)
+    assert '<p class="legend">T: torn perdut, no una passada (Molins 27)</p>' in html
+
+
+def test_a_sheet_without_a_lost_turn_has_no_legend(memory_stack):
+    """The legend explains only marks the sheet uses: a pass alone is FILE 5.3's own P."""
+    app = memory_stack.app
+    game_id = app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR, bag_mode="virtual")
+    v = app.give_starter(game_id, 0, DIRECTOR, expected_version=1)
+    v = app.draw_tiles(game_id, 0, seat_actor(0), expected_version=v)
+    v = app.draw_tiles(game_id, 1, seat_actor(1), expected_version=v)
+    app.pass_turn(game_id, 0, seat_actor(0), expected_version=v)
+    found = sheet(memory_stack, game_id)
+    assert found["players"][0]["rows"][0]["notation"] == "P" and found["legend"] == []
+    assert "turno perdido" not in queries.scoresheet_text(memory_stack.store, game_id)
 
 
 def test_clocks_sanctions_and_a_second_settlement(stack):

@@ -66,7 +66,7 @@ def test_fisc_fixture_sheet_uses_the_catalan_forms():
     sheet = imported(stack, "ca_disc_jordi_marta.gcg", "fisc-2023", "director")
     jordi, marta = sheet["players"]
     assert lines(jordi) == FISC_JORDI and lines(marta) == FISC_MARTA
-    assert sheet["marks"] == {"pass": "0", "invalid": "0", "exchange": "-"}
+    assert sheet["marks"] == {"pass": "0", "invalid": "0", "exchange": "-", "lost": "T"} and sheet["legend"] == []
     assert sheet["scrabble_circled"] and sheet["blank_in_parentheses"] and sheet["article"] == "FISC I.8, I.9"
     assert jordi["rows"][2]["word_notation"] == "QUINzENES"  # the machine form keeps the tile and the blank
     text = queries.scoresheet_text(stack.store, sheet["_id"])

@@ -9,7 +9,7 @@ import pytest
 
 from domain.game.errors import NotAllowedInProfile, NotYourTurn, RackError, RuleViolation, WrongPhase
 from tests.factories import drive_until, meta
-from tests.scenes import ANA, BEA, CAI, casa, last, started
+from tests.scenes import ANA, BEA, CAI, DIRECTOR, casa, last, started
 
 
 def overdrawn(profile="file-2024", **kw):
@@ -30,8 +30,83 @@ def test_extra_tile_not_seen_goes_back_unseen_from_those_drawn_file_28_1_1():
     event = last(game, "OverdrawCorrected")
     assert (event.procedure, event.count, event.returned, event.seen_by, event.lost_turn) == ("unseen", 1, ["P"], [],
                                                                                             False)
-    assert event.article == "FILE 28, 29"
+    assert event.article == "FILE 28.1.1"  # the article applied, not the whole group (docs/arbiter.md)
     assert game.racks[ANA] == list("EEILMNO") and game.bag_count() == 82 and game.overdraw is None
+
+
+def test_unseen_extras_the_opponent_points_out_at_once_go_back_unseen_without_penalty_file_28_1_1():
+    """FILE 28.1.1 whoever notices: Ana drew five for four, neither looked at them nor put them on the rack,
+    and Bea says so at once, on her own turn. «su oponente procederá a sacarle, de entre las fichas extraídas,
+    las que estén de más sin mirarlas»: no lost turn, no incident (28.2 is not what happened). Bag 81 + 1."""
+    game = overdrawn()
+    assert game.overdraw_procedures(BEA, False, on_rack=False) == ["unseen"]
+    game.correct_overdraw(BEA, False, meta("player:1"), returned=["N"], on_rack=False)
+    event = last(game, "OverdrawCorrected")
+    assert (event.procedure, event.noticed_by, event.lost_turn, event.incident, event.article) == (
+        "unseen", BEA, False, None, "FILE 28.1.1")
+    assert (event.on_rack, event.ruling) == (False, None)
+    assert game.incidents == [] and game.owed_turns == [] and game.turn == BEA and game.bag_count() == 82
+
+
+def test_extras_put_on_the_rack_unseen_are_corrected_as_seen_file_28_1_2():
+    """FILE 28.1.2: «Si el jugador ya ha visto y/o colocado en el atril X fichas de más»: on the rack is enough.
+    Ana points it out herself: X = 1, Bea is shown 3."""
+    game = overdrawn()
+    assert game.overdraw_procedures(ANA, False, on_rack=True) == ["sample"]
+    game.correct_overdraw(ANA, False, meta("player:0"), sample=["E", "L", "P"], on_rack=True)
+    assert (last(game, "OverdrawSampled").on_rack, last(game, "OverdrawSampled").count) == (True, 3)
+
+
+def test_seen_extras_the_opponent_points_out_before_the_offenders_turn_are_the_arbiters_ruling_file_28_1_2_28_2():
+    """FILE 28.1.2 («ya ha visto ... su oponente tendrá derecho a ver X+2 fichas») and 28.2 («Si un jugador
+    advierte que su oponente tiene más de 7 fichas antes de que éste inicie o complete su próxima jugada, podrá
+    solicitar intervención del Director») both describe Bea spotting Ana's seen extra tile during her own turn.
+    Nothing is recorded until the arbiter rules which applies; the ruling is recorded with the correction."""
+    game = overdrawn()
+    assert game.overdraw_procedures(BEA, True) == ["sample", "late"]
+    with pytest.raises(RuleViolation) as info:
+        game.correct_overdraw(BEA, True, meta("player:1"), sample=["E", "M", "P"])
+    assert (info.value.code, info.value.field, info.value.article) == ("overdraw_ruling", "procedure", "FILE 28.2")
+    assert "FILE 28.1.2 and FILE 28.2" in info.value.message and game.overdraw["sample"] is None
+    game.correct_overdraw(BEA, True, DIRECTOR, sample=["E", "M", "P"], procedure="sample")
+    assert last(game, "OverdrawSampled").ruling == "sample"
+    game.choose_overdraw_return(BEA, ["M"], meta("player:1"))
+    event = last(game, "OverdrawCorrected")
+    assert (event.procedure, event.ruling, event.lost_turn, event.article) == ("sample", "sample", False,
+                                                                               "FILE 28.1.2")
+    ruled_late = overdrawn()
+    ruled_late.correct_overdraw(BEA, True, DIRECTOR, returned=["M"], procedure="late")
+    event = last(ruled_late, "OverdrawCorrected")
+    assert (event.procedure, event.ruling, event.lost_turn, event.incident, event.article) == (
+        "late", "late", True, 1, "FILE 28.2")
+    assert ruled_late.owed_turns == [ANA]  # Ana loses her next turn, once Bea has played
+
+
+def test_a_ruling_the_facts_do_not_allow_is_refused_file_28_1_1():
+    """Unseen extras noticed before Ana's turn are FILE 28.1.1 alone: a ruling of 28.2 is refused, naming both."""
+    game = overdrawn()
+    with pytest.raises(RuleViolation) as info:
+        game.correct_overdraw(BEA, False, DIRECTOR, returned=["N"], procedure="late")
+    assert (info.value.code, info.value.field, info.value.article) == ("overdraw_procedure", "procedure",
+                                                                       "FILE 28.1.1")
+    with pytest.raises(RuleViolation) as info:
+        game.correct_overdraw(BEA, False, DIRECTOR, returned=["N"], procedure="whatever")
+    assert info.value.field == "procedure"
+    game.correct_overdraw(BEA, False, DIRECTOR, returned=["N"], procedure="unseen")  # the only one: confirmed
+    assert last(game, "OverdrawCorrected").ruling == "unseen"
+
+
+def test_once_the_offenders_turn_has_come_the_opponents_notice_is_28_2_even_for_unseen_tiles_file_28_2():
+    """FILE 28.1 holds «antes de que sea nuevamente su turno»; once Bea has passed it is Ana's turn again, and
+    only 28.2 («antes de que éste inicie o complete su próxima jugada») answers Bea's notice: lost turn."""
+    game = overdrawn()
+    game.pass_turn(BEA, meta("player:1"))
+    assert game.overdraw_procedures(BEA, False, on_rack=False) == ["late"]
+    assert game.overdraw_procedures(ANA, False, on_rack=False) == ["unseen"]  # her own word: 28.1 (a reading)
+    game.correct_overdraw(BEA, False, DIRECTOR, returned=["E"], on_rack=False)
+    event = last(game, "OverdrawCorrected")
+    assert (event.procedure, event.lost_turn, event.article) == ("late", True, "FILE 28.2")
+    assert last(game, "TurnLost").seat == ANA and game.turn == BEA
 
 
 def test_seen_extra_opponent_sees_x_plus_2_and_returns_x_file_28_1_2():
@@ -96,11 +171,13 @@ def test_opponent_takes_n_plus_2_at_random_and_gives_2_back_no_lost_turn_fisc_i7
 
 def test_not_on_the_rack_yet_removed_at_random_unseen_fisc_i7_3():
     """FISC I.7.3: «sense haver-les posat al faristol, el contrincant en retirarà a l'atzar tantes com hagi
-    agafat de més, i les dipositarà de nou al sac sense mirar-les»."""
+    agafat de més, i les dipositarà de nou al sac sense mirar-les»: the rack decides, not whether Ana looked."""
     game = overdrawn("fisc-2023")
-    game.correct_overdraw(ANA, False, meta(), returned=["N"])
+    assert game.overdraw_procedures(BEA, True, on_rack=False) == ["unseen"]
+    assert game.overdraw_procedures(BEA, False, on_rack=True) == ["sample"]
+    game.correct_overdraw(BEA, True, meta(), returned=["N"], on_rack=False)
     event = last(game, "OverdrawCorrected")
-    assert (event.procedure, event.seen_by, event.article) == ("unseen", [], "FISC I.7")
+    assert (event.procedure, event.seen_by, event.article) == ("unseen", [], "FISC I.7.3")
     assert game.racks[ANA] == list("EEILMOP") and game.bag_count() == 82
 
 
@@ -123,8 +200,21 @@ def test_unseen_extra_at_the_club_goes_back_unseen_molins_11():
     game = started("molins-club")
     casa(game, refill=None)
     game.overdraw_tiles(ANA, meta(), tiles=list("LMNOP"))
-    game.correct_overdraw(BEA, False, meta(), returned=["L"])
-    assert last(game, "OverdrawCorrected").seen_by == [] and game.racks[ANA] == list("EEIMNOP")
+    assert game.overdraw_procedures(BEA, False, on_rack=True) == ["unseen"]  # 11 asks only whether she saw it
+    game.correct_overdraw(BEA, False, meta(), returned=["L"], on_rack=True)
+    event = last(game, "OverdrawCorrected")
+    assert (event.seen_by, event.article) == ([], "Molins 11") and game.racks[ANA] == list("EEIMNOP")
+
+
+def test_the_fise_numbering_is_cited_fise_28_1_28_2():
+    """FISE 2009 numbers the unseen case 28.1 and the X + 2 case 28.2 (FILE's 28.1.1 and 28.1.2)."""
+    game = overdrawn("fise-2009")
+    game.correct_overdraw(ANA, False, meta(), returned=["L"])
+    assert last(game, "OverdrawCorrected").article == "FISE 28.1"
+    seen = overdrawn("fise-2009")
+    seen.correct_overdraw(ANA, True, meta(), sample=["E", "L", "P"])
+    seen.choose_overdraw_return(BEA, ["L"], meta())
+    assert last(seen, "OverdrawCorrected").article == "FISE 28.2"
 
 
 def test_physical_bag_records_counts_when_nobody_saw_the_tiles_file_28_1_1():

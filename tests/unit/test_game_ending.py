@@ -210,3 +210,24 @@ def test_nobody_can_play_in_a_physical_bag_waits_for_the_racks_fise_45_1():
     game.declare_end_rack(ANA, list("CASAEEI"), meta())
     game.declare_end_rack(BEA, list("OSTRANE"), meta())
     assert [p["final_score"] for p in game.settlement["players"]] == [-9, -7]
+
+
+@pytest.mark.parametrize("profile", ["file-2024", "fise-2009"])
+def test_a_turn_lost_to_a_late_overdraw_is_not_a_pass_and_breaks_the_run_file_44_2_fise_45_2(profile):
+    """FILE 44.2 «Ambos jugadores pasan dos (2) veces consecutivas cada uno ... quitar del tablero una jugada
+    declarada no válida sí equivale a pasar» and 44.3 «pases, jugadas inválidas o cambios» (FISE 45.2, 45.3
+    alike) name no lost turn: the turn FILE 28.2 takes from Ana is not a pass. After CASA, Bea passes, Ana's
+    turn is lost, then Bea, Ana, Bea pass: four scoreless turns in a row, but not four passes. Ana's next
+    pass makes two each: the game ends."""
+    from tests.scenes import DIRECTOR, casa
+    from tests.scenes import started as dealt
+
+    game = casa(dealt(profile), refill=None)
+    game.overdraw_tiles(ANA, meta(), tiles=list("LMNOP"))
+    game.pass_turn(BEA, meta())
+    game.correct_overdraw(BEA, True, DIRECTOR, returned=["P"])
+    passes(game, 3)
+    assert [t["kind"] for t in game.turns] == ["play", "pass", "lost", "pass", "pass", "pass"]
+    assert game.phase == "playing"
+    passes(game, 1)
+    assert game.ending["cause"] == "passes"

@@ -275,3 +275,16 @@ def test_no_appeal_at_the_molins_club_molins_22():
     with pytest.raises(NotAllowedInProfile) as info:
         game.appeal(ANA, "please", meta())
     assert "molins-club" in info.value.message
+
+
+def test_the_rr_tile_is_not_two_r_tiles_on_the_rack_file_11():
+    """FILE 11: «los dígrafos RR, CH, LL aparecen en una sola ficha. Por tanto, no podrán utilizarse dos eres ...
+    para formar una doble letra». Ana holds two R tiles, not the RR tile: PE[RR]O is refused citing FILE 11."""
+    game = started(racks=("PERROAS", "OSTRANE"))
+    with pytest.raises(RackError) as info:
+        game.place_tiles(ANA, "H8", "PE[RR]O", meta())
+    assert (info.value.field, info.value.article) == ("word", "FILE 11")
+    assert "RR: one tile, and two tiles never make it" in info.value.message
+    with pytest.raises(RackError) as info:  # a plain missing letter names no digraph rule
+        game.place_tiles(ANA, "H8", "PEZ", meta())
+    assert info.value.article is None

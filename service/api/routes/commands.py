@@ -73,6 +73,9 @@ def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | 
         return None
     field = row.seat_field
     seat = getattr(command, field, None)
+    for ruled in row.official_fields:
+        if who.role == "player" and getattr(command, ruled, None) is not None:
+            raise forbidden(f"{ruled}: a ruling for arbiters and directors, not a player's token", field=ruled)
     if who.role == "player":
         if seat is not None and seat != who.seat:
             raise forbidden(f"a player token acts only for its own seat ({who.seat}), not {seat}", field=field)

@@ -28,6 +28,7 @@ from service.api.deps import CurrentPrincipal, GameIdPath, GamesDep, ReaderDep
 from service.api.errors import ApiError, forbidden
 from service.api.responses import errors
 from service.api.schemas import GameIndex, GameStatusView, ReplayState, Scoresheet, Settlement
+from service.api.views import overdraw_seen_by
 
 router = APIRouter(prefix="/v1/games", tags=["games"])
 INDEX_ROLES = ("director", "arbiter", "tribunal")
@@ -111,7 +112,8 @@ async def read_settlement(request: Request, game_id: GameIdPath, games: GamesDep
 async def read_status(request: Request, game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
     """In progress, waiting (for what and whom), ended, signed by whom, closed, reopened; the next actions."""
     await run_in_threadpool(_fresh, request, games, game_id)
-    return _found(await run_in_threadpool(queries.status, request.app.state.read_store, game_id), game_id)
+    status = _found(await run_in_threadpool(queries.status, request.app.state.read_store, game_id), game_id)
+    return dict(status, overdraw=overdraw_seen_by(status.get("overdraw"), who))
 
 
 @router.get("/{game_id}/state", response_model=ReplayState, responses=errors(400, 401, 403, 404))
