@@ -30,7 +30,7 @@ KEEPS_BOARD = frozenset({
     "TilesOverdrawn", "OverdrawSampled", "OverdrawCorrected", "UnderdrawCorrected", "SenyorsRedrawn", "ClockRead",
     "OvertimeDeclared", "ClockStopped", "ClockRestarted", "LateArrivalRecorded", "TurnLost", "RoundTimeCalled",
     "SheetEntryWritten", "ScoreCorrected", "SanctionImposed", "SanctionAppealed", "SanctionAppealRuled",
-    "GameAbandoned", "NoShowRecorded",
+    "GameAbandoned", "NoShowRecorded", "RulingProposed", "RulingDisputed", "ReopenConsented",
 })
 
 
@@ -194,10 +194,20 @@ class GameView:
         challenge = dict(row["challenge"] or {"challenger": e.challenger, "words": list(e.words), "rulings": []})
         challenge["rulings"] = challenge["rulings"] + [
             {"valid": e.valid, "authority": e.authority, "appeal": e.appeal, "final": e.final,
-             "by": e.actor, "at": e.at, "version": e.originator_version}]
+             "by": e.actor, "at": e.at, "version": e.originator_version,
+             "proposed_by": e.proposed_by, "confirmed_by": e.confirmed_by}]
         row["challenge"] = challenge
         if e.valid and not e.appeal:
             row["state"] = "pending"
+
+    def _on_RulingDisputed(self, e: Any) -> None:
+        """The players disagreed on the answer they consulted (FILE 41.1): kept on the line; the arbiter rules."""
+        row = self._played_row()
+        challenge = dict(row["challenge"] or {})
+        challenge["disputes"] = challenge.get("disputes", []) + [
+            {"seat": e.seat, "reason": e.reason, "appeal": e.appeal, "proposed": e.proposed, "by": e.actor,
+             "at": e.at, "version": e.originator_version}]
+        row["challenge"] = challenge
 
     def _on_RulingAppealed(self, e: Any) -> None:
         row = self._played_row()

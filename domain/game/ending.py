@@ -159,8 +159,40 @@ class EndCommands:
         if len(self.signatures) == len(self.players):
             self._record(ev.GameClosed, meta)
 
-    def reopen(self, consent: list[int], reason: str, meta: Meta) -> None:
-        """A director reopens a closed game, with every player's consent, to correct an error (FILE 43, FISE 44)."""
+    def consent_reopen(self, seat: int, reason: str, meta: Meta) -> None:
+        """A player asks, from their own tablet, that the closed game be reopened to correct an error: FILE 43
+        «excepto que ambos jugadores, bajo mutuo acuerdo, lo soliciten expresamente al Director del torneo
+        para corregir algún error» (FISE 44). Each player's request is an event of its own."""
+        self._closed_to_reopen()
+        seat = self._seat(seat)
+        if str(seat) in self.reopen_consents:
+            raise WrongPhase(f"{self.players[seat]} has already asked for the game to be reopened", field="seat",
+                             article=self.rules.article("reopen"))
+        if not str(reason).strip():
+            raise RuleViolation("reason: say what error is to be corrected", code="reason", field="reason",
+                                article=self.rules.article("reopen"))
+        self._record(ev.ReopenConsented, meta, seat=seat, reason=str(reason), article=self.rules.article("reopen"))
+
+    def missing_reopen_consents(self) -> list[int]:
+        """The seats whose own request to reopen the closed game is not recorded yet."""
+        return [s for s in range(len(self.players)) if str(s) not in self.reopen_consents]
+
+    def reopen(self, reason: str, meta: Meta) -> None:
+        """A director reopens a closed game once every player has asked for it from their own tablet
+        (``consent_reopen``), to correct an error (FILE 43, FISE 44); never where a sheet handed in is final."""
+        self._closed_to_reopen()
+        article = self.rules.article("reopen")
+        missing = self.missing_reopen_consents()
+        if missing:
+            names = ", ".join(f"{self.players[s]} (seat {s})" for s in missing)
+            raise RuleViolation(f"consent: every player asks for the correction from their own tablet "
+                                f"(consent_reopen); not yet recorded for {names} ({article})", code="consent",
+                                field="consent", article=article)
+        if not str(reason).strip():
+            raise RuleViolation("reason: say what error is to be corrected", code="reason", field="reason")
+        self._record(ev.GameReopened, meta, consent=sorted(int(s) for s in self.reopen_consents), reason=str(reason))
+
+    def _closed_to_reopen(self) -> None:
         if self.phase != "closed":
             raise WrongPhase("only a closed game can be reopened", field="type")
         rules = self.rules
@@ -169,9 +201,3 @@ class EndCommands:
                 f"under {self.profile} a sheet handed in is final and cannot be reopened "
                 f"({rules.article('reopen')})", article=rules.article("reopen"),
             )
-        if sorted(set(consent)) != list(range(len(self.players))):
-            raise RuleViolation("consent: every player must ask for the correction together (FILE 43)",
-                                code="consent", field="consent", article="FILE 43")
-        if not str(reason).strip():
-            raise RuleViolation("reason: say what error is to be corrected", code="reason", field="reason")
-        self._record(ev.GameReopened, meta, consent=sorted(set(consent)), reason=str(reason))

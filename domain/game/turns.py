@@ -91,8 +91,10 @@ class TurnCommands:
         return False
 
     # ---- playing --------------------------------------------------------------------------
-    def place_tiles(self, seat: int, coordinates: str, word: str, meta: Meta, *, announced: int | None = None) -> None:
-        """Record a play in federation notation; the true score is computed, the announced one kept beside it."""
+    def place_tiles(self, seat: int, coordinates: str, word: str, meta: Meta, *, announced: int | None = None,
+                    announced_total: int | None = None) -> None:
+        """Record a play in federation notation; the true score is computed, the announced one kept beside it,
+        and the running total announced with it when given (FILE 32: «junto con la suma total acumulada»)."""
         self._expect("playing")
         seat = self._on_turn(seat)
         coord = Coordinate.parse_federation(coordinates)
@@ -116,6 +118,9 @@ class TurnCommands:
         rack_after = self._take_from_rack(seat, needed, "word")
         if announced is not None and (isinstance(announced, bool) or not isinstance(announced, int)):
             raise RuleViolation("announced: a whole number of points", code="announced", field="announced")
+        if announced_total is not None and (isinstance(announced_total, bool) or not isinstance(announced_total, int)):
+            raise RuleViolation("announced_total: a whole number of points (FILE 32)", code="announced",
+                                field="announced_total", article="FILE 32")
         self._record(
             ev.TilesPlaced, meta, seat=seat, coordinates=coord.federation(),
             word=format_word(result.words[0].tiles, tileset),
@@ -123,6 +128,7 @@ class TurnCommands:
             words=[{"word": format_word(w.tiles, tileset), "score": w.score} for w in result.words],
             score=result.score, announced=announced, bingo=result.bingo,
             total=self.scores[seat] + result.score, rack_after=rack_after, off_centre=off_centre,
+            announced_total=announced_total,
         )
 
     def decide_off_centre(self, seat: int, accept: bool, meta: Meta) -> None:
@@ -168,16 +174,26 @@ class TurnCommands:
                                 code="challenge_words", field="words", article="FILE 39")
         self._record(ev.PlayChallenged, meta, challenger=seat, words=chosen)
 
-    def rule_challenge(self, valid: bool, authority: str, meta: Meta) -> None:
-        """One verdict for the set of challenged words (FILE 39); invalid: tiles back, turn lost, ``I`` (FILE 38)."""
+    def rule_challenge(self, valid: bool, authority: str | None, meta: Meta, seat: int | None = None) -> None:
+        """One verdict for the set of challenged words (FILE 39); invalid: tiles back, turn lost, ``I`` (FILE 38).
+
+        ``seat`` None: an official rules, and the ruling stands at once. A player's seat: where the profile
+        lets the players rule (``challenge.adjudicator``: FILE 41.1 the app in view of both, Molins 23 when
+        there is no arbiter) the player records the answer they consulted together (``RulingProposed``),
+        which stands once the other player confirms it (``confirm_ruling``) or goes to the arbiter if
+        disputed (``dispute_ruling``); elsewhere the players do not rule.
+        """
         self._expect("playing", pending="ruling")
-        if not str(authority).strip():
-            raise RuleViolation("authority: name the lexicon or person the ruling rests on", code="authority",
-                                field="authority")
+        if seat is not None:
+            return self._propose_ruling(seat, valid, authority, meta, appeal=False)
+        self._rule_challenge(valid, self._authority(authority), meta)
+
+    def _rule_challenge(self, valid: bool, authority: str, meta: Meta, **players: int) -> None:
         words = list(self.pending["words"])
         self._record(ev.ChallengeRuled, meta, valid=bool(valid), words=words,
-                     challenger=self.pending["challenger"], authority=str(authority),
-                     appeal=False, final=not self.rules.appeal_allowed)
+                     challenger=self.pending["challenger"], authority=authority,
+                     appeal=False, final=not self.rules.appeal_allowed,
+                     proposed_by=players.get("proposed_by"), confirmed_by=players.get("confirmed_by"))
         if valid:
             self._accept(self.pending["seat"], "challenge ruled valid", meta)
         else:
@@ -218,14 +234,25 @@ class TurnCommands:
             return [ruling["challenger"]]
         return list(range(len(self.players)))
 
-    def rule_appeal(self, valid: bool, authority: str, meta: Meta) -> None:
-        """The final answer on appeal; if it reverses the ruling, the play is restored or withdrawn."""
+    def rule_appeal(self, valid: bool, authority: str | None, meta: Meta, seat: int | None = None) -> None:
+        """The final answer on appeal; if it reverses the ruling, the play is restored or withdrawn.
+
+        Where the players rule (FILE 41.2: «verificación en otro teléfono»), a player's seat records the
+        second check as a proposal the other player confirms, as for the first (``rule_challenge``).
+        """
         self._open()
         ruling = self.last_ruling
         if not ruling or not ruling["appealed"] or ruling["final"]:
             raise WrongPhase("there is no appeal waiting for a ruling", field="type")
+        if seat is not None:
+            return self._propose_ruling(seat, valid, authority, meta, appeal=True)
+        self._rule_appeal(valid, self._authority(authority), meta)
+
+    def _rule_appeal(self, valid: bool, authority: str, meta: Meta, **players: int) -> None:
+        ruling = self.last_ruling
         self._record(ev.ChallengeRuled, meta, valid=bool(valid), words=list(ruling["words"]),
-                     challenger=ruling["challenger"], authority=str(authority), appeal=True, final=True)
+                     challenger=ruling["challenger"], authority=authority, appeal=True, final=True,
+                     proposed_by=players.get("proposed_by"), confirmed_by=players.get("confirmed_by"))
         if bool(valid) == ruling["valid"]:
             return
         turn = self.turns[-1]
