@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.game.aggregate import RACK
 from domain.game.errors import RuleViolation
+from domain.profiles.kinds import Starter
 
 
 
@@ -37,7 +38,8 @@ class NextActions:
             return actions
         if self.phase == "starting":
             add("draw_for_start")
-            add("give_starter", role="director")
+            if self.book.start.starter == Starter.PAIRING_LIST:  # FILE 4.1; elsewhere always a draw (FISC I.5)
+                add("give_starter", role="director")
             return actions
         if self.phase == "dealing":
             order = [(self.starter + k) % len(self.players) for k in seats]

@@ -11,9 +11,10 @@ from domain.game.meta import Meta
 from domain.game.settlement import racks_needed, settle
 from domain.profiles.kinds import RoundOver
 
-#: A withdrawn invalid play counts as a pass (FILE 44.2); so does a turn lost to a move timer or an
-#: overdraw: no tile is played and nothing scores (Molins 20 «perden ... torns»).
-PASS_LIKE = frozenset({"pass", "invalid", "lost"})
+#: A turn lost to a move timer or an overdraw counts as a pass: no tile is played and nothing scores
+#: (Molins 20 «perden ... torns»); a withdrawn invalid play (FILE 44.2) and an exchange count as one
+#: where the profile says so (``ending.invalid_is_pass``, ``ending.exchange_is_pass``).
+PASS_LIKE = frozenset({"pass", "lost"})
 SCORELESS = frozenset({"pass", "invalid", "exchange", "lost"})
 DIRECTOR_CAUSES = {
     "director": "FILE 44.5",
@@ -47,7 +48,10 @@ class EndCommands:
         if last and last["kind"] == "play" and self.rack_counts[last["seat"]] == 0 and self.bag_count() == 0:
             return "out", last["seat"], f"{self.players[last['seat']]} played out with the bag empty"
         k = rules.passes_per_player * seats
-        if len(turns) >= k and all(t["kind"] in PASS_LIKE for t in turns[-k:]):
+        ending = self.book.ending
+        like = PASS_LIKE | ({"invalid"} if ending.invalid_is_pass else set()) | (
+            {"exchange"} if ending.exchange_is_pass else set())
+        if len(turns) >= k and all(t["kind"] in like for t in turns[-k:]):
             if not (rules.passes_not_at_zero and not any(self.scores)):
                 return "passes", None, f"every player lost {rules.passes_per_player} turns in a row ({rules.article('passes')})"
         m = rules.scoreless_turns
@@ -57,7 +61,7 @@ class EndCommands:
         return None, None, ""
 
     def _end(self, cause: str, finisher: int | None, detail: str, meta: Meta) -> None:
-        needed = racks_needed(cause, len(self.players), finisher)
+        needed = racks_needed(cause, len(self.players), finisher, self.book)
         missing = [s for s in needed if not self.rack_known(s)]
         self._record(ev.GameEnded, meta, cause=cause, finisher=finisher, detail=detail, racks_needed=missing)
         if not missing:
@@ -110,9 +114,7 @@ class EndCommands:
             raise RuleViolation(f"the players have not had the same number of turns: call_round_time lets "
                                 f"{self.players[self.turn]} play first ({article})", code="round_time",
                                 field="cause", article=article)
-        self._record(ev.GameEnded, meta, cause=cause, finisher=None, detail=str(detail) or cause,
-                     racks_needed=[])
-        self._settle(meta)
+        self._end(cause, None, str(detail) or cause, meta)  # racks only where the profile counts them
 
     def _check_time_end(self) -> None:
         """A game ends on time only once a player's recorded overtime is past the profile's limit."""

@@ -27,7 +27,7 @@ class TurnCommands:
             raise RuleViolation(f"tiles: one tile per player ({len(self.players)}), not {len(tiles)}",
                                 code="start_draw", article="FILE 4.3", field="tiles")
         self._check_tiles(list(tiles), "tiles")
-        ranks = [self.tileset.draw_rank(t) for t in tiles]
+        ranks = [self._draw_rank(t) for t in tiles]
         best = min(ranks)
         leaders = [s for s, r in enumerate(ranks) if r == best]
         starter = leaders[0] if len(leaders) == 1 else None
@@ -37,6 +37,11 @@ class TurnCommands:
         if starter is not None:
             set_aside = []  # once decided, every drawn tile goes back into the bag
         self._record(ev.StartingTilesDrawn, meta, tiles=list(tiles), starter=starter, set_aside=set_aside)
+
+    def _draw_rank(self, tile: str) -> int:
+        """The tile's place in the starting draw: the blank first where ``start.blank_beats_a`` (FILE 4.3), else last."""
+        rank = self.tileset.draw_rank(tile)
+        return rank if tile != BLANK or self.book.start.blank_beats_a else len(self.tileset.order) + 1
 
     def give_starter(self, seat: int, meta: Meta, reason: str = "pairing list") -> None:
         """The pairing list names the starter in Swiss and round-robin events (FILE 4.1)."""
@@ -69,20 +74,24 @@ class TurnCommands:
         if self.phase == "dealing":
             order = [(self.starter + k) % len(self.players) for k in range(len(self.players))]
             due = next(s for s in order if self.rack_counts[s] < RACK)
-            if seat != due:
+            if seat != due and self.book.start.starter_draws_first:
+                article = self.book.article("start.starter_draws_first")
                 raise NotYourTurn(f"{self.players[due]} draws first: the first player draws 7, then the second "
-                                  "(FISC I.5, AJS 3.1.2.3)", field="seat", article="FISC I.5")
+                                  f"({article})", field="seat", article=article)
             return False
         if self.phase != "playing":
             raise WrongPhase(f"the game is {self.phase}: no draws now", field="type")
         kind = self.pending["kind"] if self.pending else None
         ruling = self.last_ruling
-        if ruling and ruling["appealed"] and not ruling["final"] and self.turns[-1]["seat"] == seat:
-            raise WrongPhase("the challenged player may not draw while the appeal is resolved (FILE 41.3)",
-                             article="FILE 41.3", field="type")
-        if kind == "ruling" and self.pending["seat"] == seat:
-            raise WrongPhase("the challenged player may not draw while the challenge is resolved (FILE 41.3)",
-                             article="FILE 41.3", field="type")
+        if (ruling and ruling["appealed"] and not ruling["final"] and self.turns[-1]["seat"] == seat
+                and not self.book.challenge.placer_may_draw):
+            article = self.book.article("challenge.placer_may_draw")
+            raise WrongPhase(f"the challenged player may not draw while the appeal is resolved ({article})",
+                             article=article, field="type")
+        if kind == "ruling" and self.pending["seat"] == seat and not self.book.challenge.placer_may_draw:
+            article = self.book.article("challenge.placer_may_draw")
+            raise WrongPhase(f"the challenged player may not draw while the challenge is resolved ({article})",
+                             article=article, field="type")
         if kind == "acceptance" and self.pending["seat"] == seat:
             if self.rules.acceptance_by_draw:
                 return True
@@ -164,9 +173,12 @@ class TurnCommands:
         self._expect("playing", pending="acceptance")
         placer = self.pending["seat"]
         if seat == placer:
-            raise NotYourTurn("a player may not challenge their own play (FILE 41.5, AJS 4.1.7.2)",
-                              field="seat", article="FILE 41.5")
-        self._opponent(seat, placer, "challenge")
+            if not self.book.challenge.self_challenge:
+                article = self.book.article("challenge.self_challenge")
+                raise NotYourTurn(f"a player may not challenge their own play ({article})", field="seat",
+                                  article=article)
+        else:
+            self._opponent(seat, placer, "challenge")
         formed = [w["word"] for w in self.turns[-1]["words"]]
         chosen = formed if not words else [str(w) for w in words]
         if not chosen or Counter(chosen) - Counter(formed):  # a play may form the same word twice
