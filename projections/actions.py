@@ -42,12 +42,12 @@ def waiting_for(game: Any) -> tuple[str | None, list[int]]:
         if kind in ("acceptance", "centre_choice"):
             return kind, [s for s in seats if s != pending.get("seat")]
         if kind == "ruling":
-            return "ruling", []
+            return "ruling", _ruling_seats(game)
         if kind == "exchange":
             return "exchange", [pending["seat"]]
         ruling = game.last_ruling
         if ruling and ruling["appealed"] and not ruling["final"]:
-            return "appeal_ruling", []
+            return "appeal_ruling", _ruling_seats(game)
         if game.rack_counts[game.turn] < RACK and game.bag_count():
             return "draw", [game.turn]
         return "play", [game.turn]
@@ -60,3 +60,9 @@ def waiting_for(game: Any) -> tuple[str | None, list[int]]:
             return "sanction_appeal", []
         return "signatures", [s for s in seats if str(s) not in game.signatures]
     return None, []
+
+
+def _ruling_seats(game: Any) -> list[int]:
+    """The players a ruling waits on where they rule it themselves (FILE 41.1); none when the arbiter rules."""
+    ruling = {"rule_challenge", "rule_appeal", "confirm_ruling"}
+    return sorted({a["seat"] for a in game.next_actions() if a["type"] in ruling and a["seat"] is not None})

@@ -129,6 +129,7 @@ class ScoresheetRow(SQLModel, table=True):
     score: int = Field(nullable=False)
     total: int = Field(nullable=False)
     entered: int | None = Field(default=None, nullable=True)
+    announced_total: int | None = Field(default=None, nullable=True)  #: the total announced with the play (FILE 32)
     entered_total: int = Field(nullable=False)
     scrabble: bool = Field(nullable=False)
     tiles: int = Field(nullable=False)

@@ -31,7 +31,7 @@ from projections.store import ReadStore
 INDEX, PLAYER, STATUS = GameIndex.__table__, GamePlayer.__table__, GameStatus.__table__
 ROWS, SETTLED, SETTLED_PLAYER = ScoresheetRow.__table__, Settlement.__table__, SettlementPlayer.__table__
 ROW_KEYS = ("turn", "notation", "word", "coordinates", "score", "total", "kind", "game_turn", "scrabble", "tiles",
-            "entered", "entered_total", "written", "state", "word_notation", "challenge", "corrections", "reason",
+            "entered", "announced_total", "entered_total", "written", "state", "word_notation", "challenge", "corrections", "reason",
             "version", "at", "actor", "device")
 END_KEYS = ("rack", "rack_adjustment", "overtime_seconds", "time_penalty", "sanctions", "result_adjustment",
             "result", "score_before")
@@ -104,6 +104,7 @@ def differs(row: dict[str, Any]) -> bool:
     A withdrawn play's announcement is not a discrepancy: its mark replaced it.
     """
     announced = row["kind"] == "play" and row["entered"] is not None and row["entered"] != row["score"]
+    announced |= row["kind"] == "play" and row["announced_total"] is not None and row["announced_total"] != row["total"]
     written = any((w["score"] is not None and w["score"] != row["score"]) or
                   (w["total"] is not None and w["total"] != row["total"]) for w in row["written"].values())
     return announced or written

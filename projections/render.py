@@ -72,6 +72,8 @@ def _entries(row: dict[str, Any], words: dict[str, str]) -> str:
     parts = []
     if row["kind"] == "play" and row["entered"] is not None and row["entered"] != row["score"]:
         parts.append(f"{words['entered']} {row['entered']}")
+    if row["kind"] == "play" and row["announced_total"] is not None and row["announced_total"] != row["total"]:
+        parts.append(f"{words['entered']} Σ {row['announced_total']}")  # the total announced with it (FILE 32)
     for seat, w in row["written"].items():
         shown = "/".join("—" if v is None else str(v) for v in (w["score"], w["total"]))
         parts.append(f"{words['sheet']} {int(seat) + 1}: {shown}")

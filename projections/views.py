@@ -30,7 +30,7 @@ KEEPS_BOARD = frozenset({
     "TilesOverdrawn", "OverdrawSampled", "OverdrawCorrected", "UnderdrawCorrected", "SenyorsRedrawn", "ClockRead",
     "OvertimeDeclared", "ClockStopped", "ClockRestarted", "LateArrivalRecorded", "TurnLost", "RoundTimeCalled",
     "SheetEntryWritten", "ScoreCorrected", "SanctionImposed", "SanctionAppealed", "SanctionAppealRuled",
-    "GameAbandoned", "NoShowRecorded",
+    "GameAbandoned", "NoShowRecorded", "RulingProposed", "RulingDisputed", "ReopenConsented",
 })
 
 
@@ -148,18 +148,19 @@ class GameView:
 
     def _new_row(self, e: Any, kind: str, **values: Any) -> None:
         rows = self.rows[e.seat]
-        previous = rows[-1]["entered_total"] if rows else 0
-        entered = values.get("entered")
         row = {
             "line": len(rows), "turn": len(rows) + 1, "game_turn": len(self.game.turns), "kind": kind,
             "notation": self.rules.mark(kind, values.pop("count", None)), "word": None, "word_notation": None,
             "coordinates": None, "score": 0, "total": self.game.scores[e.seat], "entered": None,
+            "announced_total": None,
             "scrabble": False, "tiles": 0, "state": "accepted", "challenge": None, "corrections": [],
             "written": {}, "reason": None,
             "version": e.originator_version, "at": e.at, "actor": e.actor, "device": e.device,
         }
         row.update(values)
-        row["entered_total"] = previous + (entered if entered is not None else row["score"])
+        # the running total as the player entered it: the one announced (FILE 32), else summed from the
+        # announced scores; the Game's own reading, so the sheet and correct_score(field="total") agree
+        row["entered_total"] = self.game.entered_total(row["game_turn"] - 1)
         rows.append(row)
         self.turn_rows[row["game_turn"] - 1] = (e.seat, row["line"])
         self.dirty_rows.add((e.seat, row["line"]))
@@ -175,7 +176,8 @@ class GameView:
 
     def _on_TilesPlaced(self, e: Any) -> None:
         self._new_row(e, "play", word=self.rules.word(e.word), word_notation=e.word, coordinates=e.coordinates,
-                      score=e.score, total=e.total, entered=e.announced, scrabble=e.bingo,
+                      score=e.score, total=e.total, entered=e.announced, announced_total=e.announced_total,
+                      scrabble=e.bingo,
                       tiles=len(e.placements), state="centre_choice" if e.off_centre else "pending")
 
     def _on_OffCentreAccepted(self, e: Any) -> None:
@@ -194,10 +196,20 @@ class GameView:
         challenge = dict(row["challenge"] or {"challenger": e.challenger, "words": list(e.words), "rulings": []})
         challenge["rulings"] = challenge["rulings"] + [
             {"valid": e.valid, "authority": e.authority, "appeal": e.appeal, "final": e.final,
-             "by": e.actor, "at": e.at, "version": e.originator_version}]
+             "by": e.actor, "at": e.at, "version": e.originator_version,
+             "proposed_by": e.proposed_by, "confirmed_by": e.confirmed_by}]
         row["challenge"] = challenge
         if e.valid and not e.appeal:
             row["state"] = "pending"
+
+    def _on_RulingDisputed(self, e: Any) -> None:
+        """The players disagreed on the answer they consulted (FILE 41.1): kept on the line; the arbiter rules."""
+        row = self._played_row()
+        challenge = dict(row["challenge"] or {})
+        challenge["disputes"] = challenge.get("disputes", []) + [
+            {"seat": e.seat, "reason": e.reason, "appeal": e.appeal, "proposed": e.proposed, "by": e.actor,
+             "at": e.at, "version": e.originator_version}]
+        row["challenge"] = challenge
 
     def _on_RulingAppealed(self, e: Any) -> None:
         row = self._played_row()
@@ -211,7 +223,7 @@ class GameView:
         row.update(kind="invalid", notation=self.rules.mark("invalid"), score=0, total=e.total, state="withdrawn")
         row["challenge"] = dict(row["challenge"] or {}, withdrawn={"score": before["score"], "reason": e.reason,
                                                                    "at": e.at, "by": e.actor})
-        row["entered_total"] = self._entered_before(e.seat) + 0
+        self._refresh_entered(e.seat)
         if accepted:  # the play had been written down as accepted: the change is a correction
             self._correct(row, e, before, e.reason)
 
@@ -222,13 +234,17 @@ class GameView:
         rulings = (row["challenge"] or {}).get("rulings") or [{}]
         authority = rulings[-1].get("authority")
         row.update(kind="play", notation=None, score=score, total=e.total, state="accepted")
-        entered = row["entered"] if row["entered"] is not None else score
-        row["entered_total"] = self._entered_before(e.seat) + entered
+        self._refresh_entered(e.seat)
         self._correct(row, e, before, f"found valid on appeal ({authority})" if authority else "found valid on appeal")
 
-    def _entered_before(self, seat: int) -> int:
-        rows = self.rows[seat]
-        return rows[-2]["entered_total"] if len(rows) > 1 else 0
+    def _refresh_entered(self, seat: int) -> None:
+        """Each of the seat's lines gets the running total as entered, as the Game reads it now."""
+        totals = self.game.entered_totals(seat)
+        for row in self.rows[seat]:
+            total = totals.get(row["game_turn"] - 1, row["entered_total"])
+            if row["entered_total"] != total:
+                row["entered_total"] = total
+                self.dirty_rows.add((seat, row["line"]))
 
     def _correct(self, row: dict[str, Any], e: Any, before: dict[str, Any], reason: str, field: str = "score",
                  after: dict[str, Any] | None = None, **more: Any) -> None:
@@ -259,16 +275,11 @@ class GameView:
         row, game = self._turn_row(turn), self.game
         if row["kind"] == "play":
             row["entered"] = game.announced(turn)
+            row["announced_total"] = game.announced_total(turn)
         row["written"] = {seat: {"score": game.written(int(seat), turn, "score"),
                                  "total": game.written(int(seat), turn, "total")}
                           for seat, entries in sorted(game.sheets.items()) if str(turn) in entries}
-        seat, line = self.turn_rows[turn]
-        total = self.rows[seat][line - 1]["entered_total"] if line else 0
-        for later in self.rows[seat][line:]:  # the player's own running total, from the entries as corrected
-            total += later["entered"] if later["entered"] is not None and later["kind"] == "play" else later["score"]
-            if later["entered_total"] != total:
-                later["entered_total"] = total
-                self.dirty_rows.add((seat, later["line"]))
+        self._refresh_entered(self.turn_rows[turn][0])  # the player's own running total, as corrected
 
     def _on_SheetEntryWritten(self, e: Any) -> None:
         self._entries(e.turn)

@@ -260,10 +260,10 @@ class GamesApplication(ArbiterCommands, Application):
         return self._command(game_id, expected_version, by, act)
 
     def place_tiles(self, game_id: UUID, seat: int, coordinates: str, word: str, by: Actor, *,
-                    expected_version: int, announced: int | None = None) -> int:
-        """Record a play in federation notation (``H8``, ``8H``)."""
-        return self._command(game_id, expected_version, by,
-                             lambda g, m: g.place_tiles(seat, coordinates, word, m, announced=announced))
+                    expected_version: int, announced: int | None = None, announced_total: int | None = None) -> int:
+        """Record a play in federation notation (``H8``, ``8H``), with the score and total announced (FILE 32)."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.place_tiles(
+            seat, coordinates, word, m, announced=announced, announced_total=announced_total))
 
     def decide_off_centre(self, game_id: UUID, seat: int, accept: bool, by: Actor, *, expected_version: int) -> int:
         """The opponent accepts or refuses a first play that missed the centre."""
@@ -283,32 +283,59 @@ class GamesApplication(ArbiterCommands, Application):
         """Challenge words of the last play (all of them by default)."""
         return self._command(game_id, expected_version, by, lambda g, m: g.challenge(seat, m, words))
 
-    def rule_challenge(self, game_id: UUID, valid: bool, authority: str, by: Actor, *, expected_version: int,
-                       auto_draw: bool | None = None) -> int:
+    def rule_challenge(self, game_id: UUID, valid: bool, authority: str | None, by: Actor, *, expected_version: int,
+                       auto_draw: bool | None = None, seat: int | None = None) -> int:
         """The ruling on a challenge; a valid play in a virtual bag is refilled in the same save.
 
         By default (``auto_draw=None``) the refill waits while someone may still appeal the ruling,
         because drawing closes the appeal (FISC I.10: the challenger's rechallenge; FILE 41.2):
-        the player then draws with ``draw_tiles`` once the appeal is given up or decided.
+        the player then draws with ``draw_tiles`` once the appeal is given up or decided. With a
+        ``seat`` a player records the answer the players consulted (FILE 41.1), for the other to confirm.
         """
         def act(game: Game, meta: Meta) -> None:
             placer = (game.pending or {}).get("seat")
-            game.rule_challenge(valid, authority, meta)
-            self._auto_draw(game, placer, meta, not game.appellants() if auto_draw is None else auto_draw)
+            game.rule_challenge(valid, authority, meta, seat=seat)
+            self._after_ruling(game, placer, meta, auto_draw)
         return self._command(game_id, expected_version, by, act)
+
+    def confirm_ruling(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
+                       auto_draw: bool | None = None) -> int:
+        """The other player confirms the answer a player recorded: it is the ruling (FILE 41.1-41.2)."""
+        def act(game: Game, meta: Meta) -> None:
+            appeal = bool(game.proposed_ruling and game.proposed_ruling["appeal"])
+            placer = game.ruling_parties()[0] if game.ruling_parties() else None
+            game.confirm_ruling(seat, meta)
+            if appeal:
+                return self._after_appeal(game, meta, True if auto_draw is None else auto_draw)
+            self._after_ruling(game, placer, meta, auto_draw)
+        return self._command(game_id, expected_version, by, act)
+
+    def dispute_ruling(self, game_id: UUID, seat: int, reason: str, by: Actor, *, expected_version: int) -> int:
+        """A player disputes the answer recorded: the arbiter rules (FILE 41.1, 33.5)."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.dispute_ruling(seat, reason, m))
+
+    def _after_ruling(self, game: Game, placer: int | None, meta: Meta, auto_draw: bool | None) -> None:
+        if game.pending and game.pending["kind"] == "ruling":
+            return  # only proposed: no ruling yet, the challenged player may not draw (FILE 41.3)
+        self._auto_draw(game, placer, meta, not game.appellants() if auto_draw is None else auto_draw)
+
+    def _after_appeal(self, game: Game, meta: Meta, auto_draw: bool) -> None:
+        turn = game.turns[-1] if game.turns else None
+        final = game.last_ruling is None or game.last_ruling["final"]
+        if final and turn and turn["kind"] == "play" and not game.pending:
+            self._auto_draw(game, turn["seat"], meta, auto_draw)
 
     def appeal(self, game_id: UUID, seat: int, argument: str, by: Actor, *, expected_version: int) -> int:
         """Ask for a second look at the last ruling."""
         return self._command(game_id, expected_version, by, lambda g, m: g.appeal(seat, argument, m))
 
-    def rule_appeal(self, game_id: UUID, valid: bool, authority: str, by: Actor, *, expected_version: int,
-                    auto_draw: bool = True) -> int:
-        """The final answer on appeal; a play that stands is refilled in the same save in a virtual bag."""
+    def rule_appeal(self, game_id: UUID, valid: bool, authority: str | None, by: Actor, *, expected_version: int,
+                    auto_draw: bool = True, seat: int | None = None) -> int:
+        """The final answer on appeal; a play that stands is refilled in the same save in a virtual bag. With a
+        ``seat``, a player records the second check on another phone for the other to confirm (FILE 41.2)."""
         def act(game: Game, meta: Meta) -> None:
-            game.rule_appeal(valid, authority, meta)
-            turn = game.turns[-1] if game.turns else None
-            if turn and turn["kind"] == "play" and not game.pending:
-                self._auto_draw(game, turn["seat"], meta, auto_draw)
+            game.rule_appeal(valid, authority, meta, seat=seat)
+            self._after_appeal(game, meta, auto_draw)
         return self._command(game_id, expected_version, by, act)
 
     def exchange_tiles(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
@@ -345,9 +372,13 @@ class GamesApplication(ArbiterCommands, Application):
         """A player signs the final sheet; the last signature closes the game."""
         return self._command(game_id, expected_version, by, lambda g, m: g.sign(seat, signature, m))
 
-    def reopen(self, game_id: UUID, consent: list[int], reason: str, by: Actor, *, expected_version: int) -> int:
-        """A director reopens a closed game with every player's consent, where the profile allows it."""
-        return self._command(game_id, expected_version, by, lambda g, m: g.reopen(consent, reason, m))
+    def consent_reopen(self, game_id: UUID, seat: int, reason: str, by: Actor, *, expected_version: int) -> int:
+        """A player asks, from their own tablet, that the closed game be reopened (FILE 43, FISE 44)."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.consent_reopen(seat, reason, m))
+
+    def reopen(self, game_id: UUID, reason: str, by: Actor, *, expected_version: int) -> int:
+        """A director reopens a closed game once every player's own request is recorded, where the profile allows it."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.reopen(reason, m))
 
     # ---- plumbing ---------------------------------------------------------------------------
     def _from_cache(self, game_id: UUID) -> Game:

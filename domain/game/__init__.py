@@ -7,12 +7,13 @@ from domain.game.conduct import ConductCommands
 from domain.game.drawing import DrawingCommands
 from domain.game.ending import EndCommands
 from domain.game.meta import Meta
+from domain.game.rulings import RulingCommands
 from domain.game.sheet import SheetCommands
 from domain.game.turns import TurnCommands
 
 
-class Game(NextActions, TurnCommands, DrawingCommands, ClockCommands, SheetCommands, ConductCommands, EndCommands,
-           GameBase):
+class Game(NextActions, TurnCommands, RulingCommands, DrawingCommands, ClockCommands, SheetCommands, ConductCommands,
+           EndCommands, GameBase):
     """One tournament game, event-sourced: every fact an immutable, hash-linked event."""
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.game.aggregate import RACK
 from domain.game.errors import RuleViolation
+from domain.profiles.kinds import Starter
 
 
 
@@ -28,12 +29,17 @@ class NextActions:
 
         seats = range(len(self.players))
         if self.phase == "closed":
-            if self.rules.reopen_allowed:
-                add("reopen", role="director")
+            if self.rules.reopen_allowed:  # FILE 43: both players ask, each from their own tablet; then the director
+                missing = self.missing_reopen_consents()
+                for seat in missing:
+                    add("consent_reopen", seat)
+                if not missing:
+                    add("reopen", role="director")
             return actions
         if self.phase == "starting":
             add("draw_for_start")
-            add("give_starter", role="director")
+            if self.book.start.starter == Starter.PAIRING_LIST:  # FILE 4.1; elsewhere always a draw (FISC I.5)
+                add("give_starter", role="director")
             return actions
         if self.phase == "dealing":
             order = [(self.starter + k) % len(self.players) for k in seats]
@@ -104,7 +110,7 @@ class NextActions:
                 add("decide_off_centre", seat)
             return
         if kind == "ruling":
-            add("rule_challenge", role="director")
+            self._ruling_actions(add, "rule_challenge")
             return
         if kind == "exchange":
             add("exchange_tiles", placer)
@@ -112,7 +118,7 @@ class NextActions:
         ruling = self.last_ruling
         appeal_open = bool(ruling and ruling["appealed"] and not ruling["final"])
         if appeal_open:
-            add("rule_appeal", role="director")
+            self._ruling_actions(add, "rule_appeal")
         for seat in self.appellants():
             add("appeal", seat)
         bag = self.bag_count()
@@ -130,6 +136,20 @@ class NextActions:
             add("announce_exchange", turn)
             add("exchange_tiles", turn)
         add("pass_turn", turn)
+
+    def _ruling_actions(self, add: Any, command: str) -> None:
+        """Who rules next: the arbiter, or where the players rule (FILE 41.1) the two players of the challenge:
+        either records the answer, then the other confirms or disputes it; a dispute goes to the arbiter."""
+        if not self.players_rule() or self.disputed_ruling is not None:
+            add(command, role="director")
+            return
+        proposed = self.proposed_ruling
+        for seat in self.ruling_parties():
+            if proposed is None:
+                add(command, seat)
+            elif seat != proposed["seat"]:
+                add("confirm_ruling", seat)
+                add("dispute_ruling", seat)
 
     def _senyors_rack(self, seat: int) -> bool:
         """Molins 16: seven vowels or seven consonants, no blank, known on the rack."""

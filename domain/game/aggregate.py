@@ -29,6 +29,14 @@ from domain.profiles import Profile, get_profile
 from domain.tiles import BLANK, Tile, TileSet, full_bag, get_tileset
 
 BAG_MODES = ("physical", "virtual", "replay")
+#: What each pending step waits for, in words (error messages and ``waiting_for``).
+WAITS = {
+    "acceptance": "the opponent to accept or challenge the last play",
+    "centre_choice": "the opponent's choice on a first play off the centre (FILE 20)",
+    "ruling": "the ruling on a challenge",
+    "exchange": "the announced exchange",
+    "end_racks": "the end racks",
+}
 RACK = 7
 
 
@@ -52,6 +60,12 @@ class GameBase(Aggregate):
     """State, recording and derived views shared by the command mixins."""
 
     Created = ev.Created
+    # State added after games were stored: class defaults, so an older snapshot (whose state lacks them)
+    # still loads; events only ever assign new values, never mutate these.
+    # (Not annotated: the library would take annotated class attributes for the constructor's fields.)
+    proposed_ruling = None  #: a players' ruling awaiting the other's confirmation (FILE 41.1)
+    disputed_ruling = None  #: the players disagreed: the arbiter rules
+    reopen_consents = {}  # noqa: RUF012 - replaced, never mutated
 
     def __init__(
         self, profile: str, tileset: str, players: list[str], details: dict[str, Any], bag_mode: str,
@@ -91,6 +105,9 @@ class GameBase(Aggregate):
         self.blank_rulings: list[dict[str, Any]] = []
         self.sanctions: list[dict[str, Any]] = []
         self.result_rule: dict[str, Any] | None = None
+        self.proposed_ruling = None
+        self.disputed_ruling = None
+        self.reopen_consents = {}
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
@@ -207,14 +224,32 @@ class GameBase(Aggregate):
                              field="type")
         kind = self.pending["kind"] if self.pending else None
         if kind != pending:
-            want = f"waiting for {pending}" if pending else "not waiting for anything"
-            have = f"waiting for {kind}" if kind else "waiting for nothing"
+            want = f"it waiting for {WAITS.get(pending, pending)}" if pending else "nothing pending (no play to accept or rule)"
+            have = self.waiting_for()
             if kind == "exchange":
                 raise WrongPhase(f"{self.players[self.pending['seat']]} announced an exchange: it cannot be "
                                  "withdrawn or turned into a play or a pass, only its count changed (FILE 25)",
                                  field="type", article="FILE 25")
-            raise WrongPhase(f"the game is {have}; this command needs it {want}", field="type",
+            raise WrongPhase(f"the game is {have}; this command needs {want}", field="type",
                              article="FILE 41.3" if kind == "ruling" else None)
+
+    def waiting_for(self) -> str:
+        """What the game waits for now, in words: the pending step, else whose move it is."""
+        pending = self.pending
+        kind = pending["kind"] if pending else None
+        if kind in ("acceptance", "centre_choice", "ruling"):
+            return f"waiting for {WAITS[kind]} ({self.players[pending['seat']]}'s play)"
+        if kind == "exchange":
+            return f"waiting for {self.players[pending['seat']]}'s announced exchange"
+        if kind == "end_racks":
+            return "waiting for the end racks of " + ", ".join(self.players[s] for s in pending["seats"])
+        if kind:
+            return f"waiting for {kind}"
+        if self.phase == "playing":
+            return f"waiting for {self.players[self.turn]}'s move: no play is waiting to be accepted or ruled"
+        return {"starting": "waiting for the draw that decides who starts",
+                "dealing": "waiting for the players to draw their first tiles",
+                "ended": "ended: waiting for the settlement to be signed"}.get(self.phase, f"{self.phase}")
 
     def _not_in_profile(self, setting: str, message: str, field: str = "type") -> NotAllowedInProfile:
         """The refusal for a command the profile does not have, naming the profile and the article."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.game import events as ev
 from domain.game import incidents as inc
 from domain.game.errors import NotYourTurn, RuleViolation, WrongPhase
 from domain.game.meta import Meta
@@ -160,8 +159,7 @@ class ConductCommands:
         self._finish("no_show", f"{' and '.join(self.players[s] for s in absent)} did not come ({article})", meta)
 
     def _finish(self, cause: str, detail: str, meta: Meta) -> None:
-        self._record(ev.GameEnded, meta, cause=cause, finisher=None, detail=detail, racks_needed=[])
-        self._settle(meta)
+        self._end(cause, None, detail, meta)  # racks asked for only where the profile counts them
 
     def _two_player_seats(self, seats: list[int], field: str) -> list[int]:
         if len(self.players) != 2:

@@ -11,11 +11,11 @@ from domain.game.meta import Meta
 from domain.game.settlement import racks_needed, settle
 from domain.profiles.kinds import RoundOver
 
-#: A withdrawn invalid play counts as a pass (FILE 44.2). A turn lost to a move timer or an overdraw
-#: counts only where the profile says so (``ending.lost_is_pass``: Molins 20 and FISC I.8 B count turns
-#: lost, «perden ... torns»; FILE 44.2–44.3 and FISE 45.2–45.3 name passes, invalid plays and exchanges
-#: only, so there a lost turn breaks the run).
-PASS_LIKE = frozenset({"pass", "invalid"})
+#: The turns that continue the runs that end a game (FILE 44.2–44.3, FISE 45.2–45.3, FISC I.8 B, Molins 20).
+#: A withdrawn invalid play and an exchange count as passes where the profile says so
+#: (``ending.invalid_is_pass``, ``ending.exchange_is_pass``). A turn lost to a move timer or an overdraw counts
+#: only where ``ending.lost_is_pass`` says so: Molins 20 and FISC I.8 B count turns lost («perden ... torns»);
+#: FILE 44.2–44.3 and FISE 45.2–45.3 name passes, invalid plays and exchanges only, so there it breaks the run.
 SCORELESS = frozenset({"pass", "invalid", "exchange"})
 LOST = frozenset({"lost"})
 DIRECTOR_CAUSES = {
@@ -51,7 +51,10 @@ class EndCommands:
             return "out", last["seat"], f"{self.players[last['seat']]} played out with the bag empty"
         lost = LOST if rules.lost_is_pass else frozenset()
         k = rules.passes_per_player * seats
-        if len(turns) >= k and all(t["kind"] in PASS_LIKE | lost for t in turns[-k:]):
+        ending = self.book.ending
+        like = {"pass"} | lost | ({"invalid"} if ending.invalid_is_pass else set()) | (
+            {"exchange"} if ending.exchange_is_pass else set())
+        if len(turns) >= k and all(t["kind"] in like for t in turns[-k:]):
             if not (rules.passes_not_at_zero and not any(self.scores)):
                 return "passes", None, f"every player lost {rules.passes_per_player} turns in a row ({rules.article('passes')})"
         m = rules.scoreless_turns
@@ -61,7 +64,7 @@ class EndCommands:
         return None, None, ""
 
     def _end(self, cause: str, finisher: int | None, detail: str, meta: Meta) -> None:
-        needed = racks_needed(cause, len(self.players), finisher)
+        needed = racks_needed(cause, len(self.players), finisher, self.book)
         missing = [s for s in needed if not self.rack_known(s)]
         self._record(ev.GameEnded, meta, cause=cause, finisher=finisher, detail=detail, racks_needed=missing)
         if not missing:
@@ -114,9 +117,7 @@ class EndCommands:
             raise RuleViolation(f"the players have not had the same number of turns: call_round_time lets "
                                 f"{self.players[self.turn]} play first ({article})", code="round_time",
                                 field="cause", article=article)
-        self._record(ev.GameEnded, meta, cause=cause, finisher=None, detail=str(detail) or cause,
-                     racks_needed=[])
-        self._settle(meta)
+        self._end(cause, None, str(detail) or cause, meta)  # racks only where the profile counts them
 
     def _check_time_end(self) -> None:
         """A game ends on time only once a player's recorded overtime is past the profile's limit."""
@@ -163,8 +164,40 @@ class EndCommands:
         if len(self.signatures) == len(self.players):
             self._record(ev.GameClosed, meta)
 
-    def reopen(self, consent: list[int], reason: str, meta: Meta) -> None:
-        """A director reopens a closed game, with every player's consent, to correct an error (FILE 43, FISE 44)."""
+    def consent_reopen(self, seat: int, reason: str, meta: Meta) -> None:
+        """A player asks, from their own tablet, that the closed game be reopened to correct an error: FILE 43
+        «excepto que ambos jugadores, bajo mutuo acuerdo, lo soliciten expresamente al Director del torneo
+        para corregir algún error» (FISE 44). Each player's request is an event of its own."""
+        self._closed_to_reopen()
+        seat = self._seat(seat)
+        if str(seat) in self.reopen_consents:
+            raise WrongPhase(f"{self.players[seat]} has already asked for the game to be reopened", field="seat",
+                             article=self.rules.article("reopen"))
+        if not str(reason).strip():
+            raise RuleViolation("reason: say what error is to be corrected", code="reason", field="reason",
+                                article=self.rules.article("reopen"))
+        self._record(ev.ReopenConsented, meta, seat=seat, reason=str(reason), article=self.rules.article("reopen"))
+
+    def missing_reopen_consents(self) -> list[int]:
+        """The seats whose own request to reopen the closed game is not recorded yet."""
+        return [s for s in range(len(self.players)) if str(s) not in self.reopen_consents]
+
+    def reopen(self, reason: str, meta: Meta) -> None:
+        """A director reopens a closed game once every player has asked for it from their own tablet
+        (``consent_reopen``), to correct an error (FILE 43, FISE 44); never where a sheet handed in is final."""
+        self._closed_to_reopen()
+        article = self.rules.article("reopen")
+        missing = self.missing_reopen_consents()
+        if missing:
+            names = ", ".join(f"{self.players[s]} (seat {s})" for s in missing)
+            raise RuleViolation(f"consent: every player asks for the correction from their own tablet "
+                                f"(consent_reopen); not yet recorded for {names} ({article})", code="consent",
+                                field="consent", article=article)
+        if not str(reason).strip():
+            raise RuleViolation("reason: say what error is to be corrected", code="reason", field="reason")
+        self._record(ev.GameReopened, meta, consent=sorted(int(s) for s in self.reopen_consents), reason=str(reason))
+
+    def _closed_to_reopen(self) -> None:
         if self.phase != "closed":
             raise WrongPhase("only a closed game can be reopened", field="type")
         rules = self.rules
@@ -173,9 +206,3 @@ class EndCommands:
                 f"under {self.profile} a sheet handed in is final and cannot be reopened "
                 f"({rules.article('reopen')})", article=rules.article("reopen"),
             )
-        if sorted(set(consent)) != list(range(len(self.players))):
-            raise RuleViolation("consent: every player must ask for the correction together (FILE 43)",
-                                code="consent", field="consent", article="FILE 43")
-        if not str(reason).strip():
-            raise RuleViolation("reason: say what error is to be corrected", code="reason", field="reason")
-        self._record(ev.GameReopened, meta, consent=sorted(set(consent)), reason=str(reason))

@@ -108,6 +108,7 @@ class TilesPlaced(GameEvent):
     total: int
     rack_after: list[str]
     off_centre: bool
+    announced_total: int | None = None  #: the running total announced with the score (FILE 32); added later
 
     def assign(self, game: Any) -> None:
         for r, c, cell in self.placements:
@@ -117,7 +118,7 @@ class TilesPlaced(GameEvent):
         game.scores[self.seat] = self.total
         game.turns = game.turns + [
             {"seat": self.seat, "kind": "play", "score": self.score, "announced": self.announced,
-             "word": self.word, "coordinates": self.coordinates, "placements": self.placements,
+             "announced_total": self.announced_total, "word": self.word, "coordinates": self.coordinates, "placements": self.placements,
              "words": self.words, "bingo": self.bingo}
         ]
         game.pending = {"kind": "centre_choice" if self.off_centre else "acceptance", "seat": self.seat}
@@ -192,13 +193,51 @@ class ChallengeRuled(GameEvent):
     authority: str
     appeal: bool
     final: bool
+    #: where the players rule (FILE 41.1): the seat that recorded the app's answer and the one who
+    #: confirmed it; None for an official's ruling (and in events recorded before players could rule)
+    proposed_by: int | None = None
+    confirmed_by: int | None = None
 
     def assign(self, game: Any) -> None:
+        game.proposed_ruling = None
+        game.disputed_ruling = None
         game.last_ruling = {"valid": self.valid, "appealed": self.appeal, "final": self.final,
                             "words": list(self.words), "challenger": self.challenger,
                             "turn": len(game.turns) - 1}
         if self.valid and game.pending and game.pending.get("kind") == "ruling":
             game.pending = {"kind": "acceptance", "seat": game.pending["seat"]}
+
+
+@dataclass(frozen=True)
+class RulingProposed(GameEvent):
+    """A player recorded the answer of the word authority the players consulted together (FILE 41.1:
+    «uno de los jugadores abre la aplicación ... manteniendo en todo momento la pantalla a la vista de
+    su rival»); it stands once the other player confirms it. ``appeal``: the second check on another
+    phone (FILE 41.2)."""
+
+    seat: int
+    valid: bool
+    authority: str
+    appeal: bool
+    article: str
+
+    def assign(self, game: Any) -> None:
+        game.proposed_ruling = {"seat": self.seat, "valid": self.valid, "authority": self.authority,
+                                "appeal": self.appeal}
+
+
+@dataclass(frozen=True)
+class RulingDisputed(GameEvent):
+    """The players disagree on the answer (or on consulting it): the arbiter rules, and that ruling decides."""
+
+    seat: int
+    reason: str
+    appeal: bool
+    proposed: dict[str, Any] | None
+
+    def assign(self, game: Any) -> None:
+        game.proposed_ruling = None
+        game.disputed_ruling = {"seat": self.seat, "reason": self.reason, "appeal": self.appeal}
 
 
 @dataclass(frozen=True)
@@ -338,12 +377,26 @@ class GameClosed(GameEvent):
 
 
 @dataclass(frozen=True)
+class ReopenConsented(GameEvent):
+    """A player asked, from their own tablet, that the closed game be reopened to correct an error
+    (FILE 43: «ambos jugadores, bajo mutuo acuerdo, lo soliciten expresamente al Director»; FISE 44)."""
+
+    seat: int
+    reason: str
+    article: str
+
+    def assign(self, game: Any) -> None:
+        game.reopen_consents = dict(game.reopen_consents, **{str(self.seat): self.reason})
+
+
+@dataclass(frozen=True)
 class GameReopened(GameEvent):
     """A director reopened the game with every player's consent to correct an error (FILE 43, FISE 44)."""
 
-    consent: list[int]
+    consent: list[int]  #: the seats that consented (since ReopenConsented: each from their own token)
     reason: str
 
     def assign(self, game: Any) -> None:
         game.phase = "ended"
         game.signatures = {}
+        game.reopen_consents = {}

@@ -9,6 +9,13 @@ Racks, by cause:
 - any other cause (time, round over, director, abandonment, no-show): racks are not counted
   (FILE 34.2, 44.4, 44.5; FISC I.8 C–F, I.11; AJS 3.1.2.1).
 
+Which causes count racks is the profile's (``counts_racks``): ``ending.stalemate_own_rack`` for
+passes, streaks and nobody able to play, ``ending.round_over_racks`` for the round's time,
+``overtime.limit_racks`` for the overtime limit, ``conduct.abandon_racks`` for abandonment, and
+``ending.out_settlement`` for who gains the racks when a player goes out (``rival_rack``: the
+player after the finisher, the finisher's rival at a two-player table; ``all_racks``: every other
+player's, Molins 19).
+
 Then each player's time penalty (the profile's points per minute or part of a minute, capped at
 its limit) and the sum of the director's standing sanctions are deducted. A player whose
 overtime went past the profile's limit ends it without rack deductions where the limit says so,
@@ -24,18 +31,34 @@ from __future__ import annotations
 from typing import Any
 
 from domain.profiles import Profile
+from domain.profiles.kinds import OutSettlement
 from domain.tiles import TileSet
 
 RACK_CAUSES = frozenset({"out", "passes", "scoreless", "nobody_can_play"})
 
 
-def racks_needed(cause: str, seats: int, finisher: int | None) -> list[int]:
+def counts_racks(cause: str, profile: Profile | None) -> bool:
+    """Whether the racks left count for a game ended by ``cause`` under the profile (see the module's doc)."""
+    if profile is None:
+        return cause in RACK_CAUSES
+    ending = profile.ending
+    return {
+        "out": True,
+        "passes": ending.stalemate_own_rack, "scoreless": ending.stalemate_own_rack,
+        "nobody_can_play": ending.stalemate_own_rack,
+        "round_time": ending.round_over_racks,
+        "time": bool(profile.overtime.limit_racks),
+        "abandonment": bool(profile.conduct.abandon_racks),
+    }.get(cause, False)
+
+
+def racks_needed(cause: str, seats: int, finisher: int | None, profile: Profile | None = None) -> list[int]:
     """Which players' end racks the settlement needs for this cause."""
+    if not counts_racks(cause, profile):
+        return []
     if cause == "out":
         return [s for s in range(seats) if s != finisher]
-    if cause in RACK_CAUSES:
-        return list(range(seats))
-    return []
+    return list(range(seats))
 
 
 def settle(
@@ -61,8 +84,9 @@ def settle(
     over = list(overtime or [0] * seats)
     fined = list(sanctions or [0] * seats)
     past = [s for s in range(seats) if profile is not None and profile.overtime_ends_game(over[s])]
-    counted = cause in RACK_CAUSES and not (past and not profile.overtime.limit_racks)
-    adjust = _racks(cause, racks, tileset, finisher, seats) if counted else [0] * seats
+    counted = counts_racks(cause, profile) and not (past and not profile.overtime.limit_racks)
+    everyone = profile is None or profile.ending.out_settlement == OutSettlement.ALL_RACKS
+    adjust = _racks(cause, racks, tileset, finisher, seats, everyone) if counted else [0] * seats
     time = [profile.time_penalty(over[s]) if profile is not None else 0 for s in range(seats)]
     base = [scores[s] + adjust[s] - time[s] - fined[s] for s in range(seats)]
     final = list(base)
@@ -99,14 +123,17 @@ def settle(
     }
 
 
-def _racks(cause: str, racks: dict[int, list[str]], tileset: TileSet, finisher: int | None, seats: int) -> list[int]:
+def _racks(cause: str, racks: dict[int, list[str]], tileset: TileSet, finisher: int | None, seats: int,
+           everyone: bool = True) -> list[int]:
     adjust = [0] * seats
     values = {s: tileset.rack_value(racks.get(s, [])) for s in range(seats)}
     if cause == "out":
+        rival = (finisher + 1) % seats  # type: ignore[operator]
         for s in range(seats):
             if s != finisher:
                 adjust[s] -= values[s]
-                adjust[finisher] += values[s]  # type: ignore[index]
+                if everyone or s == rival:
+                    adjust[finisher] += values[s]  # type: ignore[index]
     else:
         for s in range(seats):
             adjust[s] -= values[s]

@@ -42,6 +42,36 @@ class SheetCommands:
         value = self.turns[turn].get("announced") if self.turns[turn]["kind"] == "play" else None
         return None if value is None else self._corrected(turn, "score", value)
 
+    def announced_total(self, turn: int) -> int | None:
+        """The running total the player announced with a play (FILE 32: «junto con la suma total acumulada»),
+        with any agreed correction applied; None when none was announced (or the play was withdrawn)."""
+        t = self.turns[turn]
+        value = t.get("announced_total") if t["kind"] == "play" else None
+        return None if value is None else self._corrected(turn, "total", value)
+
+    def entered_totals(self, seat: int) -> dict[int, int]:
+        """The running total as the player entered it after each of their turns (turn index -> total): the
+        total announced with a play where one was; else the previous one plus the score announced (the true
+        score where none was, 0 for a pass, exchange, withdrawn or lost turn); an agreed correction of a
+        turn's total replaces it, and the totals after it build on the corrected one."""
+        totals, total = {}, 0
+        for turn, t in enumerate(self.turns):
+            if t["seat"] != seat:
+                continue
+            said_total = self.announced_total(turn)
+            if said_total is not None:
+                total = said_total
+            else:
+                said = self.announced(turn)
+                total += said if said is not None else t["score"]
+                total = self._corrected(turn, "total", total)
+            totals[turn] = total
+        return totals
+
+    def entered_total(self, turn: int) -> int:
+        """The running total the player entered after a turn (see ``entered_totals``)."""
+        return self.entered_totals(self.turns[turn]["seat"])[turn]
+
     def _corrected(self, turn: int, field: str, value: int) -> int:
         for c in self.corrections:
             if c["turn"] == turn and c["field"] == field:
@@ -53,11 +83,12 @@ class SheetCommands:
         found, totals = [], [0] * len(self.players)
         for turn, t in enumerate(self.turns):
             totals[t["seat"]] += t["score"]
-            if t.get("announced") is None and not any(str(turn) in entries for entries in self.sheets.values()):
+            if (t.get("announced") is None and t.get("announced_total") is None
+                    and not any(str(turn) in entries for entries in self.sheets.values())):
                 continue  # nothing announced or written for this turn
             for field in FIELDS:
                 sheets = {str(s): self.written(s, turn, field) for s in range(len(self.players))}
-                said = self.announced(turn) if field == "score" else None
+                said = self.announced(turn) if field == "score" else self.announced_total(turn)
                 true = t["score"] if field == "score" else totals[t["seat"]]
                 if any(v is not None and v != true for v in [said, *sheets.values()]):
                     found.append({"turn": turn, "seat": t["seat"], "field": field, "true": true, "announced": said,
@@ -99,7 +130,10 @@ class SheetCommands:
         recorded = {self.written(s, turn, field) for s in range(len(self.players))}
         if field == "score":
             recorded.add(self.announced(turn))
+        else:  # the total the player announced (FILE 32), or the one their announced scores add up to
+            recorded.add(self.entered_total(turn))
         recorded.discard(None)
+        recorded.discard(true)  # only wrong values are corrected
         if old not in recorded or old == new:
             raise RuleViolation(f"old: {old} is not a wrong {field} on record for turn {turn} "
                                 f"({', '.join(map(str, sorted(recorded))) or 'nothing written'})",

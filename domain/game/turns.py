@@ -27,7 +27,7 @@ class TurnCommands:
             raise RuleViolation(f"tiles: one tile per player ({len(self.players)}), not {len(tiles)}",
                                 code="start_draw", article="FILE 4.3", field="tiles")
         self._check_tiles(list(tiles), "tiles")
-        ranks = [self.tileset.draw_rank(t) for t in tiles]
+        ranks = [self._draw_rank(t) for t in tiles]
         best = min(ranks)
         leaders = [s for s, r in enumerate(ranks) if r == best]
         starter = leaders[0] if len(leaders) == 1 else None
@@ -37,6 +37,11 @@ class TurnCommands:
         if starter is not None:
             set_aside = []  # once decided, every drawn tile goes back into the bag
         self._record(ev.StartingTilesDrawn, meta, tiles=list(tiles), starter=starter, set_aside=set_aside)
+
+    def _draw_rank(self, tile: str) -> int:
+        """The tile's place in the starting draw: the blank first where ``start.blank_beats_a`` (FILE 4.3), else last."""
+        rank = self.tileset.draw_rank(tile)
+        return rank if tile != BLANK or self.book.start.blank_beats_a else len(self.tileset.order) + 1
 
     def give_starter(self, seat: int, meta: Meta, reason: str = "pairing list") -> None:
         """The pairing list names the starter in Swiss and round-robin events (FILE 4.1)."""
@@ -69,20 +74,24 @@ class TurnCommands:
         if self.phase == "dealing":
             order = [(self.starter + k) % len(self.players) for k in range(len(self.players))]
             due = next(s for s in order if self.rack_counts[s] < RACK)
-            if seat != due:
+            if seat != due and self.book.start.starter_draws_first:
+                article = self.book.article("start.starter_draws_first")
                 raise NotYourTurn(f"{self.players[due]} draws first: the first player draws 7, then the second "
-                                  "(FISC I.5, AJS 3.1.2.3)", field="seat", article="FISC I.5")
+                                  f"({article})", field="seat", article=article)
             return False
         if self.phase != "playing":
             raise WrongPhase(f"the game is {self.phase}: no draws now", field="type")
         kind = self.pending["kind"] if self.pending else None
         ruling = self.last_ruling
-        if ruling and ruling["appealed"] and not ruling["final"] and self.turns[-1]["seat"] == seat:
-            raise WrongPhase("the challenged player may not draw while the appeal is resolved (FILE 41.3)",
-                             article="FILE 41.3", field="type")
-        if kind == "ruling" and self.pending["seat"] == seat:
-            raise WrongPhase("the challenged player may not draw while the challenge is resolved (FILE 41.3)",
-                             article="FILE 41.3", field="type")
+        if (ruling and ruling["appealed"] and not ruling["final"] and self.turns[-1]["seat"] == seat
+                and not self.book.challenge.placer_may_draw):
+            article = self.book.article("challenge.placer_may_draw")
+            raise WrongPhase(f"the challenged player may not draw while the appeal is resolved ({article})",
+                             article=article, field="type")
+        if kind == "ruling" and self.pending["seat"] == seat and not self.book.challenge.placer_may_draw:
+            article = self.book.article("challenge.placer_may_draw")
+            raise WrongPhase(f"the challenged player may not draw while the challenge is resolved ({article})",
+                             article=article, field="type")
         if kind == "acceptance" and self.pending["seat"] == seat:
             if self.rules.acceptance_by_draw:
                 return True
@@ -91,8 +100,10 @@ class TurnCommands:
         return False
 
     # ---- playing --------------------------------------------------------------------------
-    def place_tiles(self, seat: int, coordinates: str, word: str, meta: Meta, *, announced: int | None = None) -> None:
-        """Record a play in federation notation; the true score is computed, the announced one kept beside it."""
+    def place_tiles(self, seat: int, coordinates: str, word: str, meta: Meta, *, announced: int | None = None,
+                    announced_total: int | None = None) -> None:
+        """Record a play in federation notation; the true score is computed, the announced one kept beside it,
+        and the running total announced with it when given (FILE 32: «junto con la suma total acumulada»)."""
         self._expect("playing")
         seat = self._on_turn(seat)
         coord = Coordinate.parse_federation(coordinates)
@@ -116,6 +127,9 @@ class TurnCommands:
         rack_after = self._take_from_rack(seat, needed, "word")
         if announced is not None and (isinstance(announced, bool) or not isinstance(announced, int)):
             raise RuleViolation("announced: a whole number of points", code="announced", field="announced")
+        if announced_total is not None and (isinstance(announced_total, bool) or not isinstance(announced_total, int)):
+            raise RuleViolation("announced_total: a whole number of points (FILE 32)", code="announced",
+                                field="announced_total", article="FILE 32")
         self._record(
             ev.TilesPlaced, meta, seat=seat, coordinates=coord.federation(),
             word=format_word(result.words[0].tiles, tileset),
@@ -123,6 +137,7 @@ class TurnCommands:
             words=[{"word": format_word(w.tiles, tileset), "score": w.score} for w in result.words],
             score=result.score, announced=announced, bingo=result.bingo,
             total=self.scores[seat] + result.score, rack_after=rack_after, off_centre=off_centre,
+            announced_total=announced_total,
         )
 
     def decide_off_centre(self, seat: int, accept: bool, meta: Meta) -> None:
@@ -158,9 +173,12 @@ class TurnCommands:
         self._expect("playing", pending="acceptance")
         placer = self.pending["seat"]
         if seat == placer:
-            raise NotYourTurn("a player may not challenge their own play (FILE 41.5, AJS 4.1.7.2)",
-                              field="seat", article="FILE 41.5")
-        self._opponent(seat, placer, "challenge")
+            if not self.book.challenge.self_challenge:
+                article = self.book.article("challenge.self_challenge")
+                raise NotYourTurn(f"a player may not challenge their own play ({article})", field="seat",
+                                  article=article)
+        else:
+            self._opponent(seat, placer, "challenge")
         formed = [w["word"] for w in self.turns[-1]["words"]]
         chosen = formed if not words else [str(w) for w in words]
         if not chosen or Counter(chosen) - Counter(formed):  # a play may form the same word twice
@@ -168,16 +186,26 @@ class TurnCommands:
                                 code="challenge_words", field="words", article="FILE 39")
         self._record(ev.PlayChallenged, meta, challenger=seat, words=chosen)
 
-    def rule_challenge(self, valid: bool, authority: str, meta: Meta) -> None:
-        """One verdict for the set of challenged words (FILE 39); invalid: tiles back, turn lost, ``I`` (FILE 38)."""
+    def rule_challenge(self, valid: bool, authority: str | None, meta: Meta, seat: int | None = None) -> None:
+        """One verdict for the set of challenged words (FILE 39); invalid: tiles back, turn lost, ``I`` (FILE 38).
+
+        ``seat`` None: an official rules, and the ruling stands at once. A player's seat: where the profile
+        lets the players rule (``challenge.adjudicator``: FILE 41.1 the app in view of both, Molins 23 when
+        there is no arbiter) the player records the answer they consulted together (``RulingProposed``),
+        which stands once the other player confirms it (``confirm_ruling``) or goes to the arbiter if
+        disputed (``dispute_ruling``); elsewhere the players do not rule.
+        """
         self._expect("playing", pending="ruling")
-        if not str(authority).strip():
-            raise RuleViolation("authority: name the lexicon or person the ruling rests on", code="authority",
-                                field="authority")
+        if seat is not None:
+            return self._propose_ruling(seat, valid, authority, meta, appeal=False)
+        self._rule_challenge(valid, self._authority(authority), meta)
+
+    def _rule_challenge(self, valid: bool, authority: str, meta: Meta, **players: int) -> None:
         words = list(self.pending["words"])
         self._record(ev.ChallengeRuled, meta, valid=bool(valid), words=words,
-                     challenger=self.pending["challenger"], authority=str(authority),
-                     appeal=False, final=not self.rules.appeal_allowed)
+                     challenger=self.pending["challenger"], authority=authority,
+                     appeal=False, final=not self.rules.appeal_allowed,
+                     proposed_by=players.get("proposed_by"), confirmed_by=players.get("confirmed_by"))
         if valid:
             self._accept(self.pending["seat"], "challenge ruled valid", meta)
         else:
@@ -218,14 +246,25 @@ class TurnCommands:
             return [ruling["challenger"]]
         return list(range(len(self.players)))
 
-    def rule_appeal(self, valid: bool, authority: str, meta: Meta) -> None:
-        """The final answer on appeal; if it reverses the ruling, the play is restored or withdrawn."""
+    def rule_appeal(self, valid: bool, authority: str | None, meta: Meta, seat: int | None = None) -> None:
+        """The final answer on appeal; if it reverses the ruling, the play is restored or withdrawn.
+
+        Where the players rule (FILE 41.2: «verificación en otro teléfono»), a player's seat records the
+        second check as a proposal the other player confirms, as for the first (``rule_challenge``).
+        """
         self._open()
         ruling = self.last_ruling
         if not ruling or not ruling["appealed"] or ruling["final"]:
             raise WrongPhase("there is no appeal waiting for a ruling", field="type")
+        if seat is not None:
+            return self._propose_ruling(seat, valid, authority, meta, appeal=True)
+        self._rule_appeal(valid, self._authority(authority), meta)
+
+    def _rule_appeal(self, valid: bool, authority: str, meta: Meta, **players: int) -> None:
+        ruling = self.last_ruling
         self._record(ev.ChallengeRuled, meta, valid=bool(valid), words=list(ruling["words"]),
-                     challenger=ruling["challenger"], authority=str(authority), appeal=True, final=True)
+                     challenger=ruling["challenger"], authority=authority, appeal=True, final=True,
+                     proposed_by=players.get("proposed_by"), confirmed_by=players.get("confirmed_by"))
         if bool(valid) == ruling["valid"]:
             return
         turn = self.turns[-1]

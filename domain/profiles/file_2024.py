@@ -124,6 +124,9 @@ NOTES = {
     " the second draws after, as in FISC I.5 and AJS 3.1.2.3",
     "start.second_starts_clock": "gap: director decides — not stated; the second player starts the clock"
     " once both have drawn, as in FISC I.5 and AJS 3.1.2.3",
+    "challenge.adjudicator": "reading: 41.1 has one player work the app 'manteniendo en todo momento la pantalla"
+    " a la vista de su rival': one player records the answer, the other confirms it; if they disagree the"
+    " Director is called (33.5) and rules",
     "exchange.min_bag": "reading: 25 allows an exchange with fewer than seven in the bag, 'hasta tantas fichas"
     " como queden', so one tile in the bag is enough",
     "overtime.zero_over_free": "reading: 34.1 charges 'cada minuto (o fracción de minuto) que consuma extra';"

@@ -225,10 +225,20 @@ class Profile:
         return tuple(k for k, v in self.notes if v.startswith("gap"))
 
     def time_penalty(self, seconds_over: int) -> int:
-        """Points deducted for ``seconds_over`` past the clock: per minute or part, capped at the limit."""
+        """Points deducted for ``seconds_over`` past the clock: per minute or part, capped at the limit.
+
+        ``overtime.zero_over_free``: exactly 0:00 over costs nothing and each further minute is charged
+        from its first second (1:00 over is one minute, 1:01 two: AJS 3.1.2.1 «La indicación ":00" no
+        penaliza, sino la siguiente»); without it a minute is charged from the moment it starts (1:00
+        over is the second minute). No overtime at all (0 seconds) is never charged: a reading of
+        exactly 0:00 cannot be told from a clock that never ran out.
+        """
         if seconds_over <= 0:
             return 0
-        minutes = math.ceil(seconds_over / 60)
+        if self.overtime.zero_over_free:
+            minutes = math.ceil(seconds_over / 60)
+        else:
+            minutes = seconds_over // 60 + 1
         penalty = minutes * self.overtime.points_per_minute
         cap = self.overtime.limit_penalty
         return penalty if cap is None else min(penalty, cap)

@@ -124,6 +124,9 @@ NOTES = {
     " torn', so a turn lost to the timer counts",
     "sheet.lost_mark": "gap: director decides — 27 takes the turn ('la pèrdua de torn') but the club's text has no"
     " mark for it; T (torn perdut), explained by a legend under the sheet",
+    "challenge.adjudicator": "reading: 22 'es consulta l'àrbitre'; 23 'En cas que no hi hagués àrbitre, els"
+    " propis jugadors comprovaran la validesa': the arbiter rules, or the players (one records, the other"
+    " confirms), as at a FILE table",
     "min_players": "reading: 19-20 speak of 'els altres jugadors' and 'tots els jugadors'; 28 keeps the chess"
     " clock for one-against-one tournaments",
     "max_players": "gap: director decides — no maximum is given; 4, as in the original game's rules",

@@ -32,7 +32,9 @@ hash-linked event; five rulebooks (FILE 2024, FISE 2009, AJS 2012, FISC 2023, Mo
 (bound to one game and seat: their own actions, and the opponent's acceptance, challenge and
 off-centre choice, which the rules give to the opponent, sent with the opponent's own token),
 *arbiter* and *director* (rulings, the starter, ending, reopening, and any seat's command on a
-tablet's behalf, recorded as theirs; only a director token bound to no game creates games and
+tablet's behalf, recorded as theirs, except what only the player may say: `confirm_ruling` and
+`consent_reopen`; where the profile lets the players rule a challenge, FILE 41.1, a player records
+the answer with `rule_challenge` and the other confirms it; only a director token bound to no game creates games and
 issues tokens), *tribunal* (reads everything, including racks; writes nothing) and *spectator*
 (the public view: no rack tiles, and tile-revealing event fields withheld). Tokens are random,
 stored only as SHA-256 hashes, and revocable. Each event records the actor (`player:<seat>:<name>`,

@@ -30,11 +30,13 @@ class Row(NamedTuple):
     """Who may send a command, and how it reaches the application (the acting seat resolved already).
 
     ``seat_field`` names the field that says which seat acts (``seat``, or ``noticed_by``,
-    ``sheet``, ``asked_by``): a player token may fill it only with its own seat. ``official_fields``
+    ``sheet``, ``asked_by``): a player token may fill it only with its own seat. ``either``: a player
+    acts for their own seat, an official as an official (no seat); ``own``: only the seat's own
+    player token (a request that must come from the player's own tablet, FILE 43). ``official_fields``
     are fields only an arbiter or director may fill (a ruling inside a command a player may send).
     """
 
-    who: Literal["seat", "players", "officials"]
+    who: Literal["seat", "players", "officials", "either", "own"]
     call: Call
     seat_field: str = "seat"
     official_fields: tuple[str, ...] = ()

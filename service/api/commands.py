@@ -10,8 +10,11 @@ Who may send what:
   that covers the opponent's acceptance, challenge and off-centre choice, which the rules give to
   the opponent, who sends them with their own seat;
 - ``players``: any player of the game, or an official (the draw for the start);
-- ``officials``: arbiters and directors only (rulings, the starter from the pairing list, ending,
-  reopening).
+- ``officials``: arbiters and directors only (the starter from the pairing list, ending, reopening);
+- ``either``: a player for their own seat, or an official as an official: ``rule_challenge`` and
+  ``rule_appeal``, which the players record themselves where the profile says so (FILE 41.1-41.2);
+- ``own``: only the seat's own player token: ``consent_reopen`` and ``confirm_ruling``, which say what
+  the player themself agreed to (FILE 43, 41.1).
 """
 
 from __future__ import annotations
@@ -64,6 +67,9 @@ class PlaceTiles(BaseModel):
     coordinates: str = Field(pattern=r"^([A-Oa-o](1[0-5]|[1-9])|(1[0-5]|[1-9])[A-Oa-o])$")
     word: str = Field(min_length=1, max_length=60)
     announced: int | None = Field(None, ge=0, le=10_000, description="The score the player announced.")
+    announced_total: int | None = Field(
+        None, ge=-10_000, le=10_000, description="The running total announced with the score (FILE 32: «junto con "
+        "la suma total acumulada»), when the player gave one; the sheet shows it as written.")
 
 
 class DecideOffCentre(BaseModel):
@@ -97,14 +103,43 @@ class Challenge(BaseModel):
         None, max_length=8, description="Words of the play to challenge (default: all of them).")
 
 
+AUTHORITY = ("The word authority or person the ruling rests on. An official must name it; a player recording "
+             "the answer the players consulted (FILE 41.1) may leave it out: the game's lexicon.")
+
+
 class RuleChallenge(BaseModel):
-    """The ruling: one verdict for the challenged words, and the authority it rests on (FILE 39)."""
+    """The ruling: one verdict for the challenged words, and the authority it rests on (FILE 39).
+
+    From an arbiter or director: the ruling. From a player, where the profile lets the players rule
+    (``challenge.adjudicator``: FILE 41.1, Molins 23): the answer they consulted together, which stands
+    once the other player sends ``confirm_ruling`` (or goes to the arbiter with ``dispute_ruling``);
+    elsewhere a player's ruling is refused (422 ``not_in_profile``, naming the article)."""
 
     model_config = cfg({"type": "rule_challenge", "expected_version": 6, "valid": False, "authority": "DRAE"})
     type: Literal["rule_challenge"]
     expected_version: Version
     valid: bool
-    authority: Text
+    authority: Text | None = Field(None, description=AUTHORITY)
+
+
+class ConfirmRuling(BaseModel):
+    """The other player confirms the answer a player recorded: it is then the ruling (FILE 41.1, 41.2)."""
+
+    model_config = cfg({"type": "confirm_ruling", "expected_version": 7, "seat": 1})
+    type: Literal["confirm_ruling"]
+    expected_version: Version
+    seat: Seat = None
+
+
+class DisputeRuling(BaseModel):
+    """A player disputes the answer recorded (or the players cannot agree): the arbiter rules, and that decides."""
+
+    model_config = cfg({"type": "dispute_ruling", "expected_version": 7, "seat": 1,
+                        "reason": "the screen said the word is not valid"})
+    type: Literal["dispute_ruling"]
+    expected_version: Version
+    seat: Seat = None
+    reason: Text
 
 
 class Appeal(BaseModel):
@@ -118,13 +153,14 @@ class Appeal(BaseModel):
 
 
 class RuleAppeal(BaseModel):
-    """The final answer on appeal."""
+    """The final answer on appeal; where the players rule, a player records the check on another phone for the
+    other to confirm (FILE 41.2)."""
 
     model_config = cfg({"type": "rule_appeal", "expected_version": 8, "valid": True, "authority": "tribunal"})
     type: Literal["rule_appeal"]
     expected_version: Version
     valid: bool
-    authority: Text
+    authority: Text | None = Field(None, description=AUTHORITY)
 
 
 class ExchangeTiles(BaseModel):
@@ -189,32 +225,47 @@ class Sign(BaseModel):
     signature: Text
 
 
-class Reopen(BaseModel):
-    """An official reopens a closed game with every player's consent (FILE 43, FISE 44)."""
+class ConsentReopen(BaseModel):
+    """A player asks, from their own tablet, that the closed game be reopened to correct an error (FILE 43)."""
 
-    model_config = cfg({"type": "reopen", "expected_version": 34, "consent": [0, 1],
-                         "reason": "score of turn 12 written wrongly"})
+    model_config = cfg({"type": "consent_reopen", "expected_version": 33, "seat": 0,
+                        "reason": "score of turn 12 written wrongly"})
+    type: Literal["consent_reopen"]
+    expected_version: Version
+    seat: Seat = None
+    reason: Text
+
+
+class Reopen(BaseModel):
+    """An official reopens a closed game once every player asked for it with ``consent_reopen`` (FILE 43, FISE 44);
+    422 ``consent`` naming the seats still missing otherwise."""
+
+    model_config = cfg({"type": "reopen", "expected_version": 35, "reason": "score of turn 12 written wrongly"})
     type: Literal["reopen"]
     expected_version: Version
-    consent: list[Annotated[int, Field(ge=0, le=7)]] = Field(min_length=1, max_length=8)
     reason: Text
 
 
 TURN_MODELS = (DrawForStart, GiveStarter, DrawTiles, PlaceTiles, DecideOffCentre, Accept, Challenge, RuleChallenge,
-               Appeal, RuleAppeal, ExchangeTiles, AnnounceExchange, PassTurn, EndGame, DeclareEndRack, Sign, Reopen)
+               ConfirmRuling, DisputeRuling, Appeal, RuleAppeal, ExchangeTiles, AnnounceExchange, PassTurn, EndGame,
+               DeclareEndRack, Sign, ConsentReopen, Reopen)
 Command = Annotated[Union[TURN_MODELS + arb.MODELS], Field(discriminator="type")]  # type: ignore[valid-type]
 COMMANDS: dict[str, Row] = {
     "draw_for_start": Row("players", lambda a, g, c, by, s: a.draw_for_start(g, by, **v(c), tiles=c.tiles)),
     "give_starter": Row("officials", lambda a, g, c, by, s: a.give_starter(g, c.seat, by, **v(c), reason=c.reason)),
     "draw_tiles": Row("seat", lambda a, g, c, by, s: a.draw_tiles(g, s, by, **v(c), count=c.count, tiles=c.tiles)),
     "place_tiles": Row("seat", lambda a, g, c, by, s: a.place_tiles(g, s, c.coordinates, c.word, by, **v(c),
-                                                                    announced=c.announced)),
+                                                                    announced=c.announced,
+                                                                    announced_total=c.announced_total)),
     "decide_off_centre": Row("seat", lambda a, g, c, by, s: a.decide_off_centre(g, s, c.accept, by, **v(c))),
     "accept": Row("seat", lambda a, g, c, by, s: a.accept(g, s, by, **v(c), how=c.how)),
     "challenge": Row("seat", lambda a, g, c, by, s: a.challenge(g, s, by, **v(c), words=c.words)),
-    "rule_challenge": Row("officials", lambda a, g, c, by, s: a.rule_challenge(g, c.valid, c.authority, by, **v(c))),
+    "rule_challenge": Row("either", lambda a, g, c, by, s: a.rule_challenge(g, c.valid, c.authority, by, **v(c),
+                                                                            seat=s)),
+    "confirm_ruling": Row("own", lambda a, g, c, by, s: a.confirm_ruling(g, s, by, **v(c))),
+    "dispute_ruling": Row("seat", lambda a, g, c, by, s: a.dispute_ruling(g, s, c.reason, by, **v(c))),
     "appeal": Row("seat", lambda a, g, c, by, s: a.appeal(g, s, c.argument, by, **v(c))),
-    "rule_appeal": Row("officials", lambda a, g, c, by, s: a.rule_appeal(g, c.valid, c.authority, by, **v(c))),
+    "rule_appeal": Row("either", lambda a, g, c, by, s: a.rule_appeal(g, c.valid, c.authority, by, **v(c), seat=s)),
     "exchange_tiles": Row("seat", lambda a, g, c, by, s: a.exchange_tiles(g, s, by, **v(c), count=c.count,
                                                                           tiles=c.tiles, drawn=c.drawn)),
     "announce_exchange": Row("seat", lambda a, g, c, by, s: a.announce_exchange(g, s, by, **v(c), count=c.count)),
@@ -222,6 +273,7 @@ COMMANDS: dict[str, Row] = {
     "end_game": Row("officials", lambda a, g, c, by, s: a.end_game(g, c.cause, by, **v(c), detail=c.detail)),
     "declare_end_rack": Row("seat", lambda a, g, c, by, s: a.declare_end_rack(g, s, c.tiles, by, **v(c))),
     "sign": Row("seat", lambda a, g, c, by, s: a.sign(g, s, c.signature, by, **v(c))),
-    "reopen": Row("officials", lambda a, g, c, by, s: a.reopen(g, c.consent, c.reason, by, **v(c))),
+    "consent_reopen": Row("own", lambda a, g, c, by, s: a.consent_reopen(g, s, c.reason, by, **v(c))),
+    "reopen": Row("officials", lambda a, g, c, by, s: a.reopen(g, c.reason, by, **v(c))),
     **arb.ROWS,
 }

@@ -325,7 +325,8 @@ class SheetRow(BaseModel):
     """One line of a player's sheet: `notation` is the federation mark (`P`, `I`, `C-3`; FISC `-`) or null."""
 
     model_config = _open_example({"turn": 1, "notation": None, "word": "[CH]OZA", "coordinates": "H7", "score": 34,
-                                  "total": 34, "kind": "play", "scrabble": False, "entered": 34, "differs": False,
+                                  "total": 34, "kind": "play", "scrabble": False, "entered": 34, "announced_total": 34,
+                                  "entered_total": 34, "differs": False,
                                   "corrections": []})
     turn: int
     notation: str | None

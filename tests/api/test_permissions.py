@@ -32,6 +32,10 @@ EXPECTED: dict[str, dict[str, int]] = {
     "command: draw_for_start (players)": row(200, {"player", "arbiter", "director"}),
     "command: give_starter (officials)": row(200, {"arbiter", "director"}),
     "command: pass_turn for the other seat": row(200, {"arbiter", "director"}),
+    # a player for their own seat, an official as one: the rules then decide (FILE 41.1 players, else the arbiter)
+    "command: rule_challenge (either)": row(422, {"player", "arbiter", "director"}),
+    # only the player's own token: what the player themself asks for (FILE 43)
+    "command: consent_reopen (own)": row(422, {"player"}),
     "events": row(200, READERS),
     "audit": row(200, READERS),
     "history export": row(200, {"arbiter", "director", "tribunal"}),  # every rack's tiles: not for players
@@ -116,6 +120,8 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "command: draw_for_start (players)": lambda w, t: w.command(t, {"type": "draw_for_start"}),
     "command: give_starter (officials)": lambda w, t: w.command(t, {"type": "give_starter", "seat": 1}),
     "command: pass_turn for the other seat": lambda w, t: w.command(t, {"type": "pass_turn", "seat": 1}),
+    "command: rule_challenge (either)": lambda w, t: w.command(t, {"type": "rule_challenge", "valid": True}),
+    "command: consent_reopen (own)": lambda w, t: w.command(t, {"type": "consent_reopen", "reason": "typo"}),
     "events": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/events", t).status_code,
     "audit": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/audit", t).status_code,
     "history export": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/export", t).status_code,
@@ -164,8 +170,9 @@ def test_every_role_against_every_endpoint(api: Api, endpoint: str, role: str):
 def test_the_matrix_covers_every_route_of_the_contract(api: Api):
     spec = api.client.get("/openapi.json").json()
     operations = sum(len(methods) for methods in spec["paths"].values())
-    # commands appear three times in the matrix (one per kind of sender), everything else once
-    assert operations == len(EXPECTED) - 2
+    # commands appear five times in the matrix (one per kind of sender), everything else once
+    assert sum(1 for name in EXPECTED if name.startswith("command:")) == 5
+    assert operations == len(EXPECTED) - 4
 
 
 def test_a_player_sees_their_own_rack_and_the_spectator_none(api: Api):

@@ -73,7 +73,7 @@ def test_status_follows_signatures_to_the_closure_lock_and_offers_reopening_file
     table.send(table.players[1], "sign", signature="Berto")
     status = get(api, base, table.players[1]).json()
     assert status["status"] == "closed" and status["closed"]
-    assert status["next_actions"] == [{"type": "reopen", "seat": None, "role": "director"}]
+    assert status["next_actions"] == [{"type": "consent_reopen", "seat": s, "role": "player"} for s in (0, 1)]
 
 
 def test_replay_shows_the_board_as_it_stood_and_hides_racks_from_spectators(api: Api):

@@ -68,8 +68,13 @@ def test_a_complete_game_from_the_draw_to_the_closed_sheet_and_its_reopening(sto
     with pytest.raises(GameClosed):
         bot.send("end_game", "director")
 
-    # With both players' consent, the director reopens it (FILE 43): signatures are void.
-    bot.send("reopen", [0, 1], "score of turn 12 written wrongly")
+    # Both players ask for it from their own tablets, then the director reopens it (FILE 43): signatures are void.
+    with pytest.raises(RuleViolation) as missing:
+        bot.send("reopen", "score of turn 12 written wrongly")
+    assert missing.value.code == "consent" and "seat 0" in missing.value.message
+    bot.send("consent_reopen", 0, "score of turn 12 written wrongly", by=seat_actor(0))
+    bot.send("consent_reopen", 1, "agreed", by=seat_actor(1))
+    bot.send("reopen", "score of turn 12 written wrongly")
     game = app.get_game(game_id)
     assert game.phase == "ended" and game.signatures == {}
     assert app.verify(game_id) is None
@@ -89,7 +94,7 @@ def test_a_sheet_handed_in_is_final_where_the_profile_says_so(store, profile):
 
     # Reopening is refused: under this profile the sheet is final.
     with pytest.raises(GameClosed) as refused:
-        bot.send("reopen", [0, 1], "wrong score")
+        bot.send("reopen", "wrong score")
     assert profile in str(refused.value)
     assert app.get_game(bot.game_id).closed
 

@@ -152,3 +152,29 @@ def test_an_unknown_game_has_no_sheet(memory_stack):
     assert queries.scoresheet_html(memory_stack.store, nobody) is None
     assert queries.settlement(memory_stack.store, nobody) is None
     assert queries.status(memory_stack.store, nobody) is None
+
+
+def test_the_total_announced_with_the_score_is_shown_as_written_and_both_views_agree_file_32(memory_stack):
+    """FILE 32: the score is announced «junto con la suma total acumulada». Ana plays MES (true 23, total 57)
+    announcing 25 and a total of 60: the sheet shows 60 as entered, flags the line, and prints it; once the
+    players agree on the total (correct_score, FILE 40) the sheet's entered total is the corrected one, and on
+    every line it is the Game's own reading (``Game.entered_total``)."""
+    importer = Importer(memory_stack.app, "es_file_ana_berto.gcg", "file-2024")
+    importer.run(until=2)
+    game_id = importer.game_id
+    importer.send("place_tiles", 0, "11F", "MES", by=seat_actor(0), announced=25, announced_total=60)
+    importer.send("accept", 1, by=seat_actor(1))
+    memory_stack.projector.catch_up()
+    row = queries.scoresheet(memory_stack.store, game_id)["players"][0]["rows"][-1]
+    assert (row["total"], row["announced_total"], row["entered_total"], row["differs"]) == (57, 60, 60, True)
+    assert "anotó Σ 60" in queries.scoresheet_text(memory_stack.store, game_id)
+
+    turn = row["game_turn"] - 1
+    importer.send("correct_score", turn, "total", 60, 57, 1, 0, by=seat_actor(1), reason="sum slip")
+    memory_stack.projector.catch_up()
+    game = memory_stack.app.get_game(game_id)
+    sheet = queries.scoresheet(memory_stack.store, game_id)
+    row = sheet["players"][0]["rows"][-1]
+    assert (row["announced_total"], row["entered_total"]) == (57, 57)
+    for seat, player in enumerate(sheet["players"]):
+        assert [r["entered_total"] for r in player["rows"]] == list(game.entered_totals(seat).values())

@@ -68,7 +68,9 @@ def test_a_play_waits_for_acceptance_a_challenge_for_a_ruling_and_then_the_draw(
 
     importer.send("challenge", 1, by=seat_actor(1))
     st = state(memory_stack, importer.game_id)
-    assert st["waiting_for"] == "ruling" and ("rule_challenge", None, "director") in offered(st)
+    # FILE 41.1: at a FILE table the players rule it themselves, either recording the app's answer
+    assert (st["waiting_for"], st["waiting_on"]) == ("ruling", ["Ana García", "Roberto Núñez"])
+    assert {("rule_challenge", 0, "player"), ("rule_challenge", 1, "player")} <= offered(st)
 
     importer.send("rule_challenge", True, "Lexicón FILE")
     st = state(memory_stack, importer.game_id)
@@ -131,7 +133,7 @@ def test_a_physical_bag_waits_for_the_racks_then_for_signatures_then_closes(stac
     st = state(stack, table.game_id)
     assert (st["status"], st["closed"], st["locked"], st["waiting_for"]) == ("closed", True, True, None)
     assert st["signed_by"] == ["Bea", "Ana"] and st["closed_at"] is not None
-    assert offered(st) == {("reopen", None, "director")}
+    assert offered(st) == {("consent_reopen", 0, "player"), ("consent_reopen", 1, "player")}
 
 
 def test_a_reopened_game_shows_it_and_asks_for_new_signatures(memory_stack):
@@ -146,7 +148,9 @@ def test_a_reopened_game_shows_it_and_asks_for_new_signatures(memory_stack):
     table.send("end_game", "round_time")
     table.send("sign", 0, "A", by=seat_actor(0))
     table.send("sign", 1, "B", by=seat_actor(1))
-    table.send("reopen", [0, 1], "turn 3 written wrongly")
+    table.send("consent_reopen", 0, "turn 3 written wrongly", by=seat_actor(0))
+    table.send("consent_reopen", 1, "turn 3 written wrongly", by=seat_actor(1))
+    table.send("reopen", "turn 3 written wrongly")
     st = state(memory_stack, table.game_id)
     assert (st["status"], st["reopened"], st["locked"], st["signed_by"]) == ("ended", True, False, [])
     (again,) = st["reopenings"]

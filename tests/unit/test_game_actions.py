@@ -27,11 +27,28 @@ def test_on_turn_the_player_plays_exchanges_or_passes_file_25_26():
 
 
 def test_after_a_play_only_the_opponent_accepts_or_challenges_file_37_38():
-    game = new_game("file-2024")
+    game = new_game("fise-2009")
     deal(game, ("CASAEEI", "OSTRANE"))
     game.place_tiles(ANA, "H8", "CASA", meta())
     assert kinds(game) == [("accept", BEA, "player"), ("challenge", BEA, "player"), ("end_game", None, "director")]
     game.challenge(BEA, meta())
+    assert kinds(game) == [("end_game", None, "director"), ("rule_challenge", None, "director")]
+
+
+def test_at_a_file_table_the_players_rule_either_records_the_other_confirms_file_41_1():
+    """FILE 41.1: «uno de los jugadores abre la aplicación ... manteniendo en todo momento la pantalla a la
+    vista de su rival»: either player records the answer, the other confirms or disputes; a dispute goes to
+    the arbiter."""
+    game = new_game("file-2024")
+    deal(game, ("CASAEEI", "OSTRANE"))
+    game.place_tiles(ANA, "H8", "CASA", meta())
+    game.challenge(BEA, meta())
+    assert kinds(game) == [("end_game", None, "director"), ("rule_challenge", ANA, "player"),
+                           ("rule_challenge", BEA, "player")]
+    game.rule_challenge(True, None, meta("player:1:Bea"), seat=BEA)
+    assert kinds(game) == [("confirm_ruling", ANA, "player"), ("dispute_ruling", ANA, "player"),
+                           ("end_game", None, "director")]
+    game.dispute_ruling(ANA, "the screen was not shown", meta("player:0:Ana"))
     assert kinds(game) == [("end_game", None, "director"), ("rule_challenge", None, "director")]
 
 
@@ -73,10 +90,15 @@ def test_through_a_whole_game_someone_can_always_act_and_every_action_is_a_comma
 
 
 @pytest.mark.parametrize("profile, reopen", [("file-2024", True), ("fisc-2023", False)])
-def test_a_closed_game_offers_only_the_directors_reopening_where_allowed_file_43(profile, reopen):
+def test_a_closed_game_offers_the_players_requests_then_the_directors_reopening_where_allowed_file_43(profile, reopen):
     game = play_random_game(profile, 7)
     assert [a["type"] for a in game.next_actions()] == ["sign", "sign"]
     for seat in range(len(game.players)):
         game.sign(seat, f"sig {seat}", meta())
     assert game.closed
-    assert kinds(game) == ([("reopen", None, "director")] if reopen else [])
+    assert kinds(game) == ([("consent_reopen", ANA, "player"), ("consent_reopen", BEA, "player")] if reopen else [])
+    if reopen:  # FILE 43: each player asks from their own tablet; then the director may reopen
+        game.consent_reopen(ANA, "turn 3 misadded", meta("player:0:Ana"))
+        assert kinds(game) == [("consent_reopen", BEA, "player")]
+        game.consent_reopen(BEA, "turn 3 misadded", meta("player:1:Bea"))
+        assert kinds(game) == [("reopen", None, "director")]

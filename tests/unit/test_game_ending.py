@@ -137,16 +137,46 @@ def test_both_signatures_close_the_game_and_everything_is_refused_file_43():
     assert info.value.code == "game_closed" and info.value.article == "FILE 43"
 
 
-def test_director_reopens_only_with_every_players_consent_file_43():
-    """FILE 43: reopening needs both players asking the director together; the reason is recorded."""
+def test_director_reopens_only_once_every_player_asked_from_their_own_tablet_file_43():
+    """FILE 43: «No se puede reabrir la partida, excepto que ambos jugadores, bajo mutuo acuerdo, lo soliciten
+    expresamente al Director del torneo»: each request is the player's own event; the director's reopening
+    is refused, naming the seats still missing and the article, until both are recorded."""
     game = started()
     passes(game, 4)
     game.sign(ANA, "ana", meta())
     game.sign(BEA, "bea", meta())
-    with pytest.raises(RuleViolation):
-        game.reopen([ANA], "wrong total", meta("director:eva"))
-    game.reopen([ANA, BEA], "Bea's total misadded on turn 3", meta("director:eva"))
-    assert game.phase == "ended" and game.signatures == {}
+    with pytest.raises(RuleViolation) as info:
+        game.reopen("wrong total", meta("director:eva"))
+    assert (info.value.code, info.value.field, info.value.article) == ("consent", "consent", "FILE 43")
+    assert "Ana (seat 0)" in info.value.message and "Bea (seat 1)" in info.value.message
+    game.consent_reopen(BEA, "my total misadded on turn 3", meta("player:1:Bea"))
+    with pytest.raises(WrongPhase):
+        game.consent_reopen(BEA, "again", meta("player:1:Bea"))
+    with pytest.raises(RuleViolation) as info:
+        game.reopen("wrong total", meta("director:eva"))
+    assert "Ana (seat 0)" in info.value.message and "Bea" not in info.value.message
+    game.consent_reopen(ANA, "agreed", meta("player:0:Ana"))
+    game.reopen("Bea's total misadded on turn 3", meta("director:eva"))
+    reopened = game.collect_events()[-1]
+    assert type(reopened).__name__ == "GameReopened" and reopened.consent == [ANA, BEA]
+    assert game.phase == "ended" and game.signatures == {} and game.reopen_consents == {}
+    with pytest.raises(WrongPhase):  # asked again only once the game is closed again
+        game.consent_reopen(ANA, "another", meta("player:0:Ana"))
+
+
+def test_an_old_reopening_with_the_directors_list_of_seats_still_replays():
+    """Games stored before the players' own requests hold a ``GameReopened`` whose consent the director typed."""
+    from domain.game import events as ev
+
+    game = started()
+    passes(game, 4)
+    game.sign(ANA, "ana", meta())
+    game.sign(BEA, "bea", meta())
+    game._record(ev.GameReopened, meta("director:eva"), consent=[ANA, BEA], reason="typed by the director")
+    copy = None
+    for event in game.collect_events():
+        copy = event.mutate(copy)
+    assert copy.phase == "ended" and copy.signatures == {} and copy.reopen_consents == {}
 
 
 @pytest.mark.parametrize("profile, article", [("ajs-2012", "AJS 2 (on FISE VII.44), 4.1.14"), ("fisc-2023", "FISC I.8")])
@@ -158,8 +188,11 @@ def test_handed_in_sheet_cannot_be_reopened_ajs_fisc_i8(profile, article):
     game.sign(ANA, "ana", meta())
     game.sign(BEA, "bea", meta())
     with pytest.raises(GameClosed) as info:
-        game.reopen([ANA, BEA], "typo", meta("director:eva"))
+        game.reopen("typo", meta("director:eva"))
     assert profile in info.value.message and info.value.article == article
+    with pytest.raises(GameClosed) as info:  # nor may a player ask for it
+        game.consent_reopen(ANA, "typo", meta("player:0:Ana"))
+    assert info.value.article == article
 
 
 def test_signature_binds_the_exact_history_file_43():

@@ -148,3 +148,56 @@ def test_a_withdrawn_plays_announcement_is_no_discrepancy_file_38():
     game.challenge(BEA, meta("player:1"))
     game.rule_challenge(False, "Lexicón de Scrabble", meta("player:1"))
     assert game.turns[0]["kind"] == "invalid" and game.discrepancies() == []
+
+
+def test_the_total_announced_with_the_score_is_kept_and_corrected_file_32_40():
+    """FILE 32: the player announces the score «junto con la suma total acumulada». Ana announces CASA (true 12)
+    as 14 with a total of 15: both stand beside the true values, and correct_score(field="total") corrects the
+    total she announced (FILE 40), which then also stands as the total she entered."""
+    game = started()
+    game.place_tiles(ANA, "H8", "CASA", meta("player:0"), announced=14, announced_total=15)
+    assert last(game, "TilesPlaced").announced_total == 15 and game.announced_total(0) == 15
+    assert game.entered_total(0) == 15 and game.true_value(0, "total") == 12
+    assert {"turn": 0, "seat": ANA, "field": "total", "true": 12, "announced": 15, "sheets": {"0": None, "1": None}} \
+        in game.discrepancies()
+    with pytest.raises(RuleViolation) as refused:
+        game.correct_score(0, "total", 16, 12, BEA, ANA, meta("player:1"))
+    assert "15" in refused.value.message  # names what is on record
+    game.correct_score(0, "total", 15, 12, BEA, ANA, meta("player:1"), "sum slip")
+    assert game.announced_total(0) == 12 and game.entered_total(0) == 12
+    assert game.turns[0]["announced_total"] == 15  # the original event is untouched
+    with pytest.raises(RuleViolation):
+        game.place_tiles(BEA, "9H", "ALA", meta("player:1"), announced_total="20")
+
+
+def test_a_total_summed_from_a_wrong_announced_score_is_what_the_sheet_shows_and_can_be_corrected_file_40():
+    """With only the score announced, the total entered is the sum of the announcements: 14 after CASA
+    announced as 14 (true 12). That is what the sheet shows, and correct_score(field="total") accepts it as
+    written (before, it answered that nothing was written); the next turns build on the corrected total."""
+    game = started()
+    game.place_tiles(ANA, "H8", "CASA", meta("player:0"), announced=14)
+    assert game.announced_total(0) is None and game.entered_total(0) == 14
+    game.accept(BEA, meta("player:1"))
+    game.draw_tiles(ANA, meta("player:0"), tiles=list("LMNO"))
+    game.pass_turn(BEA, meta("player:1"))
+    game.pass_turn(ANA, meta("player:0"))
+    assert game.entered_totals(ANA) == {0: 14, 2: 14}
+    game.correct_score(0, "total", 14, 12, BEA, ANA, meta("player:1"), "sum slip")
+    assert game.entered_totals(ANA) == {0: 12, 2: 12} and game.announced(0) == 14
+
+
+def test_a_play_stored_before_announced_totals_replays_without_one():
+    """``TilesPlaced`` events stored before the field existed have no ``announced_total``: None."""
+    from domain.game import events as ev
+
+    game = started()
+    game.place_tiles(ANA, "H8", "CASA", meta("player:0"), announced=14)
+    stored = [e for e in game.collect_events()]
+    placed = stored[-1]
+    state = {k: v for k, v in vars(placed).items() if k != "announced_total"}
+    old = object.__new__(ev.TilesPlaced)
+    object.__setattr__(old, "__dict__", state)
+    copy = None
+    for event in stored[:-1] + [old]:
+        copy = event.mutate(copy)
+    assert copy.turns[0]["announced_total"] is None and copy.entered_total(0) == 14

@@ -89,6 +89,19 @@ def test_after_acceptance_no_challenge_is_possible_file_37():
     assert game.turn == BEA
 
 
+def test_a_challenge_with_no_play_waiting_says_what_the_game_waits_for_file_37():
+    """A challenge sent while the game waits for the player on turn to move names that wait, not "nothing"."""
+    game = started()
+    with pytest.raises(WrongPhase) as info:
+        game.challenge(BEA, meta())
+    assert "waiting for nothing" not in info.value.message
+    assert f"waiting for {game.players[game.turn]}'s move" in info.value.message
+    game.place_tiles(ANA, "H8", "CASA", meta())
+    with pytest.raises(WrongPhase) as info:
+        game.pass_turn(BEA, meta())
+    assert "waiting for the opponent to accept or challenge the last play (Ana's play)" in info.value.message
+
+
 def test_no_self_challenge_file_41_5():
     """FILE 41.5, AJS 4.1.7.2: only the opponent challenges."""
     game = started()

@@ -80,6 +80,20 @@ def test_exactly_0_00_over_is_free_ajs_3_1_2_1_and_by_reading_the_others():
         assert profile.time_penalty(0) == 0
 
 
+def test_the_penalty_reads_zero_over_free_each_minute_charged_from_its_first_second_or_from_its_start():
+    """AJS 3.1.2.1 «La indicación ":00" no penaliza, sino la siguiente»: with ``zero_over_free`` exactly 1:00
+    over is one minute and 1:01 two; without it a minute is charged from the moment it starts, so 1:00 over
+    is already the second minute (10 points a minute, FILE 34.1)."""
+    from dataclasses import replace
+
+    ajs = get_profile("ajs-2012")
+    strict = replace(ajs, overtime=replace(ajs.overtime, zero_over_free=False))
+    assert [ajs.time_penalty(s) for s in (1, 59, 60, 61, 120, 121)] == [10, 10, 10, 20, 20, 30]
+    assert [strict.time_penalty(s) for s in (1, 59, 60, 61, 120, 121)] == [10, 10, 20, 20, 30, 30]
+    assert strict.time_penalty(0) == 0  # no overtime recorded: a clock that never ran out
+    assert strict.time_penalty(30 * 60) == ajs.time_penalty(30 * 60) == 100  # the cap at the limit (AJS 3.1.2.1)
+
+
 def test_overtime_limit_more_than_8_file_34_2_reaching_10_ajs_3_1_2_1_past_10_fisc_i11():
     """FILE 34.2: 'Si un jugador se excede en más de 8 minutos ... perderá la partida'; AJS 3.1.2.1: 'Si
     consume diez minutos extra, perderá la partida'; FISC I.11: 'fins a un màxim de 10 minuts'."""

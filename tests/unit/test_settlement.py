@@ -84,3 +84,34 @@ def test_a_tie_is_a_draw_for_both_file_44_5():
     result = settle("director", [250, 250], {}, SPANISH)
     assert (result["winner"], result["spread"]) == (None, 0)
     assert [p["result"] for p in result["players"]] == ["draw", "draw"]
+
+
+def test_who_gains_the_racks_when_a_player_goes_out_is_the_profiles_molins_19():
+    """Molins 19 (``all_racks``): Ana goes out; Bea's Z (10) and Cai's A (1) both go to her: 100 + 11 = 111,
+    90 − 10 = 80, 80 − 1 = 79. Under ``rival_rack`` only the rival after her (Bea) pays her: 110; Cai still
+    loses his own A."""
+    from dataclasses import replace
+
+    from domain.profiles.kinds import OutSettlement
+
+    racks = {0: [], 1: ["Z"], 2: ["A"]}
+    every = settle("out", [100, 90, 80], racks, SPANISH, 0, profile=MOLINS)
+    rival = settle("out", [100, 90, 80], racks, SPANISH, 0,
+                   profile=replace(MOLINS, ending=replace(MOLINS.ending, out_settlement=OutSettlement.RIVAL_RACK)))
+    adds_up(every)
+    adds_up(rival)
+    assert finals(every) == [111, 80, 79] and finals(rival) == [110, 80, 79]
+
+
+def test_which_causes_count_the_racks_is_the_profiles_file_44():
+    """FILE 44 (``stalemate_own_rack``): after the passes each subtracts their own rack, 300 − 10, 200 − 1; a
+    profile without it would leave the racks; the round's time counts none (``round_over_racks``, FILE 44.4)
+    unless the profile says so."""
+    from dataclasses import replace
+
+    racks = {0: ["Z"], 1: ["A"]}
+    assert finals(settle("passes", [300, 200], racks, SPANISH, profile=FILE)) == [290, 199]
+    keep = replace(FILE, ending=replace(FILE.ending, stalemate_own_rack=False, round_over_racks=True))
+    assert finals(settle("passes", [300, 200], racks, SPANISH, profile=keep)) == [300, 200]
+    assert finals(settle("round_time", [300, 200], racks, SPANISH, profile=FILE)) == [300, 200]
+    assert finals(settle("round_time", [300, 200], racks, SPANISH, profile=keep)) == [290, 199]

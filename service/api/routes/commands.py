@@ -71,6 +71,12 @@ def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | 
         return None
     if row.who == "players":
         return None
+    if row.who == "either":  # a player for their own seat, an official as an official
+        return who.seat if who.role == "player" else None
+    if row.who == "own":
+        if who.role != "player":
+            raise forbidden(f"{command.type} comes from the player's own tablet: it needs that player's token",
+                            field="type")
     field = row.seat_field
     seat = getattr(command, field, None)
     for ruled in row.official_fields:
