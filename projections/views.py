@@ -66,6 +66,7 @@ def frame_of(game: Any, event: str, at: str | None, board: list[str] | None = No
         "at": at,
         "hash": game.last_hash,
         "phase": game.phase,
+        "tileset": game.tileset_name,
         "turn": game.turn,
         "pending": game.pending,
         "board": board if board is not None else board_rows(game),

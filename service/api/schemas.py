@@ -93,6 +93,33 @@ class PlayerState(BaseModel):
     signed: bool
 
 
+class BoardCell(BaseModel):
+    """One occupied square of ``cells`` (``domain.cells``): the tile on it, the letter it reads as, blank or not."""
+
+    model_config = _example({"tile": "?", "letter": "CH", "blank": True, "points": 0})
+    tile: str = Field(description="The physical tile as a rack writes it: a letter or digraph token exactly as the "
+                                  "game writes tiles (A, Ñ, CH, LL, RR, Ç, L·L, NY, QU; never brackets), '?' for a "
+                                  "blank.")
+    letter: str = Field(description="The letter the square reads as, in upper case: the tile itself, or for a blank "
+                                    "the letter it stands for (FILE 10.2).")
+    blank: bool = Field(description="Whether the tile is a blank (shown in lower case in the text rows).")
+    points: int = Field(description="The tile's face value, 0 for a blank (FILE 10.1); premiums not included.")
+
+
+Cells = Annotated[list[Annotated[list[BoardCell | None], Field(min_length=15, max_length=15)]], Field(
+    min_length=15, max_length=15, description=(
+        "The board by square: 15 rows (row A first) of 15 squares (column 1 first), each null when empty or a "
+        "BoardCell; the federations' square H8 is cells[7][7], and cells[r][c] is row 'ABCDEFGHIJKLMNO'[r], "
+        "column c+1. The same board as `board`, one item per square whatever the tile's spelling.")),
+]
+#: The example board: [CH]OZAs across from H7 (CH, O, Z, A, and a blank standing for S on H11).
+_ROWS_EXAMPLE = ["..............."] * 7 + ["......[CH]OZAs...."] + ["..............."] * 7
+_CELLS_EXAMPLE: list[list[dict[str, Any] | None]] = [[None] * 15 for _ in range(15)]
+for _col, (_tile, _points) in enumerate([("CH", 5), ("O", 1), ("Z", 10), ("A", 1)], start=6):
+    _CELLS_EXAMPLE[7][_col] = {"tile": _tile, "letter": _tile, "blank": False, "points": _points}
+_CELLS_EXAMPLE[7][10] = {"tile": "?", "letter": "S", "blank": True, "points": 0}
+
+
 class NextAction(BaseModel):
     """A command the game accepts now, who may send it, and for which seat."""
 
@@ -111,9 +138,10 @@ class GameState(BaseModel):
         "players": [{"seat": 0, "name": "Ana García", "score": 34, "rack_count": 7, "rack": None, "signed": False},
                     {"seat": 1, "name": "Berto Núñez", "score": 0, "rack_count": 7,
                      "rack": ["A", "E", "Ñ", "O", "R", "S", "U"], "signed": False}],
-        "turn": 1, "on_turn": "Berto Núñez", "starter": 0, "pending": None, "bag_count": 79, "unseen_count": 86,
-        "turns_played": 1, "board": ["..............."] * 7 + ["......[CH]OZA....."] + ["..............."] * 7,
-        "last_turn": {"seat": 0, "kind": "play", "word": "[CH]OZA", "coordinates": "H7", "score": 34},
+        "turn": 1, "on_turn": "Berto Núñez", "starter": 0, "pending": None, "bag_count": 81, "unseen_count": 88,
+        "turns_played": 1,
+        "board": _ROWS_EXAMPLE, "cells": _CELLS_EXAMPLE,
+        "last_turn": {"seat": 0, "kind": "play", "word": "[CH]OZAs", "coordinates": "H7", "score": 34},
         "clock": {"timing": "chess_clock", "minutes": None, "mode": "corrido"}, "lexicon": "Lexicón FILE",
         "clocks": [{"remaining": 1410, "overtime": 0}, {"remaining": 1475, "overtime": 0}], "clock_stop": None,
         "sanctions": [],
@@ -140,7 +168,9 @@ class GameState(BaseModel):
     turns_played: int
     board: list[str] = Field(min_length=15, max_length=15, description=(
         "Rows A to O, each in TILES.md notation: '.' an empty square, uppercase a tile, lowercase a "
-        "blank, digraph tiles in brackets ([CH], [L·L])."))
+        "blank, Spanish digraph tiles in brackets ([CH]), Catalan ones bare (L·L, NY, QU); a row is 15 squares "
+        "but not always 15 characters: index `cells` instead."))
+    cells: Cells
     last_turn: dict[str, Any] | None
     clock: dict[str, Any] | None = Field(description="The clock as set up: timing, minutes, mode.")
     clocks: list[dict[str, Any]] = Field(description="Per seat: the seconds remaining as last recorded, and overtime.")
@@ -415,15 +445,18 @@ class RackFrame(BaseModel):
 
 
 class ReplayState(BaseModel):
-    """The game right after event `version`: board (15 strings), racks, bag, scores, clocks."""
+    """The game right after event `version`: board (15 strings and 15 rows of cells), racks, bag, scores, clocks."""
 
     model_config = _open_example({"game_id": GAME_ID, "version": 5, "event": "PlayAccepted",
                                   "at": "2025-05-01T10:04:00.000Z", "hash": HASH, "phase": "playing", "turn": 1,
-                                  "pending": None, "board": ["..............."] * 15, "bag": 79,
+                                  "tileset": "spanish", "pending": None,
+                                  "board": _ROWS_EXAMPLE, "cells": _CELLS_EXAMPLE, "bag": 79,
                                   "racks": [{"seat": 0, "name": "Ana García", "known": None, "count": 3}],
                                   "scores": [34, 0], "clocks": [], "clock_stop": None})
     version: int
-    board: list[str]
+    tileset: str = Field(description="The tile set the board's tiles come from (spanish, catalan, english).")
+    board: list[str] = Field(description="Rows A to O in TILES.md notation, as in the game's state.")
+    cells: Cells
     racks: list[RackFrame]
     bag: int
     scores: list[int]

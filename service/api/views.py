@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.cells import board_cells
 from domain.game import Game
 from domain.game.aggregate import tile_of
 from domain.game.chain import ChainRecord
@@ -83,6 +84,7 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "unseen_count": game.tileset.total_tiles - placed - len(game.set_aside) - hidden_known,
         "turns_played": len(game.turns),
         "board": board_rows(game),
+        "cells": board_cells(game.board, game.tileset),
         "last_turn": None if last is None else {k: last.get(k) for k in ("seat", "kind", "word", "coordinates",
                                                                           "score")},
         "clock": details.get("clock"),
