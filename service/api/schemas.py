@@ -138,10 +138,11 @@ class GameState(BaseModel):
         "players": [{"seat": 0, "name": "Ana García", "score": 34, "rack_count": 7, "rack": None, "signed": False},
                     {"seat": 1, "name": "Berto Núñez", "score": 0, "rack_count": 7,
                      "rack": ["A", "E", "Ñ", "O", "R", "S", "U"], "signed": False}],
-        "turn": 1, "on_turn": "Berto Núñez", "starter": 0, "pending": None, "bag_count": 81, "unseen_count": 88,
+        "seat_on_turn": 1, "name_on_turn": "Berto Núñez", "starter": 0, "pending": None, "bag_count": 81, "unseen_count": 88,
         "turns_played": 1,
         "board": _ROWS_EXAMPLE, "cells": _CELLS_EXAMPLE,
-        "last_turn": {"seat": 0, "kind": "play", "word": "[CH]OZAs", "coordinates": "H7", "score": 34},
+        "last_turn": {"seat": 0, "kind": "play", "word": "[CH]OZAs", "coordinates": "H7", "score": 34, "turn": 1,
+                      "game_turn": 1},
         "clock": {"timing": "chess_clock", "minutes": None, "mode": "corrido"}, "lexicon": "Lexicón FILE",
         "clocks": [{"remaining": 1410, "overtime": 0}, {"remaining": 1475, "overtime": 0}], "clock_stop": None,
         "sanctions": [],
@@ -158,8 +159,10 @@ class GameState(BaseModel):
     round: int | None
     table: int | str | None
     players: list[PlayerState]
-    turn: int | None = Field(description="The seat on turn while the game is played; null before and after.")
-    on_turn: str | None
+    seat_on_turn: int | None = Field(description="The seat of the player on turn while the game is played; null "
+                                                 "before and after (was `turn` before issue 13).")
+    name_on_turn: str | None = Field(description="The name of the player on turn, null when no one is (was "
+                                                 "`on_turn`).")
     starter: int | None
     pending: dict[str, Any] | None = Field(
         description="What the game waits for: acceptance, centre_choice, ruling (words, challenger), end_racks.")
@@ -171,7 +174,9 @@ class GameState(BaseModel):
         "blank, Spanish digraph tiles in brackets ([CH]), Catalan ones bare (L·L, NY, QU); a row is 15 squares "
         "but not always 15 characters: index `cells` instead."))
     cells: Cells
-    last_turn: dict[str, Any] | None
+    last_turn: dict[str, Any] | None = Field(description=(
+        "The last turn: seat, kind (play, exchange, pass, lost), word, coordinates, score, and its number as the "
+        "printed sheet shows it: `turn`, the line in that player's column (from 1), and `game_turn` (from 1)."))
     clock: dict[str, Any] | None = Field(description="The clock as set up: timing, minutes, mode.")
     clocks: list[dict[str, Any]] = Field(description="Per seat: the seconds remaining as last recorded, and overtime.")
     clock_stop: dict[str, Any] | None = Field(description="Why both clocks are stopped now, if they are.")
@@ -415,10 +420,19 @@ class GameStatusView(BaseModel):
     """Where the game stands: what it waits for and on whom, signatures, closure lock, the next actions."""
 
     model_config = _open_example({"game_id": GAME_ID, "status": "in_progress", "phase": "playing",
-                                  "waiting_for": "acceptance", "waiting_on": ["Berto Núñez"], "signed_by": [],
-                                  "closed": False, "reopened": False,
+                                  "waiting_for": "acceptance", "waiting_on": ["Berto Núñez"], "seat_on_turn": 0,
+                                  "signed_by": [], "closed": False, "reopened": False,
+                                  "last_ruling": {"valid": True, "appealed": False, "final": False,
+                                                  "words": ["[CH]OZAs"], "challenger": 1, "player": 0, "turn": 1,
+                                                  "game_turn": 1},
                                   "next_actions": [{"type": "accept", "seat": 1, "role": "player"}]})
     status: Literal["in_progress", "ended", "closed"]
+    seat_on_turn: int | None = Field(None, description="The seat of the player on turn while the game is played "
+                                                       "(was `turn`).")
+    last_ruling: dict[str, Any] | None = Field(None, description=(
+        "The last challenge ruling: valid, appealed, final, words, challenger, and the line it is about as the "
+        "sheet numbers it: `player` (whose line) and `turn` (that player's line, from 1), `game_turn` (the "
+        "game's turn, from 1)."))
     next_actions: list[dict[str, Any]]
 
 
@@ -448,12 +462,13 @@ class ReplayState(BaseModel):
     """The game right after event `version`: board (15 strings and 15 rows of cells), racks, bag, scores, clocks."""
 
     model_config = _open_example({"game_id": GAME_ID, "version": 5, "event": "PlayAccepted",
-                                  "at": "2025-05-01T10:04:00.000Z", "hash": HASH, "phase": "playing", "turn": 1,
+                                  "at": "2025-05-01T10:04:00.000Z", "hash": HASH, "phase": "playing", "seat_on_turn": 1,
                                   "tileset": "spanish", "pending": None,
                                   "board": _ROWS_EXAMPLE, "cells": _CELLS_EXAMPLE, "bag": 79,
                                   "racks": [{"seat": 0, "name": "Ana García", "known": None, "count": 3}],
                                   "scores": [34, 0], "clocks": [], "clock_stop": None})
     version: int
+    seat_on_turn: int | None = Field(description="The seat of the player on turn then (was `turn`).")
     tileset: str = Field(description="The tile set the board's tiles come from (spanish, catalan, english).")
     board: list[str] = Field(description="Rows A to O in TILES.md notation, as in the game's state.")
     cells: Cells

@@ -76,8 +76,8 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
              "signed": str(s) in game.signatures}
             for s in seats
         ],
-        "turn": game.turn if playing else None,
-        "on_turn": game.players[game.turn] if playing else None,
+        "seat_on_turn": game.turn if playing else None,
+        "name_on_turn": game.players[game.turn] if playing else None,
         "starter": game.starter,
         "pending": _pending(game),
         "bag_count": game.bag_count(),
@@ -85,8 +85,7 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "turns_played": len(game.turns),
         "board": board_rows(game),
         "cells": board_cells(game.board, game.tileset),
-        "last_turn": None if last is None else {k: last.get(k) for k in ("seat", "kind", "word", "coordinates",
-                                                                          "score")},
+        "last_turn": None if last is None else _last_turn(game),
         "clock": details.get("clock"),
         "clocks": [dict(c) for c in game.clocks],
         "clock_stop": game.clock_stop,
@@ -96,6 +95,14 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "settlement": game.settlement,
         "next_actions": next_actions(game),
     }
+
+
+def _last_turn(game: Game) -> dict[str, Any]:
+    """The last turn, numbered as the printed sheet numbers it: ``turn`` is its line in that player's column."""
+    last = game.turns[-1]
+    _, number = game.sheet_line(len(game.turns) - 1)
+    found = {k: last.get(k) for k in ("seat", "kind", "word", "coordinates", "score")}
+    return dict(found, turn=number, game_turn=len(game.turns))
 
 
 def _pending(game: Game) -> dict[str, Any] | None:

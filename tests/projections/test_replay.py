@@ -53,7 +53,7 @@ def test_a_frame_shows_the_game_as_it_stood(long_recorded):
 def check_frame(stack, game_id, version):
     frame = replay.state_at(stack.app, game_id, version, store=stack.store)
     game = stack.app.get_game(game_id, version=version)
-    assert (frame["version"], frame["phase"], frame["turn"], frame["pending"]) == (version, game.phase, game.turn,
+    assert (frame["version"], frame["phase"], frame["seat_on_turn"], frame["pending"]) == (version, game.phase, game.turn,
                                                                                    game.pending)
     assert len(frame["board"]) == 15
     cells = []
