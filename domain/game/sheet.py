@@ -23,7 +23,7 @@ from domain.game import incidents as inc
 from domain.game.errors import RuleViolation, WrongPhase
 from domain.errors import NotationError
 from domain.game.meta import Meta
-from domain.notation import parse_word
+from domain.notation import parse_word, read_tile
 from domain.profiles.kinds import BlankDispute, Correction
 
 FIELDS = {"score": "sheet.play_correction", "total": "sheet.total_correction"}
@@ -225,10 +225,12 @@ class SheetCommands:
         return self._letter(says, "placer_says")
 
     def _letter(self, value: str, field: str) -> str:
-        letter = str(value).upper()
-        if letter not in self.tileset.letters:
-            raise RuleViolation(f"{field}: {value!r} is not a letter of the {self.tileset_name} set", code="blank",
-                                field=field)
+        try:  # the letter in any case and any spelling of a tile (ch, [CH], l.l, Ŀl): domain.notation
+            letter = read_tile(str(value).upper(), self.tileset, field=field)
+        except NotationError as err:
+            raise RuleViolation(f"{field}: {err.message}", code="blank", field=field) from None
+        if letter == "?":
+            raise RuleViolation(f"{field}: a blank stands for a letter, not for '?'", code="blank", field=field)
         if len(letter) > 1 and not self.rules.blank_digraph:
             raise self._not_in_profile("blank_as_digraph", "a blank cannot stand for a digraph tile", field=field)
         return letter

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from service.api.command_base import Row, Seat, Text, Tiles, Version, cfg, v
+from service.api.command_base import Nfc, Row, Seat, Text, Tile, Tiles, Version, cfg, v
 
 Count = Annotated[int, Field(ge=1, le=14)]
 Seconds = Annotated[int, Field(ge=0, le=36_000)]
@@ -23,7 +23,7 @@ Turn = Annotated[int, Field(ge=1, le=1000, description=(
     "the scoresheet JSON): with `player`, the line aimed at."))]
 LinePlayer = Annotated[int, Field(ge=0, le=7, description=(
     "Whose line it is: the seat of the player who played that turn (the column of the printed sheet)."))]
-LineWord = Annotated[str, Field(min_length=1, max_length=40, description=(
+LineWord = Annotated[str, Nfc, Field(min_length=1, max_length=40, description=(
     "Optional: the word on that line as read on the sheet, checked against it (422 `wrong_line` if the line "
     "holds another), so a line miscounted is refused rather than corrected."))]
 Seats = Annotated[list[Annotated[int, Field(ge=0, le=7)]], Field(min_length=1, max_length=8)]
@@ -49,7 +49,7 @@ class CorrectOverdraw(BaseModel):
     noticed_by: Seat = None
     seen: bool
     returned: Tiles | None = None
-    sample: Annotated[list[str], Field(max_length=16)] | None = None
+    sample: Annotated[list[Tile], Field(max_length=16)] | None = None
 
 
 class ChooseOverdrawReturn(BaseModel):
@@ -181,7 +181,7 @@ class CorrectScore(BaseModel):
     new: Points
     asked_by: Seat = None
     agreed_by: int = Field(ge=0, le=7)
-    reason: Annotated[str, Field(max_length=500)] = ""
+    reason: Annotated[str, Nfc, Field(max_length=500)] = ""
 
 
 class RuleBlank(BaseModel):
@@ -195,9 +195,11 @@ class RuleBlank(BaseModel):
     turn: Turn
     word: LineWord | None = None
     blank: Annotated[int, Field(ge=0, le=1)]
-    notes: list[Annotated[str, Field(min_length=1, max_length=5)] | None] = Field(min_length=1, max_length=8)
-    placer_says: Annotated[str, Field(min_length=1, max_length=5)] | None = None
-    letter: Annotated[str, Field(min_length=1, max_length=5)] | None = None
+    notes: list[Annotated[str, Nfc, Field(min_length=1, max_length=12)] | None] = Field(
+        min_length=1, max_length=8, description="Each sheet's note of the blank's letter, in seat order (null: none); "
+                                                "a letter in any case, brackets or not (ch, [CH], l·l, Ŀl).")
+    placer_says: Annotated[str, Nfc, Field(min_length=1, max_length=12)] | None = None
+    letter: Annotated[str, Nfc, Field(min_length=1, max_length=12)] | None = None
 
 
 class Sanction(BaseModel):
@@ -245,7 +247,7 @@ class Abandon(BaseModel):
     type: Literal["abandon"]
     expected_version: Version
     seats: Seats
-    detail: Annotated[str, Field(max_length=500)] = ""
+    detail: Annotated[str, Nfc, Field(max_length=500)] = ""
 
 
 class RecordNoShow(BaseModel):

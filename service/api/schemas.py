@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from domain.profiles import PROFILES
 from service.access.tokens import ROLES
+from service.api.command_base import Nfc
 
 Profile = Literal[tuple(PROFILES)]  # type: ignore[valid-type]
 Role = Literal[tuple(ROLES)]  # type: ignore[valid-type]
@@ -45,18 +46,18 @@ class GameCreate(BaseModel):
                              "round": 3, "table": 12, "bag_mode": "virtual",
                              "clock": {"timing": "chess_clock", "minutes": 25}})
     profile: Profile = Field(description="The rulebook the game is played under.")
-    players: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
+    players: list[Annotated[str, Nfc, Field(min_length=1, max_length=80)]] = Field(
         min_length=1, max_length=8, description="Names in seat order (seat 0 first).")
-    event: str | None = Field(None, max_length=200)
+    event: Annotated[str, Nfc] | None = Field(None, max_length=200)
     round: int | None = Field(None, ge=1, le=1000)
     table: TableNumber = Field(None, description="A number or a short label.")
     bag_mode: Literal["virtual", "physical", "replay"] = Field(
         "virtual", description="virtual: the service draws; physical: tablets report counts (and tiles when "
                                "known); replay: every tile is given by the caller.")
     clock: Clock | None = None
-    lexicon: str | None = Field(None, max_length=200, description="The authority rulings rest on (default: the "
+    lexicon: Annotated[str, Nfc] | None = Field(None, max_length=200, description="The authority rulings rest on (default: the "
                                                                   "profile's).")
-    notes: str | None = Field(None, max_length=2000)
+    notes: Annotated[str, Nfc] | None = Field(None, max_length=2000)
 
 
 class PlayerToken(BaseModel):
@@ -255,10 +256,10 @@ class GcgImport(BaseModel):
                              ">ana: [CH]AEIORZ 8G [CH]OZA +34 34\n", "players": ["Ana García", "Berto Núñez"],
                              "event": "Open de Madrid", "round": 1, "table": 4})
     profile: Profile
-    gcg: str = Field(min_length=1, max_length=200_000, description="The GCG text (UTF-8).")
-    players: list[str] | None = Field(None, min_length=1, max_length=8, description=(
+    gcg: Annotated[str, Nfc] = Field(min_length=1, max_length=200_000, description="The GCG text (UTF-8).")
+    players: list[Annotated[str, Nfc]] | None = Field(None, min_length=1, max_length=8, description=(
         "Names in seat order, for the GCG's players in the order of #player1, #player2 (default: their full names)."))
-    event: str | None = Field(None, max_length=200)
+    event: Annotated[str, Nfc] | None = Field(None, max_length=200)
     round: int | None = Field(None, ge=1, le=1000)
     table: TableNumber = None
 
@@ -276,12 +277,19 @@ class GcgImported(BaseModel):
     warnings: list[str] = Field(description="Differences between the record and the rules (announced scores, totals).")
 
 
+#: What a token's label is for: the 400 for a missing or bad label says it too (service.api.errors).
+LABEL_HELP = ("Who holds the token: it becomes the actor's name recorded on every event the token sends "
+              "(`director:<label>`, `arbiter:<label>`; a player token records the player's name from the game, "
+              "`player:<seat>:<name>`), and on the tokens it issues (`issued_by`). 1 to 80 characters, e.g. the "
+              "arbiter's name.")
+
+
 class TokenCreate(BaseModel):
     """A new token: its role, and the game (and seat, for a player) it is bound to."""
 
     model_config = _example({"role": "spectator", "label": "commentary booth", "game_id": None, "seat": None})
     role: Role
-    label: str = Field(min_length=1, max_length=80)
+    label: Annotated[str, Nfc] = Field(min_length=1, max_length=80, description=LABEL_HELP)
     game_id: str | None = Field(None, pattern=r"^[0-9a-fA-F-]{32,36}$")
     seat: int | None = Field(None, ge=0, le=7)
 

@@ -79,7 +79,7 @@ async def list_games(
 @router.get("/{game_id}/scoresheet", response_model=Scoresheet, responses={
     **errors(400, 401, 403, 404),
     200: {"content": {"text/plain": {"schema": {"type": "string"}, "example": "Open de Madrid · ronda 3 · mesa 12\n"
-                                                                          "Ana García  1  [CH]OZA  H7  34  34\n"},
+                                                                          "Ana García  1  C\u0332H\u0332OZA  H7  34  34\n"},
                       "text/html": {"schema": {"type": "string"}, "example": "<!doctype html><html lang=\"es\">..."}},
           "description": "Each player's sheet: JSON, or with `format=txt|html` the printable federation sheet."}})
 async def read_scoresheet(request: Request, game_id: GameIdPath, games: GamesDep, who: ReaderDep,
