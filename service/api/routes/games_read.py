@@ -20,6 +20,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
+from domain.notation import normalise
 from projections import queries
 from projections.replay import VersionNotFound, state_at
 from service.access.tokens import Principal
@@ -71,6 +72,7 @@ async def list_games(
 ) -> Any:
     """Games by event, round, table, player and status, for directors (from the read models)."""
     store = request.app.state.read_store
+    event, player = (None if v is None else normalise(v) for v in (event, player))  # names as stored: NFC
     games = await run_in_threadpool(queries.index, store, event=event, round=round, table=table, player=player,
                                     status=status, limit=limit, offset=offset)
     return {"games": games, "count": len(games), "limit": limit, "offset": offset}
