@@ -9,17 +9,60 @@ Reading (``parse_word``):
   for the QU tile as on the federation's sheets (FISC I.6);
 - tiles already on the board as ``.``, or wrapped in parentheses, or simply repeated.
 
+Text is normalised first (``normalise``): Unicode NFC, so a decomposed ``Ñ`` (N and a combining tilde,
+as macOS text gives it) is the one ``Ñ``; and the Catalan ``L·L`` as people paste it: the one-character
+``Ŀl``/``ĿL`` (``ŀl`` for a blank), or another dot between the Ls (``L•L``, ``L∙L``, ``L⋅L``, ``L‧L``).
+``L.L`` is ``L·L`` in a single tile (``read_tile``); in a word the ``.`` is a tile already on the board,
+and ``dot_reading`` gives the ``L·L`` reading for the caller to try where the board leaves no doubt.
+
+One tile (a rack's item: ``tiles``, ``drawn``, ``returned``, ``shown``, ``sample``, a blank's letter) is
+read by ``read_tile`` in the same notation as a word's tile, brackets or not: ``CH`` or ``[CH]``,
+``L·L`` or ``[L·L]``, ``1`` for CH; ``?`` is a blank.
+
 Every error names the position (0-based character offset) in the string.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
 from domain.errors import NotationError
 from domain.tiles import BLANK, Tile, TileSet
+
+
+#: Dots people put between the two Ls of L·L instead of U+00B7 (NFC already turns U+0387 into U+00B7).
+OTHER_DOTS = "\u2022\u2219\u22c5\u2027\u30fb"
+_ODD = re.compile(f"[Ŀŀ{OTHER_DOTS}]")
+_DOTTED = re.compile(f"([Ll])[{OTHER_DOTS}]([Ll])")
+_FULL_STOP = re.compile(r"(?:(L)\.(L))|(?:(l)\.(l))")
+#: Every tile of every set, for reading a tile where the set is not known yet (a command's shape).
+ALL_TILES: frozenset[str] = frozenset()  # filled below, once the sets are imported
+
+
+def normalise(text: str) -> str:
+    """NFC, and the Catalan L·L's pasted spellings (``Ŀl``, ``ŀl``, other middle dots) as ``L·L``/``l·l``."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text)
+        if _ODD.search(text):
+            text = re.sub("Ŀ[Ll]", "L·L", text)
+            text = text.replace("ŀl", "l·l")
+            text = _DOTTED.sub(r"\1·\2", text)
+    return text
+
+
+def dot_reading(text: str, tileset: TileSet) -> str | None:
+    """The word read with ``L.L`` as the L·L tile (in a set that has it), or None when nothing changes.
+
+    In a word ``.`` marks a tile already on the board, so ``COL.LEGA`` reads L, a tile on the board, L;
+    a caller that knows the board tries this reading when that square is empty (FISC I.6).
+    """
+    if "L·L" not in tileset.counts or "." not in text:
+        return None
+    changed = _FULL_STOP.sub(lambda m: "L·L" if m.group(1) else "l·l", text)
+    return changed if changed != text else None
 
 
 class WordTile(NamedTuple):
@@ -57,6 +100,7 @@ def _grammar(tileset: TileSet) -> _Grammar:
 
 def parse_word(text: str, tileset: TileSet, *, strict_lookalikes: bool = False) -> tuple[WordTile, ...]:
     """Read a written word into squares; see the module docstring for the notations accepted."""
+    text = normalise(text)
     if not text:
         raise NotationError("the word is empty", code="empty_word", field="word", position=0)
     grammar = _grammar(tileset)
@@ -136,6 +180,8 @@ def _unknown(tok: str, pos: int, tileset: TileSet) -> NotationError:
         why = note
     elif tok == BLANK:
         why = "'?' is an undesignated blank; on the board a blank is written as the lowercase letter it stands for"
+    elif tok in "Ŀŀ" and "L·L" in tileset.counts:
+        why = f"{tok!r} alone is not a tile: the L·L tile is written L·L (or Ŀl), its blank l·l (FISC I.6)"
     else:
         why = f"{tok!r} is not a tile of the {tileset.name} set"
     return NotationError(f"position {pos}: {why}", code="unknown_tile", field="word", position=pos)
@@ -184,7 +230,12 @@ def format_word(tiles: Sequence[Tile | None], tileset: TileSet, *, sheet: bool =
 
 
 def parse_rack(text: str, tileset: TileSet) -> tuple[str, ...]:
-    """Read a rack (uppercase tiles, ``?`` for a blank) into tile letters; blanks stay ``?``."""
+    """Read a rack (uppercase tiles, ``?`` for a blank) into tile letters; blanks stay ``?``.
+
+    A rack has no tiles on the board, so ``L.L`` there can only be the L·L tile (in a set that has it)."""
+    text = normalise(text)
+    if "." in text and "L·L" in tileset.counts:
+        text = _FULL_STOP.sub(lambda m: "L·L" if m.group(1) else "l·l", text)
     grammar = _grammar(tileset)
     out: list[str] = []
     for m in grammar.pattern.finditer(text):
@@ -211,3 +262,58 @@ def parse_rack(text: str, tileset: TileSet) -> tuple[str, ...]:
 def format_rack(letters: Sequence[str], tileset: TileSet) -> str:
     """Write rack letters (``?`` for blanks) as text, digraphs bracketed where the set brackets them."""
     return "".join(BLANK if t == BLANK else format_tile(Tile(t), tileset) for t in letters)
+
+
+def read_tile(text: str, tileset: TileSet | None = None, *, field: str = "tiles") -> str:
+    """One tile as a rack holds it (``CH``, ``L·L``, ``?``), from any spelling a word's tile may have.
+
+    ``CH`` or ``[CH]``, ``L·L``, ``[L·L]``, ``L.L`` or ``Ŀl``, ``1`` for CH (old Spanish files), ``Q`` for
+    the Catalan QU tile (FISC I.6, with ``tileset``), ``?`` for a blank. Without ``tileset`` every set's
+    tiles are accepted (the set is checked later). A lower-case tile is refused (in a rack a blank is
+    ``?``), and so is anything that is not one tile; the message says how a tile is written.
+    """
+    raw = text
+    text = normalise(text.strip())
+    if text == BLANK:
+        return BLANK
+    inner = text[1:-1] if len(text) > 2 and text[0] == "[" and text[-1] == "]" else text
+    inner = _FULL_STOP.sub(lambda m: "L·L" if m.group(1) else "l·l", inner)
+    known = ALL_TILES if tileset is None else frozenset(tileset.letters)
+    aliases = dict(ALIASES if tileset is None else tileset.aliases)
+    tile = aliases.get(inner, inner)
+    if tile in known:
+        return tile
+    where = "" if tileset is None else f" of the {tileset.name} set"
+    if tile.upper() in known or aliases.get(tile.upper()) in known:
+        meant = aliases.get(tile.upper(), tile.upper())
+        why = (f"{raw!r} is in lower case: a rack's tile is written in upper case ({meant}), and a blank as '?' "
+               "(lower case marks a blank only on the board, in a word)")
+    elif tileset is not None and tileset.missing_notes and dict(tileset.missing_notes).get(tile):
+        why = f"{raw!r}: {dict(tileset.missing_notes)[tile]}"
+    else:
+        letters = " ".join(sorted(known, key=lambda t: (len(t), t))) if tileset is not None else \
+            "A, Ñ, CH or [CH], LL or [LL], RR or [RR], L·L or [L·L], NY, QU, Ç"
+        why = (f"{raw!r} is not one tile{where}: an item holds one tile, written as on a rack or in a word, "
+               f"brackets or not ({letters}; ? for a blank)")
+    raise NotationError(why, code="unknown_tile", field=field)
+
+
+def tile_message(text: str, tileset: TileSet) -> str:
+    """Why ``text`` is not a rack's tile of ``tileset``, naming the tile meant where there is one (Catalan
+    ``Q`` is the QU tile in a word; a rack item says ``QU``)."""
+    try:
+        meant = read_tile(text, tileset)
+    except NotationError as err:
+        return err.message
+    return f"{text!r} is not a tile of the {tileset.name} set as a rack writes it: the tile meant is {meant}"
+
+
+def _all_tiles() -> tuple[frozenset[str], dict[str, str]]:
+    from domain.tiles import TILESETS
+
+    tiles = frozenset(t for ts in TILESETS.values() for t in ts.letters)
+    aliases = {a: t for ts in TILESETS.values() for a, t in ts.aliases if a not in tiles}
+    return tiles, aliases
+
+
+ALL_TILES, ALIASES = _all_tiles()

@@ -165,6 +165,7 @@ def status(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
     if state is None:
         return None
     state["game_id"] = str(game_id)
+    state["seat_on_turn"] = state.pop("turn")  # the column keeps its name; the contract says what it holds
     state["players"] = list(players)
     state["waiting_on"] = [players[s] for s in state["waiting_seats"] if s < len(players)]
     state["signed_by"] = [s["name"] for s in state["signatures"]]

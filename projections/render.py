@@ -7,12 +7,22 @@ a legend, as no rulebook has a mark for it), a correction shows the
 old value struck through next to the new one with who made it and why, a score the player wrote
 that differs from the true one is shown beside it, and a scrabble is circled where the profile
 circles it (FISC I.9) and starred otherwise.
+
+A Spanish digraph tile is printed as the player writes it, its two letters, marked as one tile
+(FILE 11: CH, LL and RR are single tiles): underlined together, ``C̲H̲`` in text (U+0332 under each
+letter) and ``<span class="tile2">CH</span>`` (one bar under both) in HTML; two single R tiles
+print ``RR`` unmarked. The data keep the notation's brackets (``[CH]OZA``); only the print marks.
 """
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
+
+#: A bracketed tile of the notation (Spanish [CH], [ll], and [R] for a single R written next to another).
+BRACKETED = re.compile(r"\[([^\[\]]+)\]")
+UNDER = "\u0332"  # combining low line: under each letter of a digraph tile in plain text
 
 LABELS = {
     "es": {"title": "PLANILLA DE ANOTACIÓN", "event": "Torneo", "round": "Ronda", "table": "Mesa",
@@ -23,7 +33,8 @@ LABELS = {
            "winner": "Ganador", "draw": "Empate", "sheet": "planilla",
            "result": "Ajuste por resultado", "spread": "Diferencia", "cause": "Fin",
            "in_progress": "en juego", "ended": "terminada", "closed": "cerrada", "game": "Partida",
-           "lost": "turno perdido, no un pase"},
+           "lost": "turno perdido, no un pase",
+           "digraph": "subrayadas juntas, dos letras de una sola ficha (FILE 11)"},
     "ca": {"title": "FULL D'ANOTACIÓ", "event": "Torneig", "round": "Ronda", "table": "Taula",
            "players": "Jugadors", "status": "Estat", "turn": "Núm.", "word": "Paraula", "coord": "Coord.",
            "score": "Punts", "total": "Total", "entered": "anotat", "rack": "Faristol final",
@@ -32,13 +43,39 @@ LABELS = {
            "winner": "Guanyador", "draw": "Empat", "sheet": "full",
            "result": "Ajust pel resultat", "spread": "Diferència", "cause": "Final",
            "in_progress": "en joc", "ended": "acabada", "closed": "tancada", "game": "Partida",
-           "lost": "torn perdut, no una passada"},
+           "lost": "torn perdut, no una passada",
+           "digraph": "subratllades juntes, dues lletres d'una sola fitxa"},
 }
 
 
 def labels(sheet: dict[str, Any]) -> dict[str, str]:
     """The sheet's words in its language (Spanish when the language has no labels)."""
     return LABELS.get(sheet["language"], LABELS["es"])
+
+
+def printed(word: str) -> str:
+    """A word as the sheet prints it in text: a digraph tile's letters underlined together (``B̲U̲`` is never
+    marked: only tiles of two or more letters), a single bracketed letter bare."""
+    return BRACKETED.sub(lambda m: "".join(ch + UNDER for ch in m.group(1)) if len(m.group(1)) > 1
+                         else m.group(1), word)
+
+
+def printed_html(word: str) -> str:
+    """A word as the sheet prints it in HTML: a digraph tile's letters in one underlined span."""
+    out, at = [], 0
+    for m in BRACKETED.finditer(word):
+        out.append(escape(word[at:m.start()]))
+        inner = escape(m.group(1))
+        out.append(f'<span class="tile2">{inner}</span>' if len(m.group(1)) > 1 else inner)
+        at = m.end()
+    out.append(escape(word[at:]))
+    return "".join(out)
+
+
+def _pad(text: str, width: int) -> str:
+    """Left-aligned in ``width`` columns, combining marks taking none."""
+    shown = sum(1 for ch in text if ch not in (UNDER, "\u0336"))
+    return text + " " * max(0, width - shown)
 
 
 def struck(text: str) -> str:
@@ -61,7 +98,7 @@ def _value(side: dict[str, Any]) -> str:
         return side["notation"]
     for key in ("score", "word"):
         if key in side:
-            return str(side[key])
+            return str(side[key]) if key == "score" else printed(str(side[key]))
     return f"Σ {side['total']}"
 
 
@@ -125,8 +162,8 @@ def render_text(sheet: dict[str, Any]) -> str:
         for row in player["rows"]:
             score = score_cell(row, sheet["scrabble_circled"])
             extra = f"  [{_entries(row, words)}]" if row["differs"] else ""
-            lines.append(f"{row['turn']:>4}  {row['word'] or '':<18} {row['coordinates'] or '':<6} {score:>7} "
-                         f"{row['total']:>6}{extra}")
+            lines.append(f"{row['turn']:>4}  {_pad(printed(row['word'] or ''), 18)} {row['coordinates'] or '':<6} "
+                         f"{score:>7} {row['total']:>6}{extra}")
             for c in row["corrections"]:
                 lines.append(f"      {words['correction']}: {struck(_value(c['old']))} → {_value(c['new'])} "
                              f"({c['by']}, {c['at']}: {c['reason']})")
@@ -144,6 +181,10 @@ def render_text(sheet: dict[str, Any]) -> str:
     if any(r["scrabble"] for p in sheet["players"] for r in p["rows"]) and not sheet["scrabble_circled"]:
         lines.append(f"* {words['scrabble']}")
     lines += legend_lines(sheet, words)
+    marked = sorted({m.group(1).upper() for p in sheet["players"] for r in p["rows"]
+                     for m in BRACKETED.finditer(r["word"] or "") if len(m.group(1)) > 1})
+    if marked:
+        lines.append(f"{' '.join(printed(f'[{t}]') for t in marked)}: {words['digraph']}")
     lines.append(f"{words['game']} {sheet['game_id']} · v{sheet['version']}")
     return "\n".join(lines) + "\n"
 
@@ -162,6 +203,7 @@ table.rows{width:100%;border-collapse:collapse;font-size:10.5pt}
 table.rows th,table.rows td{border:1px solid #000;padding:2px 5px}
 table.rows td.n{text-align:right}
 .scrabble{display:inline-block;border:1.5px solid #000;border-radius:50%;padding:0 4px}
+.tile2{text-decoration:underline;text-decoration-thickness:1.5px;text-underline-offset:2px}
 .entered{font-size:8pt;color:#444}
 .correction{font-size:8pt}
 s{color:#900}
@@ -179,15 +221,22 @@ def _score_html(row: dict[str, Any], circled: bool) -> str:
     return escape(score_cell(row, circled))
 
 
+def _value_html(side: dict[str, Any]) -> str:
+    """One side of a correction in HTML: a word with its digraph tiles marked, anything else escaped."""
+    if side.get("notation") is None and "score" not in side and "word" in side:
+        return printed_html(str(side["word"]))
+    return escape(_value(side))
+
+
 def _row_html(row: dict[str, Any], sheet: dict[str, Any], words: dict[str, str]) -> str:
     score = _score_html(row, sheet["scrabble_circled"])
     if row["differs"]:
         score += f' <span class="entered">({escape(_entries(row, words))})</span>'
     fixes = "".join(
-        f'<div class="correction">{escape(words["correction"])}: <s>{escape(_value(c["old"]))}</s> → '
-        f'{escape(_value(c["new"]))} ({escape(c["by"])}, {escape(c["at"])}: {escape(c["reason"])})</div>'
+        f'<div class="correction">{escape(words["correction"])}: <s>{_value_html(c["old"])}</s> → '
+        f'{_value_html(c["new"])} ({escape(c["by"])}, {escape(c["at"])}: {escape(c["reason"])})</div>'
         for c in row["corrections"])
-    return (f'<tr><td class="n">{row["turn"]}</td><td>{escape(row["word"] or "")}</td>'
+    return (f'<tr><td class="n">{row["turn"]}</td><td>{printed_html(row["word"] or "")}</td>'
             f'<td>{escape(row["coordinates"] or "")}</td><td class="n">{score}{fixes}</td>'
             f'<td class="n">{row["total"]}</td></tr>')
 

@@ -20,6 +20,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from domain.cells import cells_of_rows
+from domain.tiles import get_tileset
 from projections.models import ReplayFrame
 from projections.store import ReadStore
 from projections.views import frame_of
@@ -39,19 +41,28 @@ class VersionNotFound(LookupError):
 
 def state_at(app: Any, game_id: uuid.UUID, version: int | None = None, *,
              store: ReadStore | None = None) -> dict[str, Any]:
-    """The game after event ``version`` (default: the latest): the stored frame if any, else the aggregate."""
+    """The game after event ``version`` (default: the latest): the stored frame if any, else the aggregate.
+
+    Either way the board comes twice: ``board``, 15 text rows, and ``cells``, 15 rows of 15 cells
+    (``domain.cells``), worked out here from the text rows so the stored frames stay small.
+    """
+    frame = None
     if store is not None and version is not None:
         frame = stored_frame(store, game_id, version)
-        if frame is not None:
-            return frame
-    return aggregate_frame(app, game_id, version)
+    if frame is None:
+        frame = aggregate_frame(app, game_id, version)
+    return dict(frame, cells=cells_of_rows(frame["board"], get_tileset(frame["tileset"])))
 
 
 def stored_frame(store: ReadStore, game_id: uuid.UUID, version: int) -> dict[str, Any] | None:
-    """The projected frame after event ``version``, or None if the projection does not have it."""
+    """The projected frame after event ``version``, or None if the projection does not have it.
+
+    A frame projected before frames named their tile set is not used (None): the aggregate answers.
+    """
     with store.connect() as conn:
-        return conn.execute(sa.select(FRAMES.c.frame).where(FRAMES.c.game_id == game_id,
-                                                            FRAMES.c.version == version)).scalar()
+        frame = conn.execute(sa.select(FRAMES.c.frame).where(FRAMES.c.game_id == game_id,
+                                                             FRAMES.c.version == version)).scalar()
+    return frame if frame is not None and "tileset" in frame else None
 
 
 def aggregate_frame(app: Any, game_id: uuid.UUID, version: int | None = None) -> dict[str, Any]:

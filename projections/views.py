@@ -52,6 +52,19 @@ def board_rows(game: Any) -> list[str]:
     return [board_row(game, r) for r in range(15)]
 
 
+def _ruling(game: Any) -> dict[str, Any] | None:
+    """The last ruling, the line it is about numbered as the printed sheet numbers it (player, turn from 1)."""
+    ruling = game.last_ruling
+    if ruling is None:
+        return None
+    index = ruling.get("turn")
+    found = {k: v for k, v in ruling.items() if k != "turn"}
+    if isinstance(index, int) and 0 <= index < len(game.turns):
+        player, number = game.sheet_line(index)
+        found.update(player=player, turn=number, game_turn=index + 1)
+    return found
+
+
 def bag_count(game: Any) -> int:
     """``Game.bag_count()`` without a Python loop over the board (it runs for every frame)."""
     placed = 225 - game.board.count(None)
@@ -66,7 +79,8 @@ def frame_of(game: Any, event: str, at: str | None, board: list[str] | None = No
         "at": at,
         "hash": game.last_hash,
         "phase": game.phase,
-        "turn": game.turn,
+        "tileset": game.tileset_name,
+        "seat_on_turn": game.turn,
         "pending": game.pending,
         "board": board if board is not None else board_rows(game),
         "racks": [{"seat": s, "name": name, "known": list(game.racks[s]), "count": game.rack_counts[s]}
@@ -355,7 +369,7 @@ class GameView:
         return {"game_id": self.game_id, "status": status_of(game.phase), "phase": game.phase,
                 "waiting_for": waiting, "waiting_seats": seats,
                 "turn": game.turn if game.phase == "playing" else None, "pending": game.pending,
-                "last_ruling": game.last_ruling, "ending": game.ending, "signatures": self.signatures,
+                "last_ruling": _ruling(game), "ending": game.ending, "signatures": self.signatures,
                 "locked": game.phase == "closed", "closed_at": self.closed_at, "reopenings": self.reopenings,
                 "next_actions": next_actions(game), "bag": bag_count(game), "scores": list(game.scores),
                 "clocks": [dict(c) for c in game.clocks], "clock_stop": game.clock_stop,

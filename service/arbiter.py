@@ -107,23 +107,25 @@ class ArbiterCommands:
         return self._command(game_id, expected_version, by, lambda g, m: g.call_round_time(m))
 
     # ---- the sheets -------------------------------------------------------------------------
-    def write_sheet_entry(self, game_id: UUID, sheet: int, turn: int, by: Actor, *, expected_version: int,
-                          score: int | None = None, total: int | None = None) -> int:
-        """What a player wrote on their own sheet for a turn."""
+    def write_sheet_entry(self, game_id: UUID, sheet: int, player: int, turn: int, by: Actor, *,
+                          expected_version: int, score: int | None = None, total: int | None = None) -> int:
+        """What a player wrote on their own sheet for ``player``'s line ``turn`` (as printed, from 1)."""
         return self._command(game_id, expected_version, by,
-                             lambda g, m: g.write_sheet_entry(sheet, turn, m, score=score, total=total))
+                             lambda g, m: g.write_sheet_entry(sheet, player, turn, m, score=score, total=total))
 
-    def correct_score(self, game_id: UUID, turn: int, field: str, old: int, new: int, asked_by: int, agreed_by: int,
-                      by: Actor, *, expected_version: int, reason: str = "") -> int:
-        """An agreed arithmetic correction of an announced or written score or total."""
+    def correct_score(self, game_id: UUID, player: int, turn: int, field: str, old: int, new: int, asked_by: int,
+                      agreed_by: int, by: Actor, *, expected_version: int, reason: str = "",
+                      word: str | None = None) -> int:
+        """An agreed arithmetic correction of an announced or written score or total of ``player``'s line ``turn``."""
         return self._command(game_id, expected_version, by, lambda g, m: g.correct_score(
-            turn, field, old, new, asked_by, agreed_by, m, reason))
+            player, turn, field, old, new, asked_by, agreed_by, m, reason, word=word))
 
-    def rule_blank(self, game_id: UUID, turn: int, blank: int, notes: list[str | None], by: Actor, *,
-                   expected_version: int, placer_says: str | None = None, letter: str | None = None) -> int:
-        """The letter a blank stands for when the sheets disagree."""
+    def rule_blank(self, game_id: UUID, player: int, turn: int, blank: int, notes: list[str | None], by: Actor, *,
+                   expected_version: int, placer_says: str | None = None, letter: str | None = None,
+                   word: str | None = None) -> int:
+        """The letter a blank of ``player``'s line ``turn`` stands for when the sheets disagree."""
         return self._command(game_id, expected_version, by, lambda g, m: g.rule_blank(
-            turn, blank, notes, m, placer_says=placer_says, letter=letter))
+            player, turn, blank, notes, m, placer_says=placer_says, letter=letter, word=word))
 
     # ---- sanctions, abandonment, no-shows ---------------------------------------------------
     def sanction(self, game_id: UUID, seat: int, points: int, reason: str, by: Actor, *, expected_version: int,

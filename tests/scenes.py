@@ -124,7 +124,7 @@ def incident_between_turns(game: Game, rng, step) -> None:
     elif roll < 0.16 and game.turns:
         turn = len(game.turns) - 1
         if str(turn) not in game.sheets.get(str(seat), {}):
-            game.write_sheet_entry(seat, turn, meta(), score=game.true_value(turn, "score"),
+            game.write_sheet_entry(seat, *game.sheet_line(turn), meta(), score=game.true_value(turn, "score"),
                                    total=game.true_value(turn, "total") + rng.choice([0, 0, 1]))
     elif game._senyors_rack(game.turn) and game.rack_counts[game.turn] == 7:
         shown = list(game.racks[game.turn])

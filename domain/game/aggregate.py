@@ -25,6 +25,7 @@ from domain.game.errors import GameClosed, NotAllowedInProfile, RackError, RuleV
 from domain.game.meta import Meta
 from domain.game.rules import GameRules, rules_for
 from domain.game.settings import game_settings
+from domain.notation import tile_message
 from domain.profiles import Profile, get_profile
 from domain.tiles import BLANK, Tile, TileSet, full_bag, get_tileset
 
@@ -260,7 +261,7 @@ class GameBase(Aggregate):
         known = set(self.tileset.letters) | {BLANK}
         for i, t in enumerate(tiles):
             if t not in known:
-                raise RackError(f"{field}[{i}]: {t!r} is not a tile of the {self.tileset_name} set", field=field)
+                raise RackError(f"{field}[{i}]: {tile_message(t, self.tileset)}", field=field)
         short = Counter(tiles) - self.unseen()
         if short:
             raise RackError(f"{field}: {', '.join(sorted(short))} cannot come from the bag: none left unseen",

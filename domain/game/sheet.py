@@ -7,6 +7,12 @@ sheet is kept as written (``write_sheet_entry``); ``discrepancies()`` shows wher
 announcement and the true values part; ``correct_score`` records an agreed correction of the
 written value to the true one, within the window the profile allows, without touching the
 original events.
+
+A turn is aimed at as the printed sheet numbers it: the player whose line it is (``player``, a
+seat) and the line's number in that player's column, from 1 (``turn``): Ana's ``turn`` 3 is her
+third play, exchange, pass or lost turn, the «Nº 3» of her column. The events keep the game's own
+turn index (from 0, both players together), as they always have; ``sheet_line`` and
+``turn_index`` convert between the two.
 """
 
 from __future__ import annotations
@@ -15,7 +21,9 @@ from typing import Any
 
 from domain.game import incidents as inc
 from domain.game.errors import RuleViolation, WrongPhase
+from domain.errors import NotationError
 from domain.game.meta import Meta
+from domain.notation import parse_word, read_tile
 from domain.profiles.kinds import BlankDispute, Correction
 
 FIELDS = {"score": "sheet.play_correction", "total": "sheet.total_correction"}
@@ -23,6 +31,47 @@ FIELDS = {"score": "sheet.play_correction", "total": "sheet.total_correction"}
 
 class SheetCommands:
     """Sheets as written, corrections, and the blank's letter when the sheets disagree."""
+
+    # ---- the sheet's numbering -------------------------------------------------------------
+    def sheet_line(self, index: int) -> tuple[int, int]:
+        """The game's turn ``index`` (from 0) as the printed sheet numbers it: (seat, that player's line from 1)."""
+        seat = self.turns[index]["seat"]
+        return seat, sum(1 for t in self.turns[:index + 1] if t["seat"] == seat)
+
+    def turn_index(self, player: Any, turn: Any, *, word: str | None = None) -> int:
+        """The game's turn index of ``player``'s line ``turn`` (from 1, as printed); refused, naming the field and
+        the sheet's article, when that line is not written, or when ``word`` is given and the line holds another."""
+        article = self.book.article("sheet")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
+            raise RuleViolation(f"player: the seat whose line it is, from 0 to {len(self.players) - 1}",
+                                code="bad_turn", field="player", article=article)
+        lines = [i for i, t in enumerate(self.turns) if t["seat"] == player]
+        if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= len(lines):
+            written = {0: "no turn yet", 1: "turn 1 only"}.get(len(lines), f"turns 1 to {len(lines)}")
+            raise RuleViolation(f"turn: {self.players[player]}'s sheet has {written}, numbered from 1 as printed, "
+                                f"not {turn!r} ({article})", code="bad_turn", field="turn", article=article)
+        index = lines[turn - 1]
+        if word is not None:
+            self._check_word(index, player, turn, word, article)
+        return index
+
+    def _check_word(self, index: int, player: int, turn: int, word: str, article: str) -> None:
+        t = self.turns[index]
+        on_line = t.get("word") if t["kind"] == "play" else None
+        try:
+            said = [w.tile.letter for w in parse_word(word, self.tileset) if w.tile is not None]
+        except NotationError:
+            said = None
+        written = None if on_line is None else [w.tile.letter for w in parse_word(on_line, self.tileset)
+                                                if w.tile is not None]
+        if said is None or said != written:
+            shown = on_line if on_line is not None else f"no word (a {t['kind']})"
+            raise RuleViolation(f"word: {self.players[player]}'s turn {turn} holds {shown}, not {word!r}: check the "
+                                f"line aimed at ({article})", code="wrong_line", field="word", article=article)
+
+    def _line_name(self, index: int) -> str:
+        seat, number = self.sheet_line(index)
+        return f"{self.players[seat]}'s turn {number}"
 
     # ---- views ----------------------------------------------------------------------------
     def true_value(self, turn: int, field: str) -> int:
@@ -96,28 +145,30 @@ class SheetCommands:
         return found
 
     # ---- commands -------------------------------------------------------------------------
-    def write_sheet_entry(self, sheet: int, turn: int, meta: Meta, *, score: int | None = None,
+    def write_sheet_entry(self, sheet: int, player: int, turn: int, meta: Meta, *, score: int | None = None,
                           total: int | None = None) -> None:
-        """Record what a player wrote on their own sheet for a turn: its score and the running total."""
+        """Record what a player wrote on their own sheet for ``player``'s line ``turn`` (as printed, from 1):
+        its score and the running total."""
         self._open()
-        sheet, turn = self._seat(sheet, "sheet"), self._turn_index(turn)
+        sheet, turn = self._seat(sheet, "sheet"), self.turn_index(player, turn)
         if score is None and total is None:
             raise RuleViolation("write a score, a total or both", code="sheet", field="score")
         for name, value in (("score", score), ("total", total)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise RuleViolation(f"{name}: a whole number of points", code="sheet", field=name)
         if str(turn) in self.sheets.get(str(sheet), {}):
-            raise WrongPhase(f"{self.players[sheet]}'s sheet already has turn {turn}: a change is a correction "
+            raise WrongPhase(f"{self.players[sheet]}'s sheet already has {self._line_name(turn)}: a change is a correction "
                              f"({self.book.article('sheet.total_correction')})", field="turn")
         self._record(inc.SheetEntryWritten, meta, sheet=sheet, turn=turn, score=score, total=total)
 
-    def correct_score(self, turn: int, field: str, old: int, new: int, asked_by: int, agreed_by: int, meta: Meta,
-                      reason: str = "") -> None:
-        """Correct an announced or written score (``field="score"``) or running total (``"total"``) to the
-        true value, before the game is closed (FILE 40, FISE 41); AJS 2: only where the two sheets' totals
-        differ at that turn; FISC I.9: a turn's score only until its round has passed, the total any time."""
+    def correct_score(self, player: int, turn: int, field: str, old: int, new: int, asked_by: int, agreed_by: int,
+                      meta: Meta, reason: str = "", *, word: str | None = None) -> None:
+        """Correct an announced or written score (``field="score"``) or running total (``"total"``) of
+        ``player``'s line ``turn`` (as printed, from 1) to the true value, before the game is closed (FILE 40,
+        FISE 41); AJS 2: only where the two sheets' totals differ at that turn; FISC I.9: a turn's score only
+        until its round has passed, the total any time."""
         self._open()
-        turn = self._turn_index(turn)
+        turn = self.turn_index(player, turn, word=word)
         if field not in FIELDS:
             raise RuleViolation("field must be score or total", code="correction", field="field")
         asked_by, agreed_by = self._seat(asked_by, "asked_by"), self._seat(agreed_by, "agreed_by")
@@ -126,7 +177,8 @@ class SheetCommands:
                                 code="correction", field="agreed_by")
         true = self.true_value(turn, field)
         if new != true:
-            raise RuleViolation(f"new: the true {field} of turn {turn} is {true}", code="correction", field="new")
+            raise RuleViolation(f"new: the true {field} of {self._line_name(turn)} is {true}", code="correction",
+                                field="new", article=self.book.article(FIELDS[field]))
         recorded = {self.written(s, turn, field) for s in range(len(self.players))}
         if field == "score":
             recorded.add(self.announced(turn))
@@ -135,9 +187,9 @@ class SheetCommands:
         recorded.discard(None)
         recorded.discard(true)  # only wrong values are corrected
         if old not in recorded or old == new:
-            raise RuleViolation(f"old: {old} is not a wrong {field} on record for turn {turn} "
+            raise RuleViolation(f"old: {old} is not a wrong {field} on record for {self._line_name(turn)} "
                                 f"({', '.join(map(str, sorted(recorded))) or 'nothing written'})",
-                                code="correction", field="old")
+                                code="correction", field="old", article=self.book.article(FIELDS[field]))
         self._correction_window(turn, FIELDS[field])
         self._record(inc.ScoreCorrected, meta, turn=turn, seat=self.turns[turn]["seat"], field=field, old=old,
                      new=new, asked_by=asked_by, agreed_by=agreed_by, reason=str(reason),
@@ -149,25 +201,28 @@ class SheetCommands:
             totals = [self.written(s, turn, "total") for s in range(len(self.players))]
             if None in totals or len(set(totals)) < 2:
                 raise self._not_in_profile(setting, f"a score is revised only where the two sheets' running totals "
-                                           f"differ at that play; at turn {turn} they show {totals}", field="turn")
+                                           f"differ at that play; at {self._line_name(turn)} they show {totals}",
+                                           field="turn")
         elif rule == Correction.SAME_ROUND:
             seats = len(self.players)
             if len(self.turns) > (turn // seats + 1) * seats:
-                raise self._not_in_profile(setting, f"the score of turn {turn} cannot be corrected once its round "
+                raise self._not_in_profile(setting, f"the score of {self._line_name(turn)} cannot be corrected once its round "
                                            "has passed; the running total can", field="turn")
 
-    def rule_blank(self, turn: int, blank: int, notes: list[str | None], meta: Meta, *,
-                   placer_says: str | None = None, letter: str | None = None) -> None:
-        """The letter a blank stands for when the sheets disagree, with each sheet's note. FILE 10.3: the
-        placer's note wins; a single note stands; with none, what the placer says. Elsewhere the director
-        rules (``letter``)."""
+    def rule_blank(self, player: int, turn: int, blank: int, notes: list[str | None], meta: Meta, *,
+                   placer_says: str | None = None, letter: str | None = None, word: str | None = None) -> None:
+        """The letter a blank of ``player``'s line ``turn`` (as printed, from 1) stands for when the sheets
+        disagree, with each sheet's note. FILE 10.3: the placer's note wins; a single note stands; with none,
+        what the placer says. Elsewhere the director rules (``letter``)."""
         self._open()
-        turn = self._turn_index(turn)
+        turn = self.turn_index(player, turn, word=word)
         t = self.turns[turn]
         blanks = [p for p in t["placements"] if p[2].islower()] if t["kind"] == "play" else []
         if not 0 <= blank < len(blanks):
-            raise RuleViolation(f"blank: turn {turn} put {len(blanks)} blank(s) on the board", code="blank",
-                                field="blank")
+            article = self.book.article("sheet.blank_dispute")
+            what = f"a {t['kind']}" if t["kind"] != "play" else f"{t['word']}"
+            raise RuleViolation(f"blank: {self._line_name(turn)} ({what}) put {len(blanks)} blank(s) on the board, "
+                                f"counted from 0 ({article})", code="blank", field="blank", article=article)
         if turn == len(self.turns) - 1 and self.pending and self.pending["kind"] in ("acceptance", "ruling"):
             raise WrongPhase("the play is not accepted yet", field="type")
         if len(notes) != len(self.players):
@@ -204,15 +259,12 @@ class SheetCommands:
         return self._letter(says, "placer_says")
 
     def _letter(self, value: str, field: str) -> str:
-        letter = str(value).upper()
-        if letter not in self.tileset.letters:
-            raise RuleViolation(f"{field}: {value!r} is not a letter of the {self.tileset_name} set", code="blank",
-                                field=field)
+        try:  # the letter in any case and any spelling of a tile (ch, [CH], l.l, Ŀl): domain.notation
+            letter = read_tile(str(value).upper(), self.tileset, field=field)
+        except NotationError as err:
+            raise RuleViolation(f"{field}: {err.message}", code="blank", field=field) from None
+        if letter == "?":
+            raise RuleViolation(f"{field}: a blank stands for a letter, not for '?'", code="blank", field=field)
         if len(letter) > 1 and not self.rules.blank_digraph:
             raise self._not_in_profile("blank_as_digraph", "a blank cannot stand for a digraph tile", field=field)
         return letter
-
-    def _turn_index(self, turn: Any) -> int:
-        if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(self.turns):
-            raise RuleViolation(f"turn: a turn number from 0 to {len(self.turns) - 1}", code="bad_turn", field="turn")
-        return turn

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from domain.errors import PlacementError
+from domain.errors import NotationError, PlacementError
 from domain.game import events as ev
 from domain.game.aggregate import RACK, cell_of
 from domain.game.errors import NotAllowedInProfile, NotYourTurn, RackError, RuleViolation, WrongPhase
 from domain.game.meta import Meta
 from domain.move import Coordinate
-from domain.notation import format_word, parse_word
+from domain.notation import dot_reading, format_word, parse_word
 from domain.scoring import evaluate_play
 from domain.tiles import BLANK
 
@@ -108,21 +108,20 @@ class TurnCommands:
         seat = self._on_turn(seat)
         coord = Coordinate.parse_federation(coordinates)
         tileset = self.tileset
-        written = parse_word(word, tileset, strict_lookalikes=True)
-        if not self.rules.blank_digraph and any(
-            w.tile and w.tile.blank and len(w.tile.letter) > 1 for w in written
-        ):
-            raise NotAllowedInProfile(f"word: under {self.profile} a blank cannot stand for a digraph tile",
-                                      field="word", article=self.rules.article("blank_digraph"))
-        board = self.engine_board()
-        off_centre = False
         try:
-            result = evaluate_play(board, coord, written, tileset)
+            result, off_centre = self._evaluate(coord, word)
         except PlacementError as err:
-            if err.code != "first_play_off_centre" or not self.rules.off_centre_choice:
+            # L.L: in a word '.' is a tile already on the board; where that square is empty the player
+            # meant the L·L tile (FISC I.6), and the board leaves no other reading.
+            other = dot_reading(word, tileset) if err.code == "through_on_empty" else None
+            if other is None:
                 raise
-            result = evaluate_play(board, coord, written, tileset, centre_required=False)
-            off_centre = True  # FILE 20: the opponent now chooses
+            try:
+                result, off_centre = self._evaluate(coord, other)
+            except (PlacementError, NotationError):
+                raise PlacementError(f"{err.message}; for the L·L tile write L·L (or Ŀl), not L.L: in a word '.' "
+                                     "is a tile already on the board (FISC I.6)", code=err.code,
+                                     article=err.article, field=err.field, position=err.position) from None
         needed = [BLANK if p.tile.blank else p.tile.letter for p in result.placements]
         rack_after = self._take_from_rack(seat, needed, "word")
         if announced is not None and (isinstance(announced, bool) or not isinstance(announced, int)):
@@ -139,6 +138,24 @@ class TurnCommands:
             total=self.scores[seat] + result.score, rack_after=rack_after, off_centre=off_centre,
             announced_total=announced_total,
         )
+
+    def _evaluate(self, coord: Coordinate, word: str) -> tuple[Any, bool]:
+        """The play's placements, words and score, and whether it missed the centre where FILE 20 lets the
+        opponent choose."""
+        tileset = self.tileset
+        written = parse_word(word, tileset, strict_lookalikes=True)
+        if not self.rules.blank_digraph and any(
+            w.tile and w.tile.blank and len(w.tile.letter) > 1 for w in written
+        ):
+            raise NotAllowedInProfile(f"word: under {self.profile} a blank cannot stand for a digraph tile",
+                                      field="word", article=self.rules.article("blank_digraph"))
+        board = self.engine_board()
+        try:
+            return evaluate_play(board, coord, written, tileset), False
+        except PlacementError as err:
+            if err.code != "first_play_off_centre" or not self.rules.off_centre_choice:
+                raise
+            return evaluate_play(board, coord, written, tileset, centre_required=False), True  # FILE 20
 
     def decide_off_centre(self, seat: int, accept: bool, meta: Meta) -> None:
         """The opponent's choice on a first play that missed H8: accept undoubled or declare invalid (FILE 20)."""
@@ -180,11 +197,30 @@ class TurnCommands:
         else:
             self._opponent(seat, placer, "challenge")
         formed = [w["word"] for w in self.turns[-1]["words"]]
-        chosen = formed if not words else [str(w) for w in words]
+        chosen = formed if not words else [self._as_recorded(str(w), formed) for w in words]
         if not chosen or Counter(chosen) - Counter(formed):  # a play may form the same word twice
             raise RuleViolation(f"words: challenge words the play formed ({', '.join(formed)}), each once",
                                 code="challenge_words", field="words", article="FILE 39")
         self._record(ev.PlayChallenged, meta, challenger=seat, words=chosen)
+
+    def _as_recorded(self, word: str, formed: list[str]) -> str:
+        """A challenged word as the play recorded it, from any spelling of its tiles: ``CHOZA`` or ``chOZA`` is
+        the play's ``[CH]OZA`` when the play formed one word of those letters (else it is refused below)."""
+        if word in formed:
+            return word
+        try:
+            tiles = [w.tile for w in parse_word(word, self.tileset)]
+        except NotationError:
+            return word  # refused below, naming the words the play formed
+        exact = format_word(tiles, self.tileset)
+        if exact in formed:
+            return exact
+
+        def letters(text: str) -> str:
+            return "".join(w.tile.letter for w in parse_word(text, self.tileset) if w.tile).upper()
+
+        same = {f for f in formed if letters(f) == letters(word)}
+        return same.pop() if len(same) == 1 else word
 
     def rule_challenge(self, valid: bool, authority: str | None, meta: Meta, seat: int | None = None) -> None:
         """One verdict for the set of challenged words (FILE 39); invalid: tiles back, turn lost, ``I`` (FILE 38).

@@ -13,12 +13,19 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from service.api.command_base import Row, Seat, Text, Tiles, Version, cfg, v
+from service.api.command_base import Nfc, Row, Seat, Text, Tile, Tiles, Version, cfg, v
 
 Count = Annotated[int, Field(ge=1, le=14)]
 Seconds = Annotated[int, Field(ge=0, le=36_000)]
 Points = Annotated[int, Field(ge=-10_000, le=10_000)]
-Turn = Annotated[int, Field(ge=0, le=1000, description="The turn's index on the sheet, from 0.")]
+Turn = Annotated[int, Field(ge=1, le=1000, description=(
+    "The line's number in that player's column of the printed sheet, from 1 (the sheet's `Nº`, and `turn` in "
+    "the scoresheet JSON): with `player`, the line aimed at."))]
+LinePlayer = Annotated[int, Field(ge=0, le=7, description=(
+    "Whose line it is: the seat of the player who played that turn (the column of the printed sheet)."))]
+LineWord = Annotated[str, Nfc, Field(min_length=1, max_length=40, description=(
+    "Optional: the word on that line as read on the sheet, checked against it (422 `wrong_line` if the line "
+    "holds another), so a line miscounted is refused rather than corrected."))]
 Seats = Annotated[list[Annotated[int, Field(ge=0, le=7)]], Field(min_length=1, max_length=8)]
 
 
@@ -50,7 +57,7 @@ class CorrectOverdraw(BaseModel):
         "the opponent points out before the offender's turn: FILE 28.1.2 `sample` or 28.2 `late`); refused "
         "when the facts allow only another.")
     returned: Tiles | None = None
-    sample: Annotated[list[str], Field(max_length=16)] | None = None
+    sample: Annotated[list[Tile], Field(max_length=16)] | None = None
 
 
 class ChooseOverdrawReturn(BaseModel):
@@ -156,11 +163,12 @@ class CallRoundTime(BaseModel):
 class WriteSheetEntry(BaseModel):
     """What a player wrote on their own sheet for a turn (score and/or running total)."""
 
-    model_config = cfg({"type": "write_sheet_entry", "expected_version": 9, "sheet": 0, "turn": 2, "score": 23,
-                        "total": 57})
+    model_config = cfg({"type": "write_sheet_entry", "expected_version": 9, "sheet": 0, "player": 1, "turn": 2,
+                        "score": 23, "total": 57})
     type: Literal["write_sheet_entry"]
     expected_version: Version
     sheet: Seat = None
+    player: LinePlayer
     turn: Turn
     score: Points | None = None
     total: Points | None = None
@@ -169,31 +177,37 @@ class WriteSheetEntry(BaseModel):
 class CorrectScore(BaseModel):
     """An agreed arithmetic correction of a score or running total (FILE 40, FISE 41, FISC I.9)."""
 
-    model_config = cfg({"type": "correct_score", "expected_version": 33, "turn": 4, "field": "total", "old": 57,
-                        "new": 75, "asked_by": 0, "agreed_by": 1, "reason": "sum slip"})
+    model_config = cfg({"type": "correct_score", "expected_version": 33, "player": 0, "turn": 4, "field": "total",
+                        "old": 57, "new": 75, "asked_by": 0, "agreed_by": 1, "reason": "sum slip"})
     type: Literal["correct_score"]
     expected_version: Version
+    player: LinePlayer
     turn: Turn
+    word: LineWord | None = None
     field: Literal["score", "total"]
     old: Points
     new: Points
     asked_by: Seat = None
     agreed_by: int = Field(ge=0, le=7)
-    reason: Annotated[str, Field(max_length=500)] = ""
+    reason: Annotated[str, Nfc, Field(max_length=500)] = ""
 
 
 class RuleBlank(BaseModel):
     """The letter a blank stands for when the two sheets disagree (FILE 10.3)."""
 
-    model_config = cfg({"type": "rule_blank", "expected_version": 18, "turn": 5, "blank": 0, "notes": ["O", None],
-                        "placer_says": "O"})
+    model_config = cfg({"type": "rule_blank", "expected_version": 18, "player": 1, "turn": 3, "blank": 0,
+                        "notes": ["O", None], "placer_says": "O"})
     type: Literal["rule_blank"]
     expected_version: Version
+    player: LinePlayer
     turn: Turn
+    word: LineWord | None = None
     blank: Annotated[int, Field(ge=0, le=1)]
-    notes: list[Annotated[str, Field(min_length=1, max_length=5)] | None] = Field(min_length=1, max_length=8)
-    placer_says: Annotated[str, Field(min_length=1, max_length=5)] | None = None
-    letter: Annotated[str, Field(min_length=1, max_length=5)] | None = None
+    notes: list[Annotated[str, Nfc, Field(min_length=1, max_length=12)] | None] = Field(
+        min_length=1, max_length=8, description="Each sheet's note of the blank's letter, in seat order (null: none); "
+                                                "a letter in any case, brackets or not (ch, [CH], l·l, Ŀl).")
+    placer_says: Annotated[str, Nfc, Field(min_length=1, max_length=12)] | None = None
+    letter: Annotated[str, Nfc, Field(min_length=1, max_length=12)] | None = None
 
 
 class Sanction(BaseModel):
@@ -241,7 +255,7 @@ class Abandon(BaseModel):
     type: Literal["abandon"]
     expected_version: Version
     seats: Seats
-    detail: Annotated[str, Field(max_length=500)] = ""
+    detail: Annotated[str, Nfc, Field(max_length=500)] = ""
 
 
 class RecordNoShow(BaseModel):
@@ -278,12 +292,13 @@ ROWS: dict[str, Row] = {
                                                                                         by, **v(c))),
     "time_out": Row("officials", lambda a, g, c, by, s: a.time_out(g, c.seat, by, **v(c))),
     "call_round_time": Row("officials", lambda a, g, c, by, s: a.call_round_time(g, by, **v(c))),
-    "write_sheet_entry": Row("seat", lambda a, g, c, by, s: a.write_sheet_entry(g, s, c.turn, by, **v(c),
-                                                                              score=c.score, total=c.total), "sheet"),
+    "write_sheet_entry": Row("seat", lambda a, g, c, by, s: a.write_sheet_entry(
+        g, s, c.player, c.turn, by, **v(c), score=c.score, total=c.total), "sheet"),
     "correct_score": Row("seat", lambda a, g, c, by, s: a.correct_score(
-        g, c.turn, c.field, c.old, c.new, s, c.agreed_by, by, **v(c), reason=c.reason), "asked_by"),
-    "rule_blank": Row("officials", lambda a, g, c, by, s: a.rule_blank(g, c.turn, c.blank, c.notes, by, **v(c),
-                                                                      placer_says=c.placer_says, letter=c.letter)),
+        g, c.player, c.turn, c.field, c.old, c.new, s, c.agreed_by, by, **v(c), reason=c.reason, word=c.word),
+        "asked_by"),
+    "rule_blank": Row("officials", lambda a, g, c, by, s: a.rule_blank(
+        g, c.player, c.turn, c.blank, c.notes, by, **v(c), placer_says=c.placer_says, letter=c.letter, word=c.word)),
     "sanction": Row("officials", lambda a, g, c, by, s: a.sanction(g, c.seat, c.points, c.reason, by, **v(c),
                                                                   expulsion=c.expulsion)),
     "appeal_sanction": Row("seat", lambda a, g, c, by, s: a.appeal_sanction(g, s, c.index, c.argument, by, **v(c))),

@@ -6,16 +6,37 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal, NamedTuple
 from uuid import UUID
 
-from pydantic import ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field
 
+from domain.errors import NotationError
+from domain.notation import normalise, read_tile
 from service.application import Actor, GamesApplication
 
-Tile = Annotated[str, Field(min_length=1, max_length=3, pattern=r"^(\?|[A-ZÑÇ][A-ZÑÇ·]{0,2})$",
-                             description="A tile as on a rack: A, Ñ, CH, L·L, NY, QU; ? for a blank.")]
+
+def _tile(value: Any) -> Any:
+    """One tile in any spelling of ``domain.notation.read_tile``, as the rack writes it (``[CH]`` -> ``CH``)."""
+    if not isinstance(value, str):
+        return value  # the str schema refuses it, naming the type
+    try:
+        return read_tile(value)
+    except NotationError as err:
+        raise ValueError(err.message) from None
+
+
+def _nfc(value: Any) -> Any:
+    """Text as one Unicode form (NFC: a decomposed Ñ is one character), L·L's pasted spellings as L·L."""
+    return normalise(value) if isinstance(value, str) else value
+
+
+Nfc = BeforeValidator(_nfc)
+Tile = Annotated[str, BeforeValidator(_tile), Field(min_length=1, max_length=12, description=(
+    "One tile, in the notation words use, brackets or not: A, Ñ, CH or [CH], LL or [LL], RR or [RR], L·L or "
+    "[L·L] (also L.L or Ŀl), NY, QU (Q on a Catalan sheet), 1 2 3 for CH LL RR in old files; ? for a blank. "
+    "Upper case only (a rack has no lower-case blank); answered as the rack writes it (CH, L·L)."))]
 Tiles = Annotated[list[Tile], Field(max_length=7)]
 Seat = Annotated[int | None, Field(ge=0, le=7, description="The acting seat; a player token's own seat by default.")]
 Version = Annotated[int, Field(ge=1, le=1_000_000, description="The version the sender last saw (409 if stale).")]
-Text = Annotated[str, Field(min_length=1, max_length=500)]
+Text = Annotated[str, Nfc, Field(min_length=1, max_length=500)]
 
 
 def cfg(example: dict[str, Any]) -> ConfigDict:

@@ -24,7 +24,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, Field
 
 from service.api import arbiter_commands as arb
-from service.api.command_base import Row, Seat, Text, Tiles, Version, cfg, v
+from service.api.command_base import Nfc, Row, Seat, Text, Tiles, Version, cfg, v
 
 class DrawForStart(BaseModel):
     """Each player draws one tile to decide who starts (FILE 4.3); a virtual bag draws them itself."""
@@ -65,7 +65,10 @@ class PlaceTiles(BaseModel):
     expected_version: Version
     seat: Seat = None
     coordinates: str = Field(pattern=r"^([A-Oa-o](1[0-5]|[1-9])|(1[0-5]|[1-9])[A-Oa-o])$")
-    word: str = Field(min_length=1, max_length=60)
+    word: Annotated[str, Nfc] = Field(min_length=1, max_length=60, description=(
+        "The word in TILES.md notation (README \"Notation\"): upper case a tile, lower case a blank, Spanish "
+        "digraphs in brackets ([CH]), Catalan ones bare or bracketed (L·L, also Ŀl; NY; QU or Q); tiles already "
+        "on the board as '.', in parentheses or repeated. Any Unicode form (a decomposed Ñ is read as Ñ)."))
     announced: int | None = Field(None, ge=0, le=10_000, description="The score the player announced.")
     announced_total: int | None = Field(
         None, ge=-10_000, le=10_000, description="The running total announced with the score (FILE 32: «junto con "
@@ -99,7 +102,7 @@ class Challenge(BaseModel):
     type: Literal["challenge"]
     expected_version: Version
     seat: Seat = None
-    words: list[Annotated[str, Field(min_length=1, max_length=60)]] | None = Field(
+    words: list[Annotated[str, Nfc, Field(min_length=1, max_length=60)]] | None = Field(
         None, max_length=8, description="Words of the play to challenge (default: all of them).")
 
 
@@ -202,7 +205,7 @@ class EndGame(BaseModel):
     expected_version: Version
     cause: Literal["director", "round_time", "time", "nobody_can_play"] = Field(
         description="nobody_can_play: the director's finding under FISE 45.1, settled like passes.")
-    detail: Annotated[str, Field(max_length=500)] = ""
+    detail: Annotated[str, Nfc, Field(max_length=500)] = ""
 
 
 class DeclareEndRack(BaseModel):

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from domain.errors import DomainError
 from domain.game.errors import GameClosed
 from service.api.commands import COMMANDS
+from service.api.schemas import LABEL_HELP
 from service.application import GameNotFound, VersionConflict
 
 COMMAND_TAGS = frozenset(COMMANDS)
@@ -34,6 +35,8 @@ log = logging.getLogger("planilla.api")
 KIND_FIELDS = {"union_tag_invalid": "type", "union_tag_not_found": "type", "json_invalid": "body"}
 #: Labels pydantic gives union members in an error's location: not fields.
 TYPE_LABELS = frozenset({"int", "str", "bool", "float", "list", "dict", "none"})
+#: What a field is for, said with any problem in it (a token's label becomes the actor's name).
+FIELD_HINTS = {"label": LABEL_HELP}
 
 
 class ApiError(Exception):
@@ -90,7 +93,10 @@ async def validation_error(_: Request, exc: RequestValidationError) -> JSONRespo
     for e in exc.errors():
         kind = e.get("type", "")
         field = KIND_FIELDS.get(kind) or _field(tuple(e.get("loc", ())))
-        problem = {"field": field, "message": e.get("msg", ""), "type": kind}
+        message = e.get("msg", "")
+        if field in FIELD_HINTS:
+            message = f"{message}. {FIELD_HINTS[field]}"
+        problem = {"field": field, "message": message, "type": kind}
         if problem not in problems:  # a path parameter shared by a dependency is reported twice
             problems.append(problem)
     first = problems[0] if problems else {"field": None, "message": "malformed request"}

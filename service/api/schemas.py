@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from domain.profiles import PROFILES
 from service.access.tokens import ROLES
+from service.api.command_base import Nfc
 
 Profile = Literal[tuple(PROFILES)]  # type: ignore[valid-type]
 Role = Literal[tuple(ROLES)]  # type: ignore[valid-type]
@@ -45,18 +46,18 @@ class GameCreate(BaseModel):
                              "round": 3, "table": 12, "bag_mode": "virtual",
                              "clock": {"timing": "chess_clock", "minutes": 25}})
     profile: Profile = Field(description="The rulebook the game is played under.")
-    players: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
+    players: list[Annotated[str, Nfc, Field(min_length=1, max_length=80)]] = Field(
         min_length=1, max_length=8, description="Names in seat order (seat 0 first).")
-    event: str | None = Field(None, max_length=200)
+    event: Annotated[str, Nfc] | None = Field(None, max_length=200)
     round: int | None = Field(None, ge=1, le=1000)
     table: TableNumber = Field(None, description="A number or a short label.")
     bag_mode: Literal["virtual", "physical", "replay"] = Field(
         "virtual", description="virtual: the service draws; physical: tablets report counts (and tiles when "
                                "known); replay: every tile is given by the caller.")
     clock: Clock | None = None
-    lexicon: str | None = Field(None, max_length=200, description="The authority rulings rest on (default: the "
+    lexicon: Annotated[str, Nfc] | None = Field(None, max_length=200, description="The authority rulings rest on (default: the "
                                                                   "profile's).")
-    notes: str | None = Field(None, max_length=2000)
+    notes: Annotated[str, Nfc] | None = Field(None, max_length=2000)
 
 
 class PlayerToken(BaseModel):
@@ -93,6 +94,33 @@ class PlayerState(BaseModel):
     signed: bool
 
 
+class BoardCell(BaseModel):
+    """One occupied square of ``cells`` (``domain.cells``): the tile on it, the letter it reads as, blank or not."""
+
+    model_config = _example({"tile": "?", "letter": "CH", "blank": True, "points": 0})
+    tile: str = Field(description="The physical tile as a rack writes it: a letter or digraph token exactly as the "
+                                  "game writes tiles (A, Ñ, CH, LL, RR, Ç, L·L, NY, QU; never brackets), '?' for a "
+                                  "blank.")
+    letter: str = Field(description="The letter the square reads as, in upper case: the tile itself, or for a blank "
+                                    "the letter it stands for (FILE 10.2).")
+    blank: bool = Field(description="Whether the tile is a blank (shown in lower case in the text rows).")
+    points: int = Field(description="The tile's face value, 0 for a blank (FILE 10.1); premiums not included.")
+
+
+Cells = Annotated[list[Annotated[list[BoardCell | None], Field(min_length=15, max_length=15)]], Field(
+    min_length=15, max_length=15, description=(
+        "The board by square: 15 rows (row A first) of 15 squares (column 1 first), each null when empty or a "
+        "BoardCell; the federations' square H8 is cells[7][7], and cells[r][c] is row 'ABCDEFGHIJKLMNO'[r], "
+        "column c+1. The same board as `board`, one item per square whatever the tile's spelling.")),
+]
+#: The example board: [CH]OZAs across from H7 (CH, O, Z, A, and a blank standing for S on H11).
+_ROWS_EXAMPLE = ["..............."] * 7 + ["......[CH]OZAs...."] + ["..............."] * 7
+_CELLS_EXAMPLE: list[list[dict[str, Any] | None]] = [[None] * 15 for _ in range(15)]
+for _col, (_tile, _points) in enumerate([("CH", 5), ("O", 1), ("Z", 10), ("A", 1)], start=6):
+    _CELLS_EXAMPLE[7][_col] = {"tile": _tile, "letter": _tile, "blank": False, "points": _points}
+_CELLS_EXAMPLE[7][10] = {"tile": "?", "letter": "S", "blank": True, "points": 0}
+
+
 class NextAction(BaseModel):
     """A command the game accepts now, who may send it, and for which seat."""
 
@@ -111,9 +139,11 @@ class GameState(BaseModel):
         "players": [{"seat": 0, "name": "Ana García", "score": 34, "rack_count": 7, "rack": None, "signed": False},
                     {"seat": 1, "name": "Berto Núñez", "score": 0, "rack_count": 7,
                      "rack": ["A", "E", "Ñ", "O", "R", "S", "U"], "signed": False}],
-        "turn": 1, "on_turn": "Berto Núñez", "starter": 0, "pending": None, "bag_count": 79, "unseen_count": 86,
-        "turns_played": 1, "board": ["..............."] * 7 + ["......[CH]OZA....."] + ["..............."] * 7,
-        "last_turn": {"seat": 0, "kind": "play", "word": "[CH]OZA", "coordinates": "H7", "score": 34},
+        "seat_on_turn": 1, "name_on_turn": "Berto Núñez", "starter": 0, "pending": None, "bag_count": 81, "unseen_count": 88,
+        "turns_played": 1,
+        "board": _ROWS_EXAMPLE, "cells": _CELLS_EXAMPLE,
+        "last_turn": {"seat": 0, "kind": "play", "word": "[CH]OZAs", "coordinates": "H7", "score": 34, "turn": 1,
+                      "game_turn": 1},
         "clock": {"timing": "chess_clock", "minutes": None, "mode": "corrido"}, "lexicon": "Lexicón FILE",
         "clocks": [{"remaining": 1410, "overtime": 0}, {"remaining": 1475, "overtime": 0}], "clock_stop": None,
         "sanctions": [],
@@ -130,8 +160,10 @@ class GameState(BaseModel):
     round: int | None
     table: int | str | None
     players: list[PlayerState]
-    turn: int | None = Field(description="The seat on turn while the game is played; null before and after.")
-    on_turn: str | None
+    seat_on_turn: int | None = Field(description="The seat of the player on turn while the game is played; null "
+                                                 "before and after (was `turn` before issue 13).")
+    name_on_turn: str | None = Field(description="The name of the player on turn, null when no one is (was "
+                                                 "`on_turn`).")
     starter: int | None
     pending: dict[str, Any] | None = Field(
         description="What the game waits for: acceptance, centre_choice, ruling (words, challenger), end_racks.")
@@ -143,8 +175,12 @@ class GameState(BaseModel):
     turns_played: int
     board: list[str] = Field(min_length=15, max_length=15, description=(
         "Rows A to O, each in TILES.md notation: '.' an empty square, uppercase a tile, lowercase a "
-        "blank, digraph tiles in brackets ([CH], [L·L])."))
-    last_turn: dict[str, Any] | None
+        "blank, Spanish digraph tiles in brackets ([CH]), Catalan ones bare (L·L, NY, QU); a row is 15 squares "
+        "but not always 15 characters: index `cells` instead."))
+    cells: Cells
+    last_turn: dict[str, Any] | None = Field(description=(
+        "The last turn: seat, kind (play, exchange, pass, lost), word, coordinates, score, and its number as the "
+        "printed sheet shows it: `turn`, the line in that player's column (from 1), and `game_turn` (from 1)."))
     clock: dict[str, Any] | None = Field(description="The clock as set up: timing, minutes, mode.")
     clocks: list[dict[str, Any]] = Field(description="Per seat: the seconds remaining as last recorded, and overtime.")
     clock_stop: dict[str, Any] | None = Field(description="Why both clocks are stopped now, if they are.")
@@ -223,10 +259,10 @@ class GcgImport(BaseModel):
                              ">ana: [CH]AEIORZ 8G [CH]OZA +34 34\n", "players": ["Ana García", "Berto Núñez"],
                              "event": "Open de Madrid", "round": 1, "table": 4})
     profile: Profile
-    gcg: str = Field(min_length=1, max_length=200_000, description="The GCG text (UTF-8).")
-    players: list[str] | None = Field(None, min_length=1, max_length=8, description=(
+    gcg: Annotated[str, Nfc] = Field(min_length=1, max_length=200_000, description="The GCG text (UTF-8).")
+    players: list[Annotated[str, Nfc]] | None = Field(None, min_length=1, max_length=8, description=(
         "Names in seat order, for the GCG's players in the order of #player1, #player2 (default: their full names)."))
-    event: str | None = Field(None, max_length=200)
+    event: Annotated[str, Nfc] | None = Field(None, max_length=200)
     round: int | None = Field(None, ge=1, le=1000)
     table: TableNumber = None
 
@@ -244,12 +280,19 @@ class GcgImported(BaseModel):
     warnings: list[str] = Field(description="Differences between the record and the rules (announced scores, totals).")
 
 
+#: What a token's label is for: the 400 for a missing or bad label says it too (service.api.errors).
+LABEL_HELP = ("Who holds the token: it becomes the actor's name recorded on every event the token sends "
+              "(`director:<label>`, `arbiter:<label>`; a player token records the player's name from the game, "
+              "`player:<seat>:<name>`), and on the tokens it issues (`issued_by`). 1 to 80 characters, e.g. the "
+              "arbiter's name.")
+
+
 class TokenCreate(BaseModel):
     """A new token: its role, and the game (and seat, for a player) it is bound to."""
 
     model_config = _example({"role": "spectator", "label": "commentary booth", "game_id": None, "seat": None})
     role: Role
-    label: str = Field(min_length=1, max_length=80)
+    label: Annotated[str, Nfc] = Field(min_length=1, max_length=80, description=LABEL_HELP)
     game_id: str | None = Field(None, pattern=r"^[0-9a-fA-F-]{32,36}$")
     seat: int | None = Field(None, ge=0, le=7)
 
@@ -389,10 +432,19 @@ class GameStatusView(BaseModel):
     """Where the game stands: what it waits for and on whom, signatures, closure lock, the next actions."""
 
     model_config = _open_example({"game_id": GAME_ID, "status": "in_progress", "phase": "playing",
-                                  "waiting_for": "acceptance", "waiting_on": ["Berto Núñez"], "signed_by": [],
-                                  "closed": False, "reopened": False,
+                                  "waiting_for": "acceptance", "waiting_on": ["Berto Núñez"], "seat_on_turn": 0,
+                                  "signed_by": [], "closed": False, "reopened": False,
+                                  "last_ruling": {"valid": True, "appealed": False, "final": False,
+                                                  "words": ["[CH]OZAs"], "challenger": 1, "player": 0, "turn": 1,
+                                                  "game_turn": 1},
                                   "next_actions": [{"type": "accept", "seat": 1, "role": "player"}]})
     status: Literal["in_progress", "ended", "closed"]
+    seat_on_turn: int | None = Field(None, description="The seat of the player on turn while the game is played "
+                                                       "(was `turn`).")
+    last_ruling: dict[str, Any] | None = Field(None, description=(
+        "The last challenge ruling: valid, appealed, final, words, challenger, and the line it is about as the "
+        "sheet numbers it: `player` (whose line) and `turn` (that player's line, from 1), `game_turn` (the "
+        "game's turn, from 1)."))
     next_actions: list[dict[str, Any]]
 
 
@@ -419,15 +471,19 @@ class RackFrame(BaseModel):
 
 
 class ReplayState(BaseModel):
-    """The game right after event `version`: board (15 strings), racks, bag, scores, clocks."""
+    """The game right after event `version`: board (15 strings and 15 rows of cells), racks, bag, scores, clocks."""
 
     model_config = _open_example({"game_id": GAME_ID, "version": 5, "event": "PlayAccepted",
-                                  "at": "2025-05-01T10:04:00.000Z", "hash": HASH, "phase": "playing", "turn": 1,
-                                  "pending": None, "board": ["..............."] * 15, "bag": 79,
+                                  "at": "2025-05-01T10:04:00.000Z", "hash": HASH, "phase": "playing", "seat_on_turn": 1,
+                                  "tileset": "spanish", "pending": None,
+                                  "board": _ROWS_EXAMPLE, "cells": _CELLS_EXAMPLE, "bag": 79,
                                   "racks": [{"seat": 0, "name": "Ana García", "known": None, "count": 3}],
                                   "scores": [34, 0], "clocks": [], "clock_stop": None})
     version: int
-    board: list[str]
+    seat_on_turn: int | None = Field(description="The seat of the player on turn then (was `turn`).")
+    tileset: str = Field(description="The tile set the board's tiles come from (spanish, catalan, english).")
+    board: list[str] = Field(description="Rows A to O in TILES.md notation, as in the game's state.")
+    cells: Cells
     racks: list[RackFrame]
     bag: int
     scores: list[int]

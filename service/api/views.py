@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.cells import board_cells
 from domain.game import Game
 from domain.game.aggregate import tile_of
 from domain.game.chain import ChainRecord
@@ -76,8 +77,8 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
              "signed": str(s) in game.signatures}
             for s in seats
         ],
-        "turn": game.turn if playing else None,
-        "on_turn": game.players[game.turn] if playing else None,
+        "seat_on_turn": game.turn if playing else None,
+        "name_on_turn": game.players[game.turn] if playing else None,
         "starter": game.starter,
         "pending": _pending(game),
         "overdraw": overdraw_seen_by(game.overdraw, viewer),
@@ -85,8 +86,8 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "unseen_count": game.tileset.total_tiles - placed - len(game.set_aside) - hidden_known,
         "turns_played": len(game.turns),
         "board": board_rows(game),
-        "last_turn": None if last is None else {k: last.get(k) for k in ("seat", "kind", "word", "coordinates",
-                                                                          "score")},
+        "cells": board_cells(game.board, game.tileset),
+        "last_turn": None if last is None else _last_turn(game),
         "clock": details.get("clock"),
         "clocks": [dict(c) for c in game.clocks],
         "clock_stop": game.clock_stop,
@@ -96,6 +97,14 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "settlement": game.settlement,
         "next_actions": next_actions(game),
     }
+
+
+def _last_turn(game: Game) -> dict[str, Any]:
+    """The last turn, numbered as the printed sheet numbers it: ``turn`` is its line in that player's column."""
+    last = game.turns[-1]
+    _, number = game.sheet_line(len(game.turns) - 1)
+    found = {k: last.get(k) for k in ("seat", "kind", "word", "coordinates", "score")}
+    return dict(found, turn=number, game_turn=len(game.turns))
 
 
 def _pending(game: Game) -> dict[str, Any] | None:

@@ -123,13 +123,13 @@ class Table:
 
     def play_turns(self, turns: int) -> None:
         while self.state()["phase"] == "playing" and self.state()["turns_played"] < turns:
-            seat = self.state()["turn"]
+            seat = self.state()["seat_on_turn"]
             if not self.play(seat):
                 self.send(self.players[seat], "pass_turn")
 
     def end_by_passes(self) -> None:
         while (state := self.state())["phase"] == "playing":
-            self.send(self.players[state["turn"]], "pass_turn")
+            self.send(self.players[state["seat_on_turn"]], "pass_turn")
 
 
 @pytest.fixture(params=["popo", "sqlite", "postgres"])

@@ -14,7 +14,7 @@ def started(api: Api, profile: str = "file-2024") -> Table:
 def test_clocks_sanctions_and_their_appeal(api: Api):
     table = started(api)
     arbiter, director, tribunal = api.tokens["arbiter"], api.tokens["director"], api.tokens["tribunal"]
-    seat = table.state()["turn"]
+    seat = table.state()["seat_on_turn"]
     other = 1 - seat
 
     # Each tablet reports its own clock; a director stops both clocks and only an official restarts them.
@@ -42,10 +42,12 @@ def test_clocks_sanctions_and_their_appeal(api: Api):
 
 def test_a_tablet_acts_only_through_its_own_seat_field(api: Api):
     table = started(api)
-    seat = table.state()["turn"]
-    refused = table.send(table.players[seat], "write_sheet_entry", expect=403, sheet=1 - seat, turn=0, score=10)
+    seat = table.state()["seat_on_turn"]
+    refused = table.send(table.players[seat], "write_sheet_entry", expect=403, sheet=1 - seat, player=seat,
+                         turn=1, score=10)
     assert refused["field"] == "sheet"
-    refused = table.send(table.players[seat], "correct_score", expect=403, turn=0, field="score", old=1, new=2,
+    refused = table.send(table.players[seat], "correct_score", expect=403, player=seat, turn=1, field="score",
+                         old=1, new=2,
                          asked_by=1 - seat, agreed_by=seat)
     assert refused["field"] == "asked_by"
     refused = table.send(api.tokens["arbiter"], "correct_overdraw", expect=400, seen=False)

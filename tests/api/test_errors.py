@@ -46,7 +46,7 @@ def test_a_body_that_is_not_json_is_400(api: Api):
 def test_a_rule_violation_is_422_with_code_article_and_field_and_records_nothing(api: Api):
     table = started(api)
     before = events_of(api, table)
-    waiting = 1 - table.state()["turn"]
+    waiting = 1 - table.state()["seat_on_turn"]
     # Out of turn.
     refused = table.send(table.players[waiting], "pass_turn", expect=422)
     assert refused["code"] == "not_your_turn" and refused["field"] == "seat"
@@ -61,7 +61,7 @@ def test_a_rule_violation_is_422_with_code_article_and_field_and_records_nothing
 
 def test_a_stale_version_is_409_with_the_current_version(api: Api):
     table = started(api)
-    seat = table.state()["turn"]
+    seat = table.state()["seat_on_turn"]
     table.version -= 1
     refused = table.send(table.players[seat], "pass_turn", expect=409)
     assert refused["code"] == "version_conflict" and refused["current_version"] == table.version + 1

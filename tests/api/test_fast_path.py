@@ -32,7 +32,7 @@ def _cases(table: Table) -> Iterator[tuple[str, dict[str, Any]]]:
         return {"Authorization": f"Bearer {token}", "X-Device": "tablet", "Content-Type": "application/json", **more}
 
     def turn() -> int:
-        return table.state()["turn"]
+        return table.state()["seat_on_turn"]
 
     yield "a pass", {"content": body(type="pass_turn", seat=turn()), "headers": auth(turn())}
     yield "a stale version (409)", {"content": body(type="pass_turn", seat=turn(), expected_version=1),

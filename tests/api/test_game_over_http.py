@@ -19,13 +19,13 @@ def play_a_complete_game(api: Api, profile: str) -> Table:
     table.start()
     state = table.state(ana)
     starter, second = state["starter"], 1 - state["starter"]
-    assert state["phase"] == "playing" and state["bag_count"] == 86 and state["turn"] == starter
+    assert state["phase"] == "playing" and state["bag_count"] == 86 and state["seat_on_turn"] == starter
     assert len(state["players"][0]["rack"]) == 7 and state["players"][1]["rack"] is None  # Ana sees her own only
 
     # The starter plays; the opponent accepts from their own tablet.
     assert table.play(starter)
     state = table.state()
-    assert state["turns_played"] == 1 and state["players"][starter]["score"] > 0 and state["turn"] == second
+    assert state["turns_played"] == 1 and state["players"][starter]["score"] > 0 and state["seat_on_turn"] == second
 
     # The second player's play is challenged from the starter's tablet and ruled invalid by an arbiter.
     game = table.game
@@ -37,7 +37,7 @@ def play_a_complete_game(api: Api, profile: str) -> Table:
     assert ruled["events"][0]["actor"] == "arbiter:arbiter-1"
     state = table.state()
     assert state["players"][second]["score"] == 0 and state["last_turn"]["kind"] == "invalid"
-    assert state["turn"] == starter
+    assert state["seat_on_turn"] == starter
 
     # The starter exchanges two tiles; the second player passes.
     rack = table.state(table.players[starter])["players"][starter]["rack"]

@@ -25,13 +25,13 @@ def finished(api: Api, profile: str) -> Table:
     table = api.table(profile, event="Open", round=1, table=3)
     table.start()
     table.play_turns(6)
-    seat = table.state()["turn"]
+    seat = table.state()["seat_on_turn"]
     coordinates, word = find_play(table.game, seat, table.rng)
     table.send(table.players[seat], "place_tiles", coordinates=coordinates, word=word)
     table.send(table.players[1 - seat], "challenge")
     table.send(api.tokens["arbiter"], "rule_challenge", valid=False, authority="test lexicon")
     table.play_turns(16)
-    seat = table.state()["turn"]
+    seat = table.state()["seat_on_turn"]
     rack = table.state(table.players[seat])["players"][seat]["rack"]
     if table.state()["bag_count"] >= 7:
         table.send(table.players[seat], "exchange_tiles", tiles=rack[:2])

@@ -22,7 +22,7 @@ def versions(table: Table) -> int:
 def test_the_same_key_and_body_return_the_first_answer_and_record_nothing_new(api_on: Api):
     table = api_on.table()
     table.start()
-    seat = table.state()["turn"]
+    seat = table.state()["seat_on_turn"]
     first = command(table, seat, "tablet-7/turn-1")
     assert first.status_code == 200 and "Idempotent-Replayed" not in first.headers
     recorded = versions(table)
@@ -34,7 +34,7 @@ def test_the_same_key_and_body_return_the_first_answer_and_record_nothing_new(ap
 def test_the_same_key_with_another_body_or_token_is_refused(api: Api):
     table = api.table()
     table.start()
-    seat = table.state()["turn"]
+    seat = table.state()["seat_on_turn"]
     assert command(table, seat, "k1").status_code == 200
     other = command(table, seat, "k1", expected_version=table.version + 5)
     assert other.status_code == 422 and other.json()["code"] == "idempotency_key_reused"
@@ -48,14 +48,14 @@ def test_the_same_key_with_another_body_or_token_is_refused(api: Api):
 def test_a_malformed_key_is_400(api: Api):
     table = api.table()
     table.start()
-    r = command(table, table.state()["turn"], " padded ")
+    r = command(table, table.state()["seat_on_turn"], " padded ")
     assert r.status_code == 400 and r.json()["field"] == "Idempotency-Key"
 
 
 def test_racing_twins_with_one_key_record_one_command(api_on: Api):
     table = api_on.table()
     table.start()
-    seat = table.state()["turn"]
+    seat = table.state()["seat_on_turn"]
     before = versions(table)
     answers = []
     go = threading.Barrier(4)
@@ -78,7 +78,7 @@ def test_the_key_and_the_command_are_saved_together_or_not_at_all(api_on: Api, m
     """A key already stored but not seen (as if written a moment ago): the save fails whole, the game is unchanged."""
     table = api_on.table()
     table.start()
-    seat = table.state()["turn"]
+    seat = table.state()["seat_on_turn"]
     game_id = UUID(table.id)
     api_on.games.save(IdempotentCommand.answer(game_id, "taken", "other", 200, {}, "2025-05-01T12:00:00.000Z"))
     monkeypatch.setattr(api_on.games, "answered", lambda ident: None)

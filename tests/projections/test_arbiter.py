@@ -16,18 +16,18 @@ def sheet(stack, game_id) -> dict:
 def test_each_sheet_as_written_stands_beside_the_true_value_until_corrected(stack):
     """FILE 40: a wrong score or running total on a sheet is corrected, the old value kept and struck."""
     game = Importer(stack.app, "es_file_ana_berto.gcg", "file-2024")
-    game.run(until=3)  # CHOZA, SUEÑO, MES: MES is turn 2 of the game, 23 points, Ana at 57
-    game.send("write_sheet_entry", 0, 2, by=seat_actor(0), score=25, total=59)
-    game.send("write_sheet_entry", 1, 2, by=seat_actor(1), score=23, total=57)
+    game.run(until=3)  # CHOZA, SUEÑO, MES: MES is Ana's turn 2 (the game's third), 23 points, Ana at 57
+    game.send("write_sheet_entry", 0, 0, 2, by=seat_actor(0), score=25, total=59)
+    game.send("write_sheet_entry", 1, 0, 2, by=seat_actor(1), score=23, total=57)
     mes = sheet(stack, game.game_id)["players"][0]["rows"][1]
     assert mes["written"] == {"0": {"score": 25, "total": 59}, "1": {"score": 23, "total": 57}}
     assert mes["differs"] and mes["corrections"] == []
 
     # Berto asks, Ana agrees: her sheet's score, then her total, are corrected to the true values.
-    game.send("correct_score", 2, "score", 25, 23, 1, 0, reason="M is 3, not 5")
+    game.send("correct_score", 0, 2, "score", 25, 23, 1, 0, reason="M is 3, not 5")
     mes = sheet(stack, game.game_id)["players"][0]["rows"][1]
     assert mes["written"]["0"] == {"score": 23, "total": 59} and mes["differs"]
-    game.send("correct_score", 2, "total", 59, 57, 1, 0)
+    game.send("correct_score", 0, 2, "total", 59, 57, 1, 0)
     ana = sheet(stack, game.game_id)["players"][0]
     mes = ana["rows"][1]
     assert mes["written"]["0"] == {"score": 23, "total": 57} and not mes["differs"]
@@ -42,8 +42,8 @@ def test_each_sheet_as_written_stands_beside_the_true_value_until_corrected(stac
 def test_a_blank_ruled_from_the_sheets_notes_corrects_the_word(memory_stack):
     """FILE 10.3: the placer's note wins; the word on the sheet takes the letter, the old word struck."""
     game = Importer(memory_stack.app, "es_file_ana_berto.gcg", "file-2024")
-    game.run(until=5)  # ... Ana's ARSENITo, turn 4 of the game, the blank on M4 as O
-    game.send("rule_blank", 4, 0, ["A", "O"])
+    game.run(until=5)  # ... Ana's ARSENITo, her turn 3 (the game's fifth), the blank on M4 as O
+    game.send("rule_blank", 0, 3, 0, ["A", "O"])
     row = sheet(memory_stack, game.game_id)["players"][0]["rows"][2]
     assert (row["word"], row["word_notation"], row["score"]) == ("ARSENITa", "ARSENITa", 64)
     (fix,) = row["corrections"]

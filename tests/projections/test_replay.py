@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from domain.cells import board_cells
 from domain.notation import parse_word
 from projections import replay
 from tests.application.script import long_game
@@ -22,9 +23,23 @@ def long_recorded(stack):
 def test_every_stored_frame_equals_the_aggregate_at_that_version(long_recorded):
     stack, game_id, last = long_recorded
     for version in range(1, last + 1):
-        stored = replay.state_at(stack.app, game_id, version, store=stack.store)
+        stored = replay.stored_frame(stack.store, game_id, version)
         assert stored == replay.aggregate_frame(stack.app, game_id, version), f"version {version}"
     assert replay.stored_frame(stack.store, game_id, last) is not None
+
+
+def test_a_frame_projected_before_frames_named_their_tile_set_is_answered_from_the_aggregate(long_recorded):
+    """Cells are worked out from the text rows and the tile set; an older stored frame has no tile set."""
+    import sqlalchemy as sa
+
+    stack, game_id, last = long_recorded
+    frame = replay.stored_frame(stack.store, game_id, last)
+    old = {k: v for k, v in frame.items() if k != "tileset"}
+    with stack.store.engine.begin() as conn:
+        conn.execute(sa.update(replay.FRAMES).where(replay.FRAMES.c.game_id == game_id,
+                                                    replay.FRAMES.c.version == last).values(frame=old))
+    assert replay.stored_frame(stack.store, game_id, last) is None
+    assert replay.state_at(stack.app, game_id, last, store=stack.store)["tileset"] == "spanish"
 
 
 def test_a_frame_shows_the_game_as_it_stood(long_recorded):
@@ -38,7 +53,7 @@ def test_a_frame_shows_the_game_as_it_stood(long_recorded):
 def check_frame(stack, game_id, version):
     frame = replay.state_at(stack.app, game_id, version, store=stack.store)
     game = stack.app.get_game(game_id, version=version)
-    assert (frame["version"], frame["phase"], frame["turn"], frame["pending"]) == (version, game.phase, game.turn,
+    assert (frame["version"], frame["phase"], frame["seat_on_turn"], frame["pending"]) == (version, game.phase, game.turn,
                                                                                    game.pending)
     assert len(frame["board"]) == 15
     cells = []
@@ -48,6 +63,7 @@ def check_frame(stack, game_id, version):
         cells += [None if s.tile is None else (s.tile.letter.lower() if s.tile.blank else s.tile.letter)
                   for s in squares]
     assert cells == game.board
+    assert frame["cells"] == board_cells(game.board, game.tileset)
     assert [(r["known"], r["count"]) for r in frame["racks"]] == list(zip(game.racks, game.rack_counts))
     placed = sum(1 for c in game.board if c is not None)
     assert frame["bag"] == 100 - placed - sum(game.rack_counts) - len(game.set_aside)
@@ -59,8 +75,9 @@ def test_a_projection_that_is_behind_is_answered_from_the_aggregate(memory_stack
     bot = long_game(memory_stack.app, seed=3, turns=10)
     memory_stack.projector.catch_up(limit=20)
     assert replay.stored_frame(memory_stack.store, bot.game_id, 30) is None
-    assert replay.state_at(memory_stack.app, bot.game_id, 30, store=memory_stack.store) == \
-        replay.aggregate_frame(memory_stack.app, bot.game_id, 30)
+    answered = replay.state_at(memory_stack.app, bot.game_id, 30, store=memory_stack.store)
+    assert {k: v for k, v in answered.items() if k != "cells"} == replay.aggregate_frame(memory_stack.app,
+                                                                                          bot.game_id, 30)
     with pytest.raises(replay.VersionNotFound):
         replay.state_at(memory_stack.app, bot.game_id, bot.version + 1)
     with pytest.raises(replay.VersionNotFound):

@@ -130,7 +130,8 @@ def test_the_printable_sheet_names_the_players_event_round_table_and_signatures(
     html = queries.scoresheet_html(memory_stack.store, game_id)
     assert html.startswith("<!DOCTYPE html>") and '<html lang="es">' in html
     for text in ("Open de Madrid", "<b>Ronda:</b> 3", "<b>Mesa:</b> 12B", "Carmen López", "Diego Ibáñez",
-                 "PLANILLA DE ANOTACIÓN", "TOTAL FINAL", "Firma", "[LL]AVE", "C-3", "@media print"):
+                 "PLANILLA DE ANOTACIÓN", "TOTAL FINAL", "Firma", "<span class=\"tile2\">LL</span>AVE", "C-3",
+                 "@media print"):
         assert text in html, text
     assert html.count('class="signature"') == 2
     # Names are escaped, never injected.
@@ -169,8 +170,7 @@ def test_the_total_announced_with_the_score_is_shown_as_written_and_both_views_a
     assert (row["total"], row["announced_total"], row["entered_total"], row["differs"]) == (57, 60, 60, True)
     assert "anotó Σ 60" in queries.scoresheet_text(memory_stack.store, game_id)
 
-    turn = row["game_turn"] - 1
-    importer.send("correct_score", turn, "total", 60, 57, 1, 0, by=seat_actor(1), reason="sum slip")
+    importer.send("correct_score", 0, row["turn"], "total", 60, 57, 1, 0, by=seat_actor(1), reason="sum slip")
     memory_stack.projector.catch_up()
     game = memory_stack.app.get_game(game_id)
     sheet = queries.scoresheet(memory_stack.store, game_id)
@@ -178,3 +178,21 @@ def test_the_total_announced_with_the_score_is_shown_as_written_and_both_views_a
     assert (row["announced_total"], row["entered_total"]) == (57, 57)
     for seat, player in enumerate(sheet["players"]):
         assert [r["entered_total"] for r in player["rows"]] == list(game.entered_totals(seat).values())
+def test_the_spanish_printed_sheet_marks_a_digraph_tile_and_the_data_keep_the_brackets_file_11(memory_stack):
+    """FILE 11: CH, LL, RR are single tiles. The sheet prints the letters the player writes, underlined together
+    as one tile (C̲H̲OZA in text, one underlined span in HTML), a blank standing for CH in lower case
+    (CO[ch]ES: COc̲h̲ES); the JSON keeps the notation's brackets."""
+    sheet = imported(memory_stack, "es_file_ana_berto.gcg", "file-2024", "director")
+    assert sheet["players"][0]["rows"][0]["word"] == "[CH]OZA"
+    text = queries.scoresheet_text(memory_stack.store, sheet["_id"])
+    assert "C\u0332H\u0332OZA" in text and "BAR\u0332R\u0332o" in text and "[CH]" not in text
+    assert "C\u0332H\u0332 R\u0332R\u0332: subrayadas juntas, dos letras de una sola ficha (FILE 11)" in text
+    row = next(line for line in text.splitlines() if "C\u0332H\u0332OZA" in line)
+    assert row.replace("\u0332", "").index("H7") == next(
+        line for line in text.splitlines() if " MES " in line).index("11F")  # the marks take no column
+    html = queries.scoresheet_html(memory_stack.store, sheet["_id"])
+    assert '<span class="tile2">CH</span>OZA' in html and 'BA<span class="tile2">RR</span>o' in html
+    assert "[CH]" not in html and ".tile2{text-decoration:underline" in html
+    fise = imported(memory_stack, "es_fise_carmen_diego.gcg", "fise-2009")
+    text = queries.scoresheet_text(memory_stack.store, fise["_id"])
+    assert "COc\u0332h\u0332ES" in text and "L\u0332L\u0332AVE" in text  # a blank CH: lower case, one tile

@@ -50,7 +50,7 @@ def test_a_game_waits_for_its_starter_then_the_deal_then_a_play(stack):
     assert state(stack, table.game_id)["waiting_on"] == ["Ana"]
     table.send("draw_tiles", 0, by=seat_actor(0), count=7)
     st = state(stack, table.game_id)
-    assert (st["waiting_for"], st["waiting_on"], st["turn"], st["bag"]) == ("play", ["Bea"], 1, 86)
+    assert (st["waiting_for"], st["waiting_on"], st["seat_on_turn"], st["bag"]) == ("play", ["Bea"], 1, 86)
     assert offered(st) >= {("place_tiles", 1, "player"), ("exchange_tiles", 1, "player"),
                            ("pass_turn", 1, "player"), ("end_game", None, "director")}
 
@@ -252,3 +252,22 @@ def test_an_announced_exchange_waits_for_that_exchange(memory_stack):
     st = state(memory_stack, importer.game_id)
     assert (st["waiting_for"], st["waiting_on"]) == ("exchange", ["Ana García"])
     assert offered(st) - {("end_game", None, "director")} == {("exchange_tiles", 0, "player")}
+
+
+def test_the_last_ruling_names_its_line_as_the_printed_sheet_numbers_it_file_38():
+    """FILE 38: the challenged play found valid stays on its player's line; the status names that line as the
+    sheet does (Bea's turn 1 after Ana's CASA), not by the game's index from 0."""
+    from projections.views import _ruling
+    from tests.factories import meta
+    from tests.scenes import ANA, BEA, started
+
+    game = started("file-2024")
+    game.place_tiles(ANA, "H8", "CASA", meta("player:0"))
+    game.accept(BEA, meta("player:1"))
+    game.draw_tiles(ANA, meta("player:0"), tiles=list("LMNO"))
+    game.pass_turn(BEA, meta("player:1"))
+    game.place_tiles(ANA, "I7", "LO", meta("player:0"))
+    game.challenge(BEA, meta("player:1"))
+    game.rule_challenge(True, "Lexicón FILE", meta("arbiter:eva"))
+    ruling = _ruling(game)
+    assert (ruling["player"], ruling["turn"], ruling["game_turn"]) == (ANA, 2, 3) and ruling["valid"]

@@ -57,7 +57,7 @@ def test_refused_writes_record_nothing_on_every_store(api_on: Api):
     table, elsewhere = api.table(), api.table()
     table.start()
     bad = _bad_senders(api, table, elsewhere)
-    turn = table.state()["turn"]
+    turn = table.state()["seat_on_turn"]
     other = 1 - turn
     writes: list[dict[str, Any]] = [
         {"type": "pass_turn", "seat": turn},

@@ -125,3 +125,68 @@ def test_two_single_tiles_that_look_like_a_digraph_are_written_bracketed_file_11
     assert [w.tile for w in parse_word(text, SPANISH, strict_lookalikes=True)] == tiles
     assert format_word([Tile("C", True), Tile("H", True)], SPANISH) == "[c][h]"
     assert format_word([Tile("RR"), Tile("R")], SPANISH) == "[RR]R"
+
+
+# ---- one notation for every field, and the spellings people paste (issue 13, items 8 and 22) ----
+from domain.notation import dot_reading, normalise, read_tile  # noqa: E402
+
+
+def test_a_decomposed_enye_is_the_enye_tile_fise_i6():
+    """N + U+0303 (as macOS text gives it) is read as the one Ñ tile (8 points in the Spanish set)."""
+    decomposed = "BUN\u0303O"
+    assert len(decomposed) == 5 and normalise(decomposed) == "BUÑO"
+    assert [w.tile.letter for w in parse_word(decomposed, SPANISH)] == ["B", "U", "Ñ", "O"]
+    assert read_tile("N\u0303") == "Ñ" and parse_rack("AN\u0303O", SPANISH) == ("A", "Ñ", "O")
+
+
+def test_pasted_spellings_of_l_geminada_are_the_l_l_tile_fisc_i6():
+    """FISC I.6: L·L is one tile. Ŀl (the one-character Catalan letter), ŀl for a blank, and other middle dots
+    are read as L·L; in a single tile L.L is L·L too."""
+    for spelling in ("COĿLEGA", "COĿLEGA", "COL•LEGA", "COL∙LEGA", "COL\u0387LEGA"):
+        assert [w.tile.letter for w in parse_word(spelling, CATALAN)][2] == "L·L", spelling
+    assert parse_word("coŀlega", CATALAN)[2].tile == Tile("L·L", True)
+    for spelling in ("L·L", "[L·L]", "L.L", "Ŀl", "ĿL", "L•L"):
+        assert read_tile(spelling, CATALAN) == "L·L", spelling
+    assert parse_rack("AL.LE", CATALAN) == ("A", "L·L", "E")
+
+
+def test_in_a_word_l_dot_l_is_read_as_gcg_writes_it_and_the_other_reading_is_offered():
+    """GCG: '.' is a tile already on the board, so COL.LEGA is C O L (board) L E G A; ``dot_reading`` gives the
+    L·L reading for a caller that knows the board (the Spanish set has no L·L: no other reading)."""
+    assert [w.tile and w.tile.letter for w in parse_word("COL.LEGA", CATALAN)][2:5] == ["L", None, "L"]
+    assert dot_reading("COL.LEGA", CATALAN) == "COL·LEGA" and dot_reading("col.lega", CATALAN) == "col·lega"
+    assert dot_reading("COL.LEGA", SPANISH) is None and dot_reading("CASA", CATALAN) is None
+
+
+def test_a_rack_item_takes_the_words_notation_brackets_or_not_file_11():
+    """FILE 11: CH, LL, RR are single tiles; an item of a tile array is one tile, so bare CH and [CH] are the
+    same tile, and 1 2 3 are the old files' CH LL RR; Catalan Q is the QU tile (FISC I.6)."""
+    assert [read_tile(t, SPANISH) for t in ("CH", "[CH]", "1", "LL", "[LL]", "2", "[RR]", "?", "Ñ")] == \
+        ["CH", "CH", "CH", "LL", "LL", "LL", "RR", "?", "Ñ"]
+    assert [read_tile(t) for t in ("[CH]", "[L·L]", "NY", "[QU]")] == ["CH", "L·L", "NY", "QU"]
+    assert read_tile("Q", CATALAN) == "QU" and read_tile("Q", SPANISH) == "Q"
+
+
+@pytest.mark.parametrize("text, says", [
+    ("[L][L]", "is not one tile"),
+    ("ch", "is in lower case"),
+    ("[ch]", "is in lower case"),
+    ("LLL", "is not one tile"),
+])
+def test_a_rack_item_that_is_not_one_tile_is_refused_saying_how_tiles_are_written(text, says):
+    with pytest.raises(NotationError) as info:
+        read_tile(text, SPANISH, field="drawn")
+    assert says in info.value.message and info.value.field == "drawn"
+    assert "CH" in info.value.message and "?" in info.value.message
+
+
+def test_a_catalan_rack_has_no_y_and_says_so_fisc_i6():
+    with pytest.raises(NotationError) as info:
+        read_tile("Y", CATALAN)
+    assert "NY is a single tile (FISC I.6)" in info.value.message
+
+
+def test_a_lone_l_with_middle_dot_names_the_tile_meant():
+    with pytest.raises(NotationError) as info:
+        parse_word("COĿ", CATALAN)
+    assert "the L·L tile is written L·L" in info.value.message

@@ -249,6 +249,8 @@ def probe_ending(p: str) -> Any:
         scene([lambda g: g.place_tiles(ANA, "H8", "CASA", a), lambda g: g.accept(BEA, b),
                lambda g: g.draw_tiles(ANA, a, tiles=list("LMNO"))] + [exchange for _ in range(14)], _game(p)),
         scene([lambda g: g.end_game("nobody_can_play", DIRECTOR)], _game(p)),
+        # turns lost to the move timer (Molins 27): a run of them ends the game where they count (lost_is_pass)
+        scene([lambda g: g.time_out(g.turn, meta()) for _ in range(6)], _game(p, clock={"timing": "move_timer"})),
         scene([lambda g: g.place_tiles(ANA, "H8", "CASA", a), lambda g: g.accept(BEA, b),
                lambda g: g.draw_tiles(ANA, a, tiles=list("LMNO")), lambda g: g.call_round_time(DIRECTOR),
                lambda g: passes(g, 1), lambda g: passes(g, 1)], _game(p)),
@@ -359,15 +361,16 @@ def probe_sheets(p: str) -> Any:
         g.accept(BEA, b)
         g.draw_tiles(ANA, a, tiles=list("LMNO"))
 
-    return [scene([casa, lambda g: g.write_sheet_entry(ANA, 0, a, score=14, total=14),
-                   lambda g: g.write_sheet_entry(BEA, 0, b, score=14, total=15),
+    # lines aimed at as the printed sheet numbers them (issue 13 item 10): Ana's turn 1
+    return [scene([casa, lambda g: g.write_sheet_entry(ANA, ANA, 1, a, score=14, total=14),
+                   lambda g: g.write_sheet_entry(BEA, ANA, 1, b, score=14, total=15),
                    lambda g: passes(g, 3),
-                   lambda g: g.correct_score(0, "score", 14, 6, BEA, ANA, b),
-                   lambda g: g.correct_score(0, "total", 15, 6, ANA, BEA, a),
-                   lambda g: g.rule_blank(0, 0, ["C", "Q"], DIRECTOR),
-                   lambda g: g.rule_blank(0, 0, [None, None], DIRECTOR, placer_says="C"),
-                   lambda g: g.rule_blank(0, 0, [None, "Q"], DIRECTOR, letter="C"),
-                   lambda g: g.correct_score(0, "total", 14, 6, ANA, BEA, a)],
+                   lambda g: g.correct_score(ANA, 1, "score", 14, 6, BEA, ANA, b),
+                   lambda g: g.correct_score(ANA, 1, "total", 15, 6, ANA, BEA, a),
+                   lambda g: g.rule_blank(ANA, 1, 0, ["C", "Q"], DIRECTOR),
+                   lambda g: g.rule_blank(ANA, 1, 0, [None, None], DIRECTOR, placer_says="C"),
+                   lambda g: g.rule_blank(ANA, 1, 0, [None, "Q"], DIRECTOR, letter="C"),
+                   lambda g: g.correct_score(ANA, 1, "total", 14, 6, ANA, BEA, a)],
                   _game(p, ("?ASAEEI", "OSTRANE")))]
 
 

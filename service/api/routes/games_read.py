@@ -20,6 +20,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
+from domain.notation import normalise
 from projections import queries
 from projections.replay import VersionNotFound, state_at
 from service.access.tokens import Principal
@@ -72,6 +73,7 @@ async def list_games(
 ) -> Any:
     """Games by event, round, table, player and status, for directors (from the read models)."""
     store = request.app.state.read_store
+    event, player = (None if v is None else normalise(v) for v in (event, player))  # names as stored: NFC
     games = await run_in_threadpool(queries.index, store, event=event, round=round, table=table, player=player,
                                     status=status, limit=limit, offset=offset)
     return {"games": games, "count": len(games), "limit": limit, "offset": offset}
@@ -80,7 +82,7 @@ async def list_games(
 @router.get("/{game_id}/scoresheet", response_model=Scoresheet, responses={
     **errors(400, 401, 403, 404),
     200: {"content": {"text/plain": {"schema": {"type": "string"}, "example": "Open de Madrid · ronda 3 · mesa 12\n"
-                                                                          "Ana García  1  [CH]OZA  H7  34  34\n"},
+                                                                          "Ana García  1  C\u0332H\u0332OZA  H7  34  34\n"},
                       "text/html": {"schema": {"type": "string"}, "example": "<!doctype html><html lang=\"es\">..."}},
           "description": "Each player's sheet: JSON, or with `format=txt|html` the printable federation sheet."}})
 async def read_scoresheet(request: Request, game_id: GameIdPath, games: GamesDep, who: ReaderDep,
