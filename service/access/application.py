@@ -249,6 +249,21 @@ class ServiceApplication(GamesApplication):
             return None
         return raw
 
+    def has_director(self) -> bool:
+        """True when the store holds a director token for every game that is not revoked (one read of the
+        token events; ``planilla serve`` asks at start, to say how to make one when there is none)."""
+        issued, revoked = get_topic(AccessToken.Issued), get_topic(AccessToken.Revoked)
+        directors: set[UUID] = set()
+        gone: set[UUID] = set()
+        for note in self.recorder.select_notifications(1, 10_000_000, topics=(issued, revoked)):
+            if note.topic == revoked:
+                gone.add(note.originator_id)
+                continue
+            event = self.mapper.to_domain_event(note)
+            if event.role == "director" and event.game_id is None:
+                directors.add(note.originator_id)
+        return bool(directors - gone)
+
     # ---- idempotency ------------------------------------------------------------------------------
     def answered(self, ident: UUID) -> IdempotentCommand | None:
         """The remembered answer with this id, or None."""

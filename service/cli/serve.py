@@ -22,4 +22,4 @@ def register(app) -> None:
         """Run the HTTP service; prints its address (and on a fresh store a director token, once)."""
         from service.api.serve import serve as run
 
-        run(host, port, store_of(data, database_url), access_log=access_log)
+        raise typer.Exit(run(host, port, store_of(data, database_url), access_log=access_log))
