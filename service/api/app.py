@@ -13,7 +13,7 @@ from fastapi.routing import APIRoute
 from projections.projector import Projector
 from projections.store import ReadStore
 from service.access.application import ServiceApplication
-from service.api import errors
+from service.api import console, errors
 from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
@@ -114,7 +114,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
             games_app.close()
 
     app = FastAPI(title="Planilla", version=API_VERSION, description=DESCRIPTION, openapi_tags=TAGS,
-                  lifespan=lifespan, generate_unique_id_function=operation_id)
+                  lifespan=lifespan, generate_unique_id_function=operation_id, docs_url=None, redoc_url=None)
     app.state.games, app.state.hub, app.state.settings = games_app, hub, settings
     app.state.read_store, app.state.projector = read_store, projector
     app.state.projector_running = (lambda: child.running) if child is not None else (lambda: projector.running)
@@ -124,6 +124,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
         app.add_middleware(CommandFastPath, api=app)  # outermost of ours: well-formed commands stop here
     for module in (games, games_read, gcg, commands, history, stream, tokens, health):
         app.include_router(module.router)
+    console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]
     return app
 
