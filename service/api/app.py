@@ -14,6 +14,7 @@ from projections.projector import Projector
 from projections.store import ReadStore
 from service.access.application import ServiceApplication
 from service.api import console, errors
+from service.api.answer_all import AnswerEveryFailure
 from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
@@ -121,7 +122,8 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     errors.install(app)
     app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
     if settings.command_fast_path:
-        app.add_middleware(CommandFastPath, api=app)  # outermost of ours: well-formed commands stop here
+        app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
+    app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
     for module in (games, games_read, gcg, commands, history, stream, tokens, health):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN

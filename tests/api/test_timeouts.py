@@ -7,36 +7,24 @@ deadlines shortened so that each slowloris-style client on loopback is bounded t
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
 
 from service.api.app import create_app
 from service.api.config import ServiceSettings
 from service.api.serve import uvicorn_config
 from service.api.timeouts import BODY_TIMEOUT, HEADER_TIMEOUT, GuardedHttpToolsProtocol
+from tests.api.live_server import running
 
 HEADERS, BODY = 0.6, 1.2
 
 
 @pytest.fixture(scope="module")
 def address() -> Iterator[tuple[str, int]]:
-    app = create_app(ServiceSettings(store="memory"))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn_config(app, access_log=False, log_level="warning",
-                                           header_timeout=HEADERS, body_timeout=BODY))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.01)
-    yield sock.getsockname()
-    server.should_exit = True
-    thread.join(10)
+    with running(create_app(ServiceSettings(store="memory")), header_timeout=HEADERS, body_timeout=BODY) as address:
+        yield address
 
 
 def trickle(address: tuple[str, int], first: bytes, drip: bytes, every: float, limit: float) -> tuple[bytes, float]:
