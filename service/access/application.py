@@ -204,14 +204,22 @@ class ServiceApplication(GamesApplication):
     def principal(self, raw: str) -> Principal | None:
         """Who a bearer token speaks for, or None when it is unknown or revoked: from memory while the cached
         answer is trusted (``_trusted``), else read from the store (one indexed read) and remembered."""
+        known, found = self.remembered(raw)
+        if known:
+            return found
         ident = token_id(raw)
-        cached = self._principals.get(ident)
-        if cached is not None and self._trusted(cached, time.monotonic()):
-            return cached[1]
         token = self._token(ident)
         found = Principal.of(token) if token is not None and token.revoked is None else None
         self._remember(ident, found)
         return found
+
+    def remembered(self, raw: str) -> tuple[bool, Principal | None]:
+        """``(True, who)`` when memory may answer for the token now (``principal`` would not read the store),
+        else ``(False, None)``: the HTTP service then reads the store off its event loop, within a bound."""
+        cached = self._principals.get(token_id(raw))
+        if cached is not None and self._trusted(cached, time.monotonic()):
+            return True, cached[1]
+        return False, None
 
     def _remember(self, ident: UUID, found: Principal | None) -> None:
         with self._principals_lock:

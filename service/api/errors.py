@@ -5,7 +5,11 @@
 - 401 no or unknown token; 403 the token may not do this;
 - 404 unknown game; 409 the version named is not the current one (the body says which is);
 - 422 a rule of the game refuses the command (code, article, field, message);
-- 423 the game is closed (FILE 43).
+- 423 the game is closed (FILE 43);
+- 503 the event store cannot write now (``service.store_health``: ``store_disk_full``,
+  ``store_read_only``, ``store_locked``, ``store_stalled``, ``store_unavailable``), with
+  ``Retry-After``: not a bug, so logged once per change of cause by the store's health, never as a
+  traceback per request.
 
 Anything else a request manages to raise is logged and answered 500 with code ``internal``: a
 test fuzzes the contract to show that no client input gets there.
@@ -21,10 +25,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from eventsourcing.persistence import PersistenceError
+
 from domain.errors import DomainError
 from domain.game.errors import GameClosed
 from service.api.commands import COMMANDS
 from service.application import GameNotFound, VersionConflict
+from service.store_health import StoreUnavailable, cause_of
 
 COMMAND_TAGS = frozenset(COMMANDS)
 
@@ -135,6 +142,23 @@ async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
     return _json(exc.status_code, body, getattr(exc, "headers", None))
 
 
+async def store_unavailable(_: Request, exc: StoreUnavailable) -> JSONResponse:
+    """The store cannot write now: 503, the cause named, and when to try again."""
+    body = {"code": exc.code, "message": exc.message, "field": None, "article": None}
+    return _json(503, body, {"Retry-After": str(exc.retry_after)})
+
+
+async def store_error(request: Request, exc: PersistenceError) -> JSONResponse:
+    """A store error outside the group commit (a token issued, a GCG import): 503 when it is a store
+    condition (remembered in the store's health when it was a write), else a bug (500, logged)."""
+    cause = cause_of(exc)
+    if cause is None:
+        return await unexpected(request, exc)
+    if request.method not in ("GET", "HEAD"):
+        request.app.state.games.committer.health.failed(cause, exc)
+    return await store_unavailable(request, StoreUnavailable(cause, str(exc)))
+
+
 async def unexpected(request: Request, exc: Exception) -> JSONResponse:
     """A bug, not a client's mistake: logged with its traceback, answered 500 in the common shape."""
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
@@ -149,4 +173,6 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(GameNotFound, not_found)
     app.add_exception_handler(VersionConflict, conflict)
     app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(StoreUnavailable, store_unavailable)
+    app.add_exception_handler(PersistenceError, store_error)
     app.add_exception_handler(Exception, unexpected)

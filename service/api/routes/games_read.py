@@ -57,7 +57,7 @@ def not_settled(game_id: UUID) -> ApiError:
                                         "the end racks", field="game_id")
 
 
-@router.get("", response_model=GameIndex, responses=errors(400, 401, 403))
+@router.get("", response_model=GameIndex, responses=errors(400, 401, 403, 503))
 async def list_games(
     request: Request, who: IndexReader,
     event: Annotated[str | None, Query(max_length=200, description="The event, exactly.")] = None,
@@ -77,7 +77,7 @@ async def list_games(
 
 
 @router.get("/{game_id}/scoresheet", response_model=Scoresheet, responses={
-    **errors(400, 401, 403, 404),
+    **errors(400, 401, 403, 404, 503),
     200: {"content": {"text/plain": {"schema": {"type": "string"}, "example": "Open de Madrid · ronda 3 · mesa 12\n"
                                                                           "Ana García  1  [CH]OZA  H7  34  34\n"},
                       "text/html": {"schema": {"type": "string"}, "example": "<!doctype html><html lang=\"es\">..."}},
@@ -97,7 +97,7 @@ async def read_scoresheet(request: Request, game_id: GameIdPath, games: GamesDep
     return _found(await run_in_threadpool(queries.scoresheet, store, game_id), game_id)
 
 
-@router.get("/{game_id}/settlement", response_model=Settlement, responses=errors(400, 401, 403, 404))
+@router.get("/{game_id}/settlement", response_model=Settlement, responses=errors(400, 401, 403, 404, 503))
 async def read_settlement(request: Request, game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
     """The end of the game: cause, each player's final score and its parts, winner, spread (404 before the end)."""
     await run_in_threadpool(_fresh, request, games, game_id)
@@ -107,14 +107,14 @@ async def read_settlement(request: Request, game_id: GameIdPath, games: GamesDep
     return found
 
 
-@router.get("/{game_id}/status", response_model=GameStatusView, responses=errors(400, 401, 403, 404))
+@router.get("/{game_id}/status", response_model=GameStatusView, responses=errors(400, 401, 403, 404, 503))
 async def read_status(request: Request, game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
     """In progress, waiting (for what and whom), ended, signed by whom, closed, reopened; the next actions."""
     await run_in_threadpool(_fresh, request, games, game_id)
     return _found(await run_in_threadpool(queries.status, request.app.state.read_store, game_id), game_id)
 
 
-@router.get("/{game_id}/state", response_model=ReplayState, responses=errors(400, 401, 403, 404))
+@router.get("/{game_id}/state", response_model=ReplayState, responses=errors(400, 401, 403, 404, 503))
 async def read_state_at(request: Request, game_id: GameIdPath, games: GamesDep, who: ReaderDep,
                         at: Annotated[int | None, Query(ge=1, le=1_000_000, description="The event number "
                                                         "(version) to stop after; the latest when left out.")] = None,

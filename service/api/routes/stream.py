@@ -25,7 +25,7 @@ STREAM = {200: {"description": (
     "content": {"text/event-stream": {"schema": {"type": "string"}, "example": EXAMPLE}}}}
 
 
-@router.get("/{game_id}/stream", response_class=StreamingResponse, responses={**STREAM, **errors(400, 401, 403, 404)})
+@router.get("/{game_id}/stream", response_class=StreamingResponse, responses={**STREAM, **errors(400, 401, 403, 404, 503)})
 async def stream_events(
     game_id: GameIdPath, request: Request, games: GamesDep, who: ReaderDep,
     last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=12, description=(
