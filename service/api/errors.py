@@ -18,11 +18,12 @@ test fuzzes the contract to show that no client input gets there.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from eventsourcing.persistence import PersistenceError
@@ -128,8 +129,30 @@ async def conflict(_: Request, exc: VersionConflict) -> JSONResponse:
     return _json(409, body)
 
 
-async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-    """Starlette's own refusals (unknown path, wrong method) in the same body shape."""
+def allowed_methods(request: Request) -> str:
+    """Every method the contract gives this path (Starlette names only the first matching route's), for
+    ``Allow``, and ``OPTIONS``."""
+    table = getattr(request.app.state, "allowed_methods", None)
+    if table is None:
+        table = request.app.state.allowed_methods = [
+            (re.compile("^" + re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(path)) + "$"),
+             {method.upper() for method in item})
+            for path, item in request.app.openapi().get("paths", {}).items()]
+    methods = {"OPTIONS"}
+    for pattern, found in table:
+        if pattern.match(request.url.path):
+            methods |= found
+    return ", ".join(sorted(methods))
+
+
+async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+    """Starlette's own refusals (unknown path, wrong method) in the same body shape; ``OPTIONS`` on a known
+    path is answered 204 with every method its routes take (``Allow``)."""
+    if exc.status_code == 405:
+        allow = allowed_methods(request)
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers={"Allow": allow})
+        exc.headers = {**(getattr(exc, "headers", None) or {}), "Allow": allow}
     codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
     message, field = str(exc.detail), None
     if exc.status_code == 413:

@@ -217,7 +217,8 @@ class GcgImport(BaseModel):
     """A GCG record and the profile (and players) it is to be recorded under."""
 
     model_config = _example({"profile": "file-2024", "gcg": "#player1 ana Ana\n#player2 berto Berto\n"
-                             ">ana: [CH]AEIORZ 8G [CH]OZA +34 34\n", "players": ["Ana García", "Berto Núñez"],
+                             ">ana: [CH]AEIORZ 8G [CH]OZA +34 34\n>berto: ADEILNO - +0 0\n",
+                             "players": ["Ana García", "Berto Núñez"],
                              "event": "Open de Madrid", "round": 1, "table": 4})
     profile: Profile
     gcg: str = Field(min_length=1, max_length=200_000, description="The GCG text (UTF-8).")
