@@ -221,6 +221,18 @@ class ServiceApplication(GamesApplication):
             return True, cached[1]
         return False, None
 
+    def last_known(self, raw: str) -> Principal | None:
+        """The good answer last remembered for the token, however old (None if none, or revoked since): what
+        the HTTP service uses when the store does not answer in time. A revocation is itself a write to
+        the store, so while the store cannot be read it cannot have been recorded either (revocations
+        made here are refused at once, ``_revoked``)."""
+        ident = token_id(raw)
+        with self._principals_lock:
+            cached = self._principals.get(ident)
+            if ident in self._revoked or cached is None:
+                return None
+            return cached[1]
+
     def _remember(self, ident: UUID, found: Principal | None) -> None:
         with self._principals_lock:
             if ident in self._revoked:

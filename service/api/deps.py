@@ -13,6 +13,7 @@ from service.access.application import ServiceApplication
 from service.access.tokens import Principal
 from service.api.errors import forbidden, unauthorized
 from service.api.store_reads import READ_BOUND, within
+from service.store_health import StoreUnavailable
 
 bearer = HTTPBearer(auto_error=False, description="A token from game creation, `POST /v1/tokens` or "
                                                   "`planilla token create`.")
@@ -55,13 +56,20 @@ async def principal_of(games: ServiceApplication, raw: str | None) -> Principal:
 
     A token looked up before is answered from memory (``ServiceApplication.remembered``: nearly every
     request); otherwise the store is read on a reading thread within ``READ_BOUND`` seconds
-    (``service.api.store_reads``), so a stalled disk never holds the event loop (503 ``store_stalled``).
+    (``service.api.store_reads``), so a stalled disk never holds the event loop; if it does not answer
+    in time, a token known good before is still taken (``ServiceApplication.last_known``), any other
+    is answered 503 ``store_stalled``.
     """
     if not raw:
         raise unauthorized()
     known, found = games.remembered(raw)
     if not known:
-        found = await within(READ_BOUND, games.principal, raw)
+        try:
+            found = await within(READ_BOUND, games.principal, raw)
+        except StoreUnavailable:  # a stalled store: a token known good stays good (``last_known``)
+            found = games.last_known(raw)
+            if found is None:
+                raise
     if found is None:
         raise unauthorized("the token is unknown or revoked")
     return found

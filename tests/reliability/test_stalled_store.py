@@ -65,7 +65,7 @@ def test_a_stalled_write_is_answered_503_within_its_bound_and_nothing_else_waits
             contract = client.get("/openapi.json")
             unknown = client.get("/nowhere")
             other = client.get(f"/v1/games/{other_game}", headers=director)
-            assert time.monotonic() - quick < 1.5, "reads waited on the stalled write"
+            assert time.monotonic() - quick < 4, "reads waited on the stalled write (held for 30 s)"
             assert health.status_code == 200, health.text
             assert health.json()["status"] == "degraded" and health.json()["store"]["writes"] == "stalled"
             assert contract.status_code == 200 and unknown.status_code == 404 and other.status_code == 200

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
 from service.api.deps import GameIdPath, GamesDep, ReaderDep
 from service.api.errors import malformed
 from service.api.responses import errors
+from service.api.store_reads import bounded
 from service.api.stream import follow
 from service.api.views import event_record
 
@@ -47,7 +47,7 @@ async def stream_events(
         if not last_event_id.strip().isdigit():
             raise malformed("Last-Event-ID: the version of the last event received", field="Last-Event-ID")
         start = int(last_event_id.strip())
-    await run_in_threadpool(games.get_game, game_id)  # 404 before the stream starts
+    await bounded(games.get_game, game_id)  # 404 before the stream starts
 
     def read(last: int) -> list[dict[str, Any]]:
         return [event_record(r, who) for r in games.history(game_id, last)]
