@@ -43,8 +43,11 @@ the schema, naming the field: FastAPI's usual 422 for this is replaced, so that 
 meaning); 413 a body over 16 KiB for a command or 1 MB elsewhere, refused before it is read in
 full; 401 no/unknown/revoked token; 403 the role or binding does not allow it; 404 unknown game;
 409 `expected_version` is stale (`current_version` in the body); 422 a rule refuses the command
-(`code`, `article`, `field`, `message`); 423 the game is closed. Every error body has the same
-shape (`ErrorBody`).
+(`code`, `article`, `field`, `message`); 423 the game is closed; 408 the request's headers (10 s)
+or body (30 s) came too slowly; 503 the event store cannot write or answer now (`store_disk_full`,
+`store_read_only`, `store_locked`, `store_stalled`, `store_unavailable`), with `Retry-After`: keep
+the command (and its `Idempotency-Key`) and send it again. Every error body has the same shape
+(`ErrorBody`); an unexpected error is 500 `internal` and the connection stays open.
 
 **Commands.** One per request to `POST /v1/games/{id}/commands`, a JSON object tagged by `type`,
 named after the use case (`place_tiles`, `accept`, `challenge`, ...), with `expected_version`; 200
