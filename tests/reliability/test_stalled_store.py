@@ -92,3 +92,37 @@ def test_a_stalled_write_is_answered_503_within_its_bound_and_nothing_else_waits
         assert client.get(f"/v1/games/{held_game}", headers=director).json()["version"] == 2
         health = client.get("/health").json()
         assert health["status"] == "ok" and health["store"]["last_write_error"]["code"] == "store_stalled"
+
+
+def test_a_token_known_good_is_still_taken_when_the_store_cannot_be_read(monkeypatch):
+    """A token's look-up that the store cannot answer in time: a token seen good before is taken (a revocation
+    would be a write to that same store), a token never seen is 503 store_stalled; the loop never waits."""
+    from fastapi.testclient import TestClient
+
+    from service.access.tokens import token_id
+    from service.api import deps
+
+    games = ServiceApplication(settings_env("memory"))
+    director = games.issue_token("director", "hall", "test")[0]
+    stranger = games.issue_token("arbiter", "new", "test")[0]
+    app = create_app(ServiceSettings(store="memory"), application=games)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        headers = {"Authorization": f"Bearer {director}"}
+        game = client.post("/v1/games", headers=headers, json={"profile": "file-2024", "players": ["Ana", "Bea"]})
+        games.stop_token_watch()  # nobody vouches for the cached tokens any more
+        ident = token_id(director)
+        games._principals[ident] = (0.0, games._principals[ident][1])  # the cached answer has expired
+
+        def stalled(*args: Any, **kwargs: Any) -> Any:
+            time.sleep(3)
+            raise AssertionError("the look-up should have been given up on")
+
+        monkeypatch.setattr(games, "_token", stalled)
+        monkeypatch.setattr(deps, "READ_BOUND", 0.3)
+        started = time.monotonic()
+        known = client.get(f"/v1/games/{game.json()['id']}", headers=headers)
+        unknown = client.get(f"/v1/games/{game.json()['id']}", headers={"Authorization": f"Bearer {stranger}"})
+        assert time.monotonic() - started < 2.5
+        assert known.status_code == 200, known.text
+        assert unknown.status_code == 503 and unknown.json()["code"] == "store_stalled", unknown.text
+        assert unknown.headers["Retry-After"].isdigit()
