@@ -21,6 +21,15 @@ What this keeps:
   holds its entry has committed.
 - **Order.** Entries are inserted in the order they were queued; a game's commands are serialised
   by the application before they get here, so one game's events never share a batch out of order.
+- **A bound on the wait.** A caller waits at most ``write_bound`` seconds (``WRITE_BOUND``): a disk
+  that stalls must not hold every request. An entry still queued then is withdrawn (never written)
+  and the caller gets ``StoreUnavailable("stalled")``, "nothing was recorded"; one already being
+  written may still be, and the caller is told so (its retry with the same ``Idempotency-Key`` is
+  safe, and without one the store's version check refuses a duplicate).
+- **Store conditions named.** A write that fails because the disk is full, the database read-only or
+  locked, or the store gone is handed to its caller as ``StoreUnavailable`` with that cause, and
+  ``health`` (``service.store_health.WriteHealth``) remembers it for ``/health``; such a batch is not
+  retried entry by entry (each would fail the same way, a locked one after its own lock timeout).
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -35,19 +45,25 @@ from typing import Any
 from eventsourcing.application import ProcessingEvent
 from eventsourcing.persistence import Notification, Recording
 
+from service.store_health import StoreUnavailable, WriteHealth, cause_of
+
 log = logging.getLogger("planilla.commit")
 #: At most this many saves in one transaction (a bound on a transaction's size, not a wait).
 MAX_BATCH = 64
+#: Seconds a caller waits for its write before it is answered ``StoreUnavailable("stalled")``: longer
+#: than the stores' own lock timeouts (5 s, ``service.settings``), so a lock wait is named "locked".
+WRITE_BOUND = 8.0
 Done = Callable[["Entry"], None]
 
 
 class Entry:
     """One save: its events (encoded by the caller), and once written its recordings or its error."""
 
-    __slots__ = ("processing", "stored", "recordings", "error", "done")
+    __slots__ = ("processing", "stored", "recordings", "error", "done", "queued")
 
     def __init__(self, processing: ProcessingEvent[Any], stored: list[Any], done: Done) -> None:
         self.processing, self.stored, self.done = processing, stored, done
+        self.queued = 0.0  # when it was queued (monotonic)
         self.recordings: list[Recording[Any]] = []
         self.error: BaseException | None = None
 
@@ -56,10 +72,14 @@ class GroupCommit:
     """The writer of one application's events: batches whatever is queued when it is free."""
 
     def __init__(self, app: Any, after: Callable[[Entry], list[Any]] | None = None,
-                 later: Callable[[list[Any]], None] | None = None, max_batch: int = MAX_BATCH) -> None:
+                 later: Callable[[list[Any]], None] | None = None, max_batch: int = MAX_BATCH,
+                 write_bound: float = WRITE_BOUND) -> None:
         """``after(entry)`` runs for each written entry before its caller is told, and may return work for
         ``later(items)``, which runs once per batch after every caller has been told (snapshots)."""
         self.app, self.after, self.later, self.max_batch = app, after, later, max_batch
+        self.write_bound = write_bound
+        #: How the writes are going: the one under way, the last failure (``/health`` reads it).
+        self.health = WriteHealth(write_bound)
         self._queue: deque[Entry] = deque()
         self._ready = threading.Condition()
         #: Held by the writer while it takes a batch and writes it (a test holds it to make a batch form).
@@ -83,6 +103,7 @@ class GroupCommit:
         return Entry(processing, [self.app.mapper.to_stored_event(e) for e in processing.events], done)
 
     def _enqueue(self, entry: Entry) -> Entry:
+        entry.queued = time.monotonic()
         with self._ready:
             self._queue.append(entry)
             if self._thread is None:
@@ -110,7 +131,8 @@ class GroupCommit:
             if alone:
                 return _outcome(entry)
         self._enqueue(entry)
-        written.wait()
+        if not written.wait(self.write_bound):
+            raise self._stalled(entry)
         return _outcome(entry)
 
     async def save_async(self, processing: ProcessingEvent[Any], done: Done | None = None) -> list[Recording[Any]]:
@@ -124,8 +146,32 @@ class GroupCommit:
             loop.call_soon_threadsafe(_resolve, future)
 
         entry = self.submit(processing, finished)
-        await future
+        try:
+            await asyncio.wait_for(asyncio.shield(future), self.write_bound)
+        except asyncio.TimeoutError:
+            raise self._stalled(entry) from None
         return _outcome(entry)
+
+    def _stalled(self, entry: Entry) -> StoreUnavailable:
+        """The caller of ``entry`` waited too long: withdraw it if it is still queued; the error to raise."""
+        with self._ready:
+            try:
+                self._queue.remove(entry)
+                withdrawn = True
+            except ValueError:  # taken into a batch: it may yet be written
+                withdrawn = False
+        detail = f"a write waited over {self.write_bound:g} s"
+        self.health.failed("stalled", detail)
+        return StoreUnavailable("stalled", detail, recorded=False if withdrawn else None)
+
+    def stalled_for(self) -> float:
+        """Seconds the oldest write under way, or the oldest save still queued, has waited, when over the
+        bound; else 0 (``/health`` says "stalled")."""
+        writing = self.health.stalled_for()
+        with self._ready:
+            oldest = self._queue[0].queued if self._queue else None
+        waiting = time.monotonic() - oldest if oldest is not None else 0.0
+        return max(writing, waiting if waiting > self.write_bound else 0.0)
 
     def close(self) -> None:
         """Write what is queued, store the snapshots handed on, then stop both threads (a later save starts
@@ -211,18 +257,35 @@ class GroupCommit:
         try:
             self._insert(batch)
         except Exception as error:  # noqa: BLE001 - each entry gets its own outcome below
-            if len(batch) == 1:
-                batch[0].error = error
+            condition = self._condition(error)
+            if len(batch) == 1 or condition is not None:  # a full disk fails each entry the same way
+                for entry in batch:
+                    entry.error = condition or error
                 return
             for entry in batch:  # on its own, so only the entry at fault fails
                 try:
                     self._insert([entry])
                 except Exception as own:  # noqa: BLE001 - handed to that entry's caller
-                    entry.error = own
+                    entry.error = self._condition(own) or own
+
+    def _condition(self, error: Exception) -> StoreUnavailable | None:
+        """``error`` as the store condition it is (remembered in ``health``), or None when it is not one."""
+        cause = cause_of(error)
+        if cause is None:
+            return None
+        self.health.failed(cause, error)
+        found = StoreUnavailable(cause, f"{type(error).__name__}: {error}")
+        found.__cause__ = error
+        return found
 
     def _insert(self, batch: list[Entry]) -> None:
         stored = [s for entry in batch for s in entry.stored]
-        ids = self.app.recorder.insert_events(stored) if stored else []
+        ticket = self.health.begin()
+        try:
+            ids = self.app.recorder.insert_events(stored) if stored else []
+        finally:
+            self.health.end(ticket)
+        self.health.succeeded()
         self.transactions += 1
         self.entries += len(batch)
         position = 0

@@ -5,7 +5,8 @@ nothing here reads or writes the process environment.
 
 - ``memory`` (or ``popo://``): in-process storage, for fast tests;
 - ``sqlite:///path/events.sqlite3``, or a data folder (``events.sqlite3`` is created inside it);
-- ``postgresql://user:password@host:port/dbname`` (``?schema=name`` picks a schema).
+- ``postgresql://user:password@host:port/dbname`` (``?schema=name`` picks a schema, created if it does
+  not exist yet, as a data folder is).
 
 ``read_model_url`` maps the same targets to the SQLAlchemy URL of the read models (``projections``):
 a separate ``readmodels.sqlite3`` beside ``events.sqlite3``, or the same PostgreSQL database.
@@ -74,7 +75,29 @@ def _postgres(url: str) -> dict[str, str]:
     }
     if schema:
         env["POSTGRES_SCHEMA"] = schema
+        ensure_schema(env)
     return env
+
+
+def ensure_schema(env: dict[str, str]) -> None:
+    """Create the PostgreSQL schema ``env`` names if it does not exist yet (as a data folder is created).
+
+    A server that does not answer is left for the store itself to report when it connects.
+    """
+    import psycopg
+    from psycopg import sql
+
+    try:
+        with psycopg.connect(host=env["POSTGRES_HOST"], port=env["POSTGRES_PORT"], user=env["POSTGRES_USER"],
+                             password=env["POSTGRES_PASSWORD"] or None, dbname=env["POSTGRES_DBNAME"],
+                             autocommit=True, connect_timeout=5) as conn:
+            exists = conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (env["POSTGRES_SCHEMA"],))
+            if exists.fetchone() is None:
+                conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(env["POSTGRES_SCHEMA"])))
+    except psycopg.errors.UniqueViolation:  # another process created it at the same moment
+        pass
+    except psycopg.OperationalError:  # not reachable: the store's own connection says so
+        pass
 
 
 def read_model_url(target: str | Path) -> str:

@@ -204,14 +204,34 @@ class ServiceApplication(GamesApplication):
     def principal(self, raw: str) -> Principal | None:
         """Who a bearer token speaks for, or None when it is unknown or revoked: from memory while the cached
         answer is trusted (``_trusted``), else read from the store (one indexed read) and remembered."""
+        known, found = self.remembered(raw)
+        if known:
+            return found
         ident = token_id(raw)
-        cached = self._principals.get(ident)
-        if cached is not None and self._trusted(cached, time.monotonic()):
-            return cached[1]
         token = self._token(ident)
         found = Principal.of(token) if token is not None and token.revoked is None else None
         self._remember(ident, found)
         return found
+
+    def remembered(self, raw: str) -> tuple[bool, Principal | None]:
+        """``(True, who)`` when memory may answer for the token now (``principal`` would not read the store),
+        else ``(False, None)``: the HTTP service then reads the store off its event loop, within a bound."""
+        cached = self._principals.get(token_id(raw))
+        if cached is not None and self._trusted(cached, time.monotonic()):
+            return True, cached[1]
+        return False, None
+
+    def last_known(self, raw: str) -> Principal | None:
+        """The good answer last remembered for the token, however old (None if none, or revoked since): what
+        the HTTP service uses when the store does not answer in time. A revocation is itself a write to
+        the store, so while the store cannot be read it cannot have been recorded either (revocations
+        made here are refused at once, ``_revoked``)."""
+        ident = token_id(raw)
+        with self._principals_lock:
+            cached = self._principals.get(ident)
+            if ident in self._revoked or cached is None:
+                return None
+            return cached[1]
 
     def _remember(self, ident: UUID, found: Principal | None) -> None:
         with self._principals_lock:
@@ -248,6 +268,21 @@ class ServiceApplication(GamesApplication):
         except IntegrityError:  # another process started on the same store at the same moment
             return None
         return raw
+
+    def has_director(self) -> bool:
+        """True when the store holds a director token for every game that is not revoked (one read of the
+        token events; ``planilla serve`` asks at start, to say how to make one when there is none)."""
+        issued, revoked = get_topic(AccessToken.Issued), get_topic(AccessToken.Revoked)
+        directors: set[UUID] = set()
+        gone: set[UUID] = set()
+        for note in self.recorder.select_notifications(1, 10_000_000, topics=(issued, revoked)):
+            if note.topic == revoked:
+                gone.add(note.originator_id)
+                continue
+            event = self.mapper.to_domain_event(note)
+            if event.role == "director" and event.game_id is None:
+                directors.add(note.originator_id)
+        return bool(directors - gone)
 
     # ---- idempotency ------------------------------------------------------------------------------
     def answered(self, ident: UUID) -> IdempotentCommand | None:

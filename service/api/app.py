@@ -13,7 +13,8 @@ from fastapi.routing import APIRoute
 from projections.projector import Projector
 from projections.store import ReadStore
 from service.access.application import ServiceApplication
-from service.api import errors
+from service.api import console, errors
+from service.api.answer_all import AnswerEveryFailure
 from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
@@ -45,8 +46,11 @@ the schema, naming the field: FastAPI's usual 422 for this is replaced, so that 
 meaning); 413 a body over 16 KiB for a command or 1 MB elsewhere, refused before it is read in
 full; 401 no/unknown/revoked token; 403 the role or binding does not allow it; 404 unknown game;
 409 `expected_version` is stale (`current_version` in the body); 422 a rule refuses the command
-(`code`, `article`, `field`, `message`); 423 the game is closed. Every error body has the same
-shape (`ErrorBody`).
+(`code`, `article`, `field`, `message`); 423 the game is closed; 408 the request's headers (10 s)
+or body (30 s) came too slowly; 503 the event store cannot write or answer now (`store_disk_full`,
+`store_read_only`, `store_locked`, `store_stalled`, `store_unavailable`), with `Retry-After`: keep
+the command (and its `Idempotency-Key`) and send it again. Every error body has the same shape
+(`ErrorBody`); an unexpected error is 500 `internal` and the connection stays open.
 
 **Commands.** One per request to `POST /v1/games/{id}/commands`, a JSON object tagged by `type`,
 named after the use case (`place_tiles`, `accept`, `challenge`, ...), with `expected_version`; 200
@@ -119,7 +123,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
             games_app.close()
 
     app = FastAPI(title="Planilla", version=API_VERSION, description=DESCRIPTION, openapi_tags=TAGS,
-                  lifespan=lifespan, generate_unique_id_function=operation_id)
+                  lifespan=lifespan, generate_unique_id_function=operation_id, docs_url=None, redoc_url=None)
     app.state.games, app.state.hub, app.state.settings = games_app, hub, settings
     app.state.tournaments = Tournaments(games_app)
     app.state.read_store, app.state.projector = read_store, projector
@@ -127,9 +131,12 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     errors.install(app)
     app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
     if settings.command_fast_path:
-        app.add_middleware(CommandFastPath, api=app)  # outermost of ours: well-formed commands stop here
-    for module in (games, games_read, gcg, commands, history, stream, tokens, tournaments, health, pages):
+        app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
+    app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
+    for module in (games, games_read, gcg, commands, history, stream, tokens, tournaments, health):
         app.include_router(module.router)
+    console.install(app)  # /docs from the installed Swagger UI, not a CDN
+    app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource
     pages.mount(app)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]
     return app

@@ -40,8 +40,10 @@ Text = Annotated[str, Nfc, Field(min_length=1, max_length=500)]
 
 
 def cfg(example: dict[str, Any]) -> ConfigDict:
-    """A command model's config: unknown fields refused, one example."""
-    return ConfigDict(extra="forbid", json_schema_extra={"examples": [example]})
+    """A command model's config: unknown fields refused, one example, and strict types: a number a person
+    gives (a seat, minutes late, points, a version) must be a JSON integer and a yes/no a JSON boolean, so
+    ``true``, ``"5"``, ``"05"`` or ``5.0`` is refused (400) rather than read as 1 or 5."""
+    return ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [example]})
 
 
 Call = Callable[[GamesApplication, UUID, Any, Actor, int | None], int]

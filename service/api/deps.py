@@ -12,6 +12,8 @@ from fastapi.security.utils import get_authorization_scheme_param
 from service.access.application import ServiceApplication
 from service.access.tokens import Principal
 from service.api.errors import forbidden, unauthorized
+from service.api.store_reads import READ_BOUND, within
+from service.store_health import StoreUnavailable
 
 bearer = HTTPBearer(auto_error=False, description="A token from game creation, `POST /v1/tokens` or "
                                                   "`planilla token create`.")
@@ -52,13 +54,22 @@ def bearer_of(authorization: str | None) -> str | None:
 async def principal_of(games: ServiceApplication, raw: str | None) -> Principal:
     """Who the token speaks for; 401 when missing, unknown or revoked.
 
-    A token looked up before is answered from memory (``ServiceApplication.principal``); otherwise the
-    store is read here, on the event loop: one indexed read, cheaper than handing the request to a
-    thread and back.
+    A token looked up before is answered from memory (``ServiceApplication.remembered``: nearly every
+    request); otherwise the store is read on a reading thread within ``READ_BOUND`` seconds
+    (``service.api.store_reads``), so a stalled disk never holds the event loop; if it does not answer
+    in time, a token known good before is still taken (``ServiceApplication.last_known``), any other
+    is answered 503 ``store_stalled``.
     """
     if not raw:
         raise unauthorized()
-    found = games.principal(raw)
+    known, found = games.remembered(raw)
+    if not known:
+        try:
+            found = await within(READ_BOUND, games.principal, raw)
+        except StoreUnavailable:  # a stalled store: a token known good stays good (``last_known``)
+            found = games.last_known(raw)
+            if found is None:
+                raise
     if found is None:
         raise unauthorized("the token is unknown or revoked")
     return found

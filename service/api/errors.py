@@ -5,7 +5,11 @@
 - 401 no or unknown token; 403 the token may not do this;
 - 404 unknown game; 409 the version named is not the current one (the body says which is);
 - 422 a rule of the game refuses the command (code, article, field, message);
-- 423 the game is closed (FILE 43).
+- 423 the game is closed (FILE 43);
+- 503 the event store cannot write now (``service.store_health``: ``store_disk_full``,
+  ``store_read_only``, ``store_locked``, ``store_stalled``, ``store_unavailable``), with
+  ``Retry-After``: not a bug, so logged once per change of cause by the store's health, never as a
+  traceback per request.
 
 Anything else a request manages to raise is logged and answered 500 with code ``internal``: a
 test fuzzes the contract to show that no client input gets there.
@@ -14,18 +18,22 @@ test fuzzes the contract to show that no client input gets there.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from eventsourcing.persistence import PersistenceError
 
 from domain.errors import DomainError
 from domain.game.errors import GameClosed
 from service.api.commands import COMMANDS
 from service.api.schemas import LABEL_HELP
 from service.application import GameNotFound, VersionConflict
+from service.store_health import StoreUnavailable, cause_of
 
 COMMAND_TAGS = frozenset(COMMANDS)
 
@@ -127,8 +135,30 @@ async def conflict(_: Request, exc: VersionConflict) -> JSONResponse:
     return _json(409, body)
 
 
-async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-    """Starlette's own refusals (unknown path, wrong method) in the same body shape."""
+def allowed_methods(request: Request) -> str:
+    """Every method the contract gives this path (Starlette names only the first matching route's), for
+    ``Allow``, and ``OPTIONS``."""
+    table = getattr(request.app.state, "allowed_methods", None)
+    if table is None:
+        table = request.app.state.allowed_methods = [
+            (re.compile("^" + re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(path)) + "$"),
+             {method.upper() for method in item})
+            for path, item in request.app.openapi().get("paths", {}).items()]
+    methods = {"OPTIONS"}
+    for pattern, found in table:
+        if pattern.match(request.url.path):
+            methods |= found
+    return ", ".join(sorted(methods))
+
+
+async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+    """Starlette's own refusals (unknown path, wrong method) in the same body shape; ``OPTIONS`` on a known
+    path is answered 204 with every method its routes take (``Allow``)."""
+    if exc.status_code == 405:
+        allow = allowed_methods(request)
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers={"Allow": allow})
+        exc.headers = {**(getattr(exc, "headers", None) or {}), "Allow": allow}
     codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
     message, field = str(exc.detail), None
     if exc.status_code == 413:
@@ -139,6 +169,23 @@ async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
     body = {"code": codes.get(exc.status_code, "malformed" if field == "body" else "http_error"),
             "message": message, "field": field, "article": None}
     return _json(exc.status_code, body, getattr(exc, "headers", None))
+
+
+async def store_unavailable(_: Request, exc: StoreUnavailable) -> JSONResponse:
+    """The store cannot write now: 503, the cause named, and when to try again."""
+    body = {"code": exc.code, "message": exc.message, "field": None, "article": None}
+    return _json(503, body, {"Retry-After": str(exc.retry_after)})
+
+
+async def store_error(request: Request, exc: PersistenceError) -> JSONResponse:
+    """A store error outside the group commit (a token issued, a GCG import): 503 when it is a store
+    condition (remembered in the store's health when it was a write), else a bug (500, logged)."""
+    cause = cause_of(exc)
+    if cause is None:
+        return await unexpected(request, exc)
+    if request.method not in ("GET", "HEAD"):
+        request.app.state.games.committer.health.failed(cause, exc)
+    return await store_unavailable(request, StoreUnavailable(cause, str(exc)))
 
 
 async def unexpected(request: Request, exc: Exception) -> JSONResponse:
@@ -155,4 +202,6 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(GameNotFound, not_found)
     app.add_exception_handler(VersionConflict, conflict)
     app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(StoreUnavailable, store_unavailable)
+    app.add_exception_handler(PersistenceError, store_error)
     app.add_exception_handler(Exception, unexpected)

@@ -32,12 +32,21 @@ EXAMPLES: dict[int, tuple[str, dict[str, Any]]] = {
     423: ("The game is closed: both players signed (FILE 43); only a director with their consent may reopen it.",
           {"code": "game_closed", "message": "the game is closed: every player signed the sheet", "field": None,
            "article": "FILE 43"}),
-    503: ("The event store does not answer.",
-          {"code": "unavailable", "message": "the event store does not answer", "field": None, "article": None}),
+    503: ("The event store cannot answer or cannot write now: `store_disk_full`, `store_read_only`, "
+          "`store_locked`, `store_stalled` (a write or a read did not finish in time) or `store_unavailable`; "
+          "nothing was recorded unless the message says it may have been. Retry after `Retry-After` seconds "
+          "(a tablet's outbox keeps the command and its Idempotency-Key).",
+          {"code": "store_disk_full", "message": "the event store cannot write: the disk is full; nothing was "
+           "recorded: send it again later", "field": None, "article": None}),
 }
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying.", "schema": {"type": "integer"}}}
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     """The ``responses=`` of a route that can refuse with these statuses."""
-    return {code: {"model": ErrorBody, "description": EXAMPLES[code][0],
-                   "content": {"application/json": {"example": EXAMPLES[code][1]}}} for code in codes}
+    found: dict[int | str, dict[str, Any]] = {
+        code: {"model": ErrorBody, "description": EXAMPLES[code][0],
+               "content": {"application/json": {"example": EXAMPLES[code][1]}}} for code in codes}
+    if 503 in found:
+        found[503]["headers"] = RETRY_AFTER
+    return found

@@ -256,7 +256,8 @@ class GcgImport(BaseModel):
     """A GCG record and the profile (and players) it is to be recorded under."""
 
     model_config = _example({"profile": "file-2024", "gcg": "#player1 ana Ana\n#player2 berto Berto\n"
-                             ">ana: [CH]AEIORZ 8G [CH]OZA +34 34\n", "players": ["Ana García", "Berto Núñez"],
+                             ">ana: [CH]AEIORZ 8G [CH]OZA +34 34\n>berto: ADEILNO - +0 0\n",
+                             "players": ["Ana García", "Berto Núñez"],
                              "event": "Open de Madrid", "round": 1, "table": 4})
     profile: Profile
     gcg: Annotated[str, Nfc] = Field(min_length=1, max_length=200_000, description="The GCG text (UTF-8).")
@@ -334,12 +335,16 @@ class TokenInfo(BaseModel):
 
 
 class Health(BaseModel):
-    """Whether the event store answers, and how fast."""
+    """Whether the event store answers and writes, and how fast."""
 
-    model_config = _example({"status": "ok", "store": {"reachable": True, "kind": "sqlite", "latency_ms": 0.4},
+    model_config = _example({"status": "ok", "store": {"reachable": True, "kind": "sqlite", "latency_ms": 0.4,
+                                                       "writes": "ok", "last_write_error": None},
                              "projections": {"reachable": True, "running": True, "lag": 0, "error": None}})
-    status: Literal["ok", "unavailable"]
-    store: dict[str, Any]
+    status: Literal["ok", "degraded"] = Field(description="`degraded`: the store answers but cannot write now "
+                                                          "(`store.writes`: `failing` or `stalled`).")
+    store: dict[str, Any] = Field(description="`reachable`, `kind`, `latency_ms`; `writes` (`ok`, `failing`, "
+                                              "`stalled`) and `last_write_error` (`code`, `message`, `detail`, "
+                                              "`at`) or null.")
     projections: dict[str, Any] = Field(description="The read models: reachable, the projector running, `lag` "
                                                     "(stored events not yet projected), its last error.")
 

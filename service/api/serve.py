@@ -1,25 +1,53 @@
-"""``planilla serve``: the HTTP service on uvicorn, printing its address (and, once, a director token)."""
+"""``planilla serve``: the HTTP service on uvicorn, printing its address (and, once, a director token).
+
+The port is taken before anything is created: a port already in use is answered with one line
+naming ``--port``, and the data folder, the store and the first director token are made only once
+the service can listen (a token printed and then lost to a crash is a token nobody holds). uvicorn's
+settings live in one place, ``uvicorn_config``.
+"""
 
 from __future__ import annotations
 
+import errno
 import gc
 import socket
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
-from service.access.application import ServiceApplication
-from service.api.app import create_app
-from service.api.config import ServiceSettings
-from service.settings import in_memory, settings_env
+from service.api.timeouts import BODY_TIMEOUT, HEADER_TIMEOUT, KEEP_ALIVE_TIMEOUT, guarded_protocol
+
+
+class CannotListen(Exception):
+    """The address cannot be listened on; the message is one line for the person starting the service."""
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port`` (port 0: any free port), so the address printed is the real one."""
+    """A listening socket on ``host:port`` (port 0: any free port), so the address printed is the real one.
+
+    It listens at once, so no other process can take the port between this check and uvicorn's start.
+    """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as err:
+        sock.close()
+        raise CannotListen(_why(host, port, err)) from None
     return sock
+
+
+def _why(host: str, port: int, err: OSError) -> str:
+    """One line saying why ``host:port`` cannot be listened on, and what to do."""
+    if err.errno == errno.EADDRINUSE:
+        return (f"port {port} on {host} is already in use (another planilla serve?): "
+                f"stop it, or choose another port with --port (e.g. --port {port + 1 if port < 65535 else 8080})")
+    if err.errno == errno.EACCES:
+        return f"port {port} needs administrator rights on this system: choose one above 1023 with --port"
+    if err.errno == errno.EADDRNOTAVAIL or isinstance(err, socket.gaierror):
+        return f"{host} is not an address of this computer: choose one with --host (e.g. --host 0.0.0.0)"
+    return f"cannot listen on {host}:{port}: {err.strerror or err}"
 
 
 #: The cyclic garbage collector's thresholds for the server process (Python's defaults: 700, 10, 10).
@@ -38,11 +66,46 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def serve(host: str, port: int, store: str, *, access_log: bool = True, out: TextIO | None = None) -> None:
-    """Run the service until interrupted; on a store's first start, print a director token once."""
+def uvicorn_config(app: Any, *, access_log: bool = True, header_timeout: float = HEADER_TIMEOUT,
+                   body_timeout: float = BODY_TIMEOUT, **options: Any) -> Any:
+    """uvicorn's settings for the service, in one place: the connection guard (``service.api.timeouts``:
+    headers and bodies that take too long are answered 408), the keep-alive bound, a short graceful
+    shutdown. ``options`` go to ``uvicorn.Config`` as they are (TLS certificates, say)."""
     import uvicorn
 
-    out = out or sys.stdout
+    settings: dict[str, Any] = {"log_level": "info", "access_log": access_log, "timeout_graceful_shutdown": 3,
+                                "timeout_keep_alive": KEEP_ALIVE_TIMEOUT,
+                                "http": guarded_protocol(header_timeout, body_timeout)}
+    settings.update(options)
+    return uvicorn.Config(app, **settings)
+
+
+def director_hint(store: str) -> str:
+    """The command that makes a director token for ``store``."""
+    option = "--database-url" if "://" in store else "--data"
+    return f"planilla token create --role director {option} {store}"
+
+
+def serve(host: str, port: int, store: str, *, access_log: bool = True, out: TextIO | None = None,
+          err: TextIO | None = None) -> int:
+    """Run the service until interrupted; on a store's first start, print a director token once.
+
+    Returns the exit code: 0 after a clean stop, 1 when the address cannot be listened on (one line on
+    ``err``, nothing created).
+    """
+    import uvicorn
+
+    from service.access.application import ServiceApplication
+    from service.api.app import create_app
+    from service.api.config import ServiceSettings
+    from service.settings import in_memory, settings_env
+
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        sock = bind(host, port)
+    except CannotListen as refusal:
+        err.write(f"planilla: {refusal}\n")
+        return 1
     games = ServiceApplication(settings_env(store))
     first = games.bootstrap_director()
     # The read models are projected in a child process, off the requests' interpreter lock (a store in
@@ -50,12 +113,15 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     projector = "thread" if in_memory(store) else "process"
     app = create_app(ServiceSettings(store=store, projector=projector), application=games)
     tune_gc()
-    sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     if first is not None:
         out.write("First start on this store: a director token (shown once, keep it; "
-                  f"'planilla token create' makes more):\n{first}\n")
+                  f"'{director_hint(store)}' makes more):\n{first}\n")
+    elif not games.has_director():
+        out.write(f"No director token can be used on this store: make one with '{director_hint(store)}'\n")
+    else:
+        out.write(f"Director token lost? '{director_hint(store)}' makes another.\n")
     out.write(f"Planilla listening on http://{shown}:{sock.getsockname()[1]}\n")
     out.flush()
-    config = uvicorn.Config(app, log_level="info", access_log=access_log, timeout_graceful_shutdown=3)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(app, access_log=access_log)).run(sockets=[sock])
+    return 0

@@ -169,3 +169,79 @@ def test_serve_projects_in_a_child_process_that_is_restarted_and_ends_with_the_s
         proc.wait()
     assert _until(lambda: not Path(f"/proc/{again[0]}").exists() or
                   Path(f"/proc/{again[0]}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z", 10)
+
+
+def test_a_taken_port_is_one_line_naming_port_and_creates_nothing(tmp_path: Path):
+    """Issue 13 item 15: the port is checked before the data folder or the director token is made."""
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        ran = subprocess.run([PLANILLA, "serve", "--port", str(port), "--data", str(tmp_path / "data")],
+                             capture_output=True, text=True, timeout=60)
+    finally:
+        taken.close()
+    assert ran.returncode == 1
+    assert ran.stdout == ""
+    assert ran.stderr.count("\n") == 1 and "--port" in ran.stderr and str(port) in ran.stderr, ran.stderr
+    assert "Traceback" not in ran.stderr
+    assert not (tmp_path / "data").exists()
+    proc, lines = start(tmp_path / "data")  # the port free again: the first start still shows its token
+    try:
+        assert any(line.startswith("pl_") for line in lines)
+    finally:
+        stop(proc)
+
+
+def test_a_start_without_a_usable_director_token_says_how_to_make_one(tmp_path: Path):
+    """Item 15: once the first director token is revoked, a start names `planilla token create --role director`
+    with the store's own option; while one is usable, a start still says how to make another."""
+    from service.access.application import ServiceApplication
+    from service.access.tokens import token_id
+    from service.settings import settings_env
+
+    data = tmp_path / "data"
+    proc, lines = start(data)
+    stop(proc)
+    first = next(line for line in lines if line.startswith("pl_"))
+    proc, lines = start(data)
+    stop(proc)
+    assert not any("No director token" in line for line in lines)
+    assert any(f"planilla token create --role director --data {data}" in line for line in lines), lines
+    games = ServiceApplication(settings_env(str(data)))
+    try:
+        assert games.has_director()
+        games.revoke_token(token_id(first), "lost", "test")
+        assert not games.has_director()
+    finally:
+        games.close()
+    proc, lines = start(data)
+    stop(proc)
+    assert any(line.startswith("No director token can be used on this store: make one with "
+                               f"'planilla token create --role director --data {data}'") for line in lines), lines
+
+
+def test_a_postgresql_schema_that_does_not_exist_is_created(postgres_url: str):
+    """Item 16: `?schema=hall1` names a schema not made yet: token create and serve create it and work in it."""
+    import psycopg
+
+    url = f"{postgres_url}?schema=hall1"
+    made = subprocess.run([PLANILLA, "token", "create", "--role", "director", "--database-url", url],
+                          capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    proc, lines = start(url)
+    try:
+        base = lines[-1].removeprefix("Planilla listening on ")
+        assert wait_healthy(base).status_code == 200
+        created = httpx.post(f"{base}/v1/games", json={"profile": "fise-2009", "players": ["Ana", "Bea"]},
+                             headers={"Authorization": f"Bearer {made.stdout.strip()}"})
+        assert created.status_code == 201, created.text
+    finally:
+        stop(proc)
+    with psycopg.connect(postgres_url) as conn:
+        tables = {row[0] for row in conn.execute("SELECT table_name FROM information_schema.tables "
+                                                 "WHERE table_schema = 'hall1'")}
+    assert tables and any("event" in name for name in tables), tables

@@ -31,7 +31,7 @@ KEY_HELP = ("Optional. The same key with the same body returns the first respons
 
 
 @router.post("/{game_id}/commands", response_model=CommandResult,
-             responses=errors(400, 401, 403, 404, 409, 413, 422, 423), openapi_extra={"security": [{"HTTPBearer": []}]},
+             responses=errors(400, 401, 403, 404, 409, 413, 422, 423, 503), openapi_extra={"security": [{"HTTPBearer": []}]},
              max_body_size=MAX_COMMAND_BYTES)
 async def send_command(game_id: GameIdPath, command: Annotated[Command, Body()], request: Request,
                        idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=255,

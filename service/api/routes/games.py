@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Response
-from fastapi.concurrency import run_in_threadpool
 
 from service.api.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
 from service.api.body_limit import MAX_BODY_BYTES
 from service.api.responses import errors
+from service.api.store_reads import bounded
 from service.api.schemas import GameCreate, GameCreated, GameState
 from service.api.views import game_state
 from service.application import Actor
@@ -26,7 +26,7 @@ def details_of(body: Any) -> dict[str, Any]:
     return found
 
 
-@router.post("", status_code=201, response_model=GameCreated, responses=errors(400, 401, 403, 413, 422), max_body_size=MAX_BODY_BYTES)
+@router.post("", status_code=201, response_model=GameCreated, responses=errors(400, 401, 403, 413, 422, 503), max_body_size=MAX_BODY_BYTES)
 async def create_game(body: GameCreate, games: GamesDep, who: DirectorDep, device: DeviceDep,
                       response: Response) -> Any:
     """Create a game (directors); returns its id, version 1 and one token per player, shown once."""
@@ -43,8 +43,8 @@ async def create_game(body: GameCreate, games: GamesDep, who: DirectorDep, devic
             "tokens": [{"seat": s, "player": players[s], "token": t} for s, t in enumerate(tokens)]}
 
 
-@router.get("/{game_id}", response_model=GameState, responses=errors(400, 401, 403, 404))
+@router.get("/{game_id}", response_model=GameState, responses=errors(400, 401, 403, 404, 503))
 async def read_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
     """The game now: whose turn, scores, bag, racks (as this token may see them), board, next actions."""
-    game = await run_in_threadpool(games.get_game, game_id)
+    game = await bounded(games.get_game, game_id)
     return game_state(game, who)

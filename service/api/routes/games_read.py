@@ -17,7 +17,6 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from domain.notation import normalise
@@ -28,6 +27,7 @@ from service.application import GameNotFound
 from service.api.deps import CurrentPrincipal, GameIdPath, GamesDep, ReaderDep
 from service.api.errors import ApiError, forbidden
 from service.api.responses import errors
+from service.api.store_reads import bounded
 from service.api.schemas import GameIndex, GameStatusView, ReplayState, Scoresheet, Settlement
 from service.api.views import overdraw_seen_by
 
@@ -59,7 +59,7 @@ def not_settled(game_id: UUID) -> ApiError:
                                         "the end racks", field="game_id")
 
 
-@router.get("", response_model=GameIndex, responses=errors(400, 401, 403))
+@router.get("", response_model=GameIndex, responses=errors(400, 401, 403, 503))
 async def list_games(
     request: Request, who: IndexReader,
     event: Annotated[str | None, Query(max_length=200, description="The event, exactly.")] = None,
@@ -74,13 +74,13 @@ async def list_games(
     """Games by event, round, table, player and status, for directors (from the read models)."""
     store = request.app.state.read_store
     event, player = (None if v is None else normalise(v) for v in (event, player))  # names as stored: NFC
-    games = await run_in_threadpool(queries.index, store, event=event, round=round, table=table, player=player,
+    games = await bounded(queries.index, store, event=event, round=round, table=table, player=player,
                                     status=status, limit=limit, offset=offset)
     return {"games": games, "count": len(games), "limit": limit, "offset": offset}
 
 
 @router.get("/{game_id}/scoresheet", response_model=Scoresheet, responses={
-    **errors(400, 401, 403, 404),
+    **errors(400, 401, 403, 404, 503),
     200: {"content": {"text/plain": {"schema": {"type": "string"}, "example": "Open de Madrid · ronda 3 · mesa 12\n"
                                                                           "Ana García  1  C\u0332H\u0332OZA  H7  34  34\n"},
                       "text/html": {"schema": {"type": "string"}, "example": "<!doctype html><html lang=\"es\">..."}},
@@ -89,36 +89,36 @@ async def read_scoresheet(request: Request, game_id: GameIdPath, games: GamesDep
                           format: Annotated[Literal["json", "txt", "html"], Query(
                               description="json (default), txt or html.")] = "json") -> Any:
     """Each player's scoresheet in federation notation, the end of game, the signatures."""
-    await run_in_threadpool(_fresh, request, games, game_id)
+    await bounded(_fresh, request, games, game_id)
     store = request.app.state.read_store
     if format == "txt":
-        text = await run_in_threadpool(queries.scoresheet_text, store, game_id)
+        text = await bounded(queries.scoresheet_text, store, game_id)
         return PlainTextResponse(_found(text, game_id))
     if format == "html":
-        page = await run_in_threadpool(queries.scoresheet_html, store, game_id)
+        page = await bounded(queries.scoresheet_html, store, game_id)
         return HTMLResponse(_found(page, game_id))
-    return _found(await run_in_threadpool(queries.scoresheet, store, game_id), game_id)
+    return _found(await bounded(queries.scoresheet, store, game_id), game_id)
 
 
-@router.get("/{game_id}/settlement", response_model=Settlement, responses=errors(400, 401, 403, 404))
+@router.get("/{game_id}/settlement", response_model=Settlement, responses=errors(400, 401, 403, 404, 503))
 async def read_settlement(request: Request, game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
     """The end of the game: cause, each player's final score and its parts, winner, spread (404 before the end)."""
-    await run_in_threadpool(_fresh, request, games, game_id)
-    found = await run_in_threadpool(queries.settlement, request.app.state.read_store, game_id)
+    await bounded(_fresh, request, games, game_id)
+    found = await bounded(queries.settlement, request.app.state.read_store, game_id)
     if found is None:
         raise not_settled(game_id)
     return found
 
 
-@router.get("/{game_id}/status", response_model=GameStatusView, responses=errors(400, 401, 403, 404))
+@router.get("/{game_id}/status", response_model=GameStatusView, responses=errors(400, 401, 403, 404, 503))
 async def read_status(request: Request, game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
     """In progress, waiting (for what and whom), ended, signed by whom, closed, reopened; the next actions."""
-    await run_in_threadpool(_fresh, request, games, game_id)
-    status = _found(await run_in_threadpool(queries.status, request.app.state.read_store, game_id), game_id)
+    await bounded(_fresh, request, games, game_id)
+    status = _found(await bounded(queries.status, request.app.state.read_store, game_id), game_id)
     return dict(status, overdraw=overdraw_seen_by(status.get("overdraw"), who))
 
 
-@router.get("/{game_id}/state", response_model=ReplayState, responses=errors(400, 401, 403, 404))
+@router.get("/{game_id}/state", response_model=ReplayState, responses=errors(400, 401, 403, 404, 503))
 async def read_state_at(request: Request, game_id: GameIdPath, games: GamesDep, who: ReaderDep,
                         at: Annotated[int | None, Query(ge=1, le=1_000_000, description="The event number "
                                                         "(version) to stop after; the latest when left out.")] = None,
@@ -128,7 +128,7 @@ async def read_state_at(request: Request, game_id: GameIdPath, games: GamesDep, 
     Rack tiles only for those who may see that rack (as in the game's state); counts for everyone.
     """
     try:
-        frame = await run_in_threadpool(state_at, games, game_id, at, store=request.app.state.read_store)
+        frame = await bounded(state_at, games, game_id, at, store=request.app.state.read_store)
     except VersionNotFound as err:
         raise ApiError(404, "version_not_found", str(err), field="at") from None
     frame = dict(frame, game_id=str(game_id))

@@ -21,7 +21,7 @@ router = APIRouter(prefix="/v1/games", tags=["gcg"])
 GCG_EXAMPLE = "#character-encoding UTF-8\n#player1 Ana Ana\n#player2 Berto Berto\n>Ana: ACEHORZ 8G [CH]OZA +34 34\n"
 
 
-@router.post("/import", status_code=201, response_model=GcgImported, responses=errors(400, 401, 403, 413, 422), max_body_size=MAX_BODY_BYTES)
+@router.post("/import", status_code=201, response_model=GcgImported, responses=errors(400, 401, 403, 413, 422, 503), max_body_size=MAX_BODY_BYTES)
 def import_game(body: GcgImport, games: GamesDep, who: DirectorDep, device: DeviceDep, response: Response) -> Any:
     """Record a GCG file as a game under a profile, every line checked by the rules; all or nothing."""
     by = Actor(who.actor(), device)
@@ -42,7 +42,7 @@ def import_game(body: GcgImport, games: GamesDep, who: DirectorDep, device: Devi
 @router.get("/{game_id}/gcg", response_class=Response, responses={
     200: {"description": "The game as a GCG record (UTF-8); racks only where this token may see them.",
           "content": {"text/plain": {"schema": {"type": "string"}, "example": GCG_EXAMPLE}}},
-    **errors(400, 401, 403, 404)})
+    **errors(400, 401, 403, 404, 503)})
 def export_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Response:
     """The game as a GCG record, for Quackle, macondo or Woogles."""
     games.get_game(game_id)

@@ -17,7 +17,7 @@ from service.api.views import event_record
 router = APIRouter(prefix="/v1/games", tags=["history"])
 
 
-@router.get("/{game_id}/events", response_model=EventsPage, responses=errors(400, 401, 403, 404))
+@router.get("/{game_id}/events", response_model=EventsPage, responses=errors(400, 401, 403, 404, 503))
 def read_events(game_id: GameIdPath, games: GamesDep, who: ReaderDep,
                 after: Annotated[int, Query(ge=0, le=1_000_000, description="Only events after this version.")] = 0,
                 ) -> Any:
@@ -29,7 +29,7 @@ def read_events(game_id: GameIdPath, games: GamesDep, who: ReaderDep,
 
 
 @router.get("/{game_id}/audit", response_model=AuditReport, response_model_by_alias=True,
-            responses=errors(400, 401, 403, 404))
+            responses=errors(400, 401, 403, 404, 503))
 def audit_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
     """Recompute every hash and link of the stored chain, and check each signature names its history."""
     records = games.history(game_id)
@@ -54,7 +54,7 @@ EXPORT_EXAMPLE = ('{"events":2,"format":"planilla-audit/1","game":"3f2b8a4e-1c2d
 @router.get("/{game_id}/export", response_class=Response, responses={
     200: {"description": EXPORT_HELP,
           "content": {"application/x-ndjson": {"schema": {"type": "string"}, "example": EXPORT_EXAMPLE}}},
-    **errors(400, 401, 403, 404)})
+    **errors(400, 401, 403, 404, 503)})
 def export_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Response:
     """The history as a file to verify offline (`planilla audit verify`)."""
     if who.role not in ("arbiter", "director", "tribunal"):

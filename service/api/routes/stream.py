@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
 from service.api.deps import GameIdPath, GamesDep, ReaderDep
 from service.api.errors import malformed
 from service.api.responses import errors
+from service.api.store_reads import bounded
 from service.api.stream import follow
 from service.api.views import event_record
 
@@ -18,14 +18,22 @@ router = APIRouter(prefix="/v1/games", tags=["stream"])
 EXAMPLE = ('id: 15\nevent: TurnPassed\ndata: {"sequence":15,"type":"TurnPassed","recorded_at":'
            '"2025-05-01T10:12:00.000Z","actor":"player:1:Berto","device":"tablet-12b","hash":"…",'
            '"previous_hash":"…","payload":{"seat":1,"next_turn":0},"redacted":[]}\n\n')
+#: What the stream's text is made of, line by line: fields of an event, comments, blank lines between events.
+SSE_PATTERN = r"^((id: [0-9]+|event: [A-Za-z_]+|data: \{.*\}|retry: [0-9]+|:.*)?\n)*$"
 STREAM = {200: {"description": (
     "A text/event-stream: one SSE event per recorded event, `id` the game's version after it, `event` its "
     "type, `data` the event as in `/events` (hidden tiles withheld). Comment lines keep the connection alive. "
     "The stream does not end by itself; reconnect with `Last-Event-ID` to resume."),
-    "content": {"text/event-stream": {"schema": {"type": "string"}, "example": EXAMPLE}}}}
+    "content": {"text/event-stream": {"schema": {
+        "type": "string", "contentMediaType": "text/event-stream", "pattern": SSE_PATTERN,
+        "description": "Server-Sent Events (the WHATWG HTML standard, section 9.2): events separated by a blank "
+                       "line, each an `id:` line (the game's version), an `event:` line (the event's type) and a "
+                       "`data:` line holding one `EventRecord` as JSON (`x-data-schema`); a line starting with "
+                       "`:` is a keep-alive comment.",
+        "x-data-schema": {"$ref": "#/components/schemas/EventRecord"}}, "example": EXAMPLE}}}}
 
 
-@router.get("/{game_id}/stream", response_class=StreamingResponse, responses={**STREAM, **errors(400, 401, 403, 404)})
+@router.get("/{game_id}/stream", response_class=StreamingResponse, responses={**STREAM, **errors(400, 401, 403, 404, 503)})
 async def stream_events(
     game_id: GameIdPath, request: Request, games: GamesDep, who: ReaderDep,
     last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=12, description=(
@@ -39,7 +47,7 @@ async def stream_events(
         if not last_event_id.strip().isdigit():
             raise malformed("Last-Event-ID: the version of the last event received", field="Last-Event-ID")
         start = int(last_event_id.strip())
-    await run_in_threadpool(games.get_game, game_id)  # 404 before the stream starts
+    await bounded(games.get_game, game_id)  # 404 before the stream starts
 
     def read(last: int) -> list[dict[str, Any]]:
         return [event_record(r, who) for r in games.history(game_id, last)]

@@ -25,7 +25,7 @@ def info(token: AccessToken) -> dict[str, Any]:
             "seat": token.seat, "issued_by": token.issued_by, "issued_at": token.issued_at, "revoked": token.revoked}
 
 
-@router.post("", status_code=201, response_model=TokenIssued, responses=errors(400, 401, 403, 404, 413), max_body_size=MAX_BODY_BYTES)
+@router.post("", status_code=201, response_model=TokenIssued, responses=errors(400, 401, 403, 404, 413, 503), max_body_size=MAX_BODY_BYTES)
 def create_token(body: TokenCreate, games: GamesDep, who: DirectorDep) -> Any:
     """Issue a token for a role; a player token names its game and seat. The token is shown only here."""
     game_id = None
@@ -46,7 +46,7 @@ def create_token(body: TokenCreate, games: GamesDep, who: DirectorDep) -> Any:
             "game_id": None if game_id is None else str(game_id), "seat": body.seat}
 
 
-@router.get("/{token_id}", response_model=TokenInfo, responses=errors(400, 401, 403, 404))
+@router.get("/{token_id}", response_model=TokenInfo, responses=errors(400, 401, 403, 404, 503))
 def read_token(token_id: TokenIdPath, games: GamesDep, who: DirectorDep) -> Any:
     """A token's record: role, binding, who issued it, whether it is revoked."""
     token = games.token(token_id)
@@ -55,7 +55,7 @@ def read_token(token_id: TokenIdPath, games: GamesDep, who: DirectorDep) -> Any:
     return info(token)
 
 
-@router.post("/{token_id}/revoke", response_model=TokenInfo, responses=errors(400, 401, 403, 404, 413),
+@router.post("/{token_id}/revoke", response_model=TokenInfo, responses=errors(400, 401, 403, 404, 413, 503),
              max_body_size=MAX_BODY_BYTES)
 def revoke_token(token_id: TokenIdPath, body: TokenRevoke, games: GamesDep, who: DirectorDep) -> Any:
     """Revoke a token: every later request with it gets 401 (at once in this process, within 2 s in others)."""

@@ -1,0 +1,5 @@
+"""``python -m service.cli``: the ``planilla`` command."""
+
+from service.cli import main
+
+main()

@@ -1,0 +1,120 @@
+"""``planilla projections rebuild|status|follow``: the read models of one store."""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional, TextIO
+
+from service.cli.store import DATA_HELP, URL_HELP, one_store
+
+
+def build_app():
+    """``planilla projections rebuild``, ``status`` and ``follow``."""
+    import typer
+
+    projections_app = typer.Typer(help="Read models: rebuild them from the events, or show how far they are.",
+                                  no_args_is_help=True)
+
+    @projections_app.command("rebuild")
+    def rebuild(
+        data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
+        database_url: Optional[str] = typer.Option(None, "--database-url", help=URL_HELP),
+    ) -> None:
+        """Drop every read model and project all events again, with a progress bar."""
+        sys.exit(run_rebuild(one_store(data, database_url)))
+
+    @projections_app.command("status")
+    def status(
+        data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
+        database_url: Optional[str] = typer.Option(None, "--database-url", help=URL_HELP),
+    ) -> None:
+        """Print each read model's position and how many events it has still to process."""
+        sys.exit(run_projection_status(one_store(data, database_url)))
+
+    @projections_app.command("follow")
+    def follow(
+        data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
+        database_url: Optional[str] = typer.Option(None, "--database-url", help=URL_HELP),
+        poll: float = typer.Option(0.2, "--poll", min=0.005, max=60.0,
+                                   help="Seconds between reads of the store where it has no notifications (SQLite)."),
+        parent: Optional[int] = typer.Option(None, "--parent", help="Stop when this process is gone (planilla serve's)."),
+    ) -> None:
+        """Keep every read model up to date until interrupted: what `planilla serve` runs beside itself."""
+        sys.exit(run_follow(one_store(data, database_url), poll=poll, parent=parent))
+
+    return projections_app
+
+
+def _open_projections(target: str):
+    """The application, the migrated read store and a projector for ``target``."""
+    from projections.projector import Projector
+    from projections.store import ReadStore
+    from service.application import GamesApplication
+    from service.settings import read_model_url, settings_env
+
+    app = GamesApplication(settings_env(target))
+    store = ReadStore(read_model_url(target))
+    store.migrate()
+    return app, store, Projector(app, store)
+
+
+def run_rebuild(target: str, out: TextIO | None = None) -> int:
+    """Rebuild every read model of ``target`` from its events; returns the exit code."""
+    import time
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    out = out or sys.stdout
+    app, store, projector = _open_projections(target)
+    started = time.perf_counter()
+    columns = (TextColumn("rebuilding read models"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    try:
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("rebuild", total=None)
+            done = projector.rebuild(lambda n, total: bar.update(task, completed=n, total=total))
+        seconds = time.perf_counter() - started
+        rate = done / seconds if seconds > 0 else 0.0
+        out.write(f"rebuilt the read models from {done} events in {seconds:.1f} s ({rate:,.0f} events/s); "
+                  f"lag {projector.lag()}\n")
+    finally:
+        store.dispose()
+        app.close()
+    return 0
+
+
+def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None) -> int:
+    """Project ``target``'s events until SIGTERM or SIGINT, or until the process ``parent`` is gone."""
+    import os
+    import signal
+    import threading
+
+    app, store, projector = _open_projections(target)
+    projector.poll_interval = poll
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    projector.start()
+    try:
+        while not stop.wait(0.5):
+            if parent is not None and os.getppid() != parent:  # the server died (even by SIGKILL): so do we
+                break
+    finally:
+        projector.stop()
+        store.dispose()
+        app.close()
+    return 0
+
+
+def run_projection_status(target: str, out: TextIO | None = None) -> int:
+    """Print each read model's position and the lag; returns the exit code."""
+    out = out or sys.stdout
+    app, store, projector = _open_projections(target)
+    try:
+        top = app.recorder.max_notification_id() or 0
+        for name, position in projector.positions().items():
+            out.write(f"{name:<12} {position:>10}  behind by {max(0, top - position)}\n")
+    finally:
+        store.dispose()
+        app.close()
+    return 0

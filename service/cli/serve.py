@@ -1,0 +1,25 @@
+"""``planilla serve``: the HTTP service (the work is ``service.api.serve``; this is its command line)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from service.cli.store import DATA_HELP, URL_HELP, store_of
+
+
+def register(app) -> None:
+    """Add ``planilla serve`` to the Typer ``app``."""
+    import typer
+
+    @app.command("serve")
+    def serve(
+        host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+        port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port (0: any free port)."),
+        data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
+        database_url: Optional[str] = typer.Option(None, "--database-url", help=URL_HELP),
+        access_log: bool = typer.Option(True, "--access-log/--no-access-log", help="Log every request."),
+    ) -> None:
+        """Run the HTTP service; prints its address (and on a fresh store a director token, once)."""
+        from service.api.serve import serve as run
+
+        raise typer.Exit(run(host, port, store_of(data, database_url), access_log=access_log))

@@ -1,0 +1,114 @@
+"""The contract's own examples and types (issue 13 item 21): every request example the spec gives is
+answered with success by the app; a person's number is a JSON integer; ``Allow`` names every method; the
+stream's schema says what its text is made of."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from service.api.contract import SPEC
+from service.api.routes.stream import EXAMPLE, SSE_PATTERN
+from service.api.schemas import EventRecord
+from tests.api.conftest import Api, _api
+
+SPEC_JSON: dict[str, Any] = json.loads(SPEC.read_text(encoding="utf-8"))
+COMMANDS = "/v1/games/{game_id}/commands"
+
+
+def examples_of(media: dict[str, Any]) -> list[Any]:
+    """The examples of a request body: on the media type, or on its schema (each member of a union)."""
+    if "example" in media:
+        return [media["example"]]
+    if "examples" in media:
+        return [e["value"] for e in media["examples"].values()]
+    schema = media.get("schema", {})
+    refs = [m["$ref"] for m in schema.get("oneOf", [])] or ([schema["$ref"]] if "$ref" in schema else [])
+    return [e for ref in refs for e in SPEC_JSON["components"]["schemas"][ref.rsplit("/", 1)[1]].get("examples", [])]
+
+
+def request_examples() -> Iterator[tuple[str, str, Any]]:
+    for path, item in SPEC_JSON["paths"].items():
+        for method, op in item.items():
+            media = op.get("requestBody", {}).get("content", {}).get("application/json")
+            if media is not None and path != COMMANDS:
+                for example in examples_of(media):
+                    yield method.upper(), path, example
+
+
+@pytest.fixture(scope="module")
+def memory_api() -> Iterator[Api]:
+    yield from _api("memory")
+
+
+def test_the_spec_has_request_examples_for_every_body():
+    assert {(m, p) for m, p, _ in request_examples()} == {
+        ("POST", "/v1/games"), ("POST", "/v1/games/import"), ("POST", "/v1/tokens"),
+        ("POST", "/v1/tokens/{token_id}/revoke")}
+
+
+@pytest.mark.parametrize("method, path, example", list(request_examples()), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_request_example_in_the_spec_succeeds_as_it_is(memory_api: Api, method: str, path: str, example: Any):
+    director = memory_api.tokens["director"]
+    if "{token_id}" in path:
+        issued = memory_api.post("/v1/tokens", director, {"role": "spectator", "label": "to revoke"}).json()
+        path = path.replace("{token_id}", issued["id"])
+    answer = memory_api.client.request(method, path, json=example, headers=memory_api.headers(director))
+    assert 200 <= answer.status_code < 300, (path, answer.status_code, answer.text)
+
+
+def command_examples() -> list[dict[str, Any]]:
+    media = SPEC_JSON["paths"][COMMANDS]["post"]["requestBody"]["content"]["application/json"]
+    return examples_of(media)
+
+
+@pytest.mark.parametrize("example", command_examples(), ids=lambda e: e["type"])
+def test_every_command_example_fits_its_schema_and_reaches_the_rules(memory_api: Api, example: dict[str, Any]):
+    """A command example names versions and tiles of a game in the middle of play, so on a new game the
+    rules may refuse it (409, 422): but never as malformed (400), and never with a 500."""
+    table = memory_api.table()
+    answer = memory_api.post(f"/v1/games/{table.id}/commands", table.director, example)
+    assert answer.status_code in (200, 409, 422), answer.text
+
+
+@pytest.mark.parametrize("value", [True, False, "5", "05", 5.0, "five"])
+def test_minutes_late_is_a_json_integer_not_a_boolean_or_a_string(memory_api: Api, value: Any):
+    table = memory_api.table()
+    answer = memory_api.post(f"/v1/games/{table.id}/commands", table.director,
+                             {"type": "record_late_arrival", "expected_version": 1, "seat": 1, "minutes_late": value})
+    assert answer.status_code == 400 and answer.json()["field"] == "minutes_late", answer.text
+
+
+@pytest.mark.parametrize("field, value", [("seat", "1"), ("seat", True), ("expected_version", "1"),
+                                          ("expected_version", 1.0)])
+def test_every_command_number_is_strict(memory_api: Api, field: str, value: Any):
+    table = memory_api.table()
+    body = {"type": "give_starter", "expected_version": 1, "seat": 0, field: value}
+    answer = memory_api.post(f"/v1/games/{table.id}/commands", table.director, body)
+    assert answer.status_code == 400 and answer.json()["field"] == field, answer.text
+
+
+def test_options_and_405_name_every_method_of_the_path(memory_api: Api):
+    options = memory_api.client.options("/v1/games")
+    assert options.status_code == 204 and options.headers["Allow"] == "GET, OPTIONS, POST"
+    refused = memory_api.client.delete("/v1/games")
+    assert refused.status_code == 405 and refused.headers["Allow"] == "GET, OPTIONS, POST"
+    assert refused.json()["code"] == "method_not_allowed"
+    one = memory_api.client.options("/v1/games/3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/commands")
+    assert one.status_code == 204 and one.headers["Allow"] == "OPTIONS, POST"
+    assert memory_api.client.options("/nowhere").status_code == 404
+
+
+def test_the_stream_schema_describes_its_lines_and_its_data():
+    media = SPEC_JSON["paths"]["/v1/games/{game_id}/stream"]["get"]["responses"]["200"]["content"]["text/event-stream"]
+    schema = media["schema"]
+    assert schema["pattern"] == SSE_PATTERN and schema["x-data-schema"] == {"$ref": "#/components/schemas/EventRecord"}
+    assert "EventRecord" in SPEC_JSON["components"]["schemas"]
+    assert re.fullmatch(SSE_PATTERN, media["example"])
+    assert not re.fullmatch(SSE_PATTERN, "id: 15\nsomething else\n\n")
+    data = next(line for line in EXAMPLE.splitlines() if line.startswith("data: "))
+    EventRecord.model_validate_json(data.removeprefix("data: "))
