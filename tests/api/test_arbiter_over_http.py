@@ -70,7 +70,7 @@ def test_the_virtual_bags_refill_is_the_services_draw_and_the_acceptance_the_opp
     """FILE 32, 37: the opponent writes the score down (the acceptance is hers); the player then draws back to
     seven. In a virtual bag the service draws for the player, so the trail names the service, not the opponent."""
     table = started(api)
-    seat = table.state()["turn"]
+    seat = table.state()["seat_on_turn"]
     before = table.version
     assert table.play(seat)
     accepted = {e["type"]: e for e in _events(api, table, table.director, before)}
@@ -85,7 +85,7 @@ def test_overdraw_over_http_the_facts_choose_the_article_and_a_ruling_is_the_arb
     sample and what the offender kept, in her answers, the history and the status; the tiles just drawn stay
     hidden from her."""
     table = started(api)
-    seat = table.state()["turn"]
+    seat = table.state()["seat_on_turn"]
     other, arbiter = 1 - seat, api.tokens["arbiter"]
     assert table.play(seat)
     table.send(table.players[seat], "overdraw_tiles", count=1)

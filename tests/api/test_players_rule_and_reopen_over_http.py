@@ -18,7 +18,7 @@ def challenged(api: Api, profile: str) -> tuple[Table, int, int]:
     """A game whose starter's first play is challenged by the opponent: (table, placer, challenger)."""
     table = api.table(profile)
     table.start()
-    placer = table.state()["turn"]
+    placer = table.state()["seat_on_turn"]
     coordinates, word = find_play(table.game, placer, table.rng)
     table.send(table.players[placer], "place_tiles", coordinates=coordinates, word=word)
     table.send(table.players[1 - placer], "challenge")
