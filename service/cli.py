@@ -194,11 +194,15 @@ def _service_commands(app, typer) -> None:
         data: Optional[str] = typer.Option(None, "--data", help=data_help),
         database_url: Optional[str] = typer.Option(None, "--database-url", help=url_help),
         access_log: bool = typer.Option(True, "--access-log/--no-access-log", help="Log every request."),
+        tls: bool = typer.Option(False, "--tls", help="HTTPS with the hall's own authority (made once in the data "
+                                                      "folder); tablets install it from http://HOST:8080/hall/ca."),
+        http_port: int = typer.Option(8080, "--http-port", min=0, max=65535, help="With --tls: the plain-HTTP "
+                                      "port that serves only the authority's page."),
     ) -> None:
         """Run the HTTP service; prints its address (and on a fresh store a director token, once)."""
         from service.api.serve import serve as run
 
-        run(host, port, _store(data, database_url), access_log=access_log)
+        run(host, port, _store(data, database_url), access_log=access_log, tls=tls, http_port=http_port)
 
     token_app = typer.Typer(help="Access tokens (stored only as hashes).", no_args_is_help=True)
     app.add_typer(token_app, name="token")

@@ -18,7 +18,7 @@ from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
-from service.api.routes import commands, games, games_read, gcg, health, history, pages, stream, tokens
+from service.api.routes import commands, games, games_read, gcg, hall, health, history, pages, seats, stream, tokens
 from service.api.stream import Hub
 from service.settings import read_model_url, settings_env
 
@@ -74,6 +74,7 @@ TAGS = [
     {"name": "stream", "description": "Live events (Server-Sent Events)."},
     {"name": "gcg", "description": "GCG export and import."},
     {"name": "tokens", "description": "Access tokens (directors)."},
+    {"name": "seats", "description": "Binding a tablet to a seat: seat codes, their QR, the binding."},
     {"name": "health", "description": "Liveness of the service, its event store and its read models."},
 ]
 
@@ -122,7 +123,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
     if settings.command_fast_path:
         app.add_middleware(CommandFastPath, api=app)  # outermost of ours: well-formed commands stop here
-    for module in (games, games_read, gcg, commands, history, stream, tokens, health, pages):
+    for module in (games, games_read, gcg, commands, history, stream, tokens, seats, health, hall, pages):
         app.include_router(module.router)
     pages.mount(app)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]

@@ -21,6 +21,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, Field
 
 from service.api import arbiter_commands as arb
+from service.api import tablet_commands as tab
 from service.api.command_base import Row, Seat, Text, Tiles, Version, cfg, v
 
 class DrawForStart(BaseModel):
@@ -202,7 +203,7 @@ class Reopen(BaseModel):
 
 TURN_MODELS = (DrawForStart, GiveStarter, DrawTiles, PlaceTiles, DecideOffCentre, Accept, Challenge, RuleChallenge,
                Appeal, RuleAppeal, ExchangeTiles, AnnounceExchange, PassTurn, EndGame, DeclareEndRack, Sign, Reopen)
-Command = Annotated[Union[TURN_MODELS + arb.MODELS], Field(discriminator="type")]  # type: ignore[valid-type]
+Command = Annotated[Union[TURN_MODELS + arb.MODELS + tab.MODELS], Field(discriminator="type")]  # type: ignore[valid-type]
 COMMANDS: dict[str, Row] = {
     "draw_for_start": Row("players", lambda a, g, c, by, s: a.draw_for_start(g, by, **v(c), tiles=c.tiles)),
     "give_starter": Row("officials", lambda a, g, c, by, s: a.give_starter(g, c.seat, by, **v(c), reason=c.reason)),
@@ -224,4 +225,5 @@ COMMANDS: dict[str, Row] = {
     "sign": Row("seat", lambda a, g, c, by, s: a.sign(g, s, c.signature, by, **v(c))),
     "reopen": Row("officials", lambda a, g, c, by, s: a.reopen(g, c.consent, c.reason, by, **v(c))),
     **arb.ROWS,
+    **tab.ROWS,
 }
