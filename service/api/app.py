@@ -27,7 +27,8 @@ DESCRIPTION = """\
 Recording tournament Scrabble games in Spanish and Catalan: every fact of a game is an immutable,
 hash-linked event; five rulebooks (FILE 2024, FISE 2009, AJS 2012, FISC 2023, Molins) are profiles.
 
-**Identity.** Every route but `/health` needs `Authorization: Bearer <token>`. Roles: *player*
+**Identity.** Every route but `/health`, `POST /v1/bind` and a seat code's QR (where the seat code is
+the credential) needs `Authorization: Bearer <token>`. Roles: *player*
 (bound to one game and seat: their own actions, and the opponent's acceptance, challenge and
 off-centre choice, which the rules give to the opponent, sent with the opponent's own token),
 *arbiter* and *director* (rulings, the starter, ending, reopening, and any seat's command on a
