@@ -77,8 +77,11 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
 
 def hall_notice(hall: tls_module.Hall, host: str, http_port: int) -> str:
     """What the director reads at start: where tablets install the authority, and its fingerprint."""
-    _, addresses = tls_module.local_names((host,))
-    shown = [a for a in addresses if a != "127.0.0.1"] or addresses
+    if host in ("0.0.0.0", "::", ""):  # every address: the tablets use the laptop's address on the hall's Wi-Fi
+        _, addresses = tls_module.local_names((host,))
+        shown = [a for a in addresses if a != "127.0.0.1"] or addresses
+    else:
+        shown = [f"[{host}]" if ":" in host else host]
     made = "made now" if hall.ca_created else ("server certificate renewed" if hall.server_created else "reused")
     doors = "\n".join(f"  http://{a}:{http_port}/hall/ca" for a in shown)
     return (f"Hall certificates in {hall.folder} ({made}). Tablets install the hall's authority once from:\n"

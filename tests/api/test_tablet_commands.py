@@ -34,6 +34,8 @@ def test_a_player_calls_the_arbiter_the_clocks_stop_and_the_answer_restarts_them
     assert state["arbiter_call"]["seat"] == 1 and state["arbiter_call"]["clock_stopped"]
     actions = [(a["type"], a["role"]) for a in state["next_actions"]]
     assert ("answer_call", "director") in actions and ("restart_clock", "director") not in actions
+    status = api.get(f"/v1/games/{table.id}/status", table.director).json()  # the officials' side
+    assert (status["waiting_for"], status["waiting_seats"]) == ("arbiter", [1])
 
     again = table.send(table.players[0], "call_arbiter", expect=422)
     assert again["code"] == "wrong_phase" and "already called" in again["message"]
@@ -45,6 +47,7 @@ def test_a_player_calls_the_arbiter_the_clocks_stop_and_the_answer_restarts_them
     assert answered["events"][0]["payload"] == {"seat": 1, "note": "the sheet is being kept"}
     state = table.state()
     assert state["arbiter_call"] is None and state["clock_stop"] is None
+    assert api.get(f"/v1/games/{table.id}/status", table.director).json()["waiting_for"] != "arbiter"
     assert table.send(table.director, "answer_call", expect=422)["code"] == "wrong_phase"
 
 
