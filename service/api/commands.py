@@ -203,7 +203,8 @@ class Reopen(BaseModel):
 
 TURN_MODELS = (DrawForStart, GiveStarter, DrawTiles, PlaceTiles, DecideOffCentre, Accept, Challenge, RuleChallenge,
                Appeal, RuleAppeal, ExchangeTiles, AnnounceExchange, PassTurn, EndGame, DeclareEndRack, Sign, Reopen)
-Command = Annotated[Union[TURN_MODELS + arb.MODELS + tab.MODELS], Field(discriminator="type")]  # type: ignore[valid-type]
+MODELS = TURN_MODELS + arb.MODELS + tab.MODELS
+Command = Annotated[Union[MODELS], Field(discriminator="type")]  # type: ignore[valid-type]
 COMMANDS: dict[str, Row] = {
     "draw_for_start": Row("players", lambda a, g, c, by, s: a.draw_for_start(g, by, **v(c), tiles=c.tiles)),
     "give_starter": Row("officials", lambda a, g, c, by, s: a.give_starter(g, c.seat, by, **v(c), reason=c.reason)),

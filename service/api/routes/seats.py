@@ -56,7 +56,8 @@ async def issue_seat_code(game_id: GameIdPath, seat: SeatPath, request: Request,
         raise forbidden("this token is bound to another game", field="game_id")
     minutes = (body or SeatCodeRequest()).minutes
     code, record, player = await run_in_threadpool(games.issue_seat_code, game_id, seat, who.actor(), minutes)
-    return {"code": code, "bind_url": bind_url(request, code), "qr_url": f"{origin(request)}/v1/seat-codes/{code}/qr.svg",
+    qr_url = f"{origin(request)}/v1/seat-codes/{code}/qr.svg"
+    return {"code": code, "bind_url": bind_url(request, code), "qr_url": qr_url,
             "expires_at": record.expires_at, "game_id": str(game_id), "seat": seat, "player": player}
 
 
