@@ -44,6 +44,9 @@ EXPECTED: dict[str, dict[str, int]] = {
     "settlement": row(404, READERS),  # the game has not ended: no settlement yet, once past the permission
     "status": row(200, READERS),
     "state at": row(200, READERS),
+    "issue seat code": row(201, {"arbiter", "director"}),
+    "seat code qr": {r: 200 for r in ROLES},  # the seat code is the credential: no token is asked for
+    "bind": {r: 200 for r in ROLES},
 }
 
 
@@ -68,6 +71,7 @@ class World:
             "spectator_elsewhere": games.issue_token("spectator", "booth 2", "test", game_id=there)[0],
         }
         self.victim = games.issue_token("spectator", "to revoke", "test")[1]
+        self.code = games.issue_seat_code(here, 1, "director:test")[0]
 
     def command(self, token: str | None, body: dict[str, Any]) -> int:
         path = f"/v1/games/{self.table.id}/commands"
@@ -100,6 +104,9 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "settlement": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/settlement", t).status_code,
     "status": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/status", t).status_code,
     "state at": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/state?at=1", t).status_code,
+    "issue seat code": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/0/code", t, None).status_code,
+    "seat code qr": lambda w, t: w.api.get(f"/v1/seat-codes/{w.code}/qr.svg", t).status_code,
+    "bind": lambda w, t: w.api.post("/v1/bind", t, {"code": w.code, "device": "tablet-m"}).status_code,
 }
 # A player's pass_turn for the other seat is refused before the rules are asked; an official's reaches
 # the rules, which refuse it (the game has not started): 422, i.e. past the permission check.
