@@ -25,8 +25,13 @@ def waiting_for(game: Any) -> tuple[str | None, list[int]]:
     (FILE 37), ``centre_choice`` (FILE 20), ``ruling`` (a challenge, FILE 39), ``appeal_ruling``,
     ``exchange`` (announced, FILE 25), ``overdraw`` (the extra tiles go back, FILE 28), ``end_racks``,
     ``settlement``, ``sanction_appeal`` (the tribunal, FILE 47), ``signatures`` (FILE 43); None once closed.
+    ``arbiter`` before all of these while a player's call for the arbiter is open (FILE 33.5), on the seat
+    that called.
     """
     phase, pending = game.phase, game.pending or {}
+    call = getattr(game, "arbiter_call", None)
+    if call is not None and phase != "closed":
+        return "arbiter", [call["seat"]]
     kind = pending.get("kind")
     seats = range(len(game.players))
     if phase == "starting":

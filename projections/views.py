@@ -31,6 +31,7 @@ KEEPS_BOARD = frozenset({
     "OvertimeDeclared", "ClockStopped", "ClockRestarted", "LateArrivalRecorded", "TurnLost", "RoundTimeCalled",
     "SheetEntryWritten", "ScoreCorrected", "SanctionImposed", "SanctionAppealed", "SanctionAppealRuled",
     "GameAbandoned", "NoShowRecorded", "RulingProposed", "RulingDisputed", "ReopenConsented",
+    "DeviceBound", "DeviceRevoked", "SeatReleased", "DeviceReported", "ArbiterCalled", "CallAnswered",
 })
 
 

@@ -31,8 +31,10 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.game import Game, Meta
 from domain.game.chain import ChainBreak, ChainRecord, record_of, verify_chain
+from domain.game.devices import LOG_ONLY
 from service import bag
 from service.arbiter import ArbiterCommands
+from service.tablets import TabletCommands
 from service.commit import Entry, GroupCommit
 
 Action = Callable[[Game, Meta], None]
@@ -187,7 +189,7 @@ class Deferred:
         writing.set()
 
 
-class GamesApplication(ArbiterCommands, Application):
+class GamesApplication(ArbiterCommands, TabletCommands, Application):
     """Recording tournament games: one Game aggregate per game, every command a use case."""
 
     name = "Planilla"
@@ -408,7 +410,8 @@ class GamesApplication(ArbiterCommands, Application):
         finally:
             lock.release()
 
-    def _command(self, game_id: UUID, expected_version: int, by: Actor, action: Action) -> int:
+    def _command(self, game_id: UUID, expected_version: int, by: Actor, action: Action, *,
+                 any_version: bool = False) -> int:
         """Load, check the version, act, save: one command, serialised per game in this process.
 
         The command acts on the cached game itself, under its stripe's lock, so no copy is made and,
@@ -417,14 +420,18 @@ class GamesApplication(ArbiterCommands, Application):
         and the caller gets ``VersionConflict``: the cache is never ahead of the store, because a
         game goes into it only from the store or after a successful save. A command that fails
         after recording anything in memory has its game dropped from the cache.
+
+        A caller behind only by events that change nothing a command depends on (``LOG_ONLY``: a
+        tablet's report, a binding) is not stale; ``any_version`` accepts any version up to the
+        current one (a command that itself depends on nothing: a device report).
         """
         cache = self.repository.cache
         if cache is None:
-            return self._act(self.get_game(game_id), expected_version, by, action)
+            return self._act(self.get_game(game_id), expected_version, by, action, any_version)
         with self._settled_stripe(game_id):
             game = self._cached(game_id, expected_version)
             try:
-                return self._act(game, expected_version, by, action)
+                return self._act(game, expected_version, by, action, any_version)
             except BaseException:
                 if game.version != expected_version:  # changed in memory, maybe not in the store
                     cache.get(game_id, evict=True)
@@ -443,12 +450,22 @@ class GamesApplication(ArbiterCommands, Application):
         except AggregateNotFoundError:
             raise GameNotFound(game_id) from None
 
-    def _act(self, game: Game, expected_version: int, by: Actor, action: Action) -> int:
-        if game.version != expected_version:
+    def _act(self, game: Game, expected_version: int, by: Actor, action: Action, any_version: bool = False) -> int:
+        if game.version != expected_version and not self._only_log_since(game, expected_version, any_version):
             raise VersionConflict(game.id, game.version, expected_version)
         action(game, self._meta(by))  # the clock is read after loading: the fact's time
         self._save(game)
         return game.version
+
+    def _only_log_since(self, game: Game, expected_version: int, any_version: bool) -> bool:
+        """True when the caller's version is behind the game's only by ``LOG_ONLY`` events (or, with
+        ``any_version``, behind at all): what the caller saw is still what the command acts on."""
+        if not 1 <= expected_version < game.version:
+            return False
+        if any_version:
+            return True
+        events = self.repository.event_store.get(game.id, gt=expected_version, lte=game.version)
+        return all(type(event).__name__ in LOG_ONLY for event in events)
 
     def _save(self, game: Game) -> None:
         expected = game.version - len(game.pending_events)

@@ -4,6 +4,7 @@ from domain.game.actions import NextActions
 from domain.game.aggregate import GameBase
 from domain.game.clock import ClockCommands
 from domain.game.conduct import ConductCommands
+from domain.game.devices import DeviceCommands
 from domain.game.drawing import DrawingCommands
 from domain.game.ending import EndCommands
 from domain.game.meta import Meta
@@ -13,7 +14,7 @@ from domain.game.turns import TurnCommands
 
 
 class Game(NextActions, TurnCommands, RulingCommands, DrawingCommands, ClockCommands, SheetCommands, ConductCommands,
-           EndCommands, GameBase):
+           EndCommands, DeviceCommands, GameBase):
     """One tournament game, event-sourced: every fact an immutable, hash-linked event."""
 
 

@@ -66,7 +66,9 @@ class NextActions:
         if self.book.conduct.sanction_appeal:
             for seat in sorted({s["seat"] for s in self.sanctions if s["status"] == "standing"}):
                 add("appeal_sanction", seat)
-        if self.clock_stop is not None:
+        if getattr(self, "arbiter_call", None) is not None:
+            add("answer_call", role="director")  # the call's answer restarts the clock it stopped
+        elif self.clock_stop is not None:
             add("restart_clock", role="director")
         expelled = {s["seat"] for s in self.sanctions if s["expulsion"]}
         for seat in sorted({i["seat"] for i in self.incidents if i["expulsion"]} - expelled):

@@ -10,7 +10,10 @@ event (and its hash) holds what the game was actually set up with:
   where the rulebook has it (FISE 32), with its own default minutes;
 - ``lexicon``: the authority challenges are ruled on; the profile's by default (FILE 41.1,
   FISE XI, FISC I.2, Molins 25–26);
-- ``notes``: free text.
+- ``notes``: free text;
+- ``unseen_tiles``: true when the organisers allow the players' tablets to show the tiles each has
+  not seen (FISC I.5 lets them allow devices); the profile's ``conduct.unseen_tiles_shown`` (off in
+  every profile: FILE 5.4-5.5, FISC I.5) otherwise. Kept only when given.
 
 Anything else is refused, naming the field, so a typo never passes as a setting.
 """
@@ -23,7 +26,7 @@ from domain.game.errors import RuleViolation
 from domain.profiles import Profile
 from domain.profiles.kinds import ClockMode, Timing
 
-KEYS = ("event", "round", "table", "clock", "lexicon", "notes")
+KEYS = ("event", "round", "table", "clock", "lexicon", "notes", "unseen_tiles")
 CLOCK_KEYS = ("timing", "minutes", "mode")
 MAX_TEXT = 200
 MAX_MINUTES = 180
@@ -48,6 +51,11 @@ def game_settings(details: dict[str, Any] | None, profile: Profile) -> dict[str,
     }
     if details.get("notes") is not None:
         settings["notes"] = _text(details["notes"], "notes", limit=2000)
+    if details.get("unseen_tiles") is not None:
+        if not isinstance(details["unseen_tiles"], bool):
+            raise RuleViolation("details.unseen_tiles: true or false", code="details", field="details.unseen_tiles",
+                                article=profile.article("conduct.unseen_tiles_shown"))
+        settings["unseen_tiles"] = details["unseen_tiles"]
     return settings
 
 

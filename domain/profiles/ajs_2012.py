@@ -74,6 +74,7 @@ OVERRIDES = {
     "conduct.abandon_leader_margin": "AJS 4.1.11.1",
     "conduct.abandon_racks": "AJS 4.1.11.1, 3.1.2.1",
     "conduct.both_abandon_score": "AJS 4.1.11.1",
+    "conduct.unseen_tiles_shown": "FISE 27, 46.2-46.4 (AJS 2)",
 }
 
 ARTICLES = {k: f"{v} (AJS 2)" for k, v in FISE_ARTICLES.items()} | OVERRIDES

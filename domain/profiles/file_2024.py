@@ -108,6 +108,7 @@ ARTICLES = {
     "conduct.abandon_leader_margin": "FILE 46.1.2",
     "conduct.abandon_racks": "FILE 46.1.2",
     "conduct.both_abandon_score": "FILE 46.1.2",
+    "conduct.unseen_tiles_shown": "FILE 27 (the bag may be counted), 5.4-5.5 (no device that gives an advantage)",
 }
 
 NOTES = {

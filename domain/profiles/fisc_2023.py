@@ -112,6 +112,8 @@ ARTICLES = {
     "conduct.abandon_leader_margin": "FISC I.8 E",
     "conduct.abandon_racks": "FISC I.8 E",
     "conduct.both_abandon_score": "FISC I.8 F",
+    "conduct.unseen_tiles_shown": "FISC I.7.5 (the bag may be counted), I.5 (no electronic devices unless the "
+                                  "organisers allow them)",
 }
 
 NOTES = {

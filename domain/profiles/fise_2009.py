@@ -113,6 +113,7 @@ ARTICLES = {
     "conduct.abandon_leader_margin": "FISE 47.2",
     "conduct.abandon_racks": "FISE 47.2",
     "conduct.both_abandon_score": "FISE 47.2",
+    "conduct.unseen_tiles_shown": "FISE 27 (the bag may be counted), 46.2-46.4 (no consultations, no phone)",
 }
 
 _MISSING = "gap: director decides — FISE part I is not in the text at hand; "

@@ -156,6 +156,10 @@ class Conduct:
     abandon_leader_margin: int | None  #: a leader who abandons gets the rival's score minus this
     abandon_racks: bool | None  #: racks are deducted when a game is abandoned
     both_abandon_score: tuple[int, int] | None  #: score when both abandon; both lose
+    #: a player's tablet may show the list of tiles they have not seen (bag and rivals' racks): an aid the
+    #: rulebooks' device articles forbid, so off in every profile; an organiser may allow it per game
+    #: (``details.unseen_tiles``), as FISC I.5 lets the organisers allow devices
+    unseen_tiles_shown: bool = False
 
 
 GROUPS: tuple[str, ...] = (

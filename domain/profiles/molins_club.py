@@ -115,6 +115,7 @@ ARTICLES = {
     "conduct.abandon_leader_margin": SILENT,
     "conduct.abandon_racks": SILENT,
     "conduct.both_abandon_score": SILENT,
+    "conduct.unseen_tiles_shown": "Molins 18 (the bag is counted by feel), 5 (no information on electronic devices)",
 }
 
 _AS_FISC = "gap: director decides — the club's text is silent; as FISC "

@@ -27,6 +27,7 @@ from eventsourcing.utils import get_topic
 from domain.game import Game
 from domain.game import events as ev
 from domain.game.chain import ChainRecord, record_of
+from service.access.binding import Binding
 from service.access.idempotency import IdempotentCommand
 from service.access.tokens import AccessToken, Bootstrap, Principal, new_token, token_id
 from service.application import Actor, GameNotFound, GamesApplication, deferred_save
@@ -44,7 +45,7 @@ TOKEN_CACHE_SECONDS = 2.0
 WATCH_EVERY = 0.25
 
 
-class ServiceApplication(GamesApplication):
+class ServiceApplication(Binding, GamesApplication):
     """Games, plus the access tokens and idempotency records the HTTP service needs."""
 
     name = "Planilla"  # the same tables as GamesApplication (the library names them after this)
@@ -63,8 +64,10 @@ class ServiceApplication(GamesApplication):
     # ---- saving other aggregates with a game's events -------------------------------------------
     @contextmanager
     def saving_with(self, builder: Builder) -> Iterator[None]:
-        """While inside, every game saved in this thread is saved with ``builder(game)``'s aggregates."""
-        reset = _ALSO.set(builder)
+        """While inside, every game saved in this thread is saved with ``builder(game)``'s aggregates (and an
+        enclosing ``saving_with``'s)."""
+        outer = _ALSO.get()  # nested (a release inside a command with a key): both builders' aggregates
+        reset = _ALSO.set(builder if outer is None else lambda game: [*outer(game), *builder(game)])
         try:
             yield
         finally:
@@ -136,17 +139,6 @@ class ServiceApplication(GamesApplication):
         raw = new_token()
         self.save(AccessToken.issue(raw, role, label, issued_by, self.clock(), game_id=game_id, seat=seat))
         return raw, token_id(raw)
-
-    def revoke_token(self, ident: UUID, reason: str, by: str) -> None:
-        """Revoke a token by its id; LookupError when no token has that id."""
-        token = self._token(ident)
-        if token is None:
-            raise LookupError(f"no token {ident}")
-        token.revoke(reason, by, self.clock())
-        self.save(token)
-        with self._principals_lock:
-            self._revoked.add(ident)  # a look-up that read the token just before cannot bring it back
-            self._principals.pop(ident, None)
 
     def _trusted(self, cached: tuple[float, Principal | None], now: float) -> bool:
         """A cached answer holds for its own few seconds; a good token's for as long as the watch reads on."""

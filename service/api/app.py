@@ -19,7 +19,9 @@ from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
-from service.api.routes import commands, games, games_read, gcg, health, history, pages, stream, tokens, tournaments
+from service.api.routes import (
+    commands, games, games_read, gcg, hall, health, history, pages, seats, stream, tokens, tournaments,
+)
 from service.api.stream import Hub
 from service.settings import read_model_url, settings_env
 from service.tournaments import Tournaments
@@ -29,7 +31,8 @@ DESCRIPTION = """\
 Recording tournament Scrabble games in Spanish and Catalan: every fact of a game is an immutable,
 hash-linked event; five rulebooks (FILE 2024, FISE 2009, AJS 2012, FISC 2023, Molins) are profiles.
 
-**Identity.** Every route but `/health` needs `Authorization: Bearer <token>`. Roles: *player*
+**Identity.** Every route but `/health`, `POST /v1/bind` and a seat code's QR (where the seat code is
+the credential) needs `Authorization: Bearer <token>`. Roles: *player*
 (bound to one game and seat: their own actions, and the opponent's acceptance, challenge and
 off-centre choice, which the rules give to the opponent, sent with the opponent's own token),
 *arbiter* and *director* (rulings, the starter, ending, reopening, and any seat's command on a
@@ -83,6 +86,7 @@ TAGS = [
     {"name": "tokens", "description": "Access tokens (directors)."},
     {"name": "tournaments", "description": "Tournaments: players, rounds, pairings, results from signed games, "
                                            "standings with the federations' tie-breaks."},
+    {"name": "seats", "description": "Binding a tablet to a seat: seat codes, their QR, the binding."},
     {"name": "health", "description": "Liveness of the service, its event store and its read models."},
 ]
 
@@ -133,7 +137,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     if settings.command_fast_path:
         app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
     app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
-    for module in (games, games_read, gcg, commands, history, stream, tokens, tournaments, health):
+    for module in (games, games_read, gcg, commands, history, stream, tokens, seats, tournaments, health, hall):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource

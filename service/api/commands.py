@@ -24,6 +24,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, Field
 
 from service.api import arbiter_commands as arb
+from service.api import tablet_commands as tab
 from service.api.command_base import Nfc, Row, Seat, Text, Tiles, Version, cfg, v
 
 class DrawForStart(BaseModel):
@@ -252,7 +253,8 @@ class Reopen(BaseModel):
 TURN_MODELS = (DrawForStart, GiveStarter, DrawTiles, PlaceTiles, DecideOffCentre, Accept, Challenge, RuleChallenge,
                ConfirmRuling, DisputeRuling, Appeal, RuleAppeal, ExchangeTiles, AnnounceExchange, PassTurn, EndGame,
                DeclareEndRack, Sign, ConsentReopen, Reopen)
-Command = Annotated[Union[TURN_MODELS + arb.MODELS], Field(discriminator="type")]  # type: ignore[valid-type]
+MODELS = TURN_MODELS + arb.MODELS + tab.MODELS
+Command = Annotated[Union[MODELS], Field(discriminator="type")]  # type: ignore[valid-type]
 COMMANDS: dict[str, Row] = {
     "draw_for_start": Row("players", lambda a, g, c, by, s: a.draw_for_start(g, by, **v(c), tiles=c.tiles)),
     "give_starter": Row("officials", lambda a, g, c, by, s: a.give_starter(g, c.seat, by, **v(c), reason=c.reason)),
@@ -279,4 +281,5 @@ COMMANDS: dict[str, Row] = {
     "consent_reopen": Row("own", lambda a, g, c, by, s: a.consent_reopen(g, s, c.reason, by, **v(c))),
     "reopen": Row("officials", lambda a, g, c, by, s: a.reopen(g, c.reason, by, **v(c))),
     **arb.ROWS,
+    **tab.ROWS,
 }

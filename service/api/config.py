@@ -32,6 +32,9 @@ class ServiceSettings:
     #: Answer well-formed commands without the framework's per-request machinery
     #: (``service.api.fast_path``); the answers are the same either way (a test compares them).
     command_fast_path: bool = True
+    #: The folder of the hall's certificates when the service serves TLS (``planilla serve --tls``):
+    #: ``/hall/ca`` serves its authority from there; None: no TLS, those pages answer 404.
+    tls_dir: str | None = None
 
     def __post_init__(self) -> None:
         if not str(self.store).strip():

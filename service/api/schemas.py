@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.profiles import PROFILES
 from service.access.tokens import ROLES
 from service.api.command_base import Nfc
+from service.api.seat_schemas import ArbiterCall, DeviceState, SeatWarning
 
 Profile = Literal[tuple(PROFILES)]  # type: ignore[valid-type]
 Role = Literal[tuple(ROLES)]  # type: ignore[valid-type]
@@ -58,6 +59,9 @@ class GameCreate(BaseModel):
     lexicon: Annotated[str, Nfc] | None = Field(None, max_length=200, description="The authority rulings rest on (default: the "
                                                                   "profile's).")
     notes: Annotated[str, Nfc] | None = Field(None, max_length=2000)
+    unseen_tiles: bool | None = Field(None, description=(
+        "The organisers allow the players' tablets to show the tiles each has not seen (FISC I.5 lets them allow "
+        "devices); default: the profile's `conduct.unseen_tiles_shown`, off in every profile (FILE 5.4-5.5)."))
 
 
 class PlayerToken(BaseModel):
@@ -189,6 +193,15 @@ class GameState(BaseModel):
     ending: dict[str, Any] | None
     settlement: dict[str, Any] | None
     next_actions: list[NextAction]
+    devices: list[DeviceState] = Field(default_factory=list, description=(
+        "Tablets bound to seats with a seat code, oldest first (docs/tablet-conformity.md)."))
+    warnings: list[SeatWarning] = Field(default_factory=list, description=(
+        "One writer per seat: `second_device` while more than one bound device holds a seat's live tokens."))
+    arbiter_call: ArbiterCall | None = Field(None, description="The open call for the arbiter, if any.")
+    unseen_tiles: list[str] | None = Field(None, description=(
+        "The tiles this player has not seen (bag and rivals' racks), only to a player and only where the game "
+        "allows it (`details.unseen_tiles`, profile `conduct.unseen_tiles_shown`, off in every profile: "
+        "FILE 5.4-5.5, FISC I.5); null otherwise."))
 
 
 class EventRecord(BaseModel):

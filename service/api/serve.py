@@ -87,9 +87,11 @@ def director_hint(store: str) -> str:
 
 
 def serve(host: str, port: int, store: str, *, access_log: bool = True, out: TextIO | None = None,
-          err: TextIO | None = None) -> int:
+          err: TextIO | None = None, tls: bool = False, http_port: int = 8080) -> int:
     """Run the service until interrupted; on a store's first start, print a director token once.
 
+    With ``tls``: HTTPS with the hall's certificates (``service.tls``, made once in ``<data>/tls``), and
+    on ``http_port`` a plain-HTTP door serving only the authority's page (``service.hall``).
     Returns the exit code: 0 after a clean stop, 1 when the address cannot be listened on (one line on
     ``err``, nothing created).
     """
@@ -97,7 +99,9 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
 
     from service.access.application import ServiceApplication
     from service.api.app import create_app
+    from service import tls as tls_module
     from service.api.config import ServiceSettings
+    from service.hall import PlainDoor
     from service.settings import in_memory, settings_env
 
     out, err = out or sys.stdout, err or sys.stderr
@@ -106,12 +110,14 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     except CannotListen as refusal:
         err.write(f"planilla: {refusal}\n")
         return 1
+    hall = tls_module.ensure(tls_module.folder_for(store), (host,)) if tls else None
     games = ServiceApplication(settings_env(store))
     first = games.bootstrap_director()
     # The read models are projected in a child process, off the requests' interpreter lock (a store in
     # memory cannot be shared with one, so there the projector stays a thread).
     projector = "thread" if in_memory(store) else "process"
-    app = create_app(ServiceSettings(store=store, projector=projector), application=games)
+    settings = ServiceSettings(store=store, projector=projector, tls_dir=None if hall is None else str(hall.folder))
+    app = create_app(settings, application=games)
     tune_gc()
     shown = f"[{host}]" if ":" in host else host
     if first is not None:
@@ -121,7 +127,30 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         out.write(f"No director token can be used on this store: make one with '{director_hint(store)}'\n")
     else:
         out.write(f"Director token lost? '{director_hint(store)}' makes another.\n")
-    out.write(f"Planilla listening on http://{shown}:{sock.getsockname()[1]}\n")
+    scheme = "https" if hall is not None else "http"
+    address = f"{scheme}://{shown}:{sock.getsockname()[1]}"
+    out.write(f"Pages: {address}/ (bind a tablet: {address}/tablet; the contract: {address}/docs)\n")
+    out.write(f"Planilla listening on {address}\n")
+    ssl: dict[str, str] = {}
+    if hall is not None:
+        door = PlainDoor(hall, sock.getsockname()[1], host, http_port).start()
+        out.write(hall_notice(hall, host, door.port))
+        ssl = {"ssl_certfile": str(hall.server_cert), "ssl_keyfile": str(hall.server_key)}
     out.flush()
-    uvicorn.Server(uvicorn_config(app, access_log=access_log)).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(app, access_log=access_log, **ssl)).run(sockets=[sock])
     return 0
+
+
+def hall_notice(hall: Any, host: str, http_port: int) -> str:
+    """What the director reads at start: where tablets install the authority, and its fingerprint."""
+    from service import tls as tls_module
+
+    if host in ("0.0.0.0", "::", ""):  # every address: the tablets use the laptop's address on the hall's Wi-Fi
+        _, addresses = tls_module.local_names((host,))
+        shown = [a for a in addresses if a != "127.0.0.1"] or addresses
+    else:
+        shown = [f"[{host}]" if ":" in host else host]
+    made = "made now" if hall.ca_created else ("server certificate renewed" if hall.server_created else "reused")
+    doors = "\n".join(f"  http://{a}:{http_port}/hall/ca" for a in shown)
+    return (f"Hall certificates in {hall.folder} ({made}). Tablets install the hall's authority once from:\n"
+            f"{doors}\nAuthority fingerprint (SHA-256): {hall.fingerprint()}\n")

@@ -13,6 +13,7 @@ from typing import Any
 from domain.cells import board_cells
 from domain.game import Game
 from domain.game.aggregate import tile_of
+from domain.game.aids import unseen_by, unseen_tiles_allowed
 from domain.game.chain import ChainRecord
 from domain.move import SIZE
 from domain.notation import format_word
@@ -96,6 +97,10 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "ending": game.ending,
         "settlement": game.settlement,
         "next_actions": next_actions(game),
+        "devices": [dict(d) for d in game.devices],
+        "warnings": game.device_warnings(),
+        "arbiter_call": game.arbiter_call,
+        "unseen_tiles": _unseen_tiles(game, viewer),
     }
 
 
@@ -105,6 +110,14 @@ def _last_turn(game: Game) -> dict[str, Any]:
     _, number = game.sheet_line(len(game.turns) - 1)
     found = {k: last.get(k) for k in ("seat", "kind", "word", "coordinates", "score")}
     return dict(found, turn=number, game_turn=len(game.turns))
+
+
+def _unseen_tiles(game: Game, viewer: Principal) -> list[str] | None:
+    """The tiles a player has not seen, only for that player and only where the game allows it
+    (``domain.game.aids``: an aid the rulebooks forbid unless the organisers allow it)."""
+    if viewer.role != "player" or viewer.seat is None or not unseen_tiles_allowed(game):
+        return None
+    return unseen_by(game, viewer.seat)
 
 
 def _pending(game: Game) -> dict[str, Any] | None:

@@ -18,8 +18,14 @@ def register(app) -> None:
         data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
         database_url: Optional[str] = typer.Option(None, "--database-url", help=URL_HELP),
         access_log: bool = typer.Option(True, "--access-log/--no-access-log", help="Log every request."),
+        tls: bool = typer.Option(False, "--tls", help="HTTPS with the hall's own authority (made once in the data "
+                                                      "folder); tablets install it from http://HOST:8080/hall/ca."),
+        http_port: int = typer.Option(8080, "--http-port", min=0, max=65535, help="With --tls: the plain-HTTP "
+                                      "port that serves only the authority's page."),
     ) -> None:
-        """Run the HTTP service; prints its address (and on a fresh store a director token, once)."""
+        """Run the HTTP service; prints its address and where the pages are (and on a fresh store a director
+        token, once)."""
         from service.api.serve import serve as run
 
-        raise typer.Exit(run(host, port, store_of(data, database_url), access_log=access_log))
+        raise typer.Exit(run(host, port, store_of(data, database_url), access_log=access_log, tls=tls,
+                             http_port=http_port))

@@ -121,4 +121,7 @@ def test_every_use_case_of_the_application_is_a_command():
                "save_together", "deferring", "turn", "settled", "close"}  # plumbing: the group commit
     own = {name for cls in GamesApplication.__mro__ if cls.__module__.startswith("service.")
            for name, value in vars(cls).items() if callable(value) and not name.startswith("_")}
-    assert own - queries == set(COMMANDS)
+    tokens = {"release_seat"}  # it revokes the seat's tokens too: ServiceApplication's (service/access/binding.py)
+    assert own - queries == set(COMMANDS) - tokens
+    from service.access.application import ServiceApplication
+    assert all(callable(getattr(ServiceApplication, name, None)) for name in tokens)

@@ -62,6 +62,9 @@ EXPECTED: dict[str, dict[str, int]] = {
     "record absence": row(200, {"director"}),
     "standings": row(200, EVERYONE - {"none", "revoked"}),
     "pairing check": row(200, EVERYONE - {"none", "revoked"}),
+    "issue seat code": row(201, {"arbiter", "director"}),
+    "seat code qr": {r: 200 for r in ROLES},  # the seat code is the credential: no token is asked for
+    "bind": {r: 200 for r in ROLES},
 }
 
 
@@ -86,6 +89,7 @@ class World:
             "spectator_elsewhere": games.issue_token("spectator", "booth 2", "test", game_id=there)[0],
         }
         self.victim = games.issue_token("spectator", "to revoke", "test")[1]
+        self.code = games.issue_seat_code(here, 1, "director:test")[0]
 
     @functools.cached_property
     def tournament(self) -> dict[str, str]:
@@ -152,6 +156,9 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
         "kind": "forfeit", "reason": "Biel did not come"}).status_code,
     "standings": lambda w, t: w.api.get(w.tournament["published"] + "/standings", t).status_code,
     "pairing check": lambda w, t: w.api.get(w.tournament["published"] + "/check", t).status_code,
+    "issue seat code": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/0/code", t, None).status_code,
+    "seat code qr": lambda w, t: w.api.get(f"/v1/seat-codes/{w.code}/qr.svg", t).status_code,
+    "bind": lambda w, t: w.api.post("/v1/bind", t, {"code": w.code, "device": "tablet-m"}).status_code,
 }
 # A player's pass_turn for the other seat is refused before the rules are asked; an official's reaches
 # the rules, which refuse it (the game has not started): 422, i.e. past the permission check.

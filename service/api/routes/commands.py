@@ -122,6 +122,7 @@ async def run(games: ServiceApplication, game_id: UUID, who: Principal, command:
             with games.deferring() as pending, games.saving_with(build):
                 row.call(games, game_id, command, by, seat)
             await pending.commit()
+        pending.then()  # what the command keeps for after the write (a released seat's tokens refused here)
     except VersionConflict:
         first = games.answered(rid) if rid is not None else None
         if first is None:

@@ -19,7 +19,7 @@ router = APIRouter(prefix="/v1/games", tags=["games"])
 
 def details_of(body: Any) -> dict[str, Any]:
     """Where the game is played, its clocks and lexicon, as stored with it (unset fields left out)."""
-    found = {k: getattr(body, k, None) for k in ("event", "round", "table", "lexicon", "notes")}
+    found = {k: getattr(body, k, None) for k in ("event", "round", "table", "lexicon", "notes", "unseen_tiles")}
     found = {k: v for k, v in found.items() if v is not None}
     if getattr(body, "clock", None) is not None:
         found["clock"] = body.clock.model_dump(exclude_none=True)

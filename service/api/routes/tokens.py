@@ -8,7 +8,7 @@ from uuid import UUID
 from fastapi import APIRouter, Path
 
 from service.access.tokens import AccessToken
-from service.api.deps import DirectorDep, GamesDep
+from service.api.deps import DeviceDep, DirectorDep, GamesDep
 from service.api.errors import ApiError, malformed
 from service.api.body_limit import MAX_BODY_BYTES
 from service.api.responses import errors
@@ -57,10 +57,14 @@ def read_token(token_id: TokenIdPath, games: GamesDep, who: DirectorDep) -> Any:
 
 @router.post("/{token_id}/revoke", response_model=TokenInfo, responses=errors(400, 401, 403, 404, 413, 503),
              max_body_size=MAX_BODY_BYTES)
-def revoke_token(token_id: TokenIdPath, body: TokenRevoke, games: GamesDep, who: DirectorDep) -> Any:
-    """Revoke a token: every later request with it gets 401 (at once in this process, within 2 s in others)."""
+def revoke_token(token_id: TokenIdPath, body: TokenRevoke, games: GamesDep, who: DirectorDep,
+                 device: DeviceDep) -> Any:
+    """Revoke a token: every later request with it gets 401 (at once in this process, within 2 s in others).
+
+    A tablet's token bound to a seat with a seat code is revoked together with `DeviceRevoked` on its game,
+    so both tablets and the officials see it (and the seat's `second_device` warning goes once one is left)."""
     try:
-        games.revoke_token(token_id, body.reason, who.actor())
+        games.revoke_token(token_id, body.reason, who.actor(), device)
     except LookupError:
         raise ApiError(404, "token_not_found", f"no token {token_id}", field="token_id") from None
     return info(games.token(token_id))

@@ -1,0 +1,188 @@
+"""Binding tablets to seats: seat codes, the binding itself, releasing a seat, revoking a bound device.
+
+A mixin of ``ServiceApplication``. Everything a binding changes is saved together, in one
+transaction with the game's ``DeviceBound``: the code's ``Used``, and the new player token. A
+release saves ``SeatReleased`` with the revocation of the seat's device tokens, and a director's
+revocation of a bound device's token saves ``DeviceRevoked`` on the game with it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+
+from domain.game import Game, Meta
+from domain.game.errors import GameClosed, RuleViolation
+from service.access.seat_codes import DEFAULT_MINUTES, MAX_MINUTES, SeatCode, code_id, new_code, normalise
+from service.access.tokens import AccessToken, Principal, new_token
+from service.application import Actor, VersionConflict, deferred_save
+
+if TYPE_CHECKING:
+    from service.access.application import ServiceApplication
+
+#: Times a binding or a revocation is tried again when another command took the game's version meanwhile.
+RETRIES = 5
+
+
+class CodeNotFound(LookupError):
+    """No code like this was ever issued (404)."""
+
+
+class CodeGone(Exception):
+    """The code was issued but works no more: used, or expired (410)."""
+
+
+class Bound(NamedTuple):
+    """What a binding hands the tablet: its token (shown once), the token's id, the game and seat."""
+
+    token: str
+    token_id: UUID
+    game_id: UUID
+    seat: int
+    player: str
+    language: str
+    version: int  #: the game's version after ``DeviceBound``
+    second_device: bool  #: another device already held the seat
+
+
+def _closed() -> GameClosed:
+    return GameClosed("the game is closed: every player signed the sheet (FILE 43); no tablet is bound to it now",
+                      article="FILE 43")
+
+
+class Binding:
+    """Seat codes, binding, release, and revocation of a bound device."""
+
+    # ---- codes ------------------------------------------------------------------------------------
+    def issue_seat_code(self: ServiceApplication, game_id: UUID, seat: int, issued_by: str,
+                        minutes: int = DEFAULT_MINUTES) -> tuple[str, SeatCode, str]:
+        """A new single-use code for a game's seat; returns the code (shown once), its record and the player."""
+        game = self.get_game(game_id)
+        if game.closed:
+            raise _closed()
+        game._seat(seat)
+        if not 1 <= minutes <= MAX_MINUTES:
+            raise RuleViolation(f"minutes: from 1 to {MAX_MINUTES}", code="seat_code", field="minutes")
+        code = new_code()
+        record = SeatCode.issue(code, game_id, seat, issued_by, self.clock(), minutes)
+        self.save_together(record)
+        return code, record, game.players[seat]
+
+    def seat_code(self: ServiceApplication, code: str) -> SeatCode:
+        """The record of a code still usable; ``CodeNotFound`` or ``CodeGone`` otherwise."""
+        found = normalise(code)
+        if found is None:
+            raise CodeNotFound(f"{code!r} is not a seat code (8 letters and digits, like ABCD-EFGH)")
+        try:
+            record = self.repository.get(code_id(found))
+        except AggregateNotFoundError:
+            raise CodeNotFound(f"no seat code {found}: check it, or ask the director for a new one") from None
+        if not isinstance(record, SeatCode):
+            raise CodeNotFound(f"no seat code {found}")
+        if record.used is not None:
+            raise CodeGone(f"seat code {found} was already used at {record.used['at']}: a code binds one tablet "
+                           "once; ask the director for a new one")
+        if record.expired(self.clock()):
+            raise CodeGone(f"seat code {found} expired at {record.expires_at}: ask the director for a new one")
+        return record
+
+    # ---- binding ----------------------------------------------------------------------------------
+    def bind(self: ServiceApplication, code: str, device: str) -> Bound:
+        """Bind ``device`` to the code's seat: a new player token, ``DeviceBound`` on the game, the code spent."""
+        for attempt in range(RETRIES):
+            record = self.seat_code(code)
+            game_id = UUID(record.game_id)
+            game = self.get_game(game_id)
+            if game.closed:
+                raise _closed()
+            raw = new_token()
+            token = AccessToken.issue(raw, "player", game.players[record.seat], f"seat code ({record.issued_by})",
+                                      self.clock(), game_id=game_id, seat=record.seat)
+            record.use(device, token.id, self.clock())
+            principal = Principal.of(token)
+
+            def act(g: Game, meta: Meta, seat: int = record.seat, issued_by: str = record.issued_by) -> None:
+                g.bind_device(seat, str(principal.token_id), issued_by, meta)
+
+            second = any(d["device"] != device for d in game.live_devices(record.seat))
+            try:
+                with self.saving_with(lambda _g, also=[token, record]: also):
+                    version = self._command(game_id, game.version, Actor(principal.actor(game.players), device), act)
+            except VersionConflict:
+                if attempt == RETRIES - 1:
+                    raise
+                continue  # another command (or a twin binding with the same code) came first: look again
+            self._remember(token.id, principal)
+            return Bound(raw, token.id, game_id, record.seat, game.players[record.seat], game.book.language, version,
+                         second)
+        raise AssertionError("unreachable")
+
+    # ---- leaving game mode --------------------------------------------------------------------------
+    def release_seat(self: ServiceApplication, game_id: UUID, seat: int, reason: str, by: Actor, *,
+                     expected_version: int) -> int:
+        """An official releases a seat's tablet before the sheet is signed: ``SeatReleased`` on the game and
+        the seat's device tokens revoked, in one save."""
+        revoked: list[UUID] = []
+
+        def tokens(game: Game) -> list[Any]:
+            ids = next((e.token_ids for e in game.pending_events if type(e).__name__ == "SeatReleased"), [])
+            found = [t for t in (self._token(UUID(i)) for i in ids) if t is not None and t.revoked is None]
+            for token in found:
+                token.revoke(f"seat released: {reason}", by.actor, self.clock())
+            revoked[:] = [t.id for t in found]
+            return found
+
+        with self.saving_with(tokens):
+            version = self._command(game_id, expected_version, by, lambda g, m: g.release_seat(seat, reason, m))
+        self._forget(revoked)
+        return version
+
+    def revoke_token(self: ServiceApplication, ident: UUID, reason: str, by: str, device: str | None = None) -> None:
+        """Revoke a token by its id (LookupError when there is none); a bound device's token is revoked
+        together with ``DeviceRevoked`` on its game, so every tablet and official sees it."""
+        for attempt in range(RETRIES):
+            token = self._token(ident)
+            if token is None:
+                raise LookupError(f"no token {ident}")
+            game = self._bound_game(token)
+            token.revoke(reason, by, self.clock())
+            if game is None:
+                self.save(token)
+                break
+            try:
+                with self.saving_with(lambda _g, also=[token]: also):
+                    self._command(game.id, game.version, Actor(by, device),
+                                  lambda g, m: g.note_revoked(str(ident), reason, m))
+                break
+            except VersionConflict:
+                if attempt == RETRIES - 1:
+                    raise
+        self._forget([ident])
+
+    def _bound_game(self: ServiceApplication, token: AccessToken) -> Game | None:
+        """The open game on which this (unrevoked) player token holds a bound device, if any."""
+        if token.role != "player" or token.game_id is None or token.revoked is not None:
+            return None
+        try:
+            game = self.get_game(UUID(str(token.game_id)))
+        except LookupError:
+            return None
+        bound = any(d["token_id"] == str(token.id) and not d["revoked"] for d in game.devices)
+        return game if bound and not game.closed else None
+
+    def _forget(self: ServiceApplication, idents: list[UUID]) -> None:
+        """Refuse these tokens from now on in this process (other processes follow the store's events);
+        after the write when the command runs on the event loop."""
+        def forget() -> None:
+            with self._principals_lock:
+                for ident in idents:
+                    self._revoked.add(ident)
+                    self._principals.pop(ident, None)
+
+        deferred = deferred_save()
+        if deferred is not None:
+            deferred.after_commit(forget)
+        else:
+            forget()

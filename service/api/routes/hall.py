@@ -1,0 +1,42 @@
+"""The hall's authority over HTTPS too (``/hall/ca``, ``/hall/ca.crt``, ``/hall/ca.pem``), when the service
+serves TLS (``planilla serve --tls``); 404 otherwise. Outside the contract: files, not resources.
+The same page is served over plain HTTP by ``service.hall.PlainDoor`` for a tablet's first visit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, Request, Response
+
+from service.api.errors import ApiError
+from service.hall import language, page
+from service.tls import Hall, ca_der
+
+router = APIRouter(include_in_schema=False)
+
+
+def _hall(request: Request) -> Hall:
+    folder = request.app.state.settings.tls_dir
+    if folder is None or not (Path(folder) / "ca.crt").exists():
+        raise ApiError(404, "not_found", "this server does not serve TLS: start it with 'planilla serve --tls'",
+                       field="path")
+    return Hall(Path(folder), False, False)
+
+
+@router.get("/hall/ca")
+def authority_page(request: Request) -> Response:
+    hall = _hall(request)
+    url = str(request.base_url)
+    body = page(hall, url, language(request.url.query, request.headers.get("accept-language")))
+    return Response(body, media_type="text/html; charset=utf-8", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/hall/ca.crt")
+def authority_der(request: Request) -> Response:
+    return Response(ca_der(_hall(request)), media_type="application/x-x509-ca-cert")
+
+
+@router.get("/hall/ca.pem")
+def authority_pem(request: Request) -> Response:
+    return Response(_hall(request).ca_cert.read_bytes(), media_type="application/x-pem-file")

@@ -1,0 +1,95 @@
+"""Binding a tablet to a seat: an official issues a seat code (and its QR); the tablet binds with it.
+
+``POST /v1/games/{id}/seats/{seat}/code`` (arbiter or director), ``GET /v1/seat-codes/{code}/qr.svg``
+(no token: the code is the secret), ``POST /v1/bind`` (no token: the code is the credential). A
+code works once and expires; the binding issues a player token for the seat and records
+``DeviceBound`` on the game (docs/tablet-conformity.md).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Annotated, Any
+
+import segno
+from fastapi import APIRouter, Body, Path, Request, Response
+from fastapi.concurrency import run_in_threadpool
+
+from service.access.binding import CodeGone, CodeNotFound
+from service.access.seat_codes import normalise
+from service.api.body_limit import MAX_BODY_BYTES
+from service.api.deps import CurrentPrincipal, GameIdPath, GamesDep
+from service.api.errors import ApiError, forbidden
+from service.api.responses import errors
+from service.api.seat_schemas import BindRequest, BindResult, SeatCodeIssued, SeatCodeRequest
+
+router = APIRouter(tags=["seats"])
+SeatPath = Annotated[int, Path(ge=0, le=7, description="The seat, from 0 in seat order.")]
+CodePath = Annotated[str, Path(min_length=1, max_length=20, description="The seat code (ABCD-EFGH).")]
+
+
+def origin(request: Request) -> str:
+    """Where this service was reached (scheme, host, port; the root path), without a trailing slash."""
+    return str(request.base_url).rstrip("/")
+
+
+def bind_url(request: Request, code: str) -> str:
+    """The tablet page that binds with ``code`` (the code in the fragment: never in a request line or a log)."""
+    return f"{origin(request)}/tablet#bind={code}"
+
+
+def _refused(err: Exception) -> ApiError:
+    if isinstance(err, CodeGone):
+        return ApiError(410, "seat_code_gone", str(err), field="code")
+    return ApiError(404, "seat_code_not_found", str(err), field="code")
+
+
+@router.post("/v1/games/{game_id}/seats/{seat}/code", status_code=201, response_model=SeatCodeIssued,
+             responses=errors(400, 401, 403, 404, 413, 422, 423), max_body_size=MAX_BODY_BYTES)
+async def issue_seat_code(game_id: GameIdPath, seat: SeatPath, request: Request, games: GamesDep,
+                          who: CurrentPrincipal,
+                          body: Annotated[SeatCodeRequest | None, Body(examples=[{"minutes": 30}])] = None) -> Any:
+    """Issue a single-use code (and its QR) that binds one tablet to this seat (arbiters and directors)."""
+    if not who.official:
+        raise forbidden(f"a {who.role} token may not issue seat codes: arbiters and directors do")
+    if not who.may_read(game_id):
+        raise forbidden("this token is bound to another game", field="game_id")
+    minutes = (body or SeatCodeRequest()).minutes
+    code, record, player = await run_in_threadpool(games.issue_seat_code, game_id, seat, who.actor(), minutes)
+    qr_url = f"{origin(request)}/v1/seat-codes/{code}/qr.svg"
+    return {"code": code, "bind_url": bind_url(request, code), "qr_url": qr_url,
+            "expires_at": record.expires_at, "game_id": str(game_id), "seat": seat, "player": player}
+
+
+@router.get("/v1/seat-codes/{code}/qr.svg", response_class=Response, responses={
+    200: {"content": {"image/svg+xml": {"schema": {"type": "string"}, "example": '<svg xmlns="http://www.w3.org/2000/'
+                                                                                     'svg" …>…</svg>'}},
+          "description": "The QR code of the binding address, as SVG."},
+    **errors(400, 404, 410)})
+async def seat_code_qr(code: CodePath, request: Request, games: GamesDep) -> Response:
+    """The QR code of the page that binds a tablet with this code (no token: whoever holds the code may bind)."""
+    try:
+        await run_in_threadpool(games.seat_code, code)
+    except (CodeNotFound, CodeGone) as err:
+        raise _refused(err) from None
+    svg = io.BytesIO()
+    segno.make_qr(bind_url(request, normalise(code) or code), error="m").save(
+        svg, kind="svg", scale=8, border=4, title="Planilla: bind this tablet")
+    return Response(svg.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+@router.post("/v1/bind", response_model=BindResult, responses=errors(400, 404, 410, 413, 422, 423),
+             max_body_size=MAX_BODY_BYTES)
+async def bind(body: BindRequest, games: GamesDep) -> Any:
+    """Bind this tablet to the code's seat: a player token for that game and seat, shown once; the code is spent.
+
+    A second device on a seat that already has one is bound too: `second_device` is true, and the game's
+    state warns both tablets and the officials until a director revokes one (`POST /v1/tokens/{id}/revoke`).
+    """
+    try:
+        bound = await run_in_threadpool(games.bind, body.code, body.device)
+    except (CodeNotFound, CodeGone) as err:
+        raise _refused(err) from None
+    return {"token": bound.token, "token_id": str(bound.token_id), "game_id": str(bound.game_id), "seat": bound.seat,
+            "player": bound.player, "language": bound.language, "version": bound.version,
+            "second_device": bound.second_device}

@@ -1,0 +1,94 @@
+"""Bodies of the seat-binding routes and the device parts of the game state (docs/tablet-conformity.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+GAME_ID = "3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
+TOKEN_ID = "4a3a1687-a1d2-5835-9e3a-706900b41715"
+Device = Annotated[str, Field(min_length=1, max_length=200, description=(
+    "The tablet's stable id (the pages keep a UUID in the browser and send it as `X-Device` too)."))]
+
+
+class SeatCodeRequest(BaseModel):
+    """How long the code stays valid (optional)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"minutes": 30}]})
+    minutes: int = Field(30, ge=1, le=720, description="Minutes until the code expires (default 30, at most 12 h).")
+
+
+class SeatCodeIssued(BaseModel):
+    """A single-use code for one seat: type it, or scan the QR of `bind_url`."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "code": "K7PX-3MWD", "bind_url": "https://192.168.1.10:8443/tablet#bind=K7PX-3MWD",
+        "qr_url": "https://192.168.1.10:8443/v1/seat-codes/K7PX-3MWD/qr.svg", "expires_at": "2025-05-01T10:30:00.000Z",
+        "game_id": GAME_ID, "seat": 0, "player": "Ana García"}]})
+    code: str = Field(description="8 characters from an alphabet without look-alikes, shown as ABCD-EFGH.")
+    bind_url: str = Field(description="The tablet page that binds with this code (the code after `#`, never sent "
+                                      "to a server in a request line).")
+    qr_url: str = Field(description="The QR code of `bind_url` as SVG (no token needed: the code is the secret).")
+    expires_at: str
+    game_id: str
+    seat: int
+    player: str
+
+
+class BindRequest(BaseModel):
+    """A tablet binds itself to a seat with a code."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+        "code": "K7PX-3MWD", "device": "0c6f3a52-5a8e-4c1e-9d7b-2f1e0a9b8c7d"}]})
+    code: str = Field(min_length=1, max_length=20, description="The seat code, with or without the dash, any case.")
+    device: Device
+
+
+class BindResult(BaseModel):
+    """The player token for the seat (shown only here: the page keeps it, never in the URL)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "token": "pl_…", "token_id": TOKEN_ID, "game_id": GAME_ID, "seat": 0, "player": "Ana García",
+        "language": "es", "version": 7, "second_device": False}]})
+    token: str
+    token_id: str
+    game_id: str
+    seat: int
+    player: str
+    language: str = Field(description="The game's profile language (es, ca): the page's default.")
+    version: int = Field(description="The game's version after `DeviceBound`.")
+    second_device: bool = Field(description="Another device already held this seat: both are warned.")
+
+
+class DeviceState(BaseModel):
+    """A tablet bound to a seat."""
+
+    seat: int
+    device: str | None
+    bound_at: str
+    token_id: str
+    issued_by: str
+    current: bool = Field(description="The seat's latest binding.")
+    revoked: bool = Field(description="Its token was revoked (by a director, or when the seat was released).")
+
+
+class SeatWarning(BaseModel):
+    """Something both tablets and the officials must see about a seat."""
+
+    code: str = Field(description="`second_device`: more than one bound device holds the seat's live tokens.")
+    seat: int
+    devices: list[str]
+    token_ids: list[str] = Field(description="Their tokens' ids: a director revokes the one not in use.")
+    message: str
+
+
+class ArbiterCall(BaseModel):
+    """The open call for the arbiter."""
+
+    seat: int
+    reason: str | None
+    at: str
+    by: str
+    clock_stopped: bool = Field(description="This call stopped both clocks (FILE 33.5); its answer restarts them.")
+    article: str
