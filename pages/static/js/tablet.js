@@ -30,7 +30,8 @@ async function sessionFromAddress() {
     session = { token: bound.token, game: bound.game_id, seat: bound.seat, player: bound.player,
       language: bound.language };
   } else if (hash.get('token')) {
-    session = { token: hash.get('token'), game: hash.get('game'), seat: Number(hash.get('seat')) };
+    const seat = hash.get('seat');
+    session = { token: hash.get('token'), game: hash.get('game'), seat: seat ? Number(seat) : null }; // null: a spectator
   }
   if (session) {
     localStorage.setItem(SESSION, JSON.stringify(session));
@@ -86,7 +87,7 @@ class Tablet {
     this.follower = new GameFollower({ gameId: this.session.game, token: this.session.token, seat: this.seat });
     this.outbox = await api.openOutbox({ gameId: this.session.game, token: this.session.token });
     this.outbox.addEventListener('change', () => this.renderConnection());
-    this.outbox.addEventListener('refused', (e) => { this.refusal = e.detail; this.render(); this.follower.refreshSoon(); });
+    this.outbox.addEventListener('refused', (e) => this.refused(e.detail));
     this.outbox.addEventListener('answered', () => this.follower.refreshSoon());
     this.follower.addEventListener('connection', () => this.renderConnection());
     this.follower.addEventListener('change', async (e) => {
@@ -97,9 +98,25 @@ class Tablet {
       if (before && before.mine.has('place_tiles') !== this.view.mine.has('place_tiles')) this.resetEntry();
       if (before && before.lastTurnIndex !== this.view.lastTurnIndex) this.entry.words = null;
       this.render();
+      if (!this.view.ended) this.writeOwnEntry();
     });
     addEventListener('online', () => this.outbox.flush());
     this.follower.start();
+  }
+
+  /** A refused command is shown with the service's reason until the player discards it. One exception: a line
+   * of the player's own sheet refused only for a stale version (409) commutes with every other command, so it
+   * is sent again at the version the service now has, unchanged. */
+  async refused(detail) {
+    if (detail.status === 409 && detail.command.type === 'write_sheet_entry') {
+      await this.outbox.discard(detail.id);
+      const view = await this.follower.refresh();
+      await this.outbox.enqueue({ ...detail.command, expected_version: view.version });
+      return;
+    }
+    this.refusal = detail;
+    this.render();
+    this.follower.refreshSoon();
   }
 
   send(command, options) {
@@ -112,6 +129,7 @@ class Tablet {
     const v = this.view;
     if (!v) return;
     const focused = document.activeElement && document.activeElement.id;
+    app.className = 'game';
     app.innerHTML = `
       <header class="bar">
         <div class="title"><strong>${t('app.title')}</strong> <span>${escape(this.gameLine())}</span></div>
@@ -126,8 +144,8 @@ class Tablet {
         </section>
         <section class="side">
           ${this.scoresHtml()}
-          <section id="actions" class="actions" aria-label="${t('actions.label')}">${this.actionsHtml()}</section>
           ${this.discrepanciesHtml()}
+          <section id="actions" class="actions" aria-label="${t('actions.label')}">${this.actionsHtml()}</section>
           <section class="sheets-area" aria-label="${t('sheet.both')}"><h2>${t('sheet.both')}</h2><pl-sheets id="sheets"></pl-sheets></section>
         </section>
       </main>`;
@@ -332,7 +350,7 @@ class Tablet {
       <td class="num">${p.score_before ?? ''}</td><td class="num">${p.rack_adjustment ?? 0}</td>
       <td class="num">${p.time_penalty ?? 0}</td><td class="num">${p.sanctions ?? 0}</td><td class="num final">${p.final_score}</td></tr>`).join('');
     return `<div class="group settlement"><h2>${t('settle.title')}</h2>
-      <p>${t('settle.cause', { cause: t(`cause.${s.cause}`) })} · ${s.winner ? t('settle.winner', { name: escape(s.winner) }) : t('settle.draw')}</p>
+      <p>${t('settle.cause', { cause: t(`cause.${s.cause}`) })} · ${s.winner != null ? t('settle.winner', { name: escape(typeof s.winner === 'number' ? this.view.name(s.winner) : s.winner) }) : t('settle.draw')}</p>
       <table><thead><tr><th scope="col">${t('settle.player')}</th><th scope="col">${t('settle.before')}</th>
       <th scope="col">${t('settle.racks')}</th><th scope="col">${t('settle.time')}</th><th scope="col">${t('settle.sanctions')}</th>
       <th scope="col">${t('settle.final')}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -496,9 +514,31 @@ class Tablet {
     const announced = Number(e.announced);
     const total = e.total === '' ? null : Number(e.total);
     const turn = v.nextTurnIndex;
-    const placed = await this.send(api.commands.placeTiles(v.version, { coordinates: found.coordinates, word: found.word, announced }));
-    // The player's own sheet: the score they announced and the running total they wrote (FILE 5, 40).
-    await this.outbox.enqueue(api.commands.writeSheet(null, { sheet: this.seat, turn, score: announced, total }), { after: placed });
+    // The player's own sheet gets the score and running total once the play is accepted (FILE 37): kept
+    // on the device until then, dropped if the play is withdrawn.
+    this.keepOwnEntry({ turn, score: announced, total });
+    await this.send(api.commands.placeTiles(v.version, { coordinates: found.coordinates, word: found.word, announced }));
+  }
+
+  get ownEntryKey() { return `planilla.own.${this.session.game}.${this.seat}`; }
+
+  keepOwnEntry(entry) {
+    if (entry) localStorage.setItem(this.ownEntryKey, JSON.stringify(entry));
+    else localStorage.removeItem(this.ownEntryKey);
+  }
+
+  /** Write the player's own line once the service says the play stands (accepted), or drop it (withdrawn). */
+  writeOwnEntry() {
+    let own = null;
+    try { own = JSON.parse(localStorage.getItem(this.ownEntryKey)); } catch { own = null; }
+    if (!own || this.writingOwn) return;
+    const row = this.view.rowOf(own.turn);
+    if (!row || row.state === 'pending' || row.state === 'challenged' || row.state === 'centre_choice') return;
+    this.keepOwnEntry(null);
+    if (row.state !== 'accepted' || row.written[String(this.seat)]) return;
+    this.writingOwn = true;
+    this.send(api.commands.writeSheet(this.view.version, { sheet: this.seat, turn: own.turn, score: own.score,
+      total: own.total })).finally(() => { this.writingOwn = false; });
   }
 
   async accept() {

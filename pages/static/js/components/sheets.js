@@ -16,8 +16,7 @@ class Sheets extends HTMLElement {
         return `<tr class="${r.differs ? 'differs' : ''}${r.state === 'withdrawn' ? ' withdrawn' : ''}">`
           + `<td>${r.number}</td><td class="what">${what}</td>`
           + `<td class="num">${r.score ?? ''}</td><td class="num">${r.total ?? ''}</td>`
-          + (own == null ? '' : `<td class="num own">${mine && mine.score != null ? mine.score : ''}</td>`
-            + `<td class="num own">${mine && mine.total != null ? mine.total : ''}</td>`)
+          + (own == null ? '' : `<td class="num own">${mine ? [mine.score, mine.total].map((x) => x ?? '–').join(' / ') : ''}</td>`)
           + `<td class="flag">${r.differs ? `<span class="badge" role="img" aria-label="${t('sheet.differs')}">≠</span>` : ''}</td></tr>`;
       }).join('');
       const final = sheet.finalScore == null ? '' : `<p class="final">${t('sheet.final', { score: sheet.finalScore })}</p>`;
@@ -25,7 +24,7 @@ class Sheets extends HTMLElement {
       return `<section class="sheet" aria-label="${t('sheet.of', { name: escape(sheet.name) })}">`
         + `<h3>${escape(sheet.name)}</h3><table><thead><tr><th scope="col">${t('sheet.turn')}</th>`
         + `<th scope="col">${t('sheet.play')}</th><th scope="col">${t('sheet.score')}</th><th scope="col">${t('sheet.total')}</th>`
-        + (own == null ? '' : `<th scope="col">${t('sheet.own_score')}</th><th scope="col">${t('sheet.own_total')}</th>`)
+        + (own == null ? '' : `<th scope="col">${t('sheet.own')}</th>`)
         + `<th scope="col"><span class="sr">${t('sheet.check')}</span></th></tr></thead><tbody>${rows}</tbody></table>${final}${signed}</section>`;
     }).join('');
   }

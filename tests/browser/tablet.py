@@ -1,0 +1,89 @@
+"""A player's tablet driven through the page, by role and accessible name where a player would look."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.browser.hall import Game, play_keys
+
+I18N = Path(__file__).resolve().parents[2] / "pages" / "static" / "i18n"
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def text(lang: str, key: str, **params: Any) -> str:
+    found = catalogue(lang)[key]
+    for name, value in params.items():
+        found = found.replace("{" + name + "}", str(value))
+    return found
+
+
+class Tablet:
+    """One browser context (one device) bound to one seat of one game."""
+
+    def __init__(self, browser: Any, game: Game, seat: int | None, viewport: dict[str, int], lang: str | None = None,
+                 token: str | None = None) -> None:
+        self.context = browser.new_context(viewport=viewport)
+        if lang:
+            self.context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.game, self.seat, self.lang = game, seat, lang or "es"
+        address = game.address(seat) if token is None else f"{game.hall.url}/tablet#token={token}&game={game.id}"
+        self.page.goto(address)
+        expect(self.page.locator("#banner")).to_be_visible()
+
+    def t(self, key: str, **params: Any) -> str:
+        return text(self.lang, key, **params)
+
+    def button(self, key: str, **params: Any) -> Any:
+        return self.page.get_by_role("button", name=self.t(key, **params), exact=True)
+
+    def expect_banner(self, key: str, **params: Any) -> None:
+        expect(self.page.locator("#banner")).to_contain_text(self.t(key, **params))
+
+    def rack(self) -> list[str]:
+        return self.page.locator(".scores .rack .tile .letter").all_inner_texts()
+
+    def wait_rack(self, count: int) -> None:
+        expect(self.page.locator(".scores .rack .tile")).to_have_count(count)
+
+    def wait_sent(self) -> None:
+        expect(self.page.locator("#outbox")).to_have_text(self.t("net.outbox", count=0))
+
+    def enter_play(self, coordinates: str, word: str, announced: int, total: int | None = None) -> None:
+        """Tap the start square and the direction, type the new tiles (blank toggle first for a blank),
+        type the announced score and running total, and record the play."""
+        row, col, direction, tiles = play_keys(coordinates, word)
+        page = self.page
+        page.locator(f'pl-board button[data-row="{row}"][data-col="{col}"]').click()
+        page.get_by_role("button", name=self.t(f"dir.{direction}"), exact=True).click()
+        for letter, blank in tiles:
+            if blank:
+                page.get_by_role("button", name=self.t("keyboard.blank"), exact=True).click()
+            page.locator(f'pl-keyboard button[data-letter="{letter}"]').click()
+        page.get_by_label(self.t("play.announced")).fill(str(announced))
+        if total is not None:
+            page.get_by_label(self.t("play.total")).fill(str(total))
+        self.button("action.place_tiles").click()
+        self.wait_sent()
+
+    def accept(self, score: int | None = None, total: int | None = None) -> None:
+        page = self.page
+        if score is not None:
+            page.get_by_label(re.compile(re.escape(self.t("answer.score", name="X")).replace("X", ".*"))).fill(str(score))
+        if total is not None:
+            page.get_by_label(re.compile(re.escape(self.t("answer.total", name="X")).replace("X", ".*"))).fill(str(total))
+        self.button("action.accept").click()
+        self.wait_sent()
+
+    def close(self) -> None:
+        self.context.close()

@@ -1,0 +1,125 @@
+"""Two tablets (two browser contexts) play a FILE game through the pages: the deal, a play entered on the
+board and tile keyboard, its acceptance with the score written, a discrepancy between the sheets shown on
+both tablets and corrected, a challenge ruled invalid, an exchange, passes to the end, both signatures,
+the lock and the printable sheet. The officials' steps (the draw for the start, the ruling) go through the
+API; every step a player takes at the table goes through the page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import TABLET_LANDSCAPE, screenshot
+from tests.browser.hall import hall  # noqa: F401  (a fixture)
+from tests.browser.tablet import Tablet
+
+
+def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any) -> None:  # noqa: F811
+    game = hall.new_game("file-2024")
+    starter = game.draw_for_start()
+    second = 1 - starter
+    tabs = {seat: Tablet(browser, game, seat, TABLET_LANDSCAPE) for seat in (0, 1)}
+    first, other = tabs[starter], tabs[second]
+    names = {s: game.state()["players"][s]["name"] for s in (0, 1)}
+
+    # The deal: each tablet draws its seven, the starter first (FILE 7); each sees its own rack only.
+    first.expect_banner("wait.deal.you")
+    other.expect_banner("wait.deal", names=names[starter])
+    first.button("action.draw_tiles").click()
+    first.wait_rack(7)
+    other.button("action.draw_tiles").click()
+    other.wait_rack(7)
+    assert first.page.locator(".rack").count() == 1 and other.page.locator(".rack").count() == 1
+    first.expect_banner("wait.play.you")
+    other.expect_banner("wait.play", names=names[starter])
+
+    # The starter's play, entered on the board and the tile keyboard; the announced score is wrong (1).
+    coordinates, word = game.find_play(starter)
+    screenshot(first.page, "tablet-es-landscape-turn")
+    first.enter_play(coordinates, word, announced=1, total=1)
+    other.expect_banner("wait.acceptance.you", name=names[starter])
+    first.expect_banner("wait.acceptance", names=names[second])
+    state = game.state()
+    assert state["pending"]["kind"] == "acceptance" and state["last_turn"]["coordinates"] == coordinates.upper()
+    true_score = state["last_turn"]["score"]
+
+    # The opponent accepts, writing down what was announced: the sheets disagree with the true score.
+    expect(other.page.locator(".announced-play")).to_contain_text(f"{coordinates}")
+    other.accept(score=1, total=1)
+    for tab in tabs.values():
+        expect(tab.page.locator(".discrepancies")).to_contain_text(tab.t("diff.wrote", name=names[starter], value=1))
+        expect(tab.page.locator(".discrepancies")).to_contain_text(tab.t("diff.wrote", name=names[second], value=1))
+    screenshot(other.page, "tablet-es-landscape-discrepancy")
+    # Corrected by agreement to the true values (FILE 40), from the tablet: score, then total.
+    fix = other.page.get_by_role("button", name=other.t("action.correct", value=true_score)).first
+    fix.click()
+    other.wait_sent()
+    other.page.get_by_role("button", name=other.t("action.correct", value=true_score)).first.click()
+    other.wait_sent()
+    for tab in tabs.values():
+        expect(tab.page.locator(".discrepancies")).to_have_count(0)
+    assert game.state()["players"][starter]["score"] == true_score
+
+    # The second player's play is challenged from the starter's tablet (all its words, one verdict).
+    other.expect_banner("wait.play.you")
+    coordinates, word = game.find_play(second)
+    other.enter_play(coordinates, word, announced=9)
+    first.button("action.challenge").click()
+    expect(first.page.locator("fieldset.words input[type=checkbox]").first).to_be_checked()
+    first.button("action.challenge_send").click()
+    first.wait_sent()
+    for tab in tabs.values():
+        tab.expect_banner("wait.ruling")
+    game.official("rule_challenge", token=hall.arbiter, valid=False, authority="test lexicon")
+    first.expect_banner("wait.play.you")
+    expect(first.page.locator("pl-sheets tr.withdrawn")).to_have_count(1)
+
+    # The starter exchanges two tiles, chosen on the rack; the second player passes.
+    first.button("action.exchange").click()
+    first.page.locator("button.rack-tile").nth(0).click()
+    first.page.locator("button.rack-tile").nth(1).click()
+    first.button("action.exchange_confirm", count=2).click()
+    first.wait_sent()
+    assert game.state()["last_turn"]["kind"] == "exchange"
+    other.expect_banner("wait.play.you")
+    other.button("action.pass").click()
+    other.wait_sent()
+    assert game.state()["last_turn"]["kind"] == "pass"
+
+    # Passes from the tablets until the profile ends the game; then each signs on their own tablet.
+    for _ in range(12):
+        state = game.state()
+        if state["phase"] != "playing":
+            break
+        tab = tabs[state["turn"]]
+        tab.expect_banner("wait.play.you")
+        tab.button("action.pass").click()
+        tab.wait_sent()
+    state = game.state()
+    assert state["status"] == "ended" and state["settlement"] is not None
+    first.expect_banner("wait.signatures.you")
+    expect(first.page.locator(".settlement")).to_be_visible()
+    screenshot(first.page, "tablet-es-landscape-sign")
+    first.button("action.sign").click()
+    first.wait_sent()
+    other.expect_banner("wait.signatures.you")
+    first.expect_banner("wait.signatures", names=names[second])
+    other.button("action.sign").click()
+    other.wait_sent()
+
+    # The lock on both tablets; the printable sheet's totals are the settlement's.
+    for tab in tabs.values():
+        tab.expect_banner("wait.closed")
+        expect(tab.page.locator(".lock")).to_be_visible()
+    screenshot(other.page, "tablet-es-landscape-closed")
+    settled = game.state()["settlement"]
+    with first.page.expect_download() as download:
+        first.button("closed.download_sheet").click()
+    html = open(download.value.path(), encoding="utf-8").read()
+    finals = re.findall(r"TOTAL FINAL</td><td[^>]*>(-?\d+)", html)
+    assert [p["final_score"] for p in settled["players"]] == [int(x) for x in finals[:2]], finals
+    for tab in tabs.values():
+        assert not tab.errors, tab.errors
+        tab.close()
