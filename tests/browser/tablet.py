@@ -47,6 +47,16 @@ class Tablet:
     def button(self, key: str, **params: Any) -> Any:
         return self.page.get_by_role("button", name=self.t(key, **params), exact=True)
 
+    def sync(self) -> None:
+        """Wait until the page shows the game's current version (a player looks before acting)."""
+        expect(self.page.locator("#app")).to_have_attribute("data-version", str(self.game.state()["version"]))
+
+    def act(self, key: str, **params: Any) -> None:
+        """Look at the game as it is, tap the button, and wait until the command is answered."""
+        self.sync()
+        self.button(key, **params).click()
+        self.wait_sent()
+
     def expect_banner(self, key: str, **params: Any) -> None:
         expect(self.page.locator("#banner")).to_contain_text(self.t(key, **params))
 
@@ -57,12 +67,18 @@ class Tablet:
         expect(self.page.locator(".scores .rack .tile")).to_have_count(count)
 
     def wait_sent(self) -> None:
+        """Every queued command answered; a refusal shown by the page fails the test with the service's words."""
+        done = self.page.locator(f'#outbox:text-is("{self.t("net.outbox", count=0)}"), .refusal')
+        expect(done.first).to_be_visible()
+        refusal = self.page.locator(".refusal")
+        assert not refusal.count(), refusal.inner_text()
         expect(self.page.locator("#outbox")).to_have_text(self.t("net.outbox", count=0))
 
     def enter_play(self, coordinates: str, word: str, announced: int, total: int | None = None) -> None:
         """Tap the start square and the direction, type the new tiles (blank toggle first for a blank),
         type the announced score and running total, and record the play."""
         row, col, direction, tiles = play_keys(coordinates, word)
+        self.sync()
         page = self.page
         page.locator(f'pl-board button[data-row="{row}"][data-col="{col}"]').click()
         page.get_by_role("button", name=self.t(f"dir.{direction}"), exact=True).click()
@@ -77,6 +93,7 @@ class Tablet:
         self.wait_sent()
 
     def accept(self, score: int | None = None, total: int | None = None) -> None:
+        self.sync()
         page = self.page
         if score is not None:
             page.get_by_label(re.compile(re.escape(self.t("answer.score", name="X")).replace("X", ".*"))).fill(str(score))

@@ -49,8 +49,8 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
     expect(other.page.locator(".announced-play")).to_contain_text(f"{coordinates}")
     other.accept(score=1, total=1)
     for tab in tabs.values():
-        expect(tab.page.locator(".discrepancies")).to_contain_text(tab.t("diff.wrote", name=names[starter], value=1))
         expect(tab.page.locator(".discrepancies")).to_contain_text(tab.t("diff.wrote", name=names[second], value=1))
+        expect(tab.page.locator(".discrepancies")).to_contain_text(tab.t("diff.announced", value=1))
     screenshot(other.page, "tablet-es-landscape-discrepancy")
     # Corrected by agreement to the true values (FILE 40), from the tablet: score, then total.
     fix = other.page.get_by_role("button", name=other.t("action.correct", value=true_score)).first
@@ -68,8 +68,7 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
     other.enter_play(coordinates, word, announced=9)
     first.button("action.challenge").click()
     expect(first.page.locator("fieldset.words input[type=checkbox]").first).to_be_checked()
-    first.button("action.challenge_send").click()
-    first.wait_sent()
+    first.act("action.challenge_send")
     for tab in tabs.values():
         tab.expect_banner("wait.ruling")
     game.official("rule_challenge", token=hall.arbiter, valid=False, authority="test lexicon")
@@ -80,12 +79,13 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
     first.button("action.exchange").click()
     first.page.locator("button.rack-tile").nth(0).click()
     first.page.locator("button.rack-tile").nth(1).click()
-    first.button("action.exchange_confirm", count=2).click()
-    first.wait_sent()
+    first.act("action.exchange_confirm", count=2)
     assert game.state()["last_turn"]["kind"] == "exchange"
+    # The starter's own line for the accepted play went just before that exchange, as written on the tablet.
+    sheet = hall.http.get(f"/v1/games/{game.id}/scoresheet", headers=hall.headers(hall.director)).json()
+    assert sheet["players"][starter]["rows"][0]["written"][str(starter)] == {"score": true_score, "total": true_score}
     other.expect_banner("wait.play.you")
-    other.button("action.pass").click()
-    other.wait_sent()
+    other.act("action.pass")
     assert game.state()["last_turn"]["kind"] == "pass"
 
     # Passes from the tablets until the profile ends the game; then each signs on their own tablet.
@@ -95,19 +95,16 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
             break
         tab = tabs[state["turn"]]
         tab.expect_banner("wait.play.you")
-        tab.button("action.pass").click()
-        tab.wait_sent()
+        tab.act("action.pass")
     state = game.state()
     assert state["status"] == "ended" and state["settlement"] is not None
     first.expect_banner("wait.signatures.you")
     expect(first.page.locator(".settlement")).to_be_visible()
     screenshot(first.page, "tablet-es-landscape-sign")
-    first.button("action.sign").click()
-    first.wait_sent()
+    first.act("action.sign")
     other.expect_banner("wait.signatures.you")
     first.expect_banner("wait.signatures", names=names[second])
-    other.button("action.sign").click()
-    other.wait_sent()
+    other.act("action.sign")
 
     # The lock on both tablets; the printable sheet's totals are the settlement's.
     for tab in tabs.values():

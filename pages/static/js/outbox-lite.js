@@ -15,7 +15,7 @@ export class DirectOutbox extends EventTarget {
     const id = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
     this.queue.push({ id, command, after });
     this.dispatchEvent(new Event('change'));
-    await this.flush();
+    this.flush();
     return id;
   }
 

@@ -30,6 +30,8 @@ export class GameView {
   get settlement() { return this.raw.settlement; }
   get ending() { return this.raw.ending; }
   get lastTurn() { return this.raw.last_turn; }
+  /** The service's warnings, e.g. {code: 'second_device', seat} when a second device binds a seat. */
+  get warnings() { return this.raw.warnings || []; }
   /** The index the service gives the next turn recorded (write_sheet_entry's `turn`). */
   get nextTurnIndex() { return this.raw.turns_played; }
   get lastTurnIndex() { return this.raw.turns_played - 1; }

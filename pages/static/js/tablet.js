@@ -75,6 +75,7 @@ class Tablet {
     this.seat = session.seat;
     this.view = null;
     this.refusal = null;
+    this.own = new Set(); // versions this tablet's own commands produced
     this.resetEntry();
   }
 
@@ -88,7 +89,12 @@ class Tablet {
     this.outbox = await api.openOutbox({ gameId: this.session.game, token: this.session.token });
     this.outbox.addEventListener('change', () => this.renderConnection());
     this.outbox.addEventListener('refused', (e) => this.refused(e.detail));
-    this.outbox.addEventListener('answered', () => this.follower.refreshSoon());
+    this.outbox.addEventListener('answered', (e) => {
+      const body = e.detail.body || {};
+      for (const event of body.events || []) this.own.add(event.sequence);
+      if (body.version) this.own.add(body.version);
+      this.follower.refreshSoon();
+    });
     this.follower.addEventListener('connection', () => this.renderConnection());
     this.follower.addEventListener('change', async (e) => {
       const first = !this.view;
@@ -98,7 +104,6 @@ class Tablet {
       if (before && before.mine.has('place_tiles') !== this.view.mine.has('place_tiles')) this.resetEntry();
       if (before && before.lastTurnIndex !== this.view.lastTurnIndex) this.entry.words = null;
       this.render();
-      if (!this.view.ended) this.writeOwnEntry();
     });
     addEventListener('online', () => this.outbox.flush());
     this.follower.start();
@@ -119,9 +124,22 @@ class Tablet {
     this.follower.refreshSoon();
   }
 
-  send(command, options) {
+  /** Queue a command. While this tablet's earlier commands wait, it follows the last of them (its
+   * expected_version is that command's answered version), so one device never races itself. */
+  async send(command, options) {
     this.refusal = null;
-    return this.outbox.enqueue(command, options);
+    const own = command.type === 'write_sheet_entry' ? null : this.ownEntryDue();
+    if (own) {
+      const written = await this.send({ ...own, expected_version: command.expected_version }, options);
+      return this.send({ ...command, expected_version: null }, { after: written });
+    }
+    // The view may not show yet what this tablet's own last commands recorded: follow them, and only them.
+    let version = command.expected_version;
+    while (version != null && this.own.has(version + 1)) version += 1;
+    command = { ...command, expected_version: version };
+    const after = options && options.after ? options.after : (this.outbox.length ? this.lastQueued : null);
+    this.lastQueued = await this.outbox.enqueue(command, after ? { after } : undefined);
+    return this.lastQueued;
   }
 
   // ---- layout ---------------------------------------------------------------------------------
@@ -130,6 +148,7 @@ class Tablet {
     if (!v) return;
     const focused = document.activeElement && document.activeElement.id;
     app.className = 'game';
+    app.dataset.version = v.version; // what this page shows (the browser tests wait on it)
     app.innerHTML = `
       <header class="bar">
         <div class="title"><strong>${t('app.title')}</strong> <span>${escape(this.gameLine())}</span></div>
@@ -193,15 +212,19 @@ class Tablet {
       if (Array.isArray(params.names)) params.names = names(params.names);
       if (line.key === 'wait.clock_stop') params.reason = t(`clock_stop.${params.reason || 'other'}`);
       return `<p class="${i ? 'also' : 'main'}">${escape(t(line.key, params))}</p>`;
-    }).join('');
+    }).join('') + v.warnings.filter((w) => w.code === 'second_device').map((w) => `<p class="also">${escape(
+      t('warn.second_device', { name: v.name(w.seat) }))}</p>`).join('');
   }
 
   refusalHtml() {
     const r = this.refusal;
     const body = r.body || {};
-    return `<div class="refusal" role="alert"><p><strong>${t('refused.title')}</strong> ${escape(body.message || r.status)}
+    const what = t(`command.${r.command.type}`);
+    const why = r.status === 409 ? t('refused.conflict') : body.message || String(r.status);
+    return `<div class="refusal" role="alert"><p><strong>${t('refused.title', { what })}</strong> ${escape(why)}
       ${body.article ? ` <span class="article">(${escape(body.article)})</span>` : ''}</p>
-      <button type="button" id="refusal-discard">${t('refused.discard')}</button></div>`;
+      <div class="buttons">${r.status === 409 ? `<button type="button" class="primary" id="refusal-retry">${t('refused.retry')}</button>` : ''}
+      <button type="button" id="refusal-discard">${t('refused.discard')}</button></div></div>`;
   }
 
   scoresHtml() {
@@ -293,14 +316,13 @@ class Tablet {
   }
 
   exchangeHtml() {
-    const v = this.view;
-    const rack = v.players[this.seat].rack;
+    const rack = this.knownRack();
     const chooser = rack && rack.length
       ? `<p>${t('exchange.choose')}</p><div class="rack choose" role="group" aria-label="${t('exchange.tiles')}">${
         rack.map((l, i) => this.rackTile(l, i, true)).join('')}</div>`
       : `<label>${t('exchange.count')} <input id="exchange-count" type="number" inputmode="numeric" min="1" max="7" value="${escape(this.entry.count)}"></label>`;
     return `<div class="group exchange">${chooser}
-      <div class="buttons"><button type="button" class="primary" id="exchange">${t('action.exchange_confirm', { count: rack && rack.length ? this.entry.chosen.length : '' })}</button>
+      <div class="buttons"><button type="button" class="primary" id="exchange">${rack ? t('action.exchange_confirm', { count: this.entry.chosen.length }) : t('action.exchange')}</button>
       <button type="button" id="exchange-cancel">${t('action.cancel')}</button></div></div>`;
   }
 
@@ -335,8 +357,14 @@ class Tablet {
       ${challenge}</div></div>`;
   }
 
+  /** The owner's rack when the service knows every tile on it (a virtual bag), else null (a physical bag). */
+  knownRack() {
+    const me = this.view.players[this.seat];
+    return me.rack && me.rack.length === me.rackCount ? me.rack : null;
+  }
+
   endRackHtml() {
-    const rack = this.view.players[this.seat].rack;
+    const rack = this.knownRack();
     const known = rack != null;
     const shown = known ? rack.map((l) => this.rackTile(l)).join('') : '';
     return `<div class="group endrack"><p>${t('endrack.ask')}</p>
@@ -436,6 +464,13 @@ class Tablet {
     document.querySelectorAll('button.dir').forEach((b) => b.addEventListener('click', () => {
       this.entry.direction = b.dataset.dir; this.render();
     }));
+    on('refusal-retry', async () => {
+      // The player looked at the game as it is now and sends the same command again at its version.
+      const { id, command } = this.refusal;
+      this.refusal = null;
+      await this.outbox.discard(id);
+      await this.send({ ...command, expected_version: this.view.version });
+    });
     on('refusal-discard', async () => { const id = this.refusal.id; this.refusal = null; await this.outbox.discard(id); this.render(); });
     on('draw', () => {
       const count = value('draw-count');
@@ -452,7 +487,7 @@ class Tablet {
       this.render();
     }));
     on('exchange', () => {
-      const rack = v.players[this.seat].rack;
+      const rack = this.knownRack();
       if (rack && rack.length) {
         if (!this.entry.chosen.length) return;
         this.send(api.commands.exchange(v.version, { tiles: this.entry.chosen.map((i) => rack[i]) }));
@@ -482,7 +517,7 @@ class Tablet {
       this.send(api.commands.appeal(v.version, argument));
     });
     on('end-rack', () => {
-      const rack = v.players[this.seat].rack;
+      const rack = this.knownRack();
       const tiles = rack != null ? rack : this.entry.typed.map((x) => (x.blank ? '?' : x.letter));
       this.send(api.commands.endRack(v.version, tiles));
     });
@@ -527,18 +562,18 @@ class Tablet {
     else localStorage.removeItem(this.ownEntryKey);
   }
 
-  /** Write the player's own line once the service says the play stands (accepted), or drop it (withdrawn). */
-  writeOwnEntry() {
+  /** The player's own line for their last play, due once the service says the play stands (accepted);
+   * dropped when it was withdrawn. Sent just before this tablet's next command, in the same chain, so the
+   * tablet never writes behind its owner's back while the opponent is acting. */
+  ownEntryDue() {
     let own = null;
     try { own = JSON.parse(localStorage.getItem(this.ownEntryKey)); } catch { own = null; }
-    if (!own || this.writingOwn) return;
+    if (!own) return null;
     const row = this.view.rowOf(own.turn);
-    if (!row || row.state === 'pending' || row.state === 'challenged' || row.state === 'centre_choice') return;
+    if (!row || ['pending', 'challenged', 'centre_choice'].includes(row.state)) return null;
     this.keepOwnEntry(null);
-    if (row.state !== 'accepted' || row.written[String(this.seat)]) return;
-    this.writingOwn = true;
-    this.send(api.commands.writeSheet(this.view.version, { sheet: this.seat, turn: own.turn, score: own.score,
-      total: own.total })).finally(() => { this.writingOwn = false; });
+    if (row.state !== 'accepted' || row.written[String(this.seat)]) return null;
+    return api.commands.writeSheet(null, { sheet: this.seat, turn: own.turn, score: own.score, total: own.total });
   }
 
   async accept() {
@@ -546,12 +581,14 @@ class Tablet {
     const score = document.getElementById('write-score').value;
     const total = document.getElementById('write-total').value;
     const turn = v.lastTurnIndex;
-    const accepted = await this.send(api.commands.accept(v.version));
-    if (score !== '' || total !== '') {
-      // Writing the score down is the acceptance (FILE 37): what this player wrote on their own sheet.
-      await this.outbox.enqueue(api.commands.writeSheet(null, { sheet: this.seat, turn,
-        score: score === '' ? null : Number(score), total: total === '' ? null : Number(total) }), { after: accepted });
+    if (score === '' && total === '') {
+      await this.send(api.commands.accept(v.version));
+      return;
     }
+    // Writing the score down is the acceptance (FILE 37): the line on this player's own sheet, then the acceptance.
+    const written = await this.send(api.commands.writeSheet(v.version, { sheet: this.seat, turn,
+      score: score === '' ? null : Number(score), total: total === '' ? null : Number(total) }));
+    await this.send(api.commands.accept(null), { after: written });
   }
 
   async openChallenge() {
