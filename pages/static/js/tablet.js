@@ -395,14 +395,14 @@ class Tablet {
     const found = v.discrepancies;
     if (!found.length) return '';
     const items = found.map((d) => {
-      const wrote = Object.entries(d.sheets).filter(([, value]) => value != null)
-        .map(([seat, value]) => t('diff.wrote', { name: escape(v.name(+seat)), value })).join('; ');
-      const said = d.announced != null ? `; ${t('diff.announced', { value: d.announced })}` : '';
+      const parts = Object.entries(d.sheets).filter(([, value]) => value != null)
+        .map(([seat, value]) => t('diff.wrote', { name: escape(v.name(+seat)), value }));
+      if (d.announced != null) parts.push(t('diff.announced', { value: d.announced }));
       const wrong = [d.announced, ...Object.values(d.sheets)].find((x) => x != null && x !== d.true);
       const fix = v.mine.has('correct_score') && v.players.length === 2
         ? ` <button type="button" class="fix" data-turn="${d.turnIndex}" data-field="${d.field}" data-old="${wrong}" data-new="${d.true}">${
           t('action.correct', { value: d.true })}</button>` : '';
-      return `<li>${t('diff.line', { name: escape(v.name(d.seat)), number: d.number, field: t(`field.${d.field}`), value: d.true })}: ${wrote}${said}${fix}</li>`;
+      return `<li>${t('diff.line', { name: escape(v.name(d.seat)), number: d.number, field: t(`field.${d.field}`), value: d.true })}: ${parts.join('; ')}${fix}</li>`;
     }).join('');
     return `<section class="discrepancies" role="alert" aria-label="${t('diff.title')}"><h2>⚠ ${t('diff.title')}</h2><ul>${items}</ul></section>`;
   }

@@ -1,0 +1,134 @@
+"""Every page in Spanish, Catalan and English on a 10-inch tablet (landscape, portrait) and a phone: no
+missing string, every control with an accessible name, touch targets of 44 px; the screenshots of
+docs/screens/; a spectator's page and the opponent's never show a rack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, screenshot
+from tests.browser.hall import Game, hall  # noqa: F401  (a fixture)
+from tests.browser.tablet import Tablet
+
+SIZES = {"landscape": TABLET_LANDSCAPE, "portrait": TABLET_PORTRAIT, "phone": PHONE}
+
+# Run in the page: what a player (or assistive technology) would stumble on.
+CHECK = """() => {
+  const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !el.closest('[aria-hidden="true"]'); };
+  const nameOf = (el) => {
+    if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return by.split(' ').map((id) => document.getElementById(id)?.innerText || '').join(' ');
+    if (el.labels && el.labels.length) return [...el.labels].map((l) => l.innerText).join(' ');
+    return el.innerText || el.getAttribute('title') || '';
+  };
+  const unnamed = [], small = [];
+  const phone = innerWidth < 600;
+  for (const el of document.querySelectorAll('button, a[href], input, select, textarea, [role="img"], [role="group"]')) {
+    if (!shown(el) && el.type !== 'checkbox') continue;
+    if (!nameOf(el).trim()) unnamed.push(el.outerHTML.slice(0, 160));
+    if (el.matches('button, a[href], input, select, textarea')) {
+      const target = el.type === 'checkbox' && el.closest('label') ? el.closest('label') : el;
+      const r = target.getBoundingClientRect();
+      const board = el.closest('pl-board');
+      // A 15x15 board cannot give 44 px squares on a 390 px phone: there the board is the exception.
+      if ((r.width < 44 || r.height < 44) && !(board && phone)) small.push(`${Math.round(r.width)}x${Math.round(r.height)} ${el.outerHTML.slice(0, 100)}`);
+    }
+  }
+  return { unnamed, small, missing: [...(window.planillaMissing || [])],
+           marked: document.body.innerText.includes('⟦') };
+}"""
+
+
+def check_page(page: Any, where: str) -> None:
+    found = page.evaluate(CHECK)
+    assert not found["missing"] and not found["marked"], f"{where}: missing strings {found['missing']}"
+    assert not found["unnamed"], f"{where}: no accessible name: {found['unnamed'][:5]}"
+    assert not found["small"], f"{where}: {len(found['small'])} touch targets under 44 px: {found['small'][:5]}"
+
+
+@pytest.fixture(scope="module")
+def midgame(hall: Any) -> Game:  # noqa: F811
+    """A Spanish game a few turns in (played over the API by the bot: these tests look, they do not play)."""
+    game = hall.new_game("file-2024", ("Ana García", "Berta Núñez"), event="Open de Madrid")
+    game.draw_for_start()
+    state = game.state()
+    for k in range(2):
+        game.official("draw_tiles", token=game.tokens[(state["starter"] + k) % 2])
+    for _ in range(4):
+        seat = game.state()["turn"]
+        coordinates, word = game.find_play(seat)
+        game.official("place_tiles", token=game.tokens[seat], coordinates=coordinates, word=word)
+        game.official("accept", token=game.tokens[1 - seat])
+    return game
+
+
+@pytest.mark.parametrize("lang", ["es", "ca", "en"])
+def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: Any, midgame: Game, lang: str) -> None:
+    """The player on turn typing a play, and the opponent waiting, at the three sizes (one device each, turned
+    and resized); Spanish and Catalan screenshots."""
+    seat = midgame.state()["turn"]
+    tab = Tablet(browser, midgame, seat, TABLET_LANDSCAPE, lang=lang)
+    waiting = Tablet(browser, midgame, 1 - seat, TABLET_LANDSCAPE, lang=lang)
+    waiting.expect_banner("wait.play", names=midgame.state()["players"][seat]["name"])
+    expect(tab.page.locator("pl-keyboard .key").first).to_be_visible()
+    tab.page.locator('pl-board button[data-row="7"][data-col="3"]').click()
+    tab.page.locator('pl-keyboard button[data-letter="A"]').click()
+    for size, viewport in SIZES.items():
+        for page in (tab.page, waiting.page):
+            page.set_viewport_size(viewport)
+            page.evaluate("window.scrollTo(0, 0)")
+        check_page(tab.page, f"{lang} {size} typing")
+        check_page(waiting.page, f"{lang} {size} waiting")
+        if lang in ("es", "ca"):
+            screenshot(tab.page, f"tablet-{lang}-{size}-typing")
+    for t in (tab, waiting):
+        assert not t.errors, t.errors
+        t.close()
+
+
+@pytest.mark.parametrize("lang", ["es", "ca", "en"])
+def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, hall: Any, lang: str) -> None:  # noqa: F811
+    for viewport in (TABLET_LANDSCAPE, PHONE) if lang != "en" else (PHONE,):
+        context = browser.new_context(viewport=viewport)
+        context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+        page = context.new_page()
+        page.goto(hall.url + "/")
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.get_by_role("link").first).to_be_visible()
+        check_page(page, f"landing {lang}")
+        page.get_by_role("link").first.click()
+        expect(page.locator("#bind-code")).to_be_visible()
+        check_page(page, f"bind {lang}")
+        if lang != "en" and viewport is PHONE:
+            screenshot(page, f"bind-{lang}-phone")
+        context.close()
+
+
+def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, midgame: Game) -> None:  # noqa: F811
+    r = hall.http.post("/v1/tokens", json={"role": "spectator", "label": "hall screen"},
+                       headers=hall.headers(hall.director))
+    assert r.status_code == 201, r.text
+    spectator = Tablet(browser, midgame, None, TABLET_LANDSCAPE, token=r.json()["token"])
+    seat = midgame.state()["turn"]
+    opponent = Tablet(browser, midgame, 1 - seat, TABLET_LANDSCAPE)
+    owner = Tablet(browser, midgame, seat, TABLET_LANDSCAPE)
+    owner.wait_rack(7)
+    opponent.wait_rack(7)
+    # What the service gives each: the owner's tiles to the owner only.
+    for tab, token in ((opponent, midgame.tokens[1 - seat]), (spectator, r.json()["token"])):
+        assert midgame.state(token)["players"][seat]["rack"] is None
+    # The opponent's page shows one rack, its own (the tiles the service gave that seat); the spectator's none.
+    own = midgame.state(midgame.tokens[1 - seat])["players"][1 - seat]["rack"]
+    assert opponent.page.locator(".rack").count() == 1 and len(opponent.rack()) == len(own)
+    expect(spectator.page.locator("pl-board")).to_be_visible()
+    assert spectator.page.locator(".rack").count() == 0 and spectator.page.locator("pl-keyboard").count() == 0
+    assert spectator.page.locator("#actions button").count() == 0
+    check_page(spectator.page, "spectator")
+    for tab in (spectator, opponent, owner):
+        assert not tab.errors, tab.errors
+        tab.close()
