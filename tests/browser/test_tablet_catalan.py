@@ -1,5 +1,5 @@
 """Two tablets play a FISC game in a physical bag, in Catalan (the profile's language, not chosen by the
-device): draws by count, a play with Ç, a vertical play through a board tile with the QU tile typed on the
+device): draws by count, a play with Ç, an overdraw pointed out by the opponent's tablet, a vertical play through a board tile with the QU tile typed on the
 Q key and a blank standing for NY, a challenge ruled valid, L·L, an exchange by count, passes to the end,
 the end racks typed on the tile keyboard, both signatures, the lock and the GCG copy."""
 
@@ -36,7 +36,13 @@ def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: An
     first.enter_play("H6", "PLAÇA", announced=20, total=20)
     other.expect_banner("wait.acceptance.you", name=names[starter])
     other.accept(score=20, total=20)
-    first.act("action.draw_tiles")  # drawing back to seven (offered while Bernat is on turn)
+    # Anna draws six instead of five (recorded as she drew them); Bernat's tablet points out the overdraw
+    # (FISC I.7.3, FILE 28): the tiles were not seen.
+    game.official("overdraw_tiles", token=game.tokens[starter], count=6)
+    other.expect_banner("wait.overdraw")
+    expect(other.page.locator("#actions")).to_contain_text(other.t("overdraw.ask", name=names[starter]))
+    other.act("action.overdraw_unseen")
+    assert game.state()["players"][starter]["rack_count"] == 7
 
     # Down column 8 through the A on the board: the QU tile on the Q key, then a blank standing for NY.
     other.expect_banner("wait.play.you")

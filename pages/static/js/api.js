@@ -110,6 +110,7 @@ export const commands = {
   sign: (v, signature) => ({ type: 'sign', expected_version: v, signature }),
   appeal: (v, argument) => ({ type: 'appeal', expected_version: v, argument }),
   callArbiter: (v, reason) => ({ type: 'call_arbiter', expected_version: v, ...(reason ? { reason } : {}) }),
+  correctOverdraw: (v, seen) => ({ type: 'correct_overdraw', expected_version: v, seen }),
   reportDevice: (v, kind) => ({ type: 'report_device', expected_version: v, kind }),
   // What this player wrote on their own sheet for a turn (`turn`: as the service numbers it).
   writeSheet: (v, { sheet, turn, score, total }) => ({ type: 'write_sheet_entry', expected_version: v, sheet, turn,

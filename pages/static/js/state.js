@@ -64,6 +64,9 @@ export class GameView {
     return { kind: s.waiting_for ?? null, seats: s.waiting_seats || [] };
   }
 
+  /** The seat that drew too many tiles, while that is being corrected (status read model). */
+  get overdrawSeat() { return this.status && this.status.overdraw ? this.status.overdraw.seat : null; }
+
   /** Appeal of the last ruling still possible by this seat (next_actions). */
   get mayAppeal() { return this.mine.has('appeal'); }
 

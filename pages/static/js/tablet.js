@@ -106,7 +106,14 @@ class Tablet {
       this.render();
     });
     addEventListener('online', () => this.outbox.flush());
+    // The device's own reports (focus lost and back, page left), where the service lists them for this seat.
+    document.addEventListener('visibilitychange', () => this.report(document.hidden ? 'focus_lost' : 'focus_back'));
+    addEventListener('pagehide', () => this.report('page_left'));
     this.follower.start();
+  }
+
+  report(kind) {
+    if (this.view && this.view.mine.has('report_device')) this.send(api.commands.reportDevice(this.view.version, kind));
   }
 
   /** A refused command is shown with the service's reason until the player discards it. One exception: a line
@@ -275,6 +282,12 @@ class Tablet {
     if (mine.has('appeal')) {
       parts.push(`<div class="group"><label for="appeal-argument">${t('appeal.argument')}</label>
         <input id="appeal-argument" type="text"><button type="button" id="appeal">${t('action.appeal')}</button></div>`);
+    }
+    if (mine.has('correct_overdraw')) {
+      // FILE 28: the opponent points out an overdraw; whether the drawn tiles were seen decides the correction.
+      parts.push(`<div class="group"><p>${t('overdraw.ask', { name: escape(v.name(v.overdrawSeat ?? v.onTurn)) })}</p>
+        <button type="button" id="overdraw-unseen">${t('action.overdraw_unseen')}</button>
+        <button type="button" id="overdraw-seen">${t('action.overdraw_seen')}</button></div>`);
     }
     if (mine.has('declare_end_rack')) parts.push(this.endRackHtml());
     if (mine.has('sign')) {
@@ -526,6 +539,8 @@ class Tablet {
       this.send(api.commands.sign(v.version, signature));
     });
     on('call-arbiter', () => this.send(api.commands.callArbiter(v.version)));
+    on('overdraw-unseen', () => this.send(api.commands.correctOverdraw(v.version, false)));
+    on('overdraw-seen', () => this.send(api.commands.correctOverdraw(v.version, true)));
     on('download-html', () => this.download('html'));
     on('download-gcg', () => this.download('gcg'));
     document.querySelectorAll('button.fix').forEach((b) => b.addEventListener('click', () => {
