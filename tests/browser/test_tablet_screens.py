@@ -86,6 +86,14 @@ def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: 
         check_page(waiting.page, f"{lang} {size} waiting")
         if lang in ("es", "ca"):
             screenshot(tab.page, f"tablet-{lang}-{size}-typing")
+    # On the phone (the last size), the zoom gives the board's squares 44 px too, in a scrolling window.
+    tab.button("board.zoom").click()
+    expect(tab.button("board.zoom")).to_have_attribute("aria-pressed", "true")
+    smallest = tab.page.evaluate("Math.min(...[...document.querySelectorAll('pl-board button')].map("
+                                 "(b) => Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height)))")
+    assert smallest >= 44, smallest
+    if lang == "es":
+        screenshot(tab.page, "tablet-es-phone-zoomed")
     for t in (tab, waiting):
         assert not t.errors, t.errors
         t.close()

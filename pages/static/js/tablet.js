@@ -154,6 +154,10 @@ class Tablet {
     const v = this.view;
     if (!v) return;
     const focused = document.activeElement && document.activeElement.id;
+    const scrolled = ['.board-scroll', '.side'].map((sel) => {
+      const el = document.querySelector(sel);
+      return el ? [el.scrollLeft, el.scrollTop] : [0, 0];
+    });
     app.className = 'game';
     app.dataset.version = v.version; // what this page shows (the browser tests wait on it)
     app.innerHTML = `
@@ -165,8 +169,9 @@ class Tablet {
       <div id="banner" class="banner" role="status" aria-live="polite">${this.bannerHtml()}</div>
       ${this.refusal ? this.refusalHtml() : ''}
       <main class="layout">
-        <section class="board-area" aria-label="${t('board.area')}">
-          <pl-board id="board"></pl-board>
+        <section class="board-area${this.zoomed ? ' zoomed' : ''}" aria-label="${t('board.area')}">
+          <button type="button" id="zoom" class="zoom" aria-pressed="${Boolean(this.zoomed)}">${t('board.zoom')}</button>
+          <div class="board-scroll"><pl-board id="board"></pl-board></div>
         </section>
         <section class="side">
           ${this.scoresHtml()}
@@ -187,7 +192,11 @@ class Tablet {
     this.renderConnection();
     this.wire();
     wireLanguage(() => this.render());
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
+    ['.board-scroll', '.side'].forEach((sel, i) => {
+      const el = document.querySelector(sel);
+      if (el) [el.scrollLeft, el.scrollTop] = scrolled[i];
+    });
   }
 
   gameLine() {
@@ -490,6 +499,7 @@ class Tablet {
       this.send(api.commands.drawTiles(v.version, count ? { count } : {}));
     });
     on('record-play', () => this.recordPlay());
+    on('zoom', () => { this.zoomed = !this.zoomed; this.render(); });
     on('pass', () => this.send(api.commands.pass(v.version)));
     on('exchange-mode', () => { this.entry.mode = 'exchange'; this.entry.chosen = []; this.render(); });
     on('exchange-cancel', () => { this.entry.mode = 'play'; this.render(); });
