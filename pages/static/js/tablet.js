@@ -145,7 +145,7 @@ class Tablet {
     while (version != null && this.own.has(version + 1)) version += 1;
     command = { ...command, expected_version: version };
     const after = options && options.after ? options.after : (this.outbox.length ? this.lastQueued : null);
-    this.lastQueued = await this.outbox.enqueue(command, after ? { after } : undefined);
+    this.lastQueued = await this.outbox.enqueue(command, after ? { after } : {});
     return this.lastQueued;
   }
 
@@ -220,6 +220,7 @@ class Tablet {
 
   bannerHtml() {
     const v = this.view;
+    if (!v.status && !v.closed) return `<p class="main">${escape(t('loading'))}</p>`; // the status read model did not answer
     const lines = waitingLines({ kind: v.waiting.kind, seats: v.waiting.seats, seat: this.seat, closed: v.closed,
       placer: v.pending ? v.pending.seat : null, clockStop: v.clockStop, mayAppeal: v.mayAppeal,
       name: (s) => v.name(s) });
