@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import TABLET_PORTRAIT, screenshot
 from tests.browser.hall import hall  # noqa: F401  (a fixture)
-from tests.browser.tablet import Tablet
+from tests.browser.tablet import Tablet, check_page
 
 
 def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: Any, hall: Any) -> None:  # noqa: F811
@@ -35,12 +35,14 @@ def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: An
     # PLAÇA across the centre, with the Ç key.
     first.enter_play("H6", "PLAÇA", announced=20, total=20)
     other.expect_banner("wait.acceptance.you", name=names[starter])
+    check_page(other.page, "acceptance (ca, portrait)")
     other.accept(score=20, total=20)
     # Anna draws six instead of five (recorded as she drew them); Bernat's tablet points out the overdraw
     # (FISC I.7.3, FILE 28): the tiles were not seen.
     game.official("overdraw_tiles", token=game.tokens[starter], count=6)
     other.expect_banner("wait.overdraw")
     expect(other.page.locator("#actions")).to_contain_text(other.t("overdraw.ask", name=names[starter]))
+    check_page(other.page, "overdraw (ca)")
     other.act("action.overdraw_unseen")
     assert game.state()["players"][starter]["rack_count"] == 7
 
@@ -80,6 +82,7 @@ def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: An
     for seat, tiles in ((starter, "AEIORST"), (second, "AEIORST")):
         tab = tabs[seat]
         tab.expect_banner("wait.end_racks.you")
+        check_page(tab.page, "end racks (ca)")
         for letter in tiles:
             tab.page.locator(f'pl-keyboard button[data-letter="{letter}"]').click()
         tab.act("action.declare_end_rack", count="")
@@ -92,6 +95,7 @@ def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: An
     for tab in tabs.values():
         tab.expect_banner("wait.closed")
     screenshot(first.page, "tablet-ca-portrait-closed")
+    check_page(first.page, "closed (ca, portrait)")
     with first.page.expect_download() as download:
         first.button("closed.download_gcg").click()
     gcg = open(download.value.path(), encoding="utf-8").read()

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import TABLET_LANDSCAPE, screenshot
 from tests.browser.hall import hall  # noqa: F401  (a fixture)
-from tests.browser.tablet import Tablet
+from tests.browser.tablet import Tablet, check_page
 
 
 def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any) -> None:  # noqa: F811
@@ -52,6 +52,7 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
         expect(tab.page.locator(".discrepancies")).to_contain_text(tab.t("diff.wrote", name=names[second], value=1))
         expect(tab.page.locator(".discrepancies")).to_contain_text(tab.t("diff.announced", value=1))
     screenshot(other.page, "tablet-es-landscape-discrepancy")
+    check_page(other.page, "discrepancy")
     # Corrected by agreement to the true values (FILE 40), from the tablet: score, then total.
     fix = other.page.get_by_role("button", name=other.t("action.correct", value=true_score)).first
     fix.click()
@@ -68,6 +69,7 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
     other.enter_play(coordinates, word, announced=9)
     first.button("action.challenge").click()
     expect(first.page.locator("fieldset.words input[type=checkbox]").first).to_be_checked()
+    check_page(first.page, "challenge words")
     first.act("action.challenge_send")
     for tab in tabs.values():
         tab.expect_banner("wait.ruling")
@@ -101,6 +103,7 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
     first.expect_banner("wait.signatures.you")
     expect(first.page.locator(".settlement")).to_be_visible()
     screenshot(first.page, "tablet-es-landscape-sign")
+    check_page(first.page, "settlement and signature")
     first.act("action.sign")
     other.expect_banner("wait.signatures.you")
     first.expect_banner("wait.signatures", names=names[second])
@@ -111,6 +114,7 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
         tab.expect_banner("wait.closed")
         expect(tab.page.locator(".lock")).to_be_visible()
     screenshot(other.page, "tablet-es-landscape-closed")
+    check_page(other.page, "closed")
     settled = game.state()["settlement"]
     with first.page.expect_download() as download:
         first.button("closed.download_sheet").click()

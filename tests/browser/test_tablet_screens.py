@@ -11,45 +11,9 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, screenshot
 from tests.browser.hall import Game, hall  # noqa: F401  (a fixture)
-from tests.browser.tablet import Tablet
+from tests.browser.tablet import Tablet, check_page
 
 SIZES = {"landscape": TABLET_LANDSCAPE, "portrait": TABLET_PORTRAIT, "phone": PHONE}
-
-# Run in the page: what a player (or assistive technology) would stumble on.
-CHECK = """() => {
-  const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !el.closest('[aria-hidden="true"]'); };
-  const nameOf = (el) => {
-    if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
-    const by = el.getAttribute('aria-labelledby');
-    if (by) return by.split(' ').map((id) => document.getElementById(id)?.innerText || '').join(' ');
-    if (el.labels && el.labels.length) return [...el.labels].map((l) => l.innerText).join(' ');
-    return el.innerText || el.getAttribute('title') || '';
-  };
-  const unnamed = [], small = [];
-  const phone = innerWidth < 600;
-  for (const el of document.querySelectorAll('button, a[href], input, select, textarea, [role="img"], [role="group"]')) {
-    if (!shown(el) && el.type !== 'checkbox') continue;
-    if (!nameOf(el).trim()) unnamed.push(el.outerHTML.slice(0, 160));
-    if (el.matches('button, a[href], input, select, textarea')) {
-      const target = el.type === 'checkbox' && el.closest('label') ? el.closest('label') : el;
-      const r = target.getBoundingClientRect();
-      const board = el.closest('pl-board');
-      // A 15x15 board cannot give 44 px squares on a 390 px phone: there the board is the exception.
-      if ((r.width < 44 || r.height < 44) && !(board && phone)) small.push(`${Math.round(r.width)}x${Math.round(r.height)} ${el.outerHTML.slice(0, 100)}`);
-    }
-  }
-  return { unnamed, small, missing: [...(window.planillaMissing || [])],
-           marked: document.body.innerText.includes('⟦') };
-}"""
-
-
-def check_page(page: Any, where: str) -> None:
-    found = page.evaluate(CHECK)
-    assert not found["missing"] and not found["marked"], f"{where}: missing strings {found['missing']}"
-    assert not found["unnamed"], f"{where}: no accessible name: {found['unnamed'][:5]}"
-    assert not found["small"], f"{where}: {len(found['small'])} touch targets under 44 px: {found['small'][:5]}"
-
 
 @pytest.fixture(scope="module")
 def midgame(hall: Any) -> Game:  # noqa: F811

@@ -147,6 +147,9 @@ export class GameFollower extends EventTarget {
     if (this.view && raw.version < this.view.version) return this.view; // an older answer overtaken
     this.view = new GameView(raw, status, sheet, this.seat);
     this.dispatchEvent(new CustomEvent('change', { detail: this.view }));
+    // The read models (status, sheet) may not have caught up with the state yet: read again shortly.
+    const behind = [status, sheet].some((model) => !model || model.version < raw.version);
+    if (behind && !this.stopped) setTimeout(() => this.refreshSoon(), 300);
     return this.view;
   }
 

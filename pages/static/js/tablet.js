@@ -408,7 +408,7 @@ class Tablet {
   }
 
   closedHtml() {
-    return `${this.settlementHtml()}<div class="group locked"><p class="lock">🔒 ${t('closed.locked')}</p>
+    return `${this.settlementHtml()}<div class="group locked"><p class="lock">${t('closed.locked')}</p>
       <div class="buttons"><button type="button" id="download-html">${t('closed.download_sheet')}</button>
       <button type="button" id="download-gcg">${t('closed.download_gcg')}</button></div></div>`;
   }

@@ -2,20 +2,21 @@
 // marked, digraph tiles as one tile; the squares of a play being typed shown tentatively. When
 // `selectable`, each square is a button that reports 'square' {row, col}.
 
-import { premium, points, label, ROWS } from '../tiles.js';
+import { premium, points, ROWS } from '../tiles.js';
 import { t } from '../i18n.js';
 
 const PREMIUM_CLASS = { TW: 'tw', DW: 'dw', TL: 'tl', DL: 'dl' };
 
+/** A tile as the physical one: its letters (QU on a Catalan tile; the keyboard writes it Q) and value. */
 export function tileHtml(set, letter, blank) {
-  const shown = label(set, letter);
+  const shown = letter;
   const value = points(set, letter, blank);
-  return `<span class="tile${blank ? ' blank' : ''}${shown.length > 1 ? ' digraph' : ''}">`
+  return `<span class="tile${blank ? ' blank' : ''}${shown.length > 1 ? ' digraph' : ''}${value >= 10 ? ' ten' : ''}">`
     + `<span class="letter">${shown}</span>${blank ? '' : `<span class="value">${value}</span>`}</span>`;
 }
 
 export function tileName(set, letter, blank) {
-  const shown = label(set, letter);
+  const shown = letter;
   return blank ? t('tile.blank_as', { letter: shown }) : t('tile.named', { letter: shown, points: points(set, letter) });
 }
 

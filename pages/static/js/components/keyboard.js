@@ -36,7 +36,8 @@ class Keyboard extends HTMLElement {
     this.setAttribute('aria-label', t('keyboard.label'));
     const keys = letters(set).map((l) => {
       const shown = label(set, l);
-      const name = this.blank ? t('keyboard.blank_as', { letter: shown }) : shown;
+      const spoken = shown === l ? l : `${shown} (${l})`; // Catalan: the key Q is the QU tile
+      const name = this.blank ? t('keyboard.blank_as', { letter: spoken }) : spoken;
       return `<button type="button" class="key${shown.length > 1 ? ' digraph' : ''}${this.blank ? ' as-blank' : ''}" `
         + `data-letter="${l}" aria-label="${name}">${this.blank ? shown.toLowerCase() : shown}</button>`;
     });
