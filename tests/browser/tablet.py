@@ -40,6 +40,7 @@ class Tablet:
         address = game.address(seat) if token is None else f"{game.hall.url}/tablet#token={token}&game={game.id}"
         self.page.goto(address)
         expect(self.page.locator("#banner")).to_be_visible()
+        assert self.page.url.endswith("/tablet"), "the token must not stay in the address"
 
     def t(self, key: str, **params: Any) -> str:
         return text(self.lang, key, **params)

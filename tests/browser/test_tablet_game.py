@@ -1,5 +1,5 @@
-"""Two tablets (two browser contexts) play a FILE game through the pages: the deal, a play entered on the
-board and tile keyboard, its acceptance with the score written, a discrepancy between the sheets shown on
+"""Two tablets (two browser contexts) play a FILE game through the pages: the deal, an off-centre first play
+entered on the board and tile keyboard and accepted as such (FILE 20), its acceptance with the score written, a discrepancy between the sheets shown on
 both tablets and corrected, a challenge ruled invalid, an exchange, passes to the end, both signatures,
 the lock and the printable sheet. The officials' steps (the draw for the start, the ruling) go through the
 API; every step a player takes at the table goes through the page."""
@@ -35,10 +35,15 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
     first.expect_banner("wait.play.you")
     other.expect_banner("wait.play", names=names[starter])
 
-    # The starter's play, entered on the board and the tile keyboard; the announced score is wrong (1).
-    coordinates, word = game.find_play(starter)
+    # The starter's first play misses the centre (FILE 20): two tiles of the rack at D4, entered on the board
+    # and the tile keyboard; the announced score is wrong (1). The opponent's tablet offers the choice.
+    rack = [x for x in game.state(game.tokens[starter])["players"][starter]["rack"] if x != "?"]
+    coordinates, word = "D4", "".join(f"[{x}]" for x in rack[:2])
     screenshot(first.page, "tablet-es-landscape-turn")
     first.enter_play(coordinates, word, announced=1, total=1)
+    other.expect_banner("wait.centre_choice.you", name=names[starter])
+    first.expect_banner("wait.centre_choice", names=names[second])
+    other.act("action.centre_accept")
     other.expect_banner("wait.acceptance.you", name=names[starter])
     first.expect_banner("wait.acceptance", names=names[second])
     state = game.state()

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, screenshot
 from tests.browser.hall import Game, hall  # noqa: F401  (a fixture)
-from tests.browser.tablet import Tablet, check_page
+from tests.browser.tablet import Tablet, check_page, text
 
 SIZES = {"landscape": TABLET_LANDSCAPE, "portrait": TABLET_PORTRAIT, "phone": PHONE}
 
@@ -79,6 +79,17 @@ def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, ha
         if lang != "en" and viewport is PHONE:
             screenshot(page, f"bind-{lang}-phone")
         context.close()
+    # A code that binds nothing: the page says so in the device's language, and keeps no code in the address.
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+    page = context.new_page()
+    page.goto(hall.url + "/tablet")
+    page.get_by_label(text(lang, "bind.code")).fill("ABCD-EFGH")
+    page.get_by_role("button", name=text(lang, "bind.submit")).click()
+    expect(page.get_by_role("alert")).to_contain_text(text(lang, "bind.failed"))
+    assert page.url.endswith("/tablet")
+    check_page(page, f"bind refused {lang}")
+    context.close()
 
 
 def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, midgame: Game) -> None:  # noqa: F811

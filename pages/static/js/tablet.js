@@ -638,12 +638,14 @@ class Tablet {
 }
 
 async function start() {
+  await use(initial(null));
   let session = null;
   try {
     session = (await sessionFromAddress()) || readSession();
   } catch (error) {
     history.replaceState(null, '', '/tablet');
-    await bindScreen(error.body && error.body.message ? error.body.message : String(error.message || error));
+    const said = error.body && (error.body.message || error.body.detail);
+    await bindScreen(`${t('bind.failed')}${said ? ` (${said})` : ''}`);
     return;
   }
   if (!session) { await bindScreen(); return; }
