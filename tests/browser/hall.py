@@ -11,13 +11,11 @@ import random
 import socket
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 import httpx
-import pytest
 
 from service.access.application import ServiceApplication
 from service.api.app import create_app
@@ -125,12 +123,3 @@ def play_keys(coordinates: str, word: str) -> tuple[int, int, str, list[tuple[st
             i += len(token)
         tiles.append((token.upper(), token != token.upper()))
     return row, col, direction, tiles
-
-
-@pytest.fixture(scope="module")
-def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hall]:
-    found = Hall(tmp_path_factory.mktemp("hall") / "data")
-    try:
-        yield found
-    finally:
-        found.stop()

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import expect
-
 from tests.browser.conftest import TABLET_PORTRAIT, screenshot
-from tests.browser.hall import hall  # noqa: F401  (a fixture)
-from tests.browser.tablet import Tablet, check_page
+from tests.browser.tablet import Tablet, check_page, expect
 
 
-def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: Any, hall: Any) -> None:  # noqa: F811
+def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: Any, hall: Any) -> None:
     game = hall.new_game("fisc-2023", ("Anna", "Bernat"), bag_mode="physical")
     while game.state()["phase"] == "starting":
         game.official("draw_for_start", tiles=["A", "B"])

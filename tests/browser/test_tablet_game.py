@@ -9,14 +9,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import expect
-
 from tests.browser.conftest import TABLET_LANDSCAPE, screenshot
-from tests.browser.hall import hall  # noqa: F401  (a fixture)
-from tests.browser.tablet import Tablet, check_page
+from tests.browser.tablet import Tablet, check_page, expect
 
 
-def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any) -> None:  # noqa: F811
+def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any) -> None:
     game = hall.new_game("file-2024")
     starter = game.draw_for_start()
     second = 1 - starter

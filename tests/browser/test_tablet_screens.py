@@ -7,16 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, screenshot
-from tests.browser.hall import Game, hall  # noqa: F401  (a fixture)
-from tests.browser.tablet import Tablet, check_page, text
+from tests.browser.hall import Game
+from tests.browser.tablet import Tablet, check_page, expect, text
 
 SIZES = {"landscape": TABLET_LANDSCAPE, "portrait": TABLET_PORTRAIT, "phone": PHONE}
 
+
 @pytest.fixture(scope="module")
-def midgame(hall: Any) -> Game:  # noqa: F811
+def midgame(hall: Any) -> Game:
     """A Spanish game a few turns in (played over the API by the bot: these tests look, they do not play)."""
     game = hall.new_game("file-2024", ("Ana García", "Berta Núñez"), event="Open de Madrid")
     game.draw_for_start()
@@ -29,7 +29,6 @@ def midgame(hall: Any) -> Game:  # noqa: F811
         game.official("place_tiles", token=game.tokens[seat], coordinates=coordinates, word=word)
         game.official("accept", token=game.tokens[1 - seat])
     return game
-
 
 @pytest.mark.parametrize("lang", ["es", "ca", "en"])
 def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: Any, midgame: Game, lang: str) -> None:
@@ -62,9 +61,8 @@ def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: 
         assert not t.errors, t.errors
         t.close()
 
-
 @pytest.mark.parametrize("lang", ["es", "ca", "en"])
-def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, hall: Any, lang: str) -> None:  # noqa: F811
+def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, hall: Any, lang: str) -> None:
     for viewport in (TABLET_LANDSCAPE, PHONE) if lang != "en" else (PHONE,):
         context = browser.new_context(viewport=viewport)
         context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
@@ -91,8 +89,7 @@ def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, ha
     check_page(page, f"bind refused {lang}")
     context.close()
 
-
-def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, midgame: Game) -> None:  # noqa: F811
+def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, midgame: Game) -> None:
     r = hall.http.post("/v1/tokens", json={"role": "spectator", "label": "hall screen"},
                        headers=hall.headers(hall.director))
     assert r.status_code == 201, r.text

@@ -153,12 +153,19 @@ export class GameFollower extends EventTarget {
     return this.view;
   }
 
-  /** Read again once: events arriving together cause one read. */
-  refreshSoon() {
-    if (!this.pending) {
-      this.pending = new Promise((resolve) => setTimeout(resolve, 30))
-        .then(() => this.refresh()).catch(() => null).finally(() => { this.pending = null; });
+  /** Read again: events arriving together cause one read; an event arriving during a read causes another. */
+  refreshSoon(version = 0) {
+    this.wanted = Math.max(this.wanted || 0, version);
+    if (this.pending) {
+      this.again = true;
+      return this.pending;
     }
+    this.again = false;
+    this.pending = new Promise((resolve) => setTimeout(resolve, 30))
+      .then(() => this.refresh()).catch(() => null).finally(() => {
+        this.pending = null;
+        if (this.again || (this.view && this.view.version < this.wanted)) this.refreshSoon();
+      });
     return this.pending;
   }
 
@@ -178,7 +185,7 @@ export class GameFollower extends EventTarget {
         this.setConnected(true);
         wait = 500;
         await follow(this.gameId, this.token, view.version, (event) => {
-          if (!this.view || event.id > this.view.version) this.refreshSoon();
+          if (!this.view || event.id > this.view.version) this.refreshSoon(event.id);
         }, this.controller.signal);
       } catch (error) {
         if (error && error.status && error.status < 500 && error.status !== 408) {
