@@ -76,6 +76,7 @@ class Tablet {
     this.view = null;
     this.refusal = null;
     this.own = new Set(); // versions this tablet's own commands produced
+    this.answered = new Map(); // command id -> the version its answer gave
     this.resetEntry();
   }
 
@@ -91,6 +92,7 @@ class Tablet {
     this.outbox.addEventListener('refused', (e) => this.refused(e.detail));
     this.outbox.addEventListener('answered', (e) => {
       const body = e.detail.body || {};
+      this.answered.set(e.detail.id, body.version);
       for (const event of body.events || []) this.own.add(event.sequence);
       if (body.version) this.own.add(body.version);
       this.follower.refreshSoon();
@@ -140,11 +142,15 @@ class Tablet {
       const written = await this.send({ ...own, expected_version: command.expected_version }, options);
       return this.send({ ...command, expected_version: null }, { after: written });
     }
-    // The view may not show yet what this tablet's own last commands recorded: follow them, and only them.
+    let after = options && options.after ? options.after : (this.outbox.length ? this.lastQueued : null);
     let version = command.expected_version;
-    while (version != null && this.own.has(version + 1)) version += 1;
-    command = { ...command, expected_version: version };
-    const after = options && options.after ? options.after : (this.outbox.length ? this.lastQueued : null);
+    if (after && this.answered.has(after)) { // already answered: follow it by its version (`after` names queued ones)
+      version = this.answered.get(after);
+      after = null;
+    }
+    // The view may not show yet what this tablet's own last commands recorded: follow them, and only them.
+    while (!after && version != null && this.own.has(version + 1)) version += 1;
+    command = { ...command, expected_version: after ? null : version };
     this.lastQueued = await this.outbox.enqueue(command, after ? { after } : {});
     return this.lastQueued;
   }
