@@ -58,6 +58,18 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One hall server for the session, in this process (``tests/browser/hall.py``): the tablets' games."""
+    from tests.browser.hall import Hall
+
+    found = Hall(tmp_path_factory.mktemp("hall") / "data")
+    try:
+        yield found
+    finally:
+        found.stop()
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save ``docs/screens/<name>.png`` (committed: the pages as a person sees them)."""
     SCREENS.mkdir(parents=True, exist_ok=True)

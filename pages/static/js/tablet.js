@@ -1,1 +1,392 @@
-// The tablet page: built in issue 14.
+// The tablet scoresheet: a player's own sheet during a game (issue 14). Binds the tablet to a seat,
+// follows the game, offers exactly what the service's next_actions allow this seat, and sends every
+// command through the Outbox. No playing aids: no score before a play is recorded, no word check,
+// no hints (FILE 5.4).
+
+import * as api from './api.js';
+import { GameFollower } from './state.js';
+import { lay, entry } from './notation.js';
+import { t, use, initial } from './i18n.js';
+import { readSession, sessionFromAddress, bindScreen, languagePicker, wireLanguage } from './binding.js';
+import { tileHtml, tileName } from './components/board.js';
+import { Panels, escape } from './panels.js';
+import './components/keyboard.js';
+import './components/sheets.js';
+
+const app = document.getElementById('app');
+
+// ---- the game -----------------------------------------------------------------------------------
+class Tablet extends Panels {
+  constructor(session) {
+    super();
+    this.session = session;
+    this.seat = session.seat;
+    this.view = null;
+    this.refusal = null;
+    this.own = new Set(); // versions this tablet's own commands produced
+    this.answered = new Map(); // command id -> the version its answer gave
+    this.resetEntry();
+  }
+
+  resetEntry() {
+    this.entry = { start: null, direction: 'H', typed: [], announced: '', total: '', mode: 'play', chosen: [],
+      words: null, count: '' };
+  }
+
+  async run() {
+    this.follower = new GameFollower({ gameId: this.session.game, token: this.session.token, seat: this.seat });
+    this.outbox = await api.openOutbox({ gameId: this.session.game, token: this.session.token });
+    this.outbox.addEventListener('change', () => this.renderConnection());
+    this.outbox.addEventListener('refused', (e) => this.refused(e.detail));
+    this.outbox.addEventListener('answered', (e) => {
+      const body = e.detail.body || {};
+      this.answered.set(e.detail.id, body.version);
+      for (const event of body.events || []) this.own.add(event.sequence);
+      if (body.version) this.own.add(body.version);
+      this.follower.refreshSoon();
+    });
+    this.follower.addEventListener('connection', () => this.renderConnection());
+    this.follower.addEventListener('change', async (e) => {
+      const first = !this.view;
+      const before = this.view;
+      this.view = e.detail;
+      if (first) await use(initial(this.session.language || this.view.language));
+      if (before && before.mine.has('place_tiles') !== this.view.mine.has('place_tiles')) this.resetEntry();
+      if (before && before.lastTurnIndex !== this.view.lastTurnIndex) this.entry.words = null;
+      this.render();
+    });
+    addEventListener('online', () => this.outbox.flush());
+    // The device's own reports (focus lost and back, page left), where the service lists them for this seat.
+    document.addEventListener('visibilitychange', () => this.report(document.hidden ? 'focus_lost' : 'focus_back'));
+    addEventListener('pagehide', () => this.report('page_left'));
+    this.follower.start();
+  }
+
+  report(kind) {
+    if (this.view && this.view.mine.has('report_device')) this.send(api.commands.reportDevice(this.view.version, kind));
+  }
+
+  /** A refused command is shown with the service's reason until the player discards it. One exception: a line
+   * of the player's own sheet refused only for a stale version (409) commutes with every other command, so it
+   * is sent again at the version the service now has, unchanged. */
+  async refused(detail) {
+    if (detail.status === 409 && detail.command.type === 'write_sheet_entry') {
+      await this.outbox.discard(detail.id);
+      const view = await this.follower.refresh();
+      await this.outbox.enqueue({ ...detail.command, expected_version: view.version });
+      return;
+    }
+    this.refusal = detail;
+    this.render();
+    this.follower.refreshSoon();
+  }
+
+  /** Queue a command. While this tablet's earlier commands wait, it follows the last of them (its
+   * expected_version is that command's answered version), so one device never races itself. */
+  async send(command, options) {
+    this.refusal = null;
+    const own = command.type === 'write_sheet_entry' ? null : this.ownEntryDue();
+    if (own) {
+      const written = await this.send({ ...own, expected_version: command.expected_version }, options);
+      return this.send({ ...command, expected_version: null }, { after: written });
+    }
+    let after = options && options.after ? options.after : (this.outbox.length ? this.lastQueued : null);
+    let version = command.expected_version;
+    if (after && this.answered.has(after)) { // already answered: follow it by its version (`after` names queued ones)
+      version = this.answered.get(after);
+      after = null;
+    }
+    // The view may not show yet what this tablet's own last commands recorded: follow them, and only them.
+    while (!after && version != null && this.own.has(version + 1)) version += 1;
+    command = { ...command, expected_version: after ? null : version };
+    this.lastQueued = await this.outbox.enqueue(command, after ? { after } : {});
+    return this.lastQueued;
+  }
+
+  // ---- layout ---------------------------------------------------------------------------------
+  render() {
+    const v = this.view;
+    if (!v) return;
+    const focused = document.activeElement && document.activeElement.id;
+    const scrolled = ['.board-scroll', '.side'].map((sel) => {
+      const el = document.querySelector(sel);
+      return el ? [el.scrollLeft, el.scrollTop] : [0, 0];
+    });
+    app.className = 'game';
+    app.dataset.version = v.version; // what this page shows (the browser tests wait on it)
+    app.innerHTML = `
+      <header class="bar">
+        <div class="title"><strong>${t('app.title')}</strong> <span>${escape(this.gameLine())}</span></div>
+        <div class="net"><span id="connection" role="status"></span><span id="outbox" role="status"></span></div>
+        ${languagePicker()}
+      </header>
+      <div id="banner" class="banner" role="status" aria-live="polite">${this.bannerHtml()}</div>
+      ${this.refusal ? this.refusalHtml() : ''}
+      <main class="layout">
+        <section class="board-area${this.zoomed ? ' zoomed' : ''}" aria-label="${t('board.area')}">
+          <button type="button" id="zoom" class="zoom" aria-pressed="${Boolean(this.zoomed)}">${t('board.zoom')}</button>
+          <div class="board-scroll"><pl-board id="board"></pl-board></div>
+        </section>
+        <section class="side">
+          ${this.scoresHtml()}
+          ${this.discrepanciesHtml()}
+          <section id="actions" class="actions" aria-label="${t('actions.label')}">${this.actionsHtml()}</section>
+          <section class="sheets-area" aria-label="${t('sheet.both')}"><h2>${t('sheet.both')}</h2><pl-sheets id="sheets"></pl-sheets></section>
+        </section>
+      </main>`;
+    this.renderBoard();
+    const keyboard = document.getElementById('keyboard');
+    if (keyboard) {
+      keyboard.update({ set: v.set });
+      keyboard.addEventListener('tile', (e) => { this.entry.typed.push(e.detail); this.renderEntry(); });
+      keyboard.addEventListener('erase', () => { this.entry.typed.pop(); this.renderEntry(); });
+      keyboard.addEventListener('clear', () => { this.entry.typed = []; this.renderEntry(); });
+    }
+    document.getElementById('sheets').update({ sheets: v.sheets, seat: this.seat });
+    this.renderConnection();
+    this.wire();
+    wireLanguage(() => this.render());
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
+    ['.board-scroll', '.side'].forEach((sel, i) => {
+      const el = document.querySelector(sel);
+      if (el) [el.scrollLeft, el.scrollTop] = scrolled[i];
+    });
+  }
+
+  renderConnection() {
+    const connection = document.getElementById('connection');
+    if (!connection || !this.outbox) return;
+    const online = this.follower.connected && this.outbox.online;
+    connection.textContent = online ? t('net.online') : t('net.offline');
+    connection.className = online ? 'pill ok' : 'pill bad';
+    const waiting = this.outbox.length;
+    const outbox = document.getElementById('outbox');
+    outbox.textContent = t('net.outbox', { count: waiting });
+    outbox.className = waiting ? 'pill warn' : 'pill';
+  }
+
+  // ---- board and the play being typed ----------------------------------------------------------
+  renderBoard() {
+    const v = this.view;
+    const placing = v.mine.has('place_tiles') && this.entry.mode === 'play';
+    const e = this.entry;
+    const board = v.board;
+    let tentative = [];
+    let cursor = null;
+    if (placing && e.start) ({ squares: tentative, cursor } = lay(board, e.start, e.direction, e.typed));
+    const element = document.getElementById('board');
+    element.update({ board, set: v.set, selectable: placing, tentative, start: e.start, cursor, direction: e.direction });
+    if (!element.wired) {
+      element.wired = true;
+      element.addEventListener('square', (ev) => {
+        const { row, col } = ev.detail;
+        if (e.start && e.start.row === row && e.start.col === col) e.direction = e.direction === 'H' ? 'V' : 'H';
+        else e.start = { row, col };
+        this.render();
+      });
+    }
+    this.renderPreview();
+  }
+
+  renderEntry() {
+    this.renderBoard();
+  }
+
+  renderPreview() {
+    const preview = document.getElementById('word-preview');
+    if (!preview) return;
+    const v = this.view;
+    const e = this.entry;
+    if (!v.mine.has('place_tiles')) {
+      preview.innerHTML = e.typed.map((x) => tileHtml(v.set, x.letter, x.blank)).join('');
+      preview.setAttribute('aria-label', e.typed.map((x) => tileName(v.set, x.letter, x.blank)).join(', '));
+      return;
+    }
+    if (!e.start) { preview.textContent = ''; return; }
+    const { squares } = lay(v.board, e.start, e.direction, e.typed);
+    preview.innerHTML = squares.map((s) => `<span class="${s.onBoard ? 'on-board' : 'new'}">${tileHtml(v.set, s.letter, s.blank)}</span>`).join('')
+      + `<span class="coord">${squares.length ? escape(entry(v.board, e.start, e.direction, e.typed.length ? e.typed : [{ letter: 'A' }], v.set).coordinates || '') : ''}</span>`;
+  }
+
+  // ---- controls ----------------------------------------------------------------------------------
+  wire() {
+    const v = this.view;
+    const on = (id, handler) => { const el = document.getElementById(id); if (el) el.addEventListener('click', handler); };
+    const value = (id) => { const el = document.getElementById(id); return el && el.value !== '' ? Number(el.value) : null; };
+    const keep = (id, field) => {
+      const el = document.getElementById(id);
+      if (el) el.addEventListener('input', () => { this.entry[field] = el.value; });
+    };
+    keep('announced', 'announced'); keep('total', 'total'); keep('write-score', 'announced'); keep('write-total', 'total');
+    keep('exchange-count', 'count');
+    document.querySelectorAll('button.dir').forEach((b) => b.addEventListener('click', () => {
+      this.entry.direction = b.dataset.dir; this.render();
+    }));
+    on('refusal-retry', async () => {
+      // The player looked at the game as it is now and sends the same command again at its version.
+      const { id, command } = this.refusal;
+      this.refusal = null;
+      await this.outbox.discard(id);
+      await this.send({ ...command, expected_version: this.view.version });
+    });
+    on('refusal-discard', async () => { const id = this.refusal.id; this.refusal = null; await this.outbox.discard(id); this.render(); });
+    on('draw', () => {
+      const count = value('draw-count');
+      this.send(api.commands.drawTiles(v.version, count ? { count } : {}));
+    });
+    on('record-play', () => this.recordPlay());
+    on('zoom', () => { this.zoomed = !this.zoomed; this.render(); });
+    on('pass', () => this.send(api.commands.pass(v.version)));
+    on('exchange-mode', () => { this.entry.mode = 'exchange'; this.entry.chosen = []; this.render(); });
+    on('exchange-cancel', () => { this.entry.mode = 'play'; this.render(); });
+    document.querySelectorAll('button.rack-tile').forEach((b) => b.addEventListener('click', () => {
+      const i = Number(b.dataset.index);
+      const chosen = this.entry.chosen;
+      this.entry.chosen = chosen.includes(i) ? chosen.filter((x) => x !== i) : [...chosen, i];
+      this.render();
+    }));
+    on('exchange', () => {
+      const rack = this.knownRack();
+      if (rack && rack.length) {
+        if (!this.entry.chosen.length) return;
+        this.send(api.commands.exchange(v.version, { tiles: this.entry.chosen.map((i) => rack[i]) }));
+      } else {
+        const count = value('exchange-count');
+        if (!count) return;
+        this.send(api.commands.exchange(v.version, { count }));
+      }
+    });
+    on('accept', () => this.accept());
+    on('challenge', () => this.openChallenge());
+    on('challenge-cancel', () => { this.entry.words = null; this.render(); });
+    document.querySelectorAll('input[data-word]').forEach((box) => box.addEventListener('change', () => {
+      this.entry.words[Number(box.dataset.word)].chosen = box.checked;
+    }));
+    on('challenge-send', () => {
+      const words = this.entry.words.filter((w) => w.chosen).map((w) => w.word);
+      if (!words.length) return;
+      const all = words.length === this.entry.words.length;
+      this.send(api.commands.challenge(v.version, all ? null : words));
+      this.entry.words = null;
+    });
+    on('centre-accept', () => this.send(api.commands.decideOffCentre(v.version, true)));
+    on('centre-refuse', () => this.send(api.commands.decideOffCentre(v.version, false)));
+    on('appeal', () => {
+      const argument = document.getElementById('appeal-argument').value.trim() || t('appeal.default');
+      this.send(api.commands.appeal(v.version, argument));
+    });
+    on('end-rack', () => {
+      const rack = this.knownRack();
+      const tiles = rack != null ? rack : this.entry.typed.map((x) => (x.blank ? '?' : x.letter));
+      this.send(api.commands.endRack(v.version, tiles));
+    });
+    on('sign', () => {
+      const signature = document.getElementById('signature').value.trim() || v.name(this.seat);
+      this.send(api.commands.sign(v.version, signature));
+    });
+    on('call-arbiter', () => this.send(api.commands.callArbiter(v.version)));
+    on('overdraw-unseen', () => this.send(api.commands.correctOverdraw(v.version, false)));
+    on('overdraw-seen', () => this.send(api.commands.correctOverdraw(v.version, true)));
+    on('download-html', () => this.download('html'));
+    on('download-gcg', () => this.download('gcg'));
+    document.querySelectorAll('button.fix').forEach((b) => b.addEventListener('click', () => {
+      const other = v.players.find((p) => p.seat !== this.seat).seat;
+      this.send({ type: 'correct_score', expected_version: v.version, turn: Number(b.dataset.turn), field: b.dataset.field,
+        old: Number(b.dataset.old), new: Number(b.dataset.new), agreed_by: other, reason: t('diff.reason') });
+    }));
+  }
+
+  showProblem(key) {
+    const el = document.getElementById('entry-problem');
+    if (el) el.textContent = key ? t(key) : '';
+  }
+
+  async recordPlay() {
+    const v = this.view;
+    const e = this.entry;
+    const found = entry(v.board, e.start, e.direction, e.typed, v.set);
+    if (found.error) { this.showProblem(`play.problem.${found.error}`); return; }
+    if (e.announced === '') { this.showProblem('play.problem.no_score'); return; }
+    const announced = Number(e.announced);
+    const total = e.total === '' ? null : Number(e.total);
+    const turn = v.nextTurnIndex;
+    // The player's own sheet gets the score and running total once the play is accepted (FILE 37): kept
+    // on the device until then, dropped if the play is withdrawn.
+    this.keepOwnEntry({ turn, score: announced, total });
+    await this.send(api.commands.placeTiles(v.version, { coordinates: found.coordinates, word: found.word, announced }));
+  }
+
+  get ownEntryKey() { return `planilla.own.${this.session.game}.${this.seat}`; }
+
+  keepOwnEntry(entry) {
+    if (entry) localStorage.setItem(this.ownEntryKey, JSON.stringify(entry));
+    else localStorage.removeItem(this.ownEntryKey);
+  }
+
+  /** The player's own line for their last play, due once the service says the play stands (accepted);
+   * dropped when it was withdrawn. Sent just before this tablet's next command, in the same chain, so the
+   * tablet never writes behind its owner's back while the opponent is acting. */
+  ownEntryDue() {
+    let own = null;
+    try { own = JSON.parse(localStorage.getItem(this.ownEntryKey)); } catch { own = null; }
+    if (!own) return null;
+    const row = this.view.rowOf(own.turn);
+    if (!row || ['pending', 'challenged', 'centre_choice'].includes(row.state)) return null;
+    this.keepOwnEntry(null);
+    if (row.state !== 'accepted' || row.written[String(this.seat)]) return null;
+    return api.commands.writeSheet(null, { sheet: this.seat, turn: own.turn, score: own.score, total: own.total });
+  }
+
+  async accept() {
+    const v = this.view;
+    const score = document.getElementById('write-score').value;
+    const total = document.getElementById('write-total').value;
+    const turn = v.lastTurnIndex;
+    if (score === '' && total === '') {
+      await this.send(api.commands.accept(v.version));
+      return;
+    }
+    // Writing the score down is the acceptance (FILE 37): the line on this player's own sheet, then the acceptance.
+    const written = await this.send(api.commands.writeSheet(v.version, { sheet: this.seat, turn,
+      score: score === '' ? null : Number(score), total: total === '' ? null : Number(total) }));
+    await this.send(api.commands.accept(null), { after: written });
+  }
+
+  async openChallenge() {
+    const v = this.view;
+    const words = await api.playWords(v, this.session.token).catch(() => null);
+    this.entry.words = (words && words.length ? words : [v.lastTurn.word]).map((word) => ({ word, chosen: true }));
+    this.render();
+  }
+
+  async download(kind) {
+    const { blob, name } = await api.download(this.session.game, this.session.token, kind);
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+async function start() {
+  await use(initial(null));
+  let session = null;
+  try {
+    session = (await sessionFromAddress()) || readSession();
+  } catch (error) {
+    history.replaceState(null, '', '/tablet');
+    const said = error.body && (error.body.message || error.body.detail);
+    await bindScreen(`${t('bind.failed')}${said ? ` (${said})` : ''}`, start);
+    return;
+  }
+  if (!session) { await bindScreen(null, start); return; }
+  await use(initial(session.language));
+  app.innerHTML = `<p class="loading" role="status">${t('loading')}</p>`;
+  await new Tablet(session).run();
+}
+
+start();

@@ -1,0 +1,118 @@
+// Every HTTP call the pages make, in one module (the contract may move: adapt it here).
+// Commands are never sent from here directly: they go through the Outbox (outbox.js), which keeps
+// them in the browser, gives each its Idempotency-Key and sends them in order.
+
+async function loadNet() {
+  try {
+    return await import('./net.js');
+  } catch {
+    return import('./net-lite.js'); // until the offline helper's net.js is in the package
+  }
+}
+
+const net = await loadNet();
+export const { deviceId, NetworkError } = net;
+
+function fail(what, answer) {
+  const error = new Error(`${what}: ${answer.status}`);
+  error.status = answer.status;
+  error.body = answer.body;
+  return error;
+}
+
+async function get(path, token) {
+  const answer = await net.request(path, { token });
+  if (answer.status !== 200) throw fail(path, answer);
+  return answer.body;
+}
+
+/** POST /v1/bind: a seat code becomes {token, game_id, seat, player, language}. */
+export async function bind(code) {
+  const answer = await net.request('/v1/bind', { method: 'POST', body: { code, device: deviceId() } });
+  if (answer.status !== 200) throw fail('bind', answer);
+  return answer.body;
+}
+
+export const readState = (game, token) => get(`/v1/games/${game}`, token);
+export const readStatus = (game, token) => get(`/v1/games/${game}/status`, token);
+export const readSheet = (game, token) => get(`/v1/games/${game}/scoresheet`, token);
+
+/** The words the last play formed (its TilesPlaced event), for a challenge of one, several or all (FILE 39). */
+export async function playWords(view, token) {
+  const page = await get(`/v1/games/${view.raw.id}/events?after=${Math.max(0, view.version - 12)}`, token);
+  const placed = page.events.filter((e) => e.type === 'TilesPlaced').pop();
+  return placed ? placed.payload.words.map((w) => w.word) : [];
+}
+
+/** The printable sheet (HTML) or the GCG record, as a file to keep: {text, type, name}. */
+export async function download(game, token, kind) {
+  const path = kind === 'gcg' ? `/v1/games/${game}/gcg` : `/v1/games/${game}/scoresheet?format=html`;
+  const answer = await fetch(path, { headers: { Authorization: `Bearer ${token}`, 'X-Device': deviceId() } });
+  if (!answer.ok) throw fail(path, { status: answer.status, body: null });
+  return { blob: await answer.blob(), name: `planilla-${game.slice(0, 8)}.${kind === 'gcg' ? 'gcg' : 'html'}` };
+}
+
+/**
+ * Follow GET /v1/games/{id}/stream from version `after` (Last-Event-ID): calls onEvent({id, type, data})
+ * for each event until `signal` aborts or the connection drops (the promise then settles).
+ * fetch, not EventSource: the stream needs the Authorization header.
+ */
+export async function follow(game, token, after, onEvent, signal) {
+  const answer = await fetch(`/v1/games/${game}/stream`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-Device': deviceId(), 'Last-Event-ID': String(after) },
+    signal,
+  });
+  if (!answer.ok || !answer.body) throw fail('stream', { status: answer.status, body: null });
+  const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const fields = {};
+      for (const line of block.split('\n')) {
+        if (!line || line.startsWith(':')) continue;
+        const at = line.indexOf(':');
+        fields[line.slice(0, at)] = line.slice(at + 1).replace(/^ /, '');
+      }
+      if (fields.id !== undefined) onEvent({ id: Number(fields.id), type: fields.event, data: fields.data });
+    }
+  }
+}
+
+/** The command queue for one game and seat: the offline helper's Outbox, kept in IndexedDB. */
+export async function openOutbox({ gameId, token }) {
+  try {
+    const [{ Outbox }, { openStore }] = await Promise.all([import('./outbox.js'), import('./store.js')]);
+    return new Outbox({ gameId, token, store: await openStore('planilla') });
+  } catch {
+    const { DirectOutbox } = await import('./outbox-lite.js'); // until outbox.js is in the package
+    return new DirectOutbox({ gameId, token, request: net.request });
+  }
+}
+
+// ---- commands: the bodies POST /v1/games/{id}/commands takes (tagged by type) -------------------
+export const commands = {
+  drawTiles: (v, fields = {}) => ({ type: 'draw_tiles', expected_version: v, ...fields }),
+  placeTiles: (v, { coordinates, word, announced }) => ({ type: 'place_tiles', expected_version: v, coordinates,
+    word, ...(announced == null ? {} : { announced }) }),
+  accept: (v) => ({ type: 'accept', expected_version: v }),
+  challenge: (v, words) => ({ type: 'challenge', expected_version: v, ...(words ? { words } : {}) }),
+  decideOffCentre: (v, accept) => ({ type: 'decide_off_centre', expected_version: v, accept }),
+  exchange: (v, { count, tiles }) => ({ type: 'exchange_tiles', expected_version: v,
+    ...(tiles && tiles.length ? { tiles } : { count }) }),
+  pass: (v) => ({ type: 'pass_turn', expected_version: v }),
+  endRack: (v, tiles) => ({ type: 'declare_end_rack', expected_version: v, tiles }),
+  sign: (v, signature) => ({ type: 'sign', expected_version: v, signature }),
+  appeal: (v, argument) => ({ type: 'appeal', expected_version: v, argument }),
+  callArbiter: (v, reason) => ({ type: 'call_arbiter', expected_version: v, ...(reason ? { reason } : {}) }),
+  correctOverdraw: (v, seen) => ({ type: 'correct_overdraw', expected_version: v, seen }),
+  reportDevice: (v, kind) => ({ type: 'report_device', expected_version: v, kind }),
+  // What this player wrote on their own sheet for a turn (`turn`: as the service numbers it).
+  writeSheet: (v, { sheet, turn, score, total }) => ({ type: 'write_sheet_entry', expected_version: v, sheet, turn,
+    ...(score == null ? {} : { score }), ...(total == null ? {} : { total }) }),
+};

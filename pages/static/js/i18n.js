@@ -1,0 +1,53 @@
+// The pages' strings: one catalogue per language (/static/i18n/{es,ca,en}.json), chosen per device
+// (localStorage 'planilla.lang'), else the game's profile language, else the browser's.
+// A missing key shows as ⟦key⟧ and is listed in window.planillaMissing (the browser tests look).
+
+export const LANGUAGES = ['es', 'ca', 'en'];
+const KEY = 'planilla.lang';
+let strings = {};
+let current = null;
+const missing = new Set();
+if (typeof window !== 'undefined') window.planillaMissing = missing;
+
+/** The device's own choice, if it made one. */
+export function chosen() {
+  const lang = localStorage.getItem(KEY);
+  return LANGUAGES.includes(lang) ? lang : null;
+}
+
+/** The language to show: the device's choice, else `fallback` (the game's), else the browser's, else Spanish. */
+export function initial(fallback) {
+  const browser = (navigator.language || 'es').slice(0, 2);
+  return chosen() || (LANGUAGES.includes(fallback) ? fallback : null) || (LANGUAGES.includes(browser) ? browser : 'es');
+}
+
+export async function use(lang) {
+  if (lang === current) return;
+  const answer = await fetch(`/static/i18n/${lang}.json`);
+  strings = await answer.json();
+  current = lang;
+  document.documentElement.lang = lang;
+}
+
+export function choose(lang) {
+  localStorage.setItem(KEY, lang);
+  return use(lang);
+}
+
+export function language() { return current; }
+
+/** The string for `key`, `{name}` placeholders filled from `params`. */
+export function t(key, params = {}) {
+  const found = strings[key];
+  if (found == null) {
+    missing.add(key);
+    return `⟦${key}⟧`;
+  }
+  return found.replace(/\{(\w+)\}/g, (all, name) => (params[name] == null ? all : String(params[name])));
+}
+
+/** A list of names joined the language's way ("Ana y Berta"). */
+export function names(list) {
+  if (list.length < 2) return list.join('');
+  return `${list.slice(0, -1).join(', ')} ${t('and')} ${list[list.length - 1]}`;
+}

@@ -1,0 +1,21 @@
+// The landing page at /: every page a person can open, in the device's language.
+import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
+
+// One line per page; the officials', tribunal's and public pages join this list when they exist.
+const PAGES = [
+  { href: '/tablet', key: 'landing.tablet' },
+  { href: '/docs', key: 'landing.api' },
+];
+
+async function render() {
+  document.title = t('landing.title');
+  document.getElementById('app').innerHTML = `<h1>${t('landing.title')}</h1><p>${t('landing.intro')}</p>
+    <ul>${PAGES.map((p) => `<li><a href="${p.href}">${t(p.key)}</a></li>`).join('')}</ul>
+    <p>${t('landing.later')}</p>
+    <label class="lang"><span>${t('language')}</span><select id="lang">${LANGUAGES.map((l) =>
+      `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>`;
+  document.getElementById('lang').addEventListener('change', async (e) => { await choose(e.target.value); render(); });
+}
+
+await use(initial(null));
+render();

@@ -1,0 +1,206 @@
+// The game as the service states it, kept up to date from the SSE stream. Every read of the state's
+// fields is here (the contract may move: adapt it here). The page never guesses: what it shows and
+// offers comes from the state, the status read model (waiting_for) and the sheet read model.
+
+import { readState, readStatus, readSheet, follow } from './api.js';
+import { tileset, parseRow } from './tiles.js';
+import { boardOf } from './notation.js';
+
+/** A read-only view of one answer of GET /v1/games/{id} (+ status and scoresheet) for one seat. */
+export class GameView {
+  constructor(raw, status, sheet, seat) {
+    Object.assign(this, { raw, status, sheet, seat });
+    this.set = tileset(raw.tileset);
+  }
+
+  get version() { return this.raw.version; }
+  get phase() { return this.raw.phase; }
+  get closed() { return this.raw.status === 'closed'; }
+  get ended() { return this.raw.status !== 'in_progress'; }
+  get bagCount() { return this.raw.bag_count; }
+  get bagMode() { return this.raw.bag_mode; }
+  get onTurn() { return this.raw.turn; } // the seat on turn, null when nobody is
+  get profile() { return this.raw.profile; }
+  get language() { return (this.sheet && this.sheet.language) || this.set.language; }
+  get table() { return this.raw.table; }
+  get round() { return this.raw.round; }
+  get event() { return this.raw.event; }
+  get pending() { return this.raw.pending; }
+  get clockStop() { return this.raw.clock_stop; }
+  get settlement() { return this.raw.settlement; }
+  get ending() { return this.raw.ending; }
+  get lastTurn() { return this.raw.last_turn; }
+  /** The service's warnings, e.g. {code: 'second_device', seat} when a second device binds a seat. */
+  get warnings() { return this.raw.warnings || []; }
+  /** The index the service gives the next turn recorded (write_sheet_entry's `turn`). */
+  get nextTurnIndex() { return this.raw.turns_played; }
+  get lastTurnIndex() { return this.raw.turns_played - 1; }
+
+  /** 15x15: null or {letter, blank}; `cells` once the contract has it, else the 15 text rows. */
+  get board() {
+    if (Array.isArray(this.raw.cells)) {
+      return this.raw.cells.map((row) => row.map((c) => (c ? { letter: c.tile, blank: Boolean(c.blank) } : null)));
+    }
+    return boardOf(this.raw.board, this.set, parseRow);
+  }
+
+  get players() {
+    return this.raw.players.map((p) => ({
+      seat: p.seat, name: p.name, score: p.score, rackCount: p.rack_count, signed: p.signed,
+      rack: p.seat === this.seat ? p.rack : null, // only ever the owner's rack
+    }));
+  }
+
+  name(seat) { return this.raw.players[seat] ? this.raw.players[seat].name : '?'; }
+
+  /** The commands this seat may send now (Game.next_actions, role player). */
+  get mine() {
+    return new Set(this.raw.next_actions.filter((a) => a.role === 'player' && a.seat === this.seat).map((a) => a.type));
+  }
+
+  /** {kind, seats} from the status read model: what the game waits for and on whom. */
+  get waiting() {
+    const s = this.status || {};
+    return { kind: s.waiting_for ?? null, seats: s.waiting_seats || [] };
+  }
+
+  /** The seat that drew too many tiles, while that is being corrected (status read model). */
+  get overdrawSeat() { return this.status && this.status.overdraw ? this.status.overdraw.seat : null; }
+
+  /** Appeal of the last ruling still possible by this seat (next_actions). */
+  get mayAppeal() { return this.mine.has('appeal'); }
+
+  /** Each player's column of the sheet: rows {turnIndex, number, notation, word, coordinates, score, total,
+   * entered, written: {seat: {score, total}}, differs, state}, the end and the final score. */
+  get sheets() {
+    if (!this.sheet) return [];
+    return this.sheet.players.map((p, seat) => ({
+      seat: p.seat ?? seat, name: p.name, total: p.total, finalScore: p.final_score, end: p.end,
+      signature: p.signature,
+      rows: p.rows.map((r) => ({
+        turnIndex: r.game_turn - 1, number: r.turn, notation: r.notation, word: r.word, coordinates: r.coordinates,
+        score: r.score, total: r.total, entered: r.entered, enteredTotal: r.entered_total, written: r.written || {},
+        differs: Boolean(r.differs), state: r.state, kind: r.kind,
+      })),
+    }));
+  }
+
+  /** The row of the last turn (any player), if the sheet has it. */
+  rowOf(turnIndex) {
+    for (const sheet of this.sheets) {
+      const row = sheet.rows.find((r) => r.turnIndex === turnIndex);
+      if (row) return { ...row, seat: sheet.seat };
+    }
+    return null;
+  }
+
+  /** Where a sheet as written, or an announcement, differs from the true value: {turnIndex, seat, field,
+   * true, announced, sheets: {seat: value}}. */
+  get discrepancies() {
+    const found = [];
+    for (const sheet of this.sheets) {
+      for (const row of sheet.rows) {
+        if (!row.differs) continue;
+        for (const field of ['score', 'total']) {
+          const truth = row[field];
+          const said = field === 'score' ? row.entered : null;
+          const written = {};
+          for (const [seat, entry] of Object.entries(row.written)) written[seat] = entry[field];
+          const wrong = [said, ...Object.values(written)].some((v) => v != null && v !== truth);
+          if (wrong) found.push({ turnIndex: row.turnIndex, number: row.number, seat: sheet.seat, field, true: truth,
+            announced: said, sheets: written });
+        }
+      }
+    }
+    return found;
+  }
+
+  /** What this seat wrote for `seat`'s running total so far (their own last written total), for prefill. */
+  writtenTotal(bySeat, forSeat) {
+    const sheet = this.sheets.find((s) => s.seat === forSeat);
+    if (!sheet) return 0;
+    for (let i = sheet.rows.length - 1; i >= 0; i -= 1) {
+      const entry = sheet.rows[i].written[String(bySeat)];
+      if (entry && entry.total != null) return entry.total;
+    }
+    return 0;
+  }
+}
+
+/**
+ * Keeps a GameView of one game for one seat: reads the state, then follows the stream (Last-Event-ID)
+ * and reads it again after every event; on a dropped stream it reconnects and rebuilds from the service.
+ * Events: 'change' (detail: the GameView), 'connection' (detail: true/false).
+ */
+export class GameFollower extends EventTarget {
+  constructor({ gameId, token, seat }) {
+    super();
+    Object.assign(this, { gameId, token, seat, view: null, connected: false, stopped: false, pending: null });
+  }
+
+  async refresh() {
+    const [raw, status, sheet] = await Promise.all([
+      readState(this.gameId, this.token),
+      readStatus(this.gameId, this.token).catch(() => null),
+      readSheet(this.gameId, this.token).catch(() => null),
+    ]);
+    if (this.view && raw.version < this.view.version) return this.view; // an older answer overtaken
+    this.view = new GameView(raw, status, sheet, this.seat);
+    this.dispatchEvent(new CustomEvent('change', { detail: this.view }));
+    // The read models (status, sheet) may not have caught up with the state yet: read again shortly.
+    const behind = [status, sheet].some((model) => !model || model.version < raw.version);
+    if (behind && !this.stopped) setTimeout(() => this.refreshSoon(), 300);
+    return this.view;
+  }
+
+  /** Read again: events arriving together cause one read; an event arriving during a read causes another. */
+  refreshSoon(version = 0) {
+    this.wanted = Math.max(this.wanted || 0, version);
+    if (this.pending) {
+      this.again = true;
+      return this.pending;
+    }
+    this.again = false;
+    this.pending = new Promise((resolve) => setTimeout(resolve, 30))
+      .then(() => this.refresh()).catch(() => null).finally(() => {
+        this.pending = null;
+        if (this.again || (this.view && this.view.version < this.wanted)) this.refreshSoon();
+      });
+    return this.pending;
+  }
+
+  setConnected(value) {
+    if (value !== this.connected) {
+      this.connected = value;
+      this.dispatchEvent(new CustomEvent('connection', { detail: value }));
+    }
+  }
+
+  async start() {
+    this.controller = new AbortController();
+    let wait = 500;
+    while (!this.stopped) {
+      try {
+        const view = await this.refresh();
+        this.setConnected(true);
+        wait = 500;
+        await follow(this.gameId, this.token, view.version, (event) => {
+          if (!this.view || event.id > this.view.version) this.refreshSoon(event.id);
+        }, this.controller.signal);
+      } catch (error) {
+        if (error && error.status && error.status < 500 && error.status !== 408) {
+          this.dispatchEvent(new CustomEvent('refused', { detail: error }));
+        }
+      }
+      if (this.stopped) return;
+      this.setConnected(false);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = Math.min(wait * 2, 5000);
+    }
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.controller) this.controller.abort();
+  }
+}

@@ -1,0 +1,69 @@
+// GameView (pages/static/js/state.js): the one place that reads the service's state, status and sheet.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GameView } from '../static/js/state.js';
+
+const rows = ['.'.repeat(15), '.'.repeat(15), '.'.repeat(15), '.'.repeat(15), '.'.repeat(15), '.'.repeat(15),
+  '.'.repeat(15), '.......[CH]Oza....', ...Array(7).fill('.'.repeat(15))];
+
+function raw(extra = {}) {
+  return {
+    id: 'g', version: 9, status: 'in_progress', phase: 'playing', profile: 'file-2024', tileset: 'spanish',
+    bag_mode: 'virtual', event: null, round: 2, table: 7, turn: 1, pending: { kind: 'acceptance', seat: 0 },
+    bag_count: 79, turns_played: 1, board: rows, last_turn: { seat: 0, kind: 'play', word: '[CH]OZA', coordinates: 'H8', score: 14 },
+    players: [{ seat: 0, name: 'Ana', score: 14, rack_count: 7, rack: ['A', 'B', 'C', 'D', 'E', 'F', 'G'], signed: false },
+      { seat: 1, name: 'Berta', score: 0, rack_count: 7, rack: null, signed: false }],
+    clock_stop: null, settlement: null, ending: null,
+    next_actions: [{ type: 'accept', seat: 1, role: 'player' }, { type: 'challenge', seat: 1, role: 'player' },
+      { type: 'end_game', seat: null, role: 'director' }],
+    ...extra,
+  };
+}
+
+const sheet = {
+  language: 'es',
+  players: [{ seat: 0, name: 'Ana', total: 14, final_score: null, end: null, signature: null, rows: [
+    { turn: 1, game_turn: 1, notation: null, word: '[CH]OZA', coordinates: 'H8', score: 14, total: 14, entered: 16,
+      written: { 1: { score: 16, total: 16 } }, differs: true, state: 'accepted', kind: 'play' }] },
+  { seat: 1, name: 'Berta', total: 0, final_score: null, end: null, signature: null, rows: [] }],
+};
+
+test("only the owner's rack, even were the service to send another seat's tiles", () => {
+  const view = new GameView(raw(), null, sheet, 1);
+  assert.equal(view.players[0].rack, null);
+  assert.equal(new GameView(raw(), null, sheet, 0).players[0].rack.length, 7);
+  assert.equal(new GameView(raw(), null, sheet, null).players.every((p) => p.rack === null), true);
+});
+
+test('the commands this seat may send are next_actions for its seat and role player only', () => {
+  assert.deepEqual([...new GameView(raw(), null, sheet, 1).mine].sort(), ['accept', 'challenge']);
+  assert.equal(new GameView(raw(), null, sheet, 0).mine.size, 0);
+});
+
+test('the board from the 15 text rows: a digraph tile is one square, a blank marked', () => {
+  const board = new GameView(raw(), null, sheet, 1).board;
+  assert.deepEqual(board[7].slice(7, 11), [{ letter: 'CH', blank: false }, { letter: 'O', blank: false },
+    { letter: 'Z', blank: true }, { letter: 'A', blank: true }]);
+  assert.equal(board[7].length, 15);
+});
+
+test('the board from `cells` once the contract has them', () => {
+  const cells = Array.from({ length: 15 }, () => Array(15).fill(null));
+  cells[7][7] = { tile: 'L·L', blank: false, letter: 'L·L' };
+  const view = new GameView(raw({ tileset: 'catalan', cells }), null, sheet, 1);
+  assert.deepEqual(view.board[7][7], { letter: 'L·L', blank: false });
+});
+
+test('FILE 40: a discrepancy says the true value, what each sheet wrote and what was announced', () => {
+  const found = new GameView(raw(), null, sheet, 1).discrepancies;
+  assert.deepEqual(found.map((d) => [d.field, d.true, d.announced, d.sheets]),
+    [['score', 14, 16, { 1: 16 }], ['total', 14, null, { 1: 16 }]]);
+  assert.equal(found[0].turnIndex, 0); // write_sheet_entry's turn: the service's index from 0
+});
+
+test('the waiting state comes from the status read model, the language from the sheet', () => {
+  const view = new GameView(raw(), { waiting_for: 'acceptance', waiting_seats: [1] }, sheet, 1);
+  assert.deepEqual(view.waiting, { kind: 'acceptance', seats: [1] });
+  assert.equal(view.language, 'es');
+  assert.equal(new GameView(raw({ tileset: 'catalan' }), null, null, 1).language, 'ca');
+});

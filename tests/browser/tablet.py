@@ -1,0 +1,148 @@
+"""A player's tablet driven through the page, by role and accessible name where a player would look."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+try:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=10_000)  # a loaded CI machine: the page may take a while to catch up
+except ImportError:  # the ``browser`` fixture then skips (or, in CI, fails) with the reason
+    expect = None
+
+from tests.browser.hall import Game, play_keys
+
+I18N = Path(__file__).resolve().parents[2] / "pages" / "static" / "i18n"
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def text(lang: str, key: str, **params: Any) -> str:
+    found = catalogue(lang)[key]
+    for name, value in params.items():
+        found = found.replace("{" + name + "}", str(value))
+    return found
+
+
+class Tablet:
+    """One browser context (one device) bound to one seat of one game."""
+
+    def __init__(self, browser: Any, game: Game, seat: int | None, viewport: dict[str, int], lang: str | None = None,
+                 token: str | None = None) -> None:
+        self.context = browser.new_context(viewport=viewport)
+        if lang:
+            self.context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.game, self.seat, self.lang = game, seat, lang or "es"
+        address = game.address(seat) if token is None else f"{game.hall.url}/tablet#token={token}&game={game.id}"
+        self.page.goto(address)
+        expect(self.page.locator("#banner")).to_be_visible()
+        assert self.page.url.endswith("/tablet"), "the token must not stay in the address"
+
+    def t(self, key: str, **params: Any) -> str:
+        return text(self.lang, key, **params)
+
+    def button(self, key: str, **params: Any) -> Any:
+        return self.page.get_by_role("button", name=self.t(key, **params), exact=True)
+
+    def sync(self) -> None:
+        """Wait until the page shows the game's current version (a player looks before acting)."""
+        expect(self.page.locator("#app")).to_have_attribute("data-version", str(self.game.state()["version"]))
+
+    def act(self, key: str, **params: Any) -> None:
+        """Look at the game as it is, tap the button, and wait until the command is answered."""
+        self.sync()
+        self.button(key, **params).click()
+        self.wait_sent()
+
+    def expect_banner(self, key: str, **params: Any) -> None:
+        expect(self.page.locator("#banner")).to_contain_text(self.t(key, **params))
+
+    def rack(self) -> list[str]:
+        return self.page.locator(".scores .rack .tile .letter").all_inner_texts()
+
+    def wait_rack(self, count: int) -> None:
+        expect(self.page.locator(".scores .rack .tile")).to_have_count(count)
+
+    def wait_sent(self) -> None:
+        """Every queued command answered; a refusal shown by the page fails the test with the service's words."""
+        done = self.page.locator(f'#outbox:text-is("{self.t("net.outbox", count=0)}"), .refusal')
+        expect(done.first).to_be_visible()
+        refusal = self.page.locator(".refusal")
+        assert not refusal.count(), refusal.inner_text()
+        expect(self.page.locator("#outbox")).to_have_text(self.t("net.outbox", count=0))
+
+    def enter_play(self, coordinates: str, word: str, announced: int, total: int | None = None) -> None:
+        """Tap the start square and the direction, type the new tiles (blank toggle first for a blank),
+        type the announced score and running total, and record the play."""
+        row, col, direction, tiles = play_keys(coordinates, word)
+        self.sync()
+        page = self.page
+        page.locator(f'pl-board button[data-row="{row}"][data-col="{col}"]').click()
+        page.get_by_role("button", name=self.t(f"dir.{direction}"), exact=True).click()
+        for letter, blank in tiles:
+            if blank:
+                page.get_by_role("button", name=self.t("keyboard.blank"), exact=True).click()
+            page.locator(f'pl-keyboard button[data-letter="{letter}"]').click()
+        page.get_by_label(self.t("play.announced")).fill(str(announced))
+        if total is not None:
+            page.get_by_label(self.t("play.total")).fill(str(total))
+        self.button("action.place_tiles").click()
+        self.wait_sent()
+
+    def accept(self, score: int | None = None, total: int | None = None) -> None:
+        self.sync()
+        page = self.page
+        if score is not None:
+            page.get_by_label(re.compile(re.escape(self.t("answer.score", name="X")).replace("X", ".*"))).fill(str(score))
+        if total is not None:
+            page.get_by_label(re.compile(re.escape(self.t("answer.total", name="X")).replace("X", ".*"))).fill(str(total))
+        self.button("action.accept").click()
+        self.wait_sent()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+# Run in the page: what a player (or assistive technology) would stumble on.
+CHECK = """() => {
+  const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !el.closest('[aria-hidden="true"]'); };
+  const nameOf = (el) => {
+    if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return by.split(' ').map((id) => document.getElementById(id)?.innerText || '').join(' ');
+    if (el.labels && el.labels.length) return [...el.labels].map((l) => l.innerText).join(' ');
+    return el.innerText || el.getAttribute('title') || '';
+  };
+  const unnamed = [], small = [];
+  const phone = innerWidth < 600;
+  for (const el of document.querySelectorAll('button, a[href], input, select, textarea, [role="img"], [role="group"]')) {
+    if (!shown(el) && el.type !== 'checkbox') continue;
+    if (!nameOf(el).trim()) unnamed.push(el.outerHTML.slice(0, 160));
+    if (el.matches('button, a[href], input, select, textarea')) {
+      const target = el.type === 'checkbox' && el.closest('label') ? el.closest('label') : el;
+      const r = target.getBoundingClientRect();
+      const board = el.closest('pl-board');
+      // A 15x15 board cannot give 44 px squares on a 390 px phone: there the board is the exception.
+      if ((r.width < 44 || r.height < 44) && !(board && phone)) small.push(`${Math.round(r.width)}x${Math.round(r.height)} ${el.outerHTML.slice(0, 100)}`);
+    }
+  }
+  return { unnamed, small, missing: [...(window.planillaMissing || [])],
+           marked: document.body.innerText.includes('⟦') };
+}"""
+
+
+def check_page(page: Any, where: str) -> None:
+    found = page.evaluate(CHECK)
+    assert not found["missing"] and not found["marked"], f"{where}: missing strings {found['missing']}"
+    assert not found["unnamed"], f"{where}: no accessible name: {found['unnamed'][:5]}"
+    assert not found["small"], f"{where}: {len(found['small'])} touch targets under 44 px: {found['small'][:5]}"

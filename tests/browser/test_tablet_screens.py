@@ -1,0 +1,114 @@
+"""Every page in Spanish, Catalan and English on a 10-inch tablet (landscape, portrait) and a phone: no
+missing string, every control with an accessible name, touch targets of 44 px; the screenshots of
+docs/screens/; a spectator's page and the opponent's never show a rack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, screenshot
+from tests.browser.hall import Game
+from tests.browser.tablet import Tablet, check_page, expect, text
+
+SIZES = {"landscape": TABLET_LANDSCAPE, "portrait": TABLET_PORTRAIT, "phone": PHONE}
+
+
+@pytest.fixture(scope="module")
+def midgame(hall: Any) -> Game:
+    """A Spanish game a few turns in (played over the API by the bot: these tests look, they do not play)."""
+    game = hall.new_game("file-2024", ("Ana García", "Berta Núñez"), event="Open de Madrid")
+    game.draw_for_start()
+    state = game.state()
+    for k in range(2):
+        game.official("draw_tiles", token=game.tokens[(state["starter"] + k) % 2])
+    for _ in range(4):
+        seat = game.state()["turn"]
+        coordinates, word = game.find_play(seat)
+        game.official("place_tiles", token=game.tokens[seat], coordinates=coordinates, word=word)
+        game.official("accept", token=game.tokens[1 - seat])
+    return game
+
+@pytest.mark.parametrize("lang", ["es", "ca", "en"])
+def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: Any, midgame: Game, lang: str) -> None:
+    """The player on turn typing a play, and the opponent waiting, at the three sizes (one device each, turned
+    and resized); Spanish and Catalan screenshots."""
+    seat = midgame.state()["turn"]
+    tab = Tablet(browser, midgame, seat, TABLET_LANDSCAPE, lang=lang)
+    waiting = Tablet(browser, midgame, 1 - seat, TABLET_LANDSCAPE, lang=lang)
+    waiting.expect_banner("wait.play", names=midgame.state()["players"][seat]["name"])
+    expect(tab.page.locator("pl-keyboard .key").first).to_be_visible()
+    tab.page.locator('pl-board button[data-row="7"][data-col="3"]').click()
+    tab.page.locator('pl-keyboard button[data-letter="A"]').click()
+    for size, viewport in SIZES.items():
+        for page in (tab.page, waiting.page):
+            page.set_viewport_size(viewport)
+            page.evaluate("window.scrollTo(0, 0)")
+        check_page(tab.page, f"{lang} {size} typing")
+        check_page(waiting.page, f"{lang} {size} waiting")
+        if lang in ("es", "ca"):
+            screenshot(tab.page, f"tablet-{lang}-{size}-typing")
+    # On the phone (the last size), the zoom gives the board's squares 44 px too, in a scrolling window.
+    tab.button("board.zoom").click()
+    expect(tab.button("board.zoom")).to_have_attribute("aria-pressed", "true")
+    smallest = tab.page.evaluate("Math.min(...[...document.querySelectorAll('pl-board button')].map("
+                                 "(b) => Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height)))")
+    assert smallest >= 44, smallest
+    if lang == "es":
+        screenshot(tab.page, "tablet-es-phone-zoomed")
+    for t in (tab, waiting):
+        assert not t.errors, t.errors
+        t.close()
+
+@pytest.mark.parametrize("lang", ["es", "ca", "en"])
+def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, hall: Any, lang: str) -> None:
+    for viewport in (TABLET_LANDSCAPE, PHONE) if lang != "en" else (PHONE,):
+        context = browser.new_context(viewport=viewport)
+        context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+        page = context.new_page()
+        page.goto(hall.url + "/")
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.get_by_role("link").first).to_be_visible()
+        check_page(page, f"landing {lang}")
+        page.get_by_role("link").first.click()
+        expect(page.locator("#bind-code")).to_be_visible()
+        check_page(page, f"bind {lang}")
+        if lang != "en" and viewport is PHONE:
+            screenshot(page, f"bind-{lang}-phone")
+        context.close()
+    # A code that binds nothing: the page says so in the device's language, and keeps no code in the address.
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+    page = context.new_page()
+    page.goto(hall.url + "/tablet")
+    page.get_by_label(text(lang, "bind.code")).fill("ABCD-EFGH")
+    page.get_by_role("button", name=text(lang, "bind.submit")).click()
+    expect(page.get_by_role("alert")).to_contain_text(text(lang, "bind.failed"))
+    assert page.url.endswith("/tablet")
+    check_page(page, f"bind refused {lang}")
+    context.close()
+
+def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, midgame: Game) -> None:
+    r = hall.http.post("/v1/tokens", json={"role": "spectator", "label": "hall screen"},
+                       headers=hall.headers(hall.director))
+    assert r.status_code == 201, r.text
+    spectator = Tablet(browser, midgame, None, TABLET_LANDSCAPE, token=r.json()["token"])
+    seat = midgame.state()["turn"]
+    opponent = Tablet(browser, midgame, 1 - seat, TABLET_LANDSCAPE)
+    owner = Tablet(browser, midgame, seat, TABLET_LANDSCAPE)
+    owner.wait_rack(7)
+    opponent.wait_rack(7)
+    # What the service gives each: the owner's tiles to the owner only.
+    for tab, token in ((opponent, midgame.tokens[1 - seat]), (spectator, r.json()["token"])):
+        assert midgame.state(token)["players"][seat]["rack"] is None
+    # The opponent's page shows one rack, its own (the tiles the service gave that seat); the spectator's none.
+    own = midgame.state(midgame.tokens[1 - seat])["players"][1 - seat]["rack"]
+    assert opponent.page.locator(".rack").count() == 1 and len(opponent.rack()) == len(own)
+    expect(spectator.page.locator("pl-board")).to_be_visible()
+    assert spectator.page.locator(".rack").count() == 0 and spectator.page.locator("pl-keyboard").count() == 0
+    assert spectator.page.locator("#actions button").count() == 0
+    check_page(spectator.page, "spectator")
+    for tab in (spectator, opponent, owner):
+        assert not tab.errors, tab.errors
+        tab.close()
