@@ -5,19 +5,43 @@ Outside the HTTP contract (``include_in_schema=False``): they are files, not res
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from fastapi import APIRouter, HTTPException
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 from pages import STATIC
 
 router = APIRouter(include_in_schema=False)
 PAGES = ("tablet",)  # each is STATIC/<name>.html
+WORKER = STATIC / "sw.js"
 
 
 @router.get("/")
 def landing() -> FileResponse:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker (``pages/static/sw.js``) at the root, so its scope is the whole site, with the
+    app shell's list and a digest of its contents written in: a changed file makes a new worker."""
+    return Response(worker_source(), media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+def worker_source() -> str:
+    """``sw.js`` with ``SHELL`` (``/``, every page, every file under ``/static``) and ``VERSION`` filled in."""
+    files = sorted(p for p in STATIC.rglob("*") if p.is_file() and p != WORKER)
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(STATIC).as_posix().encode() + b"\0" + path.read_bytes())
+    shell = ["/", *(f"/{name}" for name in PAGES), *(f"/static/{p.relative_to(STATIC).as_posix()}" for p in files)]
+    listed = json.dumps(shell)
+    return (WORKER.read_text(encoding="utf-8").replace("'/*VERSION*/'", f"'{digest.hexdigest()[:16]}'")
+            .replace("/*SHELL*/[]", listed))
 
 
 @router.get("/{name}")
@@ -28,5 +52,6 @@ def page(name: str) -> FileResponse:
 
 
 def mount(app) -> None:  # noqa: ANN001  (a FastAPI app)
-    """Serve the assets; ``no-cache`` so a tablet revalidates (the service worker keeps the offline copy)."""
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    """Serve the assets, gzipped (this mount alone: the API's answers, the command fast path among them,
+    are untouched); the service worker keeps the offline copy."""
+    app.mount("/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=512), name="static")

@@ -1,0 +1,390 @@
+"""The tablet page in Chromium, as slow as a cheap tablet on a hall's Wi-Fi, beside 63 other games in play.
+
+Run: ``.venv/bin/python bench/bench_tablet.py`` (options: ``--page``, ``--loads``, ``--samples``,
+``--think-ms``, ``--cpu``, ``--tablets``). Needs Chromium at ``/usr/bin/chromium`` (or
+``PLANILLA_CHROMIUM``) and the ``playwright`` package (the test extra).
+
+The server is ``planilla serve`` on a fresh SQLite data folder (bench_http.py's ``Server``). In a
+separate process, 63 tablets each play a scripted game (bench_http.py's scripts: a replay bag, every
+tile given) over the API, pausing ``--think-ms`` on average after each answer: with the measured
+game, 64 games in play. Chromium's CPU is throttled ``--cpu`` times (CDP
+``Emulation.setCPUThrottlingRate``) for every page, and the cold loads run on a slow network
+(CDP ``Network.emulateNetworkConditions``: DevTools' "Slow 4G", 150 ms round trip, 1.6 Mbit/s down,
+750 kbit/s up). Three figures, each with its goal and ratio:
+
+1. **transfer**: what a cold load of the tablet page fetches until it is interactive (CDP's
+   ``encodedDataLength``: bytes on the wire, headers included; the event stream excluded, it never
+   ends), and what those responses weigh gzipped (the app gzips ``/static``; the pages' HTML and
+   the API's JSON go as they are, so both are printed). Goal <= 150 KB compressed. The service
+   worker's own download of the offline shell, once, in the background, is printed beside it.
+2. **time to interactive**: from navigation start until the page shows the service's state, i.e.
+   ``[data-testid="game"]`` carries ``data-version`` (the page sets it once its controls work; read
+   by a MutationObserver in the page). Cold loads in fresh contexts; the median is compared with the
+   goal of 1.5 s. A warm reload (the service worker's shell) is printed beside it.
+3. **accept -> opponent**: both players' pages open (CPU throttled, loopback network); at every
+   acceptance of the scripted game, the accepting page's ``[data-testid="accept"]`` is clicked, and the
+   time runs until the opponent's page shows a newer ``data-version`` (wall clock, ``Date.now()`` in
+   both pages, read at the next animation frame after the change). Goal p95 <= 250 ms.
+
+``--page auto`` (default) measures ``/tablet`` when it carries those ``data-testid`` hooks within 15 s,
+and otherwise the outbox harness (``/static/harness.html``: the real net/store/outbox modules and the
+stream, no UI), saying which. The tablet is opened as ``/tablet#game=<id>&token=<player token>&seat=<n>``
+(the tests' binding fallback, tablet-interfaces.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gzip
+import importlib.util
+import json
+import multiprocessing as mp
+import queue
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("PLANILLA_CHROMIUM", "/usr/bin/chromium")
+KB = 1024
+TRANSFER_GOAL_KB, TTI_GOAL_S, ACCEPT_P95_GOAL_MS = 150.0, 1.5, 250.0
+SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
+VIEWPORT = {"width": 1280, "height": 800}
+
+#: Read in every page before its own scripts: when the state is first shown (performance.now(), the
+#: time to interactive) and when each version was shown (Date.now() at the next frame, for the latency).
+OBSERVER = """(() => {
+  const seen = {}, shown = {};
+  window.__planilla = { ready: null, seen, shown };
+  const check = () => {
+    const el = document.querySelector('[data-testid="game"][data-version]');
+    if (!el) return;
+    const v = Number(el.dataset.version);
+    if (window.__planilla.ready === null) window.__planilla.ready = performance.now();
+    if (!(v in seen)) {
+      seen[v] = Date.now();
+      requestAnimationFrame(() => { shown[v] = Date.now(); });
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true,
+                                                  attributeFilter: ['data-version'] });
+})();"""
+
+
+def load_bench_http() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_http", ROOT / "bench" / "bench_http.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+BH = load_bench_http()
+
+
+# ---- the other games ----------------------------------------------------------------------------
+def background(url: str, token: str, scripts: list[Any], tablets: int, think: float, stop: Any, out: Any) -> None:
+    """``tablets`` games played over the API until ``stop`` is set; puts {commands, seconds, p99, errors}."""
+    server = SimpleNamespace(url=url, token=token)
+    latencies: list[float] = []
+    errors = 0
+    pauses = random.Random(11)
+    director = {"Authorization": f"Bearer {token}", "X-Device": "bench-load"}
+
+    async def tablet(index: int) -> None:
+        nonlocal errors
+        conn, turn = BH.connection(server), index
+        try:
+            while not stop.is_set():
+                script = scripts[turn % len(scripts)]
+                turn += len(scripts)
+                status, raw = await conn.request("POST", "/v1/games", director, {
+                    "profile": "file-2024", "players": ["Ana", "Bea"], "bag_mode": "replay", "table": index + 2})
+                created = json.loads(raw)
+                game, version = created["id"], created["version"]
+                tokens: dict[Any, dict[str, str]] = {
+                    t["seat"]: {"Authorization": f"Bearer {t['token']}", "X-Device": f"load-{index}"}
+                    for t in created["tokens"]}
+                tokens["director"] = director
+                for sender, body in script:
+                    if stop.is_set():
+                        return
+                    start = time.perf_counter()
+                    status, raw = await conn.request("POST", f"/v1/games/{game}/commands", tokens[sender],
+                                                     {**body, "expected_version": version})
+                    latencies.append(time.perf_counter() - start)
+                    if status != 200:
+                        errors += 1
+                        break
+                    version = json.loads(raw)["version"]
+                    await asyncio.sleep(pauses.expovariate(1 / think) if think else 0)
+        finally:
+            conn.close()
+
+    async def run() -> None:
+        await asyncio.gather(*(tablet(i) for i in range(tablets)))
+
+    began = time.perf_counter()
+    asyncio.run(run())
+    lat = sorted(latencies) or [float("nan")]
+    out.put({"commands": len(latencies), "seconds": time.perf_counter() - began,
+             "p99": lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000, "errors": errors})
+
+
+# ---- the measured game ----------------------------------------------------------------------------
+class Game:
+    """The measured game, sent over the API except what the pages do."""
+
+    def __init__(self, url: str, director: str) -> None:
+        self.client = httpx.Client(base_url=url, timeout=30)
+        self.director = director
+        created = self.client.post("/v1/games", headers=self.headers(director), json={
+            "profile": "file-2024", "players": ["Ana", "Bea"], "bag_mode": "replay", "table": 1})
+        created.raise_for_status()
+        body = created.json()
+        self.id, self.version = body["id"], body["version"]
+        self.tokens: dict[Any, str] = {t["seat"]: t["token"] for t in body["tokens"]}
+        self.tokens["director"] = director
+
+    @staticmethod
+    def headers(token: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}", "X-Device": "bench-api"}
+
+    def send(self, sender: Any, body: dict[str, Any]) -> None:
+        r = self.client.post(f"/v1/games/{self.id}/commands", headers=self.headers(self.tokens[sender]),
+                             json={**body, "expected_version": self.version})
+        if r.status_code != 200:
+            raise RuntimeError(f"{body['type']} at {self.version}: {r.status_code} {r.text}")
+        self.version = r.json()["version"]
+
+    def wait_past(self, version: int, seconds: float = 30) -> None:
+        """Until the service's version passes ``version`` (a page's command was answered)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            now = self.client.get(f"/v1/games/{self.id}", headers=self.headers(self.director)).json()["version"]
+            if now > version:
+                self.version = now
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the page's command never moved the game past {version}")
+            time.sleep(0.01)
+
+
+def page_url(kind: str, base: str, game: Game, seat: int) -> str:
+    fragment = f"game={game.id}&token={game.tokens[seat]}&seat={seat}"
+    return f"{base}/tablet#{fragment}" if kind == "tablet" else f"{base}/static/harness.html#{fragment}"
+
+
+def throttled(context: Any, page: Any, cpu: float, network: dict[str, Any] | None) -> Any:
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    if network:
+        cdp.send("Network.emulateNetworkConditions", network)
+    return cdp
+
+
+def choose_page(browser: Any, base: str, game: Game, wanted: str, cpu: float) -> str:
+    if wanted != "auto":
+        return wanted
+    context = browser.new_context(viewport=VIEWPORT)
+    context.add_init_script(OBSERVER)
+    page = context.new_page()
+    throttled(context, page, cpu, None)
+    try:
+        page.goto(page_url("tablet", base, game, 1))
+        page.wait_for_function("window.__planilla && window.__planilla.ready !== null", timeout=15_000)
+        page.wait_for_selector('[data-testid="accept"]', state="attached", timeout=15_000)
+        return "tablet"
+    except Exception:  # noqa: BLE001 - any reason the tablet page cannot be measured: say so, use the harness
+        print("/tablet does not carry the data-testid hooks yet (game[data-version], accept): measuring the "
+              "outbox harness, /static/harness.html")
+        return "harness"
+    finally:
+        context.close()
+
+
+def cold_load(browser: Any, base: str, game: Game, kind: str, cpu: float) -> dict[str, Any]:
+    """One first visit in a fresh context: bytes fetched until interactive, and the time it took."""
+    context = browser.new_context(viewport=VIEWPORT)
+    context.add_init_script(OBSERVER)
+    page = context.new_page()
+    cdp = throttled(context, page, cpu, SLOW_4G)
+    responses: dict[str, dict[str, Any]] = {}
+    cdp.on("Network.responseReceived", lambda e: responses.setdefault(e["requestId"], {}).update(
+        url=e["response"]["url"], mime=e["response"].get("mimeType", ""),
+        encoding={k.lower(): v for k, v in e["response"].get("headers", {}).items()}.get("content-encoding")))
+    cdp.on("Network.loadingFinished", lambda e: responses.setdefault(e["requestId"], {}).update(
+        wire=e["encodedDataLength"]))
+    page.goto(page_url(kind, base, game, 1))
+    page.wait_for_function("window.__planilla.ready !== null", timeout=60_000)
+    tti = page.evaluate("window.__planilla.ready") / 1000
+    page.wait_for_timeout(500)  # stragglers the page asked for while becoming interactive
+    fetched = [r for r in responses.values() if "url" in r and "wire" in r and "/stream" not in r["url"]
+               and not r["url"].endswith("/sw.js")]
+    # warm: the same tablet reloaded, the shell now from the service worker (slow network still on)
+    warm = None
+    try:
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        page.reload()
+        page.wait_for_function("window.__planilla.ready !== null", timeout=60_000)
+        warm = page.evaluate("window.__planilla.ready") / 1000
+    except Exception:  # noqa: BLE001 - a page that registers no service worker has no warm load to time
+        pass
+    context.close()
+    return {"tti": tti, "warm": warm, "fetched": fetched}
+
+
+def gzipped(client: httpx.Client, url: str) -> tuple[int, int]:
+    """(identity bytes, gzip -6 bytes) of what the server sends at ``url`` (API reads with the director's token)."""
+    body = client.get(url, headers={"Accept-Encoding": "identity"}).content
+    return len(body), len(gzip.compress(body, 6))
+
+
+def accept_latencies(browser: Any, base: str, director: str, kind: str, cpu: float, samples: int,
+                     script: list[Any]) -> list[float]:
+    """Play the scripted game; each acceptance by a click on the accepting page, timed to the opponent's."""
+    game = Game(base, director)
+    context = {seat: browser.new_context(viewport=VIEWPORT) for seat in (0, 1)}
+    pages = {}
+    for seat, ctx in context.items():
+        ctx.add_init_script(OBSERVER)
+        pages[seat] = ctx.new_page()
+        throttled(ctx, pages[seat], cpu, None)
+        pages[seat].goto(page_url(kind, base, game, seat))
+    for page in pages.values():
+        page.wait_for_function("window.__planilla.ready !== null", timeout=60_000)
+    shows = "Object.keys(window.__planilla.shown).some((v) => Number(v) >= {0})"
+    took: list[float] = []
+    for sender, body in script:
+        if len(took) >= samples:
+            break
+        if body["type"] != "accept" or sender not in pages:
+            game.send(sender, body)
+            continue
+        acceptor, opponent = pages[sender], pages[1 - sender]
+        at = game.version
+        acceptor.wait_for_function(shows.format(at), timeout=30_000)
+        acceptor.wait_for_selector('[data-testid="accept"]:not([disabled])', timeout=30_000)
+        clicked = acceptor.evaluate("""() => {
+            const t = Date.now(); document.querySelector('[data-testid="accept"]').click(); return t; }""")
+        opponent.wait_for_function(shows.format(at + 1), timeout=30_000)
+        shown = opponent.evaluate(f"""Math.min(...Object.entries(window.__planilla.shown)
+            .filter(([v]) => Number(v) > {at}).map(([, t]) => t))""")
+        took.append(shown - clicked)
+        game.wait_past(at)
+    for ctx in context.values():
+        ctx.close()
+    return took
+
+
+def pick(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def verdict(ratio: float) -> str:
+    return "met" if ratio <= 1 else "MISSED"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--page", choices=("auto", "tablet", "harness"), default="auto")
+    parser.add_argument("--loads", type=int, default=3, help="Cold loads (default 3).")
+    parser.add_argument("--samples", type=int, default=40, help="Acceptances timed (default 40; a game has ~55).")
+    parser.add_argument("--tablets", type=int, default=63, help="Other games in play (default 63).")
+    parser.add_argument("--think-ms", type=float, default=BH.THINK_MS,
+                        help=f"Mean pause of the other games' tablets, ms (default {BH.THINK_MS:g}).")
+    parser.add_argument("--cpu", type=float, default=4.0, help="CPU throttling rate (default 4).")
+    args = parser.parse_args()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sys.exit("the playwright package is missing: .venv/bin/pip install -e '.[test]'")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+          f"commit {commit.stdout.strip() or '?'}; Chromium CPU throttled {args.cpu:g}x; load average before: "
+          f"{os.getloadavg()[0]:.1f}")
+    scripts = [BH.scripted_game(seed) for seed in range(1, 7)]
+    server = BH.Server(tempfile.mkdtemp(prefix="planilla-bench-tablet-"))
+    fork = mp.get_context("fork")  # before Chromium starts: the load generator is a copy of this process
+    stop, out = fork.Event(), fork.Queue()
+    load = fork.Process(target=background, args=(server.url, server.token, scripts, args.tablets,
+                                                args.think_ms / 1000, stop, out), daemon=True)
+    load.start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+            probe = Game(server.url, server.token)
+            kind = choose_page(browser, server.url, probe, args.page, args.cpu)
+            loads = [cold_load(browser, server.url, probe, kind, args.cpu) for _ in range(args.loads)]
+            latencies = accept_latencies(browser, server.url, server.token, kind, args.cpu, args.samples, scripts[0])
+            browser.close()
+        with httpx.Client(headers={"Authorization": f"Bearer {server.token}", "X-Device": "bench"}) as client:
+            fetched = loads[-1]["fetched"]
+            weights = [gzipped(client, r["url"]) for r in fetched]
+            shell = json.loads(client.get(f"{server.url}/sw.js").text.split("const SHELL = ", 1)[1]
+                                  .split(";", 1)[0])
+            shell_gz = sum(gzipped(client, server.url + path)[1] for path in shell)
+    finally:
+        stop.set()
+        load.join(60)
+        server.stop()
+    try:
+        other = out.get(timeout=10)
+    except queue.Empty:
+        other = None
+
+    page_name = "/tablet" if kind == "tablet" else "/static/harness.html (the outbox harness)"
+    print(f"\npage measured: {page_name}")
+    wire = sum(r["wire"] for r in fetched) / KB
+    raw = sum(w[0] for w in weights) / KB
+    packed = sum(w[1] for w in weights) / KB
+    served_gz = [r for r in fetched if r.get("encoding") == "gzip"]
+    print(f"transfer, cold load until interactive ({len(fetched)} responses, {len(served_gz)} gzipped by the server): "
+          f"{wire:.1f} KB on the wire (headers included); bodies {raw:.1f} KB, {packed:.1f} KB gzipped; "
+          f"goal <= {TRANSFER_GOAL_KB:.0f} KB compressed: ratio {packed / TRANSFER_GOAL_KB:.2f} "
+          f"({verdict(packed / TRANSFER_GOAL_KB)})")
+    for r, (size, gz) in sorted(zip(fetched, weights), key=lambda x: -x[1][0]):
+        print(f"    {r['url'].split('://', 1)[1].split('/', 1)[1][:60]:<60} {size:>7} B, {gz:>6} B gzipped, "
+              f"{r['wire']:>7} B on the wire{' (gzip)' if r.get('encoding') == 'gzip' else ''}")
+    print(f"  the service worker's offline shell ({len(shell)} files, fetched once in the background): "
+          f"{shell_gz / KB:.1f} KB gzipped")
+    ttis = [x["tti"] for x in loads]
+    tti = statistics.median(ttis)
+    print(f"time to interactive, cold, CPU {args.cpu:g}x, Slow 4G (150 ms RTT, 1.6 Mbit/s): median {tti:.2f} s "
+          f"(runs: {', '.join(f'{t:.2f}' for t in ttis)}); goal <= {TTI_GOAL_S} s: ratio {tti / TTI_GOAL_S:.2f} "
+          f"({verdict(tti / TTI_GOAL_S)})")
+    warm = [x["warm"] for x in loads if x["warm"] is not None]
+    print(f"  warm reload, the shell from the service worker: median {statistics.median(warm):.2f} s" if warm else
+          "  warm reload: the page registered no service worker")
+    if latencies:
+        p95 = pick(latencies, 0.95)
+        print(f"accept -> the opponent's page shows it, CPU {args.cpu:g}x, loopback, {args.tablets + 1} games in play: "
+              f"p50 {pick(latencies, 0.5):.0f} ms, p95 {p95:.0f} ms, max {max(latencies):.0f} ms (n={len(latencies)}); "
+              f"goal p95 <= {ACCEPT_P95_GOAL_MS:.0f} ms: ratio {p95 / ACCEPT_P95_GOAL_MS:.2f} "
+              f"({verdict(p95 / ACCEPT_P95_GOAL_MS)})")
+    print(f"load average after: {os.getloadavg()[0]:.1f} (on {os.cpu_count()} cores: above that, figures are the "
+          f"machine's, not the page's)")
+    if other:
+        print(f"the other {args.tablets} games: {other['commands'] / other['seconds']:.0f} commands/s over "
+              f"{other['seconds']:.0f} s (mean pause {args.think_ms:g} ms), p99 {other['p99']:.1f} ms, "
+              f"errors {other['errors']}")
+
+
+if __name__ == "__main__":
+    main()
