@@ -1,5 +1,5 @@
 """The ``planilla`` command line: ``gcg verify|convert|show``, ``projections rebuild|status|follow``, ``audit
-export|verify``, ``serve``, ``token``.
+export|verify``, ``serve``, ``token``, ``lexicon`` (``service/lexicon_cli.py``).
 
 ``planilla gcg verify`` is timed with its start-up (a thousand files a second), and a Typer
 command costs about 0.13 s more before it runs (one small file: 198 ms through Typer, 62 ms
@@ -174,6 +174,7 @@ def build_app():
     _service_commands(app, typer)
     app.add_typer(build_projections_app(), name="projections")
     app.add_typer(build_audit_app(), name="audit")
+    app.add_typer(__import__("service.lexicon_cli", fromlist=["_"]).build_lexicon_app(), name="lexicon")
     return app
 
 
