@@ -20,7 +20,6 @@ import sys
 from array import array
 from typing import Iterable, Sequence
 
-from domain.lexicon.spelling import TOKEN_BASE
 
 SHIFT = 5
 MAGIC = b"PLANILLA-LEXICON 1\n"
@@ -85,8 +84,10 @@ class Dawg:
             stack.extend(reversed(children))
 
 
-def build(keys: Iterable[str]) -> Dawg:
-    """Compile words written as token characters (``Speller.encode``), sorted and without repeats."""
+def build(keys: Iterable[str], chars: dict[str, int]) -> Dawg:
+    """Compile words written as keys (``Speller.encode``), sorted and without repeats; ``chars`` maps
+    each key character to its token number (``Speller.chars``). Any fixed order of the characters
+    does: the graph is the same."""
     register: dict[tuple, int] = {}
     signatures: list[tuple] = []
     path: list[list] = [[False, {}]]  # the previous word's nodes, not yet registered: [final, {char: id}]
@@ -121,10 +122,10 @@ def build(keys: Iterable[str]) -> Dawg:
     final, children = path.pop()
     root = len(signatures)
     signatures.append((final, tuple(children.items())))
-    return _flatten(signatures, root, count)
+    return _flatten(signatures, root, count, chars)
 
 
-def _flatten(signatures: list[tuple], root: int, words: int) -> Dawg:
+def _flatten(signatures: list[tuple], root: int, words: int, chars: dict[str, int]) -> Dawg:
     edges: dict[int, int] = {}
     final = bytearray(len(signatures))
     masks = [0] * len(signatures)
@@ -134,7 +135,7 @@ def _flatten(signatures: list[tuple], root: int, words: int) -> Dawg:
         mask = 0
         base = ident << SHIFT
         for char, child in children:
-            t = ord(char) - TOKEN_BASE
+            t = chars[char]
             edges[base | t] = child
             mask |= 1 << t
         masks[ident] = mask

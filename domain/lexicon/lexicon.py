@@ -90,16 +90,15 @@ def compile_lexicon(name: str, entries: Iterable[str], tileset: TileSet, *, sour
     lines = [e.strip() for e in entries]
     lines = [e for e in lines if e and not e.startswith("#")]
     lower = is_lower_case_list(lines[:: max(1, len(lines) // 5000)])
-    encode = speller(tileset).encode
-    keys: set[str] = set()
+    spelling = speller(tileset)
+    encoded = spelling.encode_all(lines, lower_case_list=lower)
+    keys = set(encoded)
     skipped: dict[str, int] = {}
-    for line in lines:
-        key = encode(line, lower_case_list=lower)
-        if key in SKIP_REASONS:
-            skipped[key] = skipped.get(key, 0) + 1
-        else:
-            keys.add(key)
+    for reason in SKIP_REASONS:
+        if reason in keys:
+            keys.discard(reason)
+            skipped[reason] = encoded.count(reason)
     kept = len(lines) - sum(skipped.values())
-    dawg = graph.build(sorted(keys))
+    dawg = graph.build(sorted(keys), spelling.chars)
     ordered = tuple((reason, skipped[reason]) for reason in SKIP_REASONS if reason in skipped)
     return Lexicon(name, tileset, dawg, source, sha256, len(lines), kept - len(keys), ordered, official)

@@ -17,6 +17,7 @@ lower case, is skipped with its reason; the loader counts them.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
@@ -33,11 +34,12 @@ TOO_LONG = f"longer than the board ({SIZE} tiles)"
 SKIP_REASONS = (NOT_A_WORD, NOT_IN_SET, PROPER_NOUN, ONE_TILE, TOO_LONG)
 
 #: Letters whose diacritic makes a tile of their own: never folded (in the other language they are refused).
-_KEPT = ("Ñ", "Ç")
+_KEPT = {"Ñ": "\ue0f0", "Ç": "\ue0f1"}
 #: Other spellings of Catalan middle-dot L found in word lists: the ligature, a full stop, other dots.
-_DOTS = {"Ŀ": "L·", "\u2027": "·", "\u2219": "·", "\u22c5": "·"}
-#: Tokens are written as one character each from here, so that a word is a ``str`` that sorts by tile order.
+_DOTS = (("Ŀ", "L·"), ("\u2027", "·"), ("\u2219", "·"), ("\u22c5", "·"), ("L.L", "L·L"))
+#: A digraph tile is written as one private-use character from here on (its token number added).
 TOKEN_BASE = 0xE000
+_COMBINING = re.compile("[\u0300-\u036f]+")
 
 
 class Spelt(NamedTuple):
@@ -48,62 +50,85 @@ class Spelt(NamedTuple):
 
 
 class Speller:
-    """Reads word-list entries as tiles of one set; the tiles are numbered 0..n-1 in the set's order."""
+    """Reads word-list entries as tiles of one set; the tiles are numbered 0..n-1 in the set's order.
+
+    An entry is first written as a *key*, one character per tile: a single-letter tile as its
+    letter, a digraph tile as a private-use character (``chars`` maps each back to its number).
+    """
 
     def __init__(self, tileset: TileSet) -> None:
         self.tileset = tileset
         self.letters: tuple[str, ...] = tileset.letters
         self.index: dict[str, int] = {letter: i for i, letter in enumerate(self.letters)}
         digraphs = sorted((t for t in self.letters if len(t) > 1), key=len, reverse=True)
-        #: Digraphs replaced first (longest first), each by its token character.
+        #: Digraphs replaced first (longest first), each by its private-use character.
         self.digraphs: tuple[tuple[str, str], ...] = tuple((d, chr(TOKEN_BASE + self.index[d])) for d in digraphs)
-        fold: dict[int, str] = {}
-        for code in range(0xC0, 0x250):  # Latin-1 and Latin Extended-A/B: accents and diaeresis off
-            ch = chr(code)
-            if ch in _KEPT or not ch.isalpha():
-                continue
-            base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
-            if base != ch:
-                fold[code] = base
-        if tileset.language == "ca":
-            fold.update({ord(k): v for k, v in _DOTS.items()})
-        self.fold = fold
-        self.singles = {ord(t): chr(TOKEN_BASE + i) for t, i in self.index.items() if len(t) == 1}
-        self.top = chr(TOKEN_BASE + len(self.letters) - 1)
+        #: Key character -> token number.
+        self.chars: dict[str, int] = {t if len(t) == 1 else chr(TOKEN_BASE + i): i for t, i in self.index.items()}
+        self.dots = _DOTS if tileset.language == "ca" else ()
+        allowed = "".join(re.escape(ch) for ch in sorted(self.chars))
+        self.bad = re.compile(f"[^{allowed}]").search
+
+    def encode_all(self, entries: list[str], *, lower_case_list: bool = False) -> list[str]:
+        """Each entry as a key (one character per tile), or one of ``SKIP_REASONS``.
+
+        The text is folded and cut in one go: NFC, upper case, accents and diaeresis off (but Ñ and
+        Ç kept), the digraphs replaced longest first. A key is never one of the reasons (a reason has
+        spaces and lower case).
+        """
+        words = [e.strip() for e in entries]
+        if any("\n" in w or "\r" in w for w in words) or any(
+                max(w) >= "\ue000" for w in words if w):
+            return [self.encode(w, lower_case_list=lower_case_list) for w in words]
+        text = unicodedata.normalize("NFC", "\n".join(words)).upper()
+        for kept, placeholder in _KEPT.items():
+            text = text.replace(kept, placeholder)
+        text = _COMBINING.sub("", unicodedata.normalize("NFD", text))
+        for kept, placeholder in _KEPT.items():
+            text = text.replace(placeholder, kept)
+        for variant, canonical in self.dots:
+            text = text.replace(variant, canonical)
+        for digraph, char in self.digraphs:
+            text = text.replace(digraph, char)
+        keys = text.split("\n")
+        if len(keys) != len(words):  # a character whose upper case broke the line: one by one
+            return [self.encode(w, lower_case_list=lower_case_list) for w in words]
+        bad, size = self.bad, SIZE
+        out = []
+        for word, key in zip(words, keys):
+            if not word:
+                out.append(NOT_A_WORD)
+            elif lower_case_list and not word.islower():
+                out.append(PROPER_NOUN)
+            elif bad(key):
+                out.append(NOT_IN_SET if bad(key).group().isalpha() else NOT_A_WORD)
+            elif len(key) < 2:
+                out.append(ONE_TILE)
+            elif len(key) > size:
+                out.append(TOO_LONG)
+            else:
+                out.append(key)
+        return out
 
     def encode(self, entry: str, *, lower_case_list: bool = False) -> str:
-        """The entry as token characters (one per tile), or one of ``SKIP_REASONS``.
-
-        A result is a reason exactly when it is one of those strings: token characters are private-use
-        code points, which no reason contains.
-        """
+        """One entry as a key, or the reason it is skipped (see ``encode_all``)."""
         word = entry.strip()
-        if not word or max(word) >= "\ue000":
+        if not word or "\n" in word or "\r" in word or max(word) >= "\ue000":
             return NOT_A_WORD
-        if lower_case_list and not word.islower():
-            return PROPER_NOUN
-        text = unicodedata.normalize("NFC", word).upper().translate(self.fold)
-        if "L.L" in text:
-            text = text.replace("L.L", "L·L")
-        for digraph, token in self.digraphs:
-            if digraph in text:
-                text = text.replace(digraph, token)
-        key = text.translate(self.singles)
-        if min(key) < "\ue000" or max(key) > self.top:
-            bad = next(ch for ch in key if not "\ue000" <= ch <= self.top)
-            return NOT_IN_SET if bad.isalpha() else NOT_A_WORD
-        if len(key) < 2:
-            return ONE_TILE
-        if len(key) > SIZE:
-            return TOO_LONG
-        return key
+        return self.encode_all([word], lower_case_list=lower_case_list)[0]
 
     def spell(self, entry: str, *, lower_case_list: bool = False) -> Spelt:
         """The entry as token numbers, or the reason it is skipped."""
         key = self.encode(entry, lower_case_list=lower_case_list)
         if key in SKIP_REASONS:
             return Spelt(None, key)
-        return Spelt(tuple(ord(ch) - TOKEN_BASE for ch in key))
+        chars = self.chars
+        return Spelt(tuple(chars[ch] for ch in key))
+
+    def key(self, tokens) -> str:
+        """Token numbers back as a key."""
+        letters = self.letters
+        return "".join(letters[t] if len(letters[t]) == 1 else chr(TOKEN_BASE + t) for t in tokens)
 
     def write(self, tokens) -> str:
         """Tiles back as text: ``[CH]`` for Spanish digraphs, Catalan digraphs bare (``QU``, ``L·L``)."""

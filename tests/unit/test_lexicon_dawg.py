@@ -7,21 +7,24 @@ import pytest
 
 from domain.lexicon import Lexicon, LexiconFormatError, compile_lexicon
 from domain.lexicon.dawg import build
-from domain.lexicon.spelling import NOT_IN_SET, PROPER_NOUN, SKIP_REASONS, TOKEN_BASE, speller
+from domain.lexicon.spelling import NOT_IN_SET, PROPER_NOUN, SKIP_REASONS, speller
 from domain.tiles import CATALAN, SPANISH
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lexicon"
 
 
+CHARS = {chr(0x41 + t): t for t in range(32)}  # token t written as the character A + t
+
+
 def keys(words):
-    return sorted({"".join(chr(TOKEN_BASE + t) for t in w) for w in words})
+    return sorted({"".join(chr(0x41 + t) for t in w) for w in words})
 
 
 def test_holds_exactly_the_words_given():
     """Random words over 5 tokens: every word in, every other string of up to 5 tokens out."""
     rnd = random.Random(7)
     words = {tuple(rnd.randrange(5) for _ in range(rnd.randrange(2, 6))) for _ in range(300)}
-    dawg = build(keys(words))
+    dawg = build(keys(words), CHARS)
     assert set(dawg) == words
     assert dawg.words == len(words)
     for _ in range(2000):
@@ -33,7 +36,7 @@ def test_shared_suffixes_share_nodes():
     """cantar, contar, pintar, cantas, contas, pintas: 8 states, where a trie needs 22."""
     sp = speller(SPANISH)
     words = [sp.spell(w).tokens for w in ("cantar", "contar", "pintar", "cantas", "contas", "pintas")]
-    dawg = build(keys(words))
+    dawg = build(keys(words), CHARS)
     assert set(dawg) == set(words)
     # the root, after C, after P; after CA, CO and PI (one state: NTAR and NTAS follow each);
     # after N, after T, after A; the final state after R or S
@@ -42,7 +45,7 @@ def test_shared_suffixes_share_nodes():
 
 def test_refuses_unsorted_input():
     with pytest.raises(ValueError):
-        build(["\ue001\ue002", "\ue000\ue001"])
+        build(["BC", "AB"], CHARS)
 
 
 def test_compiled_list_counts_what_it_skipped_and_round_trips_through_bytes():

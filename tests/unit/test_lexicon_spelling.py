@@ -94,3 +94,16 @@ def test_written_back_as_the_notation_writes_tiles():
     es, ca = speller(SPANISH), speller(CATALAN)
     assert es.write(es.spell("chorro").tokens) == "[CH]O[RR]O"
     assert ca.write(ca.spell("col·lecció").tokens) == "COL·LECCIO"
+
+
+def test_a_whole_list_at_once_reads_as_each_entry_alone():
+    """``encode_all`` (the loader's fast path) gives what ``encode`` gives entry by entry."""
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[1] / "data" / "lexicon"
+    tricky = ["", "  ", "ß", "ŉ", "Ŀlum", "coŀlecció", "\ue000x", "niño", "CAÑÓN", "l·l", "ny", "qüe", "a-b"]
+    for tileset, name in ((SPANISH, "es_small.txt"), (CATALAN, "ca_small.txt")):
+        lines = (data / name).read_text(encoding="utf-8").splitlines() + tricky
+        sp = speller(tileset)
+        for lower in (False, True):
+            assert sp.encode_all(lines, lower_case_list=lower) == [sp.encode(w, lower_case_list=lower) for w in lines]
