@@ -277,10 +277,10 @@ def evaluate_play(
     """Resolve, validate and score a written play; raises ``PlacementError`` naming the rule.
 
     A play that passes every check is resolved, checked and scored in one walk along its line
-    (``_in_one_walk``); anything else goes through ``resolve_word``, ``check_connection`` and
+    (``evaluate_if_legal``); anything else goes through ``resolve_word``, ``check_connection`` and
     ``score_play`` in turn, which raise the error. Both give the same result.
     """
-    result = _in_one_walk(board, coord, word, tileset, centre_required)
+    result = evaluate_if_legal(board, coord, word, tileset, centre_required)
     if result is not None:
         return result
     placements = resolve_word(board, coord, word)
@@ -291,8 +291,8 @@ def evaluate_play(
 _new = tuple.__new__  # builds the NamedTuples below without their Python-level __new__
 
 
-def _in_one_walk(board: Board, coord: Coordinate, word: Sequence[WordTile], tileset: TileSet,
-                 centre_required: bool) -> PlayResult | None:
+def evaluate_if_legal(board: Board, coord: Coordinate, word: Sequence[WordTile], tileset: TileSet,
+                      centre_required: bool = True) -> PlayResult | None:
     """``evaluate_play`` for a play of two squares or more that breaks no rule, else None.
 
     The written word is the whole main word (FILE 8: the squares before and after it are empty), so
@@ -325,6 +325,7 @@ def _in_one_walk(board: Board, coord: Coordinate, word: Sequence[WordTile], tile
     through = False
     idx = first
     row, col = r, c
+    drow, dcol = (0, 1) if horizontal else (1, 0)
     pos = r if horizontal else c  # where the line lies across itself: the same for every tile
     near_before, near_after = pos > 0, pos < SIZE - 1
     for tile, marked in word:
@@ -371,10 +372,8 @@ def _in_one_walk(board: Board, coord: Coordinate, word: Sequence[WordTile], tile
                 total += points[on[0]]
             add_tile(on)
         idx += step
-        if horizontal:
-            col += 1
-        else:
-            row += 1
+        row += drow
+        col += dcol
     if not placements:
         return None
     if board.count == 0:

@@ -21,7 +21,7 @@ from domain.board import Board, Placement
 from domain.errors import NotationError, PlacementError
 from domain.move import SIZE, Coordinate
 from domain.notation import WordTile, format_rack, parse_rack, parse_word
-from domain.scoring import check_connection, evaluate_play, resolve_word, score_play
+from domain.scoring import check_connection, evaluate_if_legal, resolve_word, score_play
 from domain.tiles import BLANK, Tile, TileSet, full_bag, get_tileset
 from service.gcg import model as m
 from service.gcg.model import Event, GcgGame
@@ -214,25 +214,24 @@ class Replay:
     def play(self, event: Event) -> None:
         """Resolve, validate and score a play; put its tiles on the board whatever happens."""
         self.plays += 1
-        self.check_rack(event)
-        written = f"{event.position} {event.word}"
+        if event.rack and not self.rack_ok(event.rack):
+            self.parse_tiles(event, event.rack)
         try:
             coord = Coordinate.parse_gcg(event.position)
             word = read_word(event.word, self.tileset)
         except NotationError as e:
+            written = f"{event.position} {event.word}"
             self.problem(event, "syntax", written, None, f"{written}: {e.message}")
             self.last_rack[event.nick] = None
             return
-        try:
-            result = evaluate_play(self.board, coord, word, self.tileset)
-        except PlacementError:
-            pass
-        else:  # the usual case: a play that breaks no rule, checked and scored in one walk
+        result = evaluate_if_legal(self.board, coord, word, self.tileset)
+        if result is not None:  # the usual case: a play that breaks no rule, checked and scored in one walk
             if result.score != event.score:
-                self.score_problem(event, written, result)
+                self.score_problem(event, f"{event.position} {event.word}", result)
             self.board.place(result.placements)
             self.last_play = self.last_rack[event.nick] = (event, result.placements)
             return
+        written = f"{event.position} {event.word}"
         try:
             placements = resolve_word(self.board, coord, word)
         except PlacementError as e:
