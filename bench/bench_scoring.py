@@ -9,8 +9,11 @@ figures are compared as ratios within the run):
 2. ``planilla gcg verify`` over 1,000 files in one call (copies of those games in a temporary
    folder), wall time with start-up, through a subprocess; target 1,000 games/s;
 3. a deliberately plain scorer (a dict board, premiums looked up by name, no validation) replaying
-   the same games next to the engine: the issue says such a scorer reaches about 1,500 games/s
-   here, so the engine/baseline ratio is printed.
+   the same games next to the engine, in this process: the ratio engine/plain, target 1 (at least
+   as fast), goal 2 (issue 18);
+4. side by side, start-up included: ``planilla gcg verify`` and ``bench/plain_scorer.py`` (the same
+   plain scorer as a stand-alone script that reads the GCG files itself) over the same 1,000 files,
+   alternating, median of 5 each; the ratio of their speeds, target 1, goal 2.
 No test asserts on timings; this script prints MISSED when a target is missed.
 """
 
@@ -38,6 +41,7 @@ from service.verify import Replay
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [ROOT.parent / "shared" / "corpus" / "gcg", ROOT / "tests" / "data"]
 PLAYS_TARGET, GAMES_TARGET, ISSUE_BASELINE = 50_000, 1_000, 1_500
+RATIO_TARGET, RATIO_GOAL = 1.0, 2.0  # issue 18: the engine at least as fast as a plain scorer; goal twice
 FILES = 1_000
 
 
@@ -200,22 +204,27 @@ def games_per_second(replay, games, seconds: float = 2.0) -> float:
     return done / (time.perf_counter() - start)
 
 
-def cli_games_per_second(paths: list[Path], runs: int = 3) -> tuple[float, float]:
-    """``planilla gcg verify`` over FILES copies in one call: (median, best) games/s, wall time with start-up."""
+def cli_games_per_second(paths: list[Path], runs: int = 5) -> dict[str, tuple[float, float]]:
+    """``planilla gcg verify`` and the plain script over FILES copies, one call each, alternating.
+
+    Returns {name: (median, best)} in games/s, wall time with start-up.
+    """
     script = Path(sys.executable).with_name("planilla")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "service.cli"]
+    verify = [str(script)] if script.exists() else [sys.executable, "-m", "service.cli"]
+    commands = {"verify": verify + ["gcg", "verify"], "plain": [sys.executable, str(ROOT / "bench" / "plain_scorer.py")]}
     with tempfile.TemporaryDirectory() as tmp:
         names = []
         for i in range(FILES):
             name = f"g{i:04d}.gcg"
             shutil.copy(paths[i % len(paths)], Path(tmp) / name)
             names.append(name)
-        times = []
+        times: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(runs):
-            start = time.perf_counter()
-            subprocess.run(command + ["gcg", "verify", *names], cwd=tmp, capture_output=True, check=False)
-            times.append(time.perf_counter() - start)
-    return FILES / statistics.median(times), FILES / min(times)
+            for name, command in commands.items():
+                start = time.perf_counter()
+                subprocess.run(command + names, cwd=tmp, capture_output=True, check=False)
+                times[name].append(time.perf_counter() - start)
+    return {name: (FILES / statistics.median(t), FILES / min(t)) for name, t in times.items()}
 
 
 def line(label: str, figure: float, target: float, unit: str) -> str:
@@ -233,15 +242,26 @@ def main() -> None:
     engine_sum, plain_sum = replay_engine(games), replay_plain(games)
     assert engine_sum == plain_sum, f"the scorers disagree: engine {engine_sum}, plain {plain_sum}"
     print(line("1. plays resolved+validated+scored, 1 core", plays_per_second(items), PLAYS_TARGET, "plays/s"))
-    median, best = cli_games_per_second(paths)
+    cli = cli_games_per_second(paths)
+    (median, best), (plain_median, plain_best) = cli["verify"], cli["plain"]
     print(line(f"2. planilla gcg verify, {FILES} files (median)", median, GAMES_TARGET, "games/s"))
     print(line(f"   planilla gcg verify, {FILES} files (best)", best, GAMES_TARGET, "games/s"))
     engine, plain = games_per_second(replay_engine, games), games_per_second(replay_plain, games)
     print(f"\n3. replaying the same games (parsed, scoring only), one run, both scorers agree on {engine_sum:,} points:")
     print(f"   engine (resolve+validate+score) {engine:>10,.0f} games/s")
     print(f"   plain dict-board scorer          {plain:>10,.0f} games/s (no validation)")
-    print(f"   ratio engine/plain               {engine / plain:10.2f}")
+    print(ratio("   ratio engine/plain", engine / plain))
+    print(f"\n4. side by side over the same {FILES} files, start-up included (median of 5, alternating):")
+    print(f"   planilla gcg verify              {median:>10,.0f} games/s (best {best:,.0f})")
+    print(f"   bench/plain_scorer.py            {plain_median:>10,.0f} games/s (best {plain_best:,.0f})")
+    print(ratio("   ratio verify/plain (medians)", median / plain_median))
     print(f"   planilla gcg verify (median) / the issue's plain {ISSUE_BASELINE:,} games/s: {median / ISSUE_BASELINE:.2f}")
+
+
+def ratio(label: str, value: float) -> str:
+    """A speed ratio against issue 18's target (1: at least as fast) and goal (2)."""
+    verdict = "goal met" if value >= RATIO_GOAL else "target met" if value >= RATIO_TARGET else "MISSED"
+    return f"{label:<33}{value:10.2f}  target {RATIO_TARGET:.0f}, goal {RATIO_GOAL:.0f}  {verdict}"
 
 
 if __name__ == "__main__":
