@@ -84,7 +84,6 @@ def generate(
     tileset: TileSet,
     *,
     blank_as_digraph: bool = True,
-    centre_required: bool = True,
 ) -> list[Play]:
     """Every legal play of ``rack`` (tile letters, ``?`` for a blank) on ``board``, best first.
 
@@ -109,7 +108,7 @@ def generate(
             values[i] = 0 if tile.blank else points[grid[i]]
     plays: list[Play] = []
     if board.is_empty():
-        anchors = {CENTRE[0] * SIZE + CENTRE[1]} if centre_required else set(range(SIZE * SIZE))
+        anchors = {CENTRE[0] * SIZE + CENTRE[1]}  # the first play covers H8 (FILE 6, FISC I.6)
     else:
         anchors = {i for i in range(SIZE * SIZE) if grid[i] == EMPTY and _touches(grid, i)}
     search = _Search(dawg, counts, points, blank_mask, abc.letters, plays)

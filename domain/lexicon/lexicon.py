@@ -54,11 +54,9 @@ class Lexicon:
         except KeyError:
             return False
 
-    def plays(self, board: Board, rack: Sequence[str], *, blank_as_digraph: bool = True,
-              centre_required: bool = True) -> list[Play]:
+    def plays(self, board: Board, rack: Sequence[str], *, blank_as_digraph: bool = True) -> list[Play]:
         """Every legal play of ``rack`` on ``board``, best first (``generator.generate``)."""
-        return generate(board, rack, self.dawg, self.tileset, blank_as_digraph=blank_as_digraph,
-                        centre_required=centre_required)
+        return generate(board, rack, self.dawg, self.tileset, blank_as_digraph=blank_as_digraph)
 
     def header(self) -> dict:
         """What is stored beside the graph."""
