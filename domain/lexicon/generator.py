@@ -26,6 +26,7 @@ tests check that both agree on every play and that the plays are those a brute-f
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple, Sequence
 
 from domain.board import CENTRE, LETTER_MULT, WORD_MULT, Board, Placement
@@ -115,12 +116,8 @@ def generate(
     search.run(grid, values, anchors, True)
     flip = [r * SIZE + c for c in range(SIZE) for r in range(SIZE)]  # flip[i]: the square mirrored
     search.run([grid[j] for j in flip], [values[j] for j in flip], {flip[i] for i in anchors}, False)
-    plays.sort(key=_score, reverse=True)
+    plays.sort(key=itemgetter(0), reverse=True)  # the score; a stable sort keeps the order found
     return plays
-
-
-def _score(play: Play) -> int:
-    return play.score
 
 
 def _touches(grid: list[int], i: int) -> bool:
@@ -200,6 +197,7 @@ class _Search:
                 rack_mask |= 1 << t
         state = [rack_mask]
         row = start = anchor = 0
+        new_play = tuple.__new__  # a Play without its Python-level __new__
 
         def extend(node: int, col: int, main: int, mult: int, cross: int) -> None:
             """Go on along the row from ``col``, the word so far read up to ``node``."""
@@ -217,9 +215,9 @@ class _Search:
                     score = main * mult + cross + (BINGO_BONUS if n_new == BINGO_TILES else 0)
                     r = row // SIZE
                     if horizontal:
-                        plays.append(Play(score, r, start, True, col - start, tuple(placed), letters))
+                        plays.append(new_play(Play, (score, r, start, True, col - start, tuple(placed), letters)))
                     else:
-                        plays.append(Play(score, start, r, False, col - start, tuple(placed), letters))
+                        plays.append(new_play(Play, (score, start, r, False, col - start, tuple(placed), letters)))
             if col == SIZE:
                 return
             rack_mask = state[0]
