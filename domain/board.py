@@ -65,9 +65,11 @@ class Board:
     def place(self, placements: Iterable[Placement]) -> None:
         """Put tiles on empty squares (the caller has validated the play)."""
         cells = self.cells
+        n = 0
         for r, c, tile in placements:
             cells[r * SIZE + c] = tile
-            self.count += 1
+            n += 1
+        self.count += n
 
     def remove(self, placements: Iterable[Placement]) -> None:
         """Take a withdrawn play's tiles back off the board (FILE 38)."""

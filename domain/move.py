@@ -37,6 +37,9 @@ class Coordinate(NamedTuple):
     @classmethod
     def parse_gcg(cls, text: str, field: str = "position") -> "Coordinate":
         """``8H`` horizontal (row 8, column H) or ``H8`` vertical (column H, row 8), as GCG writes them."""
+        known = _GCG.get(text) if cls is Coordinate else None
+        if known is not None:
+            return known
         letter, number, letter_first = _split(text, field)
         if letter_first:
             return cls(number - 1, LETTERS.index(letter), False)
@@ -79,6 +82,16 @@ def _split(text: str, field: str) -> tuple[str, int, bool]:
         field=field,
         position=0,
     )
+
+
+#: Every square in GCG's two spellings (``8H``, ``H8``; letters in either case), read once: a replay asks for
+#: a coordinate on every play.
+_GCG: dict[str, Coordinate] = {}
+for _r in range(SIZE):
+    for _c in range(SIZE):
+        for _letter in (LETTERS[_c], LETTERS[_c].lower()):
+            _GCG[f"{_r + 1}{_letter}"] = Coordinate(_r, _c, True)
+            _GCG[f"{_letter}{_r + 1}"] = Coordinate(_r, _c, False)
 
 
 def square_name(row: int, col: int) -> str:

@@ -66,25 +66,29 @@ def resolve_word(board: Board, coord: Coordinate, word: Sequence[WordTile]) -> t
             position=(SIZE - (c if horizontal else r)),
         )
     placements = []
+    step = dc + dr * SIZE
+    idx = r * SIZE + c
     for i, (tile, marked) in enumerate(word):
-        rr, cc = r + dr * i, c + dc * i
-        on = cells[rr * SIZE + cc]
+        on = cells[idx]
         if on is None:
             if marked or tile is None:
+                rr, cc = divmod(idx, SIZE)
                 raise _err(
                     "through_on_empty",
                     "FILE 9",
                     f"square {square_name(rr, cc)} (letter {i + 1}) is written as already on the board, but it is empty",
                     position=i,
                 )
-            placements.append(Placement(rr, cc, tile))
+            placements.append(Placement(r + dr * i, c + dc * i, tile))
         elif tile is not None and tile.letter != on.letter:
+            rr, cc = divmod(idx, SIZE)
             raise _err(
                 "board_mismatch",
                 "FILE 9",
                 f"square {square_name(rr, cc)} (letter {i + 1}) holds {on.letter}, not {tile.letter}",
                 position=i,
             )
+        idx += step
     if not placements:
         raise _err("no_new_tile", "FILE 8", "the play puts no new tile on the board")
     before = (r - dr, c - dc)
@@ -192,6 +196,42 @@ def _word(cells: list, new: dict, points: dict, r: int, c: int, horizontal: bool
     return WordScore(tuple(tiles), start_r, start_c, horizontal, total * mult)
 
 
+def _cross(cells: list, points: dict, idx: int, tile: Tile, horizontal: bool) -> WordScore | None:
+    """The word a new tile on ``idx`` makes across the play's line, from the tiles already there."""
+    if horizontal:
+        lo = idx
+        while lo % SIZE and cells[lo - 1] is not None:
+            lo -= 1
+        hi = idx
+        while hi % SIZE != SIZE - 1 and cells[hi + 1] is not None:
+            hi += 1
+        step = 1
+    else:
+        lo = idx
+        while lo >= SIZE and cells[lo - SIZE] is not None:
+            lo -= SIZE
+        hi = idx
+        while hi < SIZE * (SIZE - 1) and cells[hi + SIZE] is not None:
+            hi += SIZE
+        step = SIZE
+    if lo == hi:
+        return None
+    total = 0
+    tiles = []
+    for j in range(lo, hi + 1, step):
+        if j == idx:
+            t = tile
+            if not t.blank:
+                total += points[t.letter] * LETTER_MULT[j]
+        else:
+            t = cells[j]
+            if not t.blank:
+                total += points[t.letter]
+        tiles.append(t)
+    r, c = divmod(lo, SIZE)
+    return WordScore(tuple(tiles), r, c, horizontal, total * WORD_MULT[idx])
+
+
 def score_play(board: Board, placements: Sequence[Placement], horizontal: bool, tileset: TileSet) -> PlayResult:
     """Score validated placements on ``board`` (before they are placed). ``horizontal`` matters for one tile."""
     cells = board.cells
@@ -202,16 +242,27 @@ def score_play(board: Board, placements: Sequence[Placement], horizontal: bool, 
     r0, c0, _ = placements[0]
     main = _word(cells, new, points, r0, c0, horizontal)
     words = [main] if main is not None else []
-    for r, c, _ in placements:
-        cross = _word(cells, new, points, r, c, not horizontal)
-        if cross is not None:
-            words.append(cross)
+    if all((p.row == r0) if horizontal else (p.col == c0) for p in placements):
+        # One line (as validated): a cross word is made of the new tile and tiles already on the board.
+        across = not horizontal
+        for r, c, t in placements:
+            i = r * SIZE + c
+            if across:
+                if (c and cells[i - 1] is not None) or (c < SIZE - 1 and cells[i + 1] is not None):
+                    words.append(_cross(cells, points, i, t, True))
+            elif (r and cells[i - SIZE] is not None) or (r < SIZE - 1 and cells[i + SIZE] is not None):
+                words.append(_cross(cells, points, i, t, False))
+    else:
+        for r, c, _ in placements:
+            cross = _word(cells, new, points, r, c, not horizontal)
+            if cross is not None:
+                words.append(cross)
     if not words:  # a lone tile touching nothing: validation refuses it, but name it all the same
         t = placements[0].tile
         value = 0 if t.blank else points[t.letter] * LETTER_MULT[r0 * SIZE + c0]
         words.append(WordScore((t,), r0, c0, horizontal, value * WORD_MULT[r0 * SIZE + c0]))
     bingo = len(placements) == BINGO_TILES
-    total = sum(w.score for w in words) + (BINGO_BONUS if bingo else 0)
+    total = sum([w.score for w in words]) + (BINGO_BONUS if bingo else 0)
     return PlayResult(tuple(placements), tuple(words), total, bingo)
 
 
@@ -223,7 +274,121 @@ def evaluate_play(
     *,
     centre_required: bool = True,
 ) -> PlayResult:
-    """Resolve, validate and score a written play; raises ``PlacementError`` naming the rule."""
+    """Resolve, validate and score a written play; raises ``PlacementError`` naming the rule.
+
+    A play that passes every check is resolved, checked and scored in one walk along its line
+    (``evaluate_if_legal``); anything else goes through ``resolve_word``, ``check_connection`` and
+    ``score_play`` in turn, which raise the error. Both give the same result.
+    """
+    result = evaluate_if_legal(board, coord, word, tileset, centre_required)
+    if result is not None:
+        return result
     placements = resolve_word(board, coord, word)
     check_connection(board, placements, centre_required=centre_required)
     return score_play(board, placements, coord.horizontal, tileset)
+
+
+_new = tuple.__new__  # builds the NamedTuples below without their Python-level __new__
+
+
+def evaluate_if_legal(board: Board, coord: Coordinate, word: Sequence[WordTile], tileset: TileSet,
+                      centre_required: bool = True) -> PlayResult | None:
+    """``evaluate_play`` for a play of two squares or more that breaks no rule, else None.
+
+    The written word is the whole main word (FILE 8: the squares before and after it are empty), so
+    its score is summed while its squares are resolved; a cross word is made of a new tile and tiles
+    already on the board; and a later play touches the board exactly when its word goes through a
+    tile or it makes a cross word (FILE 9).
+    """
+    r, c, horizontal = coord
+    n = len(word)
+    cells = board.cells
+    first = r * SIZE + c
+    if horizontal:
+        if n < 2 or c + n > SIZE or (c and cells[first - 1] is not None) or (
+                c + n < SIZE and cells[first + n] is not None):
+            return None
+        step, across = 1, SIZE
+    else:
+        if n < 2 or r + n > SIZE or (r and cells[first - SIZE] is not None) or (
+                r + n < SIZE and cells[first + n * SIZE] is not None):
+            return None
+        step, across = SIZE, 1
+    points = tileset.points
+    letter_mult, word_mult, new, placement = LETTER_MULT, WORD_MULT, _new, Placement
+    placements: list = []
+    tiles: list = []
+    crosses: list = []
+    add_tile = tiles.append
+    total = 0
+    mult = 1
+    through = False
+    idx = first
+    row, col = r, c
+    drow, dcol = (0, 1) if horizontal else (1, 0)
+    pos = r if horizontal else c  # where the line lies across itself: the same for every tile
+    near_before, near_after = pos > 0, pos < SIZE - 1
+    for tile, marked in word:
+        on = cells[idx]
+        if on is None:
+            if marked or tile is None:
+                return None
+            placements.append(new(placement, (row, col, tile)))
+            value = 0 if tile[1] else points[tile[0]] * letter_mult[idx]
+            total += value
+            mult *= word_mult[idx]
+            add_tile(tile)
+            if (near_before and cells[idx - across] is not None) or (near_after and cells[idx + across] is not None):
+                # A cross word: the new tile and the tiles already on the board next to it, across the line.
+                if horizontal:
+                    line_lo, line_hi = col, col + SIZE * (SIZE - 1)
+                else:
+                    line_lo = idx - col
+                    line_hi = line_lo + SIZE - 1
+                lo = idx
+                while lo > line_lo and cells[lo - across] is not None:
+                    lo -= across
+                hi = idx
+                while hi < line_hi and cells[hi + across] is not None:
+                    hi += across
+                cross_total = value
+                cross_tiles = []
+                for j in range(lo, hi + 1, across):
+                    if j == idx:
+                        cross_tiles.append(tile)
+                    else:
+                        t = cells[j]
+                        if not t[1]:
+                            cross_total += points[t[0]]
+                        cross_tiles.append(t)
+                lo_row, lo_col = divmod(lo, SIZE)
+                crosses.append(new(WordScore, (tuple(cross_tiles), lo_row, lo_col, not horizontal,
+                                               cross_total * word_mult[idx])))
+        else:
+            if tile is not None and tile[0] != on[0]:
+                return None
+            through = True
+            if not on[1]:
+                total += points[on[0]]
+            add_tile(on)
+        idx += step
+        row += drow
+        col += dcol
+    if not placements:
+        return None
+    if board.count == 0:
+        if len(placements) < 2 or (centre_required and _CENTRE_INDEX not in range(first, idx, step)):
+            return None
+    elif not through and not crosses:
+        return None
+    main = _new(WordScore, (tuple(tiles), r, c, horizontal, total * mult))
+    score = main[4]
+    for w in crosses:
+        score += w[4]
+    bingo = len(placements) == BINGO_TILES
+    if bingo:
+        score += BINGO_BONUS
+    return _new(PlayResult, (tuple(placements), (main, *crosses), score, bingo))
+
+
+_CENTRE_INDEX = CENTRE[0] * SIZE + CENTRE[1]

@@ -20,9 +20,9 @@ from pathlib import Path
 from domain.board import Board, Placement
 from domain.errors import NotationError, PlacementError
 from domain.move import SIZE, Coordinate
-from domain.notation import format_rack, parse_rack, parse_word
-from domain.scoring import check_connection, resolve_word, score_play
-from domain.tiles import BLANK, TileSet, full_bag, get_tileset
+from domain.notation import WordTile, format_rack, parse_rack, parse_word
+from domain.scoring import check_connection, evaluate_if_legal, resolve_word, score_play
+from domain.tiles import BLANK, Tile, TileSet, full_bag, get_tileset
 from service.gcg import model as m
 from service.gcg.model import Event, GcgGame
 from service.gcg.reader import read_gcg
@@ -84,6 +84,38 @@ def _rack_pattern(tileset: TileSet) -> re.Pattern[str]:
         alternatives.append("[" + "".join(re.escape(t) for t in singles) + r"?]")
         pattern = _RACK_PATTERNS[tileset.name] = re.compile("(?:" + "|".join(alternatives) + ")*")
     return pattern
+
+
+_PLAIN_SQUARES: dict[str, dict[str, WordTile]] = {}
+
+
+def _plain_squares(tileset: TileSet) -> dict[str, WordTile]:
+    """Each character that is a whole square by itself in ``parse_word``: a one-letter tile, its blank, ``.``."""
+    table = _PLAIN_SQUARES.get(tileset.name)
+    if table is None:
+        table = {".": WordTile(None, True)}
+        for letter in tileset.letters:
+            if len(letter) == 1:
+                table[letter] = WordTile(Tile(letter, False), False)
+                table[letter.lower()] = WordTile(Tile(letter, True), False)
+        _PLAIN_SQUARES[tileset.name] = table
+    return table
+
+
+def read_word(text: str, tileset: TileSet) -> tuple[WordTile, ...]:
+    """``parse_word(text, tileset)``, quicker for the common word made only of one-letter tiles and dots.
+
+    Such a word reads one character per square whatever the set (no bracket, alias, parenthesis or
+    digraph can start in it: each of those needs a character outside the table); anything else goes
+    to ``parse_word``, which also gives the errors.
+    """
+    table = _plain_squares(tileset)
+    try:
+        if text:
+            return tuple([table[ch] for ch in text])
+    except KeyError:
+        pass
+    return parse_word(text, tileset)
 
 
 class Replay:
@@ -182,15 +214,24 @@ class Replay:
     def play(self, event: Event) -> None:
         """Resolve, validate and score a play; put its tiles on the board whatever happens."""
         self.plays += 1
-        self.check_rack(event)
-        written = f"{event.position} {event.word}"
+        if event.rack and not self.rack_ok(event.rack):
+            self.parse_tiles(event, event.rack)
         try:
             coord = Coordinate.parse_gcg(event.position)
-            word = parse_word(event.word, self.tileset)
+            word = read_word(event.word, self.tileset)
         except NotationError as e:
+            written = f"{event.position} {event.word}"
             self.problem(event, "syntax", written, None, f"{written}: {e.message}")
             self.last_rack[event.nick] = None
             return
+        result = evaluate_if_legal(self.board, coord, word, self.tileset)
+        if result is not None:  # the usual case: a play that breaks no rule, checked and scored in one walk
+            if result.score != event.score:
+                self.score_problem(event, f"{event.position} {event.word}", result)
+            self.board.place(result.placements)
+            self.last_play = self.last_rack[event.nick] = (event, result.placements)
+            return
+        written = f"{event.position} {event.word}"
         try:
             placements = resolve_word(self.board, coord, word)
         except PlacementError as e:
@@ -203,17 +244,21 @@ class Replay:
                 self.problem(event, "shape", written, None, f"{written}: {e.message} ({e.code})")
             result = score_play(self.board, placements, coord.horizontal, self.tileset)
             if result.score != event.score:
-                words = " + ".join(f"{''.join(t.letter for t in w.tiles)} {w.score}" for w in result.words)
-                bingo = " + 50" if result.bingo else ""
-                self.problem(
-                    event,
-                    "score",
-                    event.score,
-                    result.score,
-                    f"{written} scores {result.score} ({words}{bingo}), written {event.score}",
-                )
+                self.score_problem(event, written, result)
         self.board.place(placements)
         self.last_play = self.last_rack[event.nick] = (event, placements)
+
+    def score_problem(self, event: Event, written: str, result) -> None:
+        """A play whose written score is not the engine's: the words and their scores in the message."""
+        words = " + ".join(f"{''.join(t.letter for t in w.tiles)} {w.score}" for w in result.words)
+        bingo = " + 50" if result.bingo else ""
+        self.problem(
+            event,
+            "score",
+            event.score,
+            result.score,
+            f"{written} scores {result.score} ({words}{bingo}), written {event.score}",
+        )
 
     def salvage(self, coord: Coordinate, word) -> tuple[Placement, ...]:
         """The new tiles of a refused play that can still go on the board, to keep it in sync."""

@@ -24,7 +24,7 @@ def build_app():
     """The Typer app: every command group on one ``planilla`` command."""
     import typer
 
-    from service.cli import audit, gcg, projections, serve, token
+    from service.cli import audit, gcg, lexicon, projections, serve, token
 
     app = typer.Typer(
         name="planilla",
@@ -38,6 +38,7 @@ def build_app():
     app.add_typer(token.build_app(), name="token")
     app.add_typer(projections.build_app(), name="projections")
     app.add_typer(audit.build_app(), name="audit")
+    app.add_typer(lexicon.build_app(), name="lexicon")
     return app
 
 

@@ -1,0 +1,107 @@
+"""Lexicons in the data folder: a word list read, compiled once and kept; a compiled one loaded.
+
+``planilla lexicon load NAME FILE`` (``service/cli/lexicon.py``) reads the list (UTF-8, else
+ISO-8859-1), compiles it for the tile set (``domain.lexicon``) and writes
+``<data>/lexicons/NAME.lexicon`` whole or not at all (a temporary file renamed over the old one).
+Loading reads that file back without rebuilding anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from domain.errors import DomainError
+from domain.lexicon import Lexicon, LexiconFormatError, compile_lexicon
+from domain.tiles import TileSet
+
+SUFFIX = ".lexicon"
+NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
+
+
+class LexiconError(DomainError):
+    """Raised when a lexicon cannot be named, read, compiled or found; the message says which and why."""
+
+
+def folder(data: str | Path) -> Path:
+    """Where a data folder keeps its compiled lexicons."""
+    return Path(data) / "lexicons"
+
+
+def check_name(name: str) -> str:
+    """A lexicon's name: lower-case letters, digits, ``.``, ``_`` and ``-``, at most 64, starting with a letter or digit."""
+    if not NAME.match(name):
+        raise LexiconError(
+            f"lexicon name {name!r}: use 1-64 lower-case letters, digits, '.', '_' or '-', starting with a "
+            "letter or a digit (it names a file in the data folder)",
+            code="bad_lexicon_name", field="name",
+        )
+    return name
+
+
+def path_of(name: str, data: str | Path) -> Path:
+    """The compiled file of lexicon ``name`` in ``data``."""
+    return folder(data) / f"{check_name(name)}{SUFFIX}"
+
+
+def read_word_list(path: str | Path) -> tuple[list[str], str]:
+    """The lines of a word list (UTF-8, else ISO-8859-1) and the SHA-256 of its bytes."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        raise LexiconError(f"cannot read {path}: {error.strerror or error}", code="unreadable_word_list",
+                           field="file") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("iso-8859-1")
+    return text.splitlines(), hashlib.sha256(raw).hexdigest()
+
+
+def load_word_list(name: str, path: str | Path, tileset: TileSet, data: str | Path, *,
+                   official: bool = False) -> Lexicon:
+    """Read, compile and keep a word list as lexicon ``name`` in ``data``; returns the compiled lexicon."""
+    target = path_of(name, data)
+    lines, digest = read_word_list(path)
+    lexicon = compile_lexicon(name, lines, tileset, source=Path(path).name, sha256=digest, official=official)
+    if lexicon.words == 0:
+        raise LexiconError(f"{path}: no entry can be written with the {tileset.name} tiles", code="empty_lexicon",
+                           field="file")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(lexicon.to_bytes())
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return lexicon
+
+
+def open_lexicon(name: str, data: str | Path) -> Lexicon:
+    """The compiled lexicon ``name`` from ``data``."""
+    path = path_of(name, data)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        known = ", ".join(available(data)) or "none"
+        raise LexiconError(f"no lexicon {name!r} in {folder(data)} (loaded: {known}); load it with "
+                           f"'planilla lexicon load {name} FILE'", code="unknown_lexicon", field="name") from None
+    try:
+        return Lexicon.from_bytes(raw)
+    except (LexiconFormatError, KeyError, ValueError) as error:
+        raise LexiconError(f"{path}: {error}", code="damaged_lexicon", field="name") from None
+
+
+def available(data: str | Path) -> list[str]:
+    """The names of the lexicons compiled in ``data``, sorted."""
+    where = folder(data)
+    if not where.is_dir():
+        return []
+    return sorted(p.name[: -len(SUFFIX)] for p in where.glob(f"*{SUFFIX}") if NAME.match(p.name[: -len(SUFFIX)]))
