@@ -8,14 +8,12 @@ with the application's generator and handed to the aggregate as exact tiles (``s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID
 
 from domain.game import Game, Meta
 from service import bag
-
-if TYPE_CHECKING:
-    from service.application import Actor
+from service.actor import Actor
 
 
 class ArbiterCommands:

@@ -7,11 +7,9 @@ last saw (``any_version``): a tablet coming back online never loses its log to a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 from uuid import UUID
 
-if TYPE_CHECKING:
-    from service.application import Actor
+from service.actor import Actor
 
 
 class TabletCommands:
