@@ -65,13 +65,14 @@ def test_a_stalled_write_is_answered_503_within_its_bound_and_nothing_else_waits
             contract = client.get("/openapi.json")
             unknown = client.get("/nowhere")
             other = client.get(f"/v1/games/{other_game}", headers=director)
-            assert time.monotonic() - quick < 4, "reads waited on the stalled write (held for 30 s)"
+            assert time.monotonic() - quick < 10, "reads waited on the stalled write (held for 30 s)"
             assert health.status_code == 200, health.text
             assert health.json()["status"] == "degraded" and health.json()["store"]["writes"] == "stalled"
             assert contract.status_code == 200 and unknown.status_code == 404 and other.status_code == 200
-            first.join(5)
-            second.join(5)
-            assert time.monotonic() - started < BOUND + 3
+            first.join(20)  # the write is still held (released below): an answer now did not wait for it
+            second.join(20)
+            assert "held" in answers and "queued" in answers, "a command waited for the stalled write"
+            assert time.monotonic() - started < 25
             held, queued = answers["held"], answers["queued"]
             assert held.status_code == 503 and held.json()["code"] == "store_stalled", held.text
             assert "may still be recorded" in held.json()["message"] and held.headers["Retry-After"].isdigit()
@@ -114,7 +115,7 @@ def test_a_token_known_good_is_still_taken_when_the_store_cannot_be_read(monkeyp
         games._principals[ident] = (0.0, games._principals[ident][1])  # the cached answer has expired
 
         def stalled(*args: Any, **kwargs: Any) -> Any:
-            time.sleep(3)
+            time.sleep(12)
             raise AssertionError("the look-up should have been given up on")
 
         monkeypatch.setattr(games, "_token", stalled)
@@ -122,7 +123,7 @@ def test_a_token_known_good_is_still_taken_when_the_store_cannot_be_read(monkeyp
         started = time.monotonic()
         known = client.get(f"/v1/games/{game.json()['id']}", headers=headers)
         unknown = client.get(f"/v1/games/{game.json()['id']}", headers={"Authorization": f"Bearer {stranger}"})
-        assert time.monotonic() - started < 2.5
+        assert time.monotonic() - started < 10  # the look-up takes 12 s: both answers were given up on it
         assert known.status_code == 200, known.text
         assert unknown.status_code == 503 and unknown.json()["code"] == "store_stalled", unknown.text
         assert unknown.headers["Retry-After"].isdigit()
