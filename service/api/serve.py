@@ -5,13 +5,11 @@ from __future__ import annotations
 import gc
 import socket
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from service.access.application import ServiceApplication
 from service.api.app import create_app
 from service.api.config import ServiceSettings
-from service import tls as tls_module
-from service.hall import PlainDoor
 from service.settings import in_memory, settings_env
 
 
@@ -49,7 +47,11 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     import uvicorn
 
     out = out or sys.stdout
-    hall = tls_module.ensure(tls_module.folder_for(store), (host,)) if tls else None
+    hall = None
+    if tls:
+        from service import tls as tls_module
+
+        hall = tls_module.ensure(tls_module.folder_for(store), (host,))
     games = ServiceApplication(settings_env(store))
     first = games.bootstrap_director()
     # The read models are projected in a child process, off the requests' interpreter lock (a store in
@@ -67,6 +69,8 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     out.write(f"Planilla listening on {scheme}://{shown}:{sock.getsockname()[1]}\n")
     ssl: dict[str, str] = {}
     if hall is not None:
+        from service.hall import PlainDoor
+
         door = PlainDoor(hall, sock.getsockname()[1], host, http_port).start()
         out.write(hall_notice(hall, host, door.port))
         ssl = {"ssl_certfile": str(hall.server_cert), "ssl_keyfile": str(hall.server_key)}
@@ -75,8 +79,10 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     uvicorn.Server(config).run(sockets=[sock])
 
 
-def hall_notice(hall: tls_module.Hall, host: str, http_port: int) -> str:
+def hall_notice(hall: Any, host: str, http_port: int) -> str:
     """What the director reads at start: where tablets install the authority, and its fingerprint."""
+    from service import tls as tls_module
+
     if host in ("0.0.0.0", "::", ""):  # every address: the tablets use the laptop's address on the hall's Wi-Fi
         _, addresses = tls_module.local_names((host,))
         shown = [a for a in addresses if a != "127.0.0.1"] or addresses
