@@ -99,9 +99,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
 
     from service.access.application import ServiceApplication
     from service.api.app import create_app
-    from service import tls as tls_module
     from service.api.config import ServiceSettings
-    from service.hall import PlainDoor
     from service.settings import in_memory, settings_env
 
     out, err = out or sys.stdout, err or sys.stderr
@@ -110,7 +108,11 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     except CannotListen as refusal:
         err.write(f"planilla: {refusal}\n")
         return 1
-    hall = tls_module.ensure(tls_module.folder_for(store), (host,)) if tls else None
+    hall = None
+    if tls:  # cryptography is imported only for a hall served over HTTPS
+        from service import tls as tls_module
+
+        hall = tls_module.ensure(tls_module.folder_for(store), (host,))
     games = ServiceApplication(settings_env(store))
     first = games.bootstrap_director()
     # The read models are projected in a child process, off the requests' interpreter lock (a store in
@@ -133,6 +135,8 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     out.write(f"Planilla listening on {address}\n")
     ssl: dict[str, str] = {}
     if hall is not None:
+        from service.hall import PlainDoor
+
         door = PlainDoor(hall, sock.getsockname()[1], host, http_port).start()
         out.write(hall_notice(hall, host, door.port))
         ssl = {"ssl_certfile": str(hall.server_cert), "ssl_keyfile": str(hall.server_key)}

@@ -6,17 +6,20 @@ The same page is served over plain HTTP by ``service.hall.PlainDoor`` for a tabl
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
 from service.api.errors import ApiError
-from service.hall import language, page
-from service.tls import Hall, ca_der
 
+# ``service.tls`` and ``service.hall`` (the ``cryptography`` and ``segno`` libraries) are imported only when
+# a hall page is asked for: a server without --tls does not pay for them at start.
 router = APIRouter(include_in_schema=False)
 
 
-def _hall(request: Request) -> Hall:
+def _hall(request: Request) -> Any:
+    from service.tls import Hall
+
     folder = request.app.state.settings.tls_dir
     if folder is None or not (Path(folder) / "ca.crt").exists():
         raise ApiError(404, "not_found", "this server does not serve TLS: start it with 'planilla serve --tls'",
@@ -26,6 +29,8 @@ def _hall(request: Request) -> Hall:
 
 @router.get("/hall/ca")
 def authority_page(request: Request) -> Response:
+    from service.hall import language, page
+
     hall = _hall(request)
     url = str(request.base_url)
     body = page(hall, url, language(request.url.query, request.headers.get("accept-language")))
@@ -34,6 +39,8 @@ def authority_page(request: Request) -> Response:
 
 @router.get("/hall/ca.crt")
 def authority_der(request: Request) -> Response:
+    from service.tls import ca_der
+
     return Response(ca_der(_hall(request)), media_type="application/x-x509-ca-cert")
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 from typing import Annotated, Any
 
-import segno
 from fastapi import APIRouter, Body, Path, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
@@ -72,6 +71,8 @@ async def seat_code_qr(code: CodePath, request: Request, games: GamesDep) -> Res
         await run_in_threadpool(games.seat_code, code)
     except (CodeNotFound, CodeGone) as err:
         raise _refused(err) from None
+    import segno  # only when a QR is asked for
+
     svg = io.BytesIO()
     segno.make_qr(bind_url(request, normalise(code) or code), error="m").save(
         svg, kind="svg", scale=8, border=4, title="Planilla: bind this tablet")
