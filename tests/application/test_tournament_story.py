@@ -11,7 +11,7 @@ import pytest
 from service.access.application import ServiceApplication
 from service.application import Actor
 from service.tournaments import TournamentNotFound, Tournaments
-from tests.application.script import Bot
+from tests.application.script import Bot, seat_actor
 
 DIRECTOR = Actor("director:ana", "laptop")
 PLAYERS = [("Anna", 1900), ("Biel", 1850), ("Carla", 1800), ("Dani", 1750), ("Emma", 1700)]
@@ -62,8 +62,10 @@ def test_a_reopened_game_takes_its_result_out_until_it_is_signed_again(store):
     close_game(app, game_id, seed=2)
     _, rows = tournaments.standings(tid)
     assert sum(r.points for r in rows) == 1.0
-    game = app.get_game(UUID(game_id))
-    app.reopen(UUID(game_id), [0, 1], "score slip", DIRECTOR, expected_version=game.version)
+    version = app.get_game(UUID(game_id)).version
+    for seat in (0, 1):  # FILE 43: both players ask, each from their own tablet
+        version = app.consent_reopen(UUID(game_id), seat, "score slip", seat_actor(seat), expected_version=version)
+    app.reopen(UUID(game_id), "score slip", DIRECTOR, expected_version=version)
     _, rows = tournaments.standings(tid)
     assert sum(r.points for r in rows) == 0.0
 
