@@ -156,9 +156,12 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
     path is answered 204 with every method its routes take (``Allow``)."""
     if exc.status_code == 405:
         allow = allowed_methods(request)
-        if request.method == "OPTIONS":
+        if allow == "OPTIONS":  # no resource of the contract lives here (a page's /{name} matched): unknown
+            exc = StarletteHTTPException(404, "Not Found")
+        elif request.method == "OPTIONS":
             return Response(status_code=204, headers={"Allow": allow})
-        exc.headers = {**(getattr(exc, "headers", None) or {}), "Allow": allow}
+        else:
+            exc.headers = {**(getattr(exc, "headers", None) or {}), "Allow": allow}
     codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
     message, field = str(exc.detail), None
     if exc.status_code == 413:

@@ -374,6 +374,16 @@ def probe_sheets(p: str) -> Any:
                   _game(p, ("?ASAEEI", "OSTRANE")))]
 
 
+def probe_aids(p: str) -> Any:
+    """Whether a game's tablets may show the unseen tiles (FILE 5.4-5.5, FISC I.5: an aid only the organisers
+    may allow), with and without the game's own word on it."""
+    from domain.game.aids import unseen_tiles_allowed
+
+    return [outcome(lambda: unseen_tiles_allowed(started(p))),
+            outcome(lambda: unseen_tiles_allowed(Game.create(p, ["Ana", "Bea"], DIRECTOR,
+                                                             details={"unseen_tiles": True})))]
+
+
 def probe_conduct(p: str) -> Any:
     a = meta("player:0")
     fresh = lambda: Game.create(p, ["Ana", "Bea"], DIRECTOR, details={"clock": {"minutes": 30}})  # noqa: E731
@@ -393,6 +403,7 @@ def probe_conduct(p: str) -> Any:
 PROBES: tuple[Callable[[str], Any], ...] = (
     probe_profile, probe_details, probe_sheet, probe_create, probe_start, probe_challenges, probe_ending, probe_clock,
     probe_drawing, probe_sheets, probe_conduct, probe_small_bag, probe_results, probe_out, probe_random_games,
+    probe_aids,
 )
 
 
