@@ -91,7 +91,7 @@ def test_a_device_report_is_recorded_with_its_device_and_changes_nothing_else(ap
     # and the opponent's command sent at the version before both reports is not stale
     table.version = seen
     state = table.state()
-    table.send(table.players[state["turn"]], "pass_turn")
+    table.send(table.players[state["seat_on_turn"]], "pass_turn")
 
     bad = api.post(f"/v1/games/{table.id}/commands", table.players[0],
                    {"type": "report_device", "expected_version": table.version, "kind": "screenshot"})
@@ -109,7 +109,7 @@ def test_a_real_event_still_makes_a_command_stale(api: Api):
     table.start()
     seen = table.version
     table.send(table.players[0], "report_device", kind="focus_lost")
-    turn = table.state()["turn"]
+    turn = table.state()["seat_on_turn"]
     table.send(table.players[turn], "pass_turn")
     table.version = seen
     conflict = table.send(table.players[1 - turn], "pass_turn", expect=409)
