@@ -223,7 +223,10 @@ export class Panels {
       const fix = v.mine.has('correct_score') && v.players.length === 2
         ? ` <button type="button" class="fix" data-player="${d.seat}" data-line="${d.number}" data-field="${d.field}" data-old="${wrong}" data-new="${d.true}">${
           t('action.correct', { value: d.true })}</button>` : '';
-      return `<li>${t('diff.line', { name: escape(v.name(d.seat)), number: d.number, field: t(`field.${d.field}`), value: d.true })}: ${parts.join('; ')}${fix}</li>`;
+      // "Ana, play 3, score: true value 9 (announced 10; Berta wrote 8)": the brackets only when someone said a value.
+      const said = parts.filter((part) => part && part.trim());
+      return `<li>${t('diff.line', { name: escape(v.name(d.seat)), number: d.number, field: t(`field.${d.field}`), value: d.true })}${
+        said.length ? ` (${said.join('; ')})` : ''}${fix}</li>`;
     }).join('');
     return `<section class="discrepancies" role="alert" aria-label="${t('diff.title')}"><h2>⚠ ${t('diff.title')}</h2><ul>${items}</ul></section>`;
   }
