@@ -4,7 +4,7 @@
 
 import * as net from './net.js';
 import { Outbox } from './outbox.js';
-import { openStore } from './store.js';
+import { openStore, memoryStore } from './store.js';
 
 export const { deviceId, NetworkError, registerServiceWorker } = net;
 
@@ -83,8 +83,12 @@ export async function follow(game, token, after, onEvent, signal) {
  * survives a reload (offline too) with its Idempotency-Keys. One per game per page; resolves once the
  * records a previous page left are loaded (the Outbox resends them by itself). */
 let opened = null;
-/** The browser's store for the pages (IndexedDB), opened once per page. */
-export const pageStore = () => (opened ??= openStore('planilla'));
+/** The browser's store for the pages (IndexedDB), opened once per page. Where the browser refuses IndexedDB
+ * (some private windows) the page still works, on a store in memory that a reload loses (said in the console). */
+export const pageStore = () => (opened ??= openStore('planilla').catch((error) => {
+  console.warn('IndexedDB refused: the outbox is kept in memory only (a reload loses what waits)', error);
+  return memoryStore();
+}));
 
 export async function openOutbox({ gameId, token }) {
   const outbox = new Outbox({ gameId, token, store: await pageStore() });
