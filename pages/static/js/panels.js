@@ -218,7 +218,7 @@ export class Panels {
     const items = found.map((d) => {
       const parts = Object.entries(d.sheets).filter(([, value]) => value != null)
         .map(([seat, value]) => t('diff.wrote', { name: escape(v.name(+seat)), value }));
-      if (d.announced != null) parts.push(t('diff.announced', { value: d.announced }));
+      if (d.announced != null) parts.unshift(t('diff.announced', { value: d.announced })); // what was said, then written
       const wrong = [d.announced, ...Object.values(d.sheets)].find((x) => x != null && x !== d.true);
       const fix = v.mine.has('correct_score') && v.players.length === 2
         ? ` <button type="button" class="fix" data-player="${d.seat}" data-line="${d.number}" data-field="${d.field}" data-old="${wrong}" data-new="${d.true}">${
