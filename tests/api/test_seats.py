@@ -142,7 +142,7 @@ def test_a_binding_does_not_make_the_opponents_command_stale(api: Api):
     bind(table, issue(table, 1)["code"], "tablet-b")
     table.version = seen
     state = table.state()
-    table.send(table.players[state["turn"]], "pass_turn")
+    table.send(table.players[state["seat_on_turn"]], "pass_turn")
     assert table.state()["turns_played"] == 1
 
 
