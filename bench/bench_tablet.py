@@ -26,9 +26,8 @@ game, 64 games in play. Chromium's CPU is throttled ``--cpu`` times (CDP
    time runs until the opponent's page shows a newer ``data-version`` (wall clock, ``Date.now()`` in
    both pages, read at the next animation frame after the change). Goal p95 <= 250 ms.
 
-``--page auto`` (default) measures ``/tablet`` when it carries those ``data-testid`` hooks within 15 s,
-and otherwise the outbox harness (``/static/harness.html``: the real net/store/outbox modules and the
-stream, no UI), saying which. The tablet is opened as ``/tablet#game=<id>&token=<player token>&seat=<n>``
+The page measured is ``/tablet`` (it must carry those ``data-testid`` hooks within 15 s, else the bench
+stops and says so), opened as ``/tablet#game=<id>&token=<player token>&seat=<n>``
 (the tests' binding fallback, tablet-interfaces.md).
 """
 
@@ -183,8 +182,7 @@ class Game:
 
 
 def page_url(kind: str, base: str, game: Game, seat: int) -> str:
-    fragment = f"game={game.id}&token={game.tokens[seat]}&seat={seat}"
-    return f"{base}/tablet#{fragment}" if kind == "tablet" else f"{base}/static/harness.html#{fragment}"
+    return f"{base}/tablet#game={game.id}&token={game.tokens[seat]}&seat={seat}"
 
 
 def throttled(context: Any, page: Any, cpu: float, network: dict[str, Any] | None) -> Any:
@@ -196,9 +194,8 @@ def throttled(context: Any, page: Any, cpu: float, network: dict[str, Any] | Non
     return cdp
 
 
-def choose_page(browser: Any, base: str, game: Game, wanted: str, cpu: float) -> str:
-    if wanted != "auto":
-        return wanted
+def choose_page(browser: Any, base: str, game: Game, cpu: float) -> str:
+    """``/tablet``, once it shows that it carries the hooks this bench reads (else the bench stops)."""
     context = browser.new_context(viewport=VIEWPORT)
     context.add_init_script(OBSERVER)
     page = context.new_page()
@@ -206,12 +203,10 @@ def choose_page(browser: Any, base: str, game: Game, wanted: str, cpu: float) ->
     try:
         page.goto(page_url("tablet", base, game, 1))
         page.wait_for_function("window.__planilla && window.__planilla.ready !== null", timeout=15_000)
-        page.wait_for_selector('[data-testid="accept"]', state="attached", timeout=15_000)
+        page.wait_for_selector('[data-testid="game"][data-version]', state="attached", timeout=15_000)
         return "tablet"
-    except Exception:  # noqa: BLE001 - any reason the tablet page cannot be measured: say so, use the harness
-        print("/tablet does not carry the data-testid hooks yet (game[data-version], accept): measuring the "
-              "outbox harness, /static/harness.html")
-        return "harness"
+    except Exception as error:  # noqa: BLE001 - say why the page cannot be measured
+        sys.exit(f"/tablet does not show the game with its data-testid hooks (game[data-version]): {error}")
     finally:
         context.close()
 
@@ -301,7 +296,6 @@ def verdict(ratio: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--page", choices=("auto", "tablet", "harness"), default="auto")
     parser.add_argument("--loads", type=int, default=3, help="Cold loads (default 3).")
     parser.add_argument("--samples", type=int, default=40, help="Acceptances timed (default 40; a game has ~55).")
     parser.add_argument("--tablets", type=int, default=63, help="Other games in play (default 63).")
@@ -330,7 +324,7 @@ def main() -> None:
                 "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync"])
             probe = Game(server.url, server.token)
-            kind = choose_page(browser, server.url, probe, args.page, args.cpu)
+            kind = choose_page(browser, server.url, probe, args.cpu)
             loads = [cold_load(browser, server.url, probe, kind, args.cpu) for _ in range(args.loads)]
             latencies = accept_latencies(browser, server.url, server.token, kind, args.cpu, args.samples, scripts[0])
             browser.close()
@@ -349,8 +343,7 @@ def main() -> None:
     except queue.Empty:
         other = None
 
-    page_name = "/tablet" if kind == "tablet" else "/static/harness.html (the outbox harness)"
-    print(f"\npage measured: {page_name}")
+    print(f"\npage measured: /{kind}")
     wire = sum(r["wire"] for r in fetched) / KB
     raw = sum(w[0] for w in weights) / KB
     packed = sum(w[1] for w in weights) / KB

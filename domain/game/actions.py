@@ -5,6 +5,11 @@ application's method name), ``seat`` the player it is for (``None`` when it is n
 ``role`` who sends it: ``player`` (that seat's player) or ``director`` (a director or arbiter).
 It is read from the recorded state only, so every projection and client shows the same thing.
 Directors may also act on a tablet's behalf; those entries are not repeated for them.
+
+While the game is open, each player may always call the arbiter (FILE 33.5: the clocks stop for any
+consultation of the director) unless a call is already open, when the officials answer it instead; and
+each player's tablet may always report on itself (focus lost or back, page left, reconnected: the
+conformity log, docs/tablet-conformity.md). Those entries come first.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ class NextActions:
                 if not missing:
                     add("reopen", role="director")
             return actions
+        self._table_actions(add)
         if self.phase == "starting":
             add("draw_for_start")
             if self.book.start.starter == Starter.PAIRING_LIST:  # FILE 4.1; elsewhere always a draw (FISC I.5)
@@ -59,6 +65,17 @@ class NextActions:
         add("end_game", role="director")
         return actions
 
+    def _table_actions(self, add: Any) -> None:
+        """What a seat may do at any moment of an open game: call the arbiter (FILE 33.5), or the officials
+        answer the open call; and report on its own device."""
+        if getattr(self, "arbiter_call", None) is not None:
+            add("answer_call", role="director")  # the call's answer restarts the clock it stopped
+        else:
+            for seat in range(len(self.players)):
+                add("call_arbiter", seat)
+        for seat in range(len(self.players)):
+            add("report_device", seat)
+
     def _arbiter_actions(self, add: Any) -> None:
         """The arbiter's next steps: an appeal to rule or to make, a stopped clock, a wrong sheet."""
         if self.appeals_pending():
@@ -66,9 +83,7 @@ class NextActions:
         if self.book.conduct.sanction_appeal:
             for seat in sorted({s["seat"] for s in self.sanctions if s["status"] == "standing"}):
                 add("appeal_sanction", seat)
-        if getattr(self, "arbiter_call", None) is not None:
-            add("answer_call", role="director")  # the call's answer restarts the clock it stopped
-        elif self.clock_stop is not None:
+        if getattr(self, "arbiter_call", None) is None and self.clock_stop is not None:
             add("restart_clock", role="director")
         expelled = {s["seat"] for s in self.sanctions if s["expulsion"]}
         for seat in sorted({i["seat"] for i in self.incidents if i["expulsion"]} - expelled):

@@ -1,9 +1,9 @@
-"""Offline-tolerant, nothing lost, nothing doubled (issue 14): a real page in Chromium on a live server.
+"""Offline-tolerant, nothing lost, nothing doubled (issue 14): the tablet page in Chromium on a live server.
 
-The page is the outbox harness (``pages/static/harness.html``, used only by tests and the bench): the
-real ``net.js``, ``store.js`` (IndexedDB), ``outbox.js`` and the service worker at ``/sw.js``, with
-no tablet UI around them. The game is the scripted one the reliability tests replay (a replay bag,
-every tile given), sent over the API up to the moment the test takes over one player's tablet.
+The page is the real ``/tablet`` (its ``net.js``, ``store.js`` in IndexedDB, ``outbox.js`` and the service
+worker at ``/sw.js``), bound to one seat and driven through its own controls. The game is the scripted one
+the reliability tests replay (a replay bag, every tile given), sent over the API up to the moment the test
+takes over one player's tablet. What the service recorded is read through the API's events.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from tests.browser.conftest import TABLET_LANDSCAPE
+from tests.browser.tablet import text
 from tests.reliability.live import LiveServer, scripted_game
 
 WAIT = 20_000  # ms: the live server and Chromium share two loaded cores with other work
@@ -133,24 +134,27 @@ class Game:
         return r.json()
 
 
-def sheet_turn(state: dict[str, Any]) -> int:
-    """The number ``write_sheet_entry`` gives the turn now awaiting acceptance. Counted from 0 today (the
-    pending play is counted in ``turns_played``); issue 13 numbers turns as printed on the sheet: adapt here."""
-    return int(state["turns_played"]) - 1
-
-
 def open_tablet(context: Any, wifi: Wifi, game: Game, seat: int) -> Any:
-    """The harness as ``seat``'s tablet, once the service worker controls it (the shell is cached)."""
+    """``seat``'s tablet page, once the service worker controls it (the shell is cached) and it shows the game."""
     page = context.new_page()
-    page.goto(f"{wifi.url}/static/harness.html#game={game.id}&token={game.tokens[seat]}")
+    page.goto(f"{wifi.url}/tablet#token={game.tokens[seat]}&game={game.id}&seat={seat}")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=WAIT)
-    page.wait_for_function(f"document.querySelector('[data-testid=game]').dataset.version >= {game.version}",
-                           timeout=WAIT)
+    shows(page, game.version)
     return page
 
 
-def outbox_length(page: Any) -> int:
-    return int(page.evaluate("harness.outbox.length"))
+def shows(page: Any, version: int) -> None:
+    page.wait_for_function(f"Number(document.querySelector('[data-testid=game]').dataset.version) >= {version}",
+                           timeout=WAIT)
+
+
+def queued(page: Any, count: int) -> None:
+    page.wait_for_function(f"document.querySelector('[data-testid=outbox-length]')?.dataset.count === '{count}'",
+                           timeout=WAIT)
+
+
+def connection(page: Any) -> str | None:
+    return page.get_by_test_id("connection").get_attribute("data-state")
 
 
 @pytest.fixture
@@ -177,87 +181,81 @@ def offline(context: Any, wifi: Wifi, off: bool) -> None:
         context.set_offline(False)
 
 
-def test_offline_commands_survive_a_reload_and_are_recorded_once_each_in_order(context: Any, live: LiveServer, wifi: Wifi) -> None:
+def test_the_tablet_offline_mid_turn_records_its_two_commands_once_each_in_order_after_a_reload(
+        context: Any, live: LiveServer, wifi: Wifi) -> None:
     game = Game(live)
     game.play_until(1, "accept")  # Ana has played; Bea's tablet is to accept it
     page = open_tablet(context, wifi, game, seat=1)
-    at, turn = game.version, sheet_turn(game.state())
+    at = game.version
 
     offline(context, wifi, True)  # the hall's Wi-Fi drops in the middle of the turn
-    ids = page.evaluate("""async ([at, turn]) => {
-        const a = await harness.outbox.enqueue({type: 'accept', expected_version: at});
-        const b = await harness.outbox.enqueue({type: 'write_sheet_entry', turn, score: 10, total: 10}, {after: a});
-        return [a, b];
-    }""", [at, turn])
-    page.wait_for_function("harness.outbox.online === false && harness.outbox.length === 2", timeout=WAIT)
-    assert page.get_by_test_id("connection").text_content() == "offline"
-    keys = page.evaluate("harness.outbox.items.map((r) => r.key)")
+    # Bea writes Ana's score and total on her sheet, which is her acceptance (FILE 37): two commands, the
+    # sheet line, then the acceptance chained after it.
+    page.locator("#write-score").fill("10")
+    page.locator("#write-total").fill("10")
+    page.get_by_test_id("accept").click()
+    queued(page, 2)
+    page.wait_for_function("document.querySelector('[data-testid=connection]').dataset.state === 'offline'",
+                           timeout=WAIT)
 
-    page.reload()  # offline: only the service worker can serve the page and its modules
-    page.wait_for_function("window.harness !== undefined", timeout=WAIT)
-    assert page.evaluate("harness.outbox.items.map((r) => r.id)") == ids
-    assert page.evaluate("harness.outbox.items.map((r) => r.key)") == keys, "the same keys after the reload"
-    assert page.get_by_test_id("outbox-length").text_content() == "2"
+    page.reload()  # offline: only the service worker can serve the page, and the store what it showed
+    shows(page, at)
+    queued(page, 2)
+    assert connection(page) == "offline"
     assert game.state()["version"] == at, "nothing reached the service while offline"
 
-    # The first answer is lost on its way back (the service recorded it): the outbox resends it.
+    # The first answer is lost on its way back (the service recorded it): the outbox resends it, same key.
     lost: list[str] = []
+    keys: list[str] = []
 
     def lose_first_answer(route: Any) -> None:
+        keys.append(route.request.headers.get("idempotency-key", ""))
         if lost:
             route.continue_()
             return
         route.fetch()  # the command reaches the service and is recorded ...
-        lost.append(route.request.headers.get("idempotency-key", ""))
+        lost.append(keys[-1])
         route.abort("connectionreset")  # ... and the answer never reaches the page
 
     page.route("**/v1/games/*/commands", lose_first_answer)
     offline(context, wifi, False)
-    page.evaluate("harness.outbox.flush()")
-    page.wait_for_function("harness.outbox.length === 0", timeout=WAIT)
-    assert lost == [keys[0]], "the lost answer was the accept's"
+    queued(page, 0)
+    assert keys[:2] == [lost[0], lost[0]], "the command whose answer was lost was sent again with its key"
+    assert len(set(keys)) == 2, keys
 
     types = [e["type"] for e in game.events()]
-    tail = types[at:]
-    assert tail == ["PlayAccepted", "SheetEntryWritten"], tail
+    assert types[at:] == ["SheetEntryWritten", "PlayAccepted"], types[at:]
     assert types.count("PlayAccepted") == 1 and types.count("SheetEntryWritten") == 1
-    assert page.get_by_test_id("connection").text_content() == "online"
-    page.wait_for_function(f"document.querySelector('[data-testid=game]').dataset.version >= {at + 2}",
+    shows(page, at + 2)
+    page.wait_for_function("document.querySelector('[data-testid=connection]').dataset.state === 'online'",
                            timeout=WAIT)
 
 
-def test_a_queued_command_that_conflicts_is_shown_refused_and_not_merged(context: Any, live: LiveServer, wifi: Wifi) -> None:
+def test_a_command_the_tablet_queued_that_conflicts_is_shown_refused_and_not_merged(
+        context: Any, live: LiveServer, wifi: Wifi) -> None:
     game = Game(live)
-    accept = game.play_until(0, "accept")  # Bea has played; Ana's tablet is to accept, Bea writes her sheet
+    game.play_until(1, "accept")  # Ana has played; Bea's tablet is to accept it
     page = open_tablet(context, wifi, game, seat=1)
-    at, turn = game.version, sheet_turn(game.state())
+    at = game.version
 
     offline(context, wifi, True)
-    first = page.evaluate("""async ([at, turn]) => {
-        const a = await harness.outbox.enqueue({type: 'write_sheet_entry', turn, score: 7, expected_version: at});
-        const b = await harness.outbox.enqueue({type: 'write_sheet_entry', turn, total: 20}, {after: a});
-        return [a, b];
-    }""", [at, turn])
-    page.wait_for_function("harness.outbox.online === false && harness.outbox.length === 2", timeout=WAIT)
-    game.send(0, accept)  # meanwhile Ana's tablet moved the game
+    page.locator("#write-score").fill("7")  # Ana's score on Bea's sheet, then the acceptance chained after it
+    page.get_by_test_id("accept").click()
+    queued(page, 2)
+    game.send(1, {"type": "challenge"})  # meanwhile Bea's other device challenged the play (FILE 39)
     moved = game.version
 
     offline(context, wifi, False)
-    page.evaluate("harness.outbox.flush()")
-    refused = page.get_by_test_id("refused").locator("li")
-    refused.first.wait_for(timeout=WAIT)
-    assert refused.count() == 1
-    assert refused.first.get_attribute("data-id") == first[0]
-    assert refused.first.get_attribute("data-status") == "409"
-    assert "version_conflict" in (refused.first.text_content() or "")
-    assert page.evaluate("harness.outbox.length") == 2, "the refused command holds the one chained after it"
-    assert page.evaluate("harness.outbox.blocked") is True
-
+    refused = page.get_by_test_id("refused")
+    refused.wait_for(timeout=WAIT)
+    assert refused.get_attribute("data-status") == "409"
+    queued(page, 2)  # the refused sheet line stays, holding the acceptance chained after it, until Bea decides
     types = [e["type"] for e in game.events()]
-    assert types[at:] == ["PlayAccepted"], "nothing of the refused tablet's was recorded or merged"
+    assert types[at:] == ["PlayChallenged"], "nothing of the refused tablet's was recorded or merged"
     assert game.state()["version"] == moved
 
-    assert page.evaluate(f"harness.outbox.discard('{first[0]}')") == first
-    refused.first.wait_for(state="detached", timeout=WAIT)
-    assert page.evaluate("harness.outbox.length") == 0
+    page.get_by_role("button", name=text("es", "refused.discard"), exact=True).click()
+    refused.wait_for(state="detached", timeout=WAIT)
+    queued(page, 0)
+    assert [e["type"] for e in game.events()][at:] == ["PlayChallenged"]
     assert game.state()["version"] == moved

@@ -71,7 +71,7 @@ def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: An
         state = game.state()
         if state["phase"] != "playing":
             break
-        tab = tabs[state["turn"]]
+        tab = tabs[state["seat_on_turn"]]
         tab.expect_banner("wait.play.you")
         tab.act("action.pass")
 

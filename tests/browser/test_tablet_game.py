@@ -92,12 +92,23 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
     other.act("action.pass")
     assert game.state()["last_turn"]["kind"] == "pass"
 
+    # Either player may call the arbiter at any moment (FILE 33.5: the clocks stop); both tablets offer it,
+    # the call shows on both, and no second call is offered until an official answers it.
+    for tab in tabs.values():
+        expect(tab.button("action.call_arbiter")).to_be_visible()
+    other.act("action.call_arbiter")
+    assert game.state()["arbiter_call"]["seat"] == second
+    for tab in tabs.values():
+        tab.expect_banner("wait.arbiter", names=names[second])
+        expect(tab.button("action.call_arbiter")).to_have_count(0)
+    game.official("answer_call", token=hall.arbiter)
+
     # Passes from the tablets until the profile ends the game; then each signs on their own tablet.
     for _ in range(12):
         state = game.state()
         if state["phase"] != "playing":
             break
-        tab = tabs[state["turn"]]
+        tab = tabs[state["seat_on_turn"]]
         tab.expect_banner("wait.play.you")
         tab.act("action.pass")
     state = game.state()

@@ -24,7 +24,7 @@ def midgame(hall: Any) -> Game:
     for k in range(2):
         game.official("draw_tiles", token=game.tokens[(state["starter"] + k) % 2])
     for _ in range(4):
-        seat = game.state()["turn"]
+        seat = game.state()["seat_on_turn"]
         coordinates, word = game.find_play(seat)
         game.official("place_tiles", token=game.tokens[seat], coordinates=coordinates, word=word)
         game.official("accept", token=game.tokens[1 - seat])
@@ -34,7 +34,7 @@ def midgame(hall: Any) -> Game:
 def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: Any, midgame: Game, lang: str) -> None:
     """The player on turn typing a play, and the opponent waiting, at the three sizes (one device each, turned
     and resized); Spanish and Catalan screenshots."""
-    seat = midgame.state()["turn"]
+    seat = midgame.state()["seat_on_turn"]
     tab = Tablet(browser, midgame, seat, TABLET_LANDSCAPE, lang=lang)
     waiting = Tablet(browser, midgame, 1 - seat, TABLET_LANDSCAPE, lang=lang)
     waiting.expect_banner("wait.play", names=midgame.state()["players"][seat]["name"])
@@ -94,7 +94,7 @@ def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, 
                        headers=hall.headers(hall.director))
     assert r.status_code == 201, r.text
     spectator = Tablet(browser, midgame, None, TABLET_LANDSCAPE, token=r.json()["token"])
-    seat = midgame.state()["turn"]
+    seat = midgame.state()["seat_on_turn"]
     opponent = Tablet(browser, midgame, 1 - seat, TABLET_LANDSCAPE)
     owner = Tablet(browser, midgame, seat, TABLET_LANDSCAPE)
     owner.wait_rack(7)

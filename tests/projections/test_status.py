@@ -16,7 +16,9 @@ def state(stack, game_id) -> dict:
 
 
 def offered(st: dict) -> set[tuple]:
-    return {(a["type"], a["seat"], a["role"]) for a in st["next_actions"]}
+    # Without the actions open at any moment of an open game (call_arbiter, report_device: FILE 33.5).
+    return {(a["type"], a["seat"], a["role"]) for a in st["next_actions"]
+            if a["type"] not in ("call_arbiter", "report_device")}
 
 
 class Table:

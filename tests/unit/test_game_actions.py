@@ -8,9 +8,14 @@ from tests.factories import deal, meta, new_game, play_random_game
 ANA, BEA = 0, 1
 
 
-def kinds(game, seat="any"):
+# Open at any moment of an open game (FILE 33.5, the conformity log): left out of the turn-by-turn lists below
+# unless asked for, and tested on their own at the end.
+TABLE = {"call_arbiter", "report_device"}
+
+
+def kinds(game, seat="any", table=False):
     return sorted({(a["type"], a["seat"], a["role"]) for a in game.next_actions()
-                   if seat == "any" or a["seat"] == seat})
+                   if (seat == "any" or a["seat"] == seat) and (table or a["type"] not in TABLE)})
 
 
 def test_before_the_start_players_draw_or_the_director_names_the_starter_file_4():
@@ -80,7 +85,7 @@ def test_through_a_whole_game_someone_can_always_act_and_every_action_is_a_comma
     """At every step of a random game until it is settled, at least one action is listed, each is a
     Game command, and whenever nothing is pending the player on turn can move or must draw first."""
     def check(game):
-        actions = game.next_actions()
+        actions = [a for a in game.next_actions() if a["type"] not in TABLE]
         assert actions and all(callable(getattr(Game, a["type"], None)) for a in actions), actions
         if game.phase == "playing" and not game.pending:
             assert {("place_tiles", game.turn), ("draw_tiles", game.turn)} & {(a["type"], a["seat"]) for a in actions}
@@ -92,7 +97,7 @@ def test_through_a_whole_game_someone_can_always_act_and_every_action_is_a_comma
 @pytest.mark.parametrize("profile, reopen", [("file-2024", True), ("fisc-2023", False)])
 def test_a_closed_game_offers_the_players_requests_then_the_directors_reopening_where_allowed_file_43(profile, reopen):
     game = play_random_game(profile, 7)
-    assert [a["type"] for a in game.next_actions()] == ["sign", "sign"]
+    assert [a["type"] for a in game.next_actions() if a["type"] not in TABLE] == ["sign", "sign"]
     for seat in range(len(game.players)):
         game.sign(seat, f"sig {seat}", meta())
     assert game.closed
@@ -102,3 +107,37 @@ def test_a_closed_game_offers_the_players_requests_then_the_directors_reopening_
         assert kinds(game) == [("consent_reopen", BEA, "player")]
         game.consent_reopen(BEA, "turn 3 misadded", meta("player:1:Bea"))
         assert kinds(game) == [("reopen", None, "director")]
+
+
+def test_while_the_game_is_open_each_player_may_call_the_arbiter_and_report_the_device_file_33_5():
+    """FILE 33.5: «El reloj será detenido para ambos jugadores ... cuando se llama al Director del torneo para
+    cualquier consulta»: each player may call the arbiter at any moment of an open game, and while the call is
+    open the officials answer it (no second call). Each tablet may report on itself at any moment (the
+    conformity log); nothing of either is offered once the game is closed (FILE 43)."""
+    game = new_game("file-2024")
+    deal(game, ("CASAEEI", "OSTRANE"))
+    game.place_tiles(ANA, "H8", "CASA", meta())
+    table = {("call_arbiter", ANA, "player"), ("call_arbiter", BEA, "player"), ("report_device", ANA, "player"),
+             ("report_device", BEA, "player")}
+    assert table <= set(kinds(game, table=True)) and ("answer_call", None, "director") not in kinds(game, table=True)
+    assert ("accept", BEA, "player") in kinds(game, table=True), "the turn's own actions are still there"
+    game.call_arbiter(BEA, meta("player:1:Bea"), "consulta")
+    assert game.clock_stop is not None, "the call stopped the clock (FILE 33.5)"
+    assert [a for a in kinds(game, table=True) if a[0] in ("call_arbiter", "answer_call", "restart_clock")] == [
+        ("answer_call", None, "director")]
+    assert {("report_device", ANA, "player"), ("report_device", BEA, "player")} <= set(kinds(game, table=True))
+    game.answer_call(meta())
+    assert table <= set(kinds(game, table=True))
+
+
+def test_before_the_start_the_players_may_already_call_the_arbiter_file_33_5():
+    game = Game.create("file-2024", ["Ana", "Bea"], meta())
+    assert ("call_arbiter", ANA, "player") in kinds(game, table=True) and ("report_device", BEA, "player") in kinds(game, table=True)
+
+
+def test_a_closed_game_lists_neither_the_call_nor_the_reports_file_43():
+    game = play_random_game("file-2024", 7)
+    for seat in range(len(game.players)):
+        game.sign(seat, f"sig {seat}", meta())
+    assert game.closed
+    assert not {a[0] for a in kinds(game, table=True)} & {"call_arbiter", "report_device", "answer_call"}

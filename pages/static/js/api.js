@@ -2,16 +2,11 @@
 // Commands are never sent from here directly: they go through the Outbox (outbox.js), which keeps
 // them in the browser, gives each its Idempotency-Key and sends them in order.
 
-async function loadNet() {
-  try {
-    return await import('./net.js');
-  } catch {
-    return import('./net-lite.js'); // until the offline helper's net.js is in the package
-  }
-}
+import * as net from './net.js';
+import { Outbox } from './outbox.js';
+import { openStore, memoryStore } from './store.js';
 
-const net = await loadNet();
-export const { deviceId, NetworkError } = net;
+export const { deviceId, NetworkError, registerServiceWorker } = net;
 
 function fail(what, answer) {
   const error = new Error(`${what}: ${answer.status}`);
@@ -84,15 +79,21 @@ export async function follow(game, token, after, onEvent, signal) {
   }
 }
 
-/** The command queue for one game and seat: the offline helper's Outbox, kept in IndexedDB. */
+/** The command queue for one game: the Outbox (outbox.js), kept in IndexedDB (store.js), so what is queued
+ * survives a reload (offline too) with its Idempotency-Keys. One per game per page; resolves once the
+ * records a previous page left are loaded (the Outbox resends them by itself). */
+let opened = null;
+/** The browser's store for the pages (IndexedDB), opened once per page. Where the browser refuses IndexedDB
+ * (some private windows) the page still works, on a store in memory that a reload loses (said in the console). */
+export const pageStore = () => (opened ??= openStore('planilla').catch((error) => {
+  console.warn('IndexedDB refused: the outbox is kept in memory only (a reload loses what waits)', error);
+  return memoryStore();
+}));
+
 export async function openOutbox({ gameId, token }) {
-  try {
-    const [{ Outbox }, { openStore }] = await Promise.all([import('./outbox.js'), import('./store.js')]);
-    return new Outbox({ gameId, token, store: await openStore('planilla') });
-  } catch {
-    const { DirectOutbox } = await import('./outbox-lite.js'); // until outbox.js is in the package
-    return new DirectOutbox({ gameId, token, request: net.request });
-  }
+  const outbox = new Outbox({ gameId, token, store: await pageStore() });
+  await outbox.ready;
+  return outbox;
 }
 
 // ---- commands: the bodies POST /v1/games/{id}/commands takes (tagged by type) -------------------
@@ -112,7 +113,10 @@ export const commands = {
   callArbiter: (v, reason) => ({ type: 'call_arbiter', expected_version: v, ...(reason ? { reason } : {}) }),
   correctOverdraw: (v, seen) => ({ type: 'correct_overdraw', expected_version: v, seen }),
   reportDevice: (v, kind) => ({ type: 'report_device', expected_version: v, kind }),
-  // What this player wrote on their own sheet for a turn (`turn`: as the service numbers it).
-  writeSheet: (v, { sheet, turn, score, total }) => ({ type: 'write_sheet_entry', expected_version: v, sheet, turn,
-    ...(score == null ? {} : { score }), ...(total == null ? {} : { total }) }),
+  // What this player (`sheet`) wrote on their own sheet for a line: `player` whose line, `line` its number in that
+  // player's column of the printed sheet (from 1).
+  writeSheet: (v, { sheet, player, line, score, total }) => ({ type: 'write_sheet_entry', expected_version: v, sheet,
+    player, turn: line, ...(score == null ? {} : { score }), ...(total == null ? {} : { total }) }),
+  correctScore: (v, { player, line, field, old, value, agreedBy, reason }) => ({ type: 'correct_score',
+    expected_version: v, player, turn: line, field, old, new: value, agreed_by: agreedBy, reason }),
 };

@@ -1,5 +1,6 @@
 // The landing page at /: every page a person can open, in the device's language.
 import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
+import { registerServiceWorker } from './net.js';
 
 // One line per page; the officials', tribunal's and public pages join this list when they exist.
 const PAGES = [
@@ -17,5 +18,6 @@ async function render() {
   document.getElementById('lang').addEventListener('change', async (e) => { await choose(e.target.value); render(); });
 }
 
+registerServiceWorker(); // the app shell: the pages reload without the network (secure contexts only)
 await use(initial(null));
 render();

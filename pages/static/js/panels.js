@@ -36,7 +36,7 @@ export class Panels {
     const body = r.body || {};
     const what = t(`command.${r.command.type}`);
     const why = r.status === 409 ? t('refused.conflict') : body.message || String(r.status);
-    return `<div class="refusal" role="alert"><p><strong>${t('refused.title', { what })}</strong> ${escape(why)}
+    return `<div class="refusal" role="alert" data-testid="refused" data-id="${escape(r.id)}" data-status="${r.status}"><p><strong>${t('refused.title', { what })}</strong> ${escape(why)}
       ${body.article ? ` <span class="article">(${escape(body.article)})</span>` : ''}</p>
       <div class="buttons">${r.status === 409 ? `<button type="button" class="primary" id="refusal-retry">${t('refused.retry')}</button>` : ''}
       <button type="button" id="refusal-discard">${t('refused.discard')}</button></div></div>`;
@@ -174,7 +174,7 @@ export class Panels {
         <label>${t('answer.score', { name: escape(v.name(placer)) })} <input id="write-score" type="number" inputmode="numeric" min="0" value="${escape(score)}"></label>
         <label>${t('answer.total', { name: escape(v.name(placer)) })} <input id="write-total" type="number" inputmode="numeric" min="0" value="${escape(e.total)}"></label>
       </div>` : ''}
-      <div class="buttons">${mine.has('accept') ? `<button type="button" class="primary" id="accept">${t('action.accept')}</button>` : ''}
+      <div class="buttons">${mine.has('accept') ? `<button type="button" class="primary" id="accept" data-testid="accept">${t('action.accept')}</button>` : ''}
       ${challenge}</div></div>`;
   }
 
@@ -218,12 +218,15 @@ export class Panels {
     const items = found.map((d) => {
       const parts = Object.entries(d.sheets).filter(([, value]) => value != null)
         .map(([seat, value]) => t('diff.wrote', { name: escape(v.name(+seat)), value }));
-      if (d.announced != null) parts.push(t('diff.announced', { value: d.announced }));
+      if (d.announced != null) parts.unshift(t('diff.announced', { value: d.announced })); // what was said, then written
       const wrong = [d.announced, ...Object.values(d.sheets)].find((x) => x != null && x !== d.true);
       const fix = v.mine.has('correct_score') && v.players.length === 2
-        ? ` <button type="button" class="fix" data-turn="${d.turnIndex}" data-field="${d.field}" data-old="${wrong}" data-new="${d.true}">${
+        ? ` <button type="button" class="fix" data-player="${d.seat}" data-line="${d.number}" data-field="${d.field}" data-old="${wrong}" data-new="${d.true}">${
           t('action.correct', { value: d.true })}</button>` : '';
-      return `<li>${t('diff.line', { name: escape(v.name(d.seat)), number: d.number, field: t(`field.${d.field}`), value: d.true })}: ${parts.join('; ')}${fix}</li>`;
+      // "Ana, play 3, score: true value 9 (announced 10; Berta wrote 8)": the brackets only when someone said a value.
+      const said = parts.filter((part) => part && part.trim());
+      return `<li>${t('diff.line', { name: escape(v.name(d.seat)), number: d.number, field: t(`field.${d.field}`), value: d.true })}${
+        said.length ? ` (${said.join('; ')})` : ''}${fix}</li>`;
     }).join('');
     return `<section class="discrepancies" role="alert" aria-label="${t('diff.title')}"><h2>⚠ ${t('diff.title')}</h2><ul>${items}</ul></section>`;
   }

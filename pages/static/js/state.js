@@ -19,7 +19,7 @@ export class GameView {
   get ended() { return this.raw.status !== 'in_progress'; }
   get bagCount() { return this.raw.bag_count; }
   get bagMode() { return this.raw.bag_mode; }
-  get onTurn() { return this.raw.turn; } // the seat on turn, null when nobody is
+  get onTurn() { return this.raw.seat_on_turn ?? null; } // the seat on turn, null when nobody is
   get profile() { return this.raw.profile; }
   get language() { return (this.sheet && this.sheet.language) || this.set.language; }
   get table() { return this.raw.table; }
@@ -32,7 +32,7 @@ export class GameView {
   get lastTurn() { return this.raw.last_turn; }
   /** The service's warnings, e.g. {code: 'second_device', seat} when a second device binds a seat. */
   get warnings() { return this.raw.warnings || []; }
-  /** The index the service gives the next turn recorded (write_sheet_entry's `turn`). */
+  /** The game's turns counted from 0 (the sheet's `game_turn` - 1): the next one, and the last one. */
   get nextTurnIndex() { return this.raw.turns_played; }
   get lastTurnIndex() { return this.raw.turns_played - 1; }
 
@@ -85,7 +85,8 @@ export class GameView {
     }));
   }
 
-  /** The row of the last turn (any player), if the sheet has it. */
+  /** The row of a game turn (any player), if the sheet has it: its `seat` and `number` (the line in that
+   * player's column, from 1) aim write_sheet_entry and correct_score at it (`player`, `turn`). */
   rowOf(turnIndex) {
     for (const sheet of this.sheets) {
       const row = sheet.rows.find((r) => r.turnIndex === turnIndex);
@@ -131,11 +132,26 @@ export class GameView {
  * Keeps a GameView of one game for one seat: reads the state, then follows the stream (Last-Event-ID)
  * and reads it again after every event; on a dropped stream it reconnects and rebuilds from the service.
  * Events: 'change' (detail: the GameView), 'connection' (detail: true/false).
+ * `keep` (optional, a store.js store or a promise of one): the last reads are kept there, so a page reloaded while the service
+ * cannot be reached shows the game as it last saw it (marked offline) until the service answers again.
  */
 export class GameFollower extends EventTarget {
-  constructor({ gameId, token, seat }) {
+  constructor({ gameId, token, seat, keep = null }) {
     super();
-    Object.assign(this, { gameId, token, seat, view: null, connected: false, stopped: false, pending: null });
+    Object.assign(this, { gameId, token, seat, keep, view: null, connected: false, stopped: false, pending: null });
+  }
+
+  get keptKey() { return `view.${this.gameId}.${this.seat}`; }
+
+  /** The reads a previous page kept, as a view (only while nothing newer has been read). */
+  async fromKept() {
+    const keep = await this.keep;
+    if (!keep || this.view) return null;
+    const kept = await keep.getValue(this.keptKey).catch(() => null);
+    if (!kept || this.view) return null;
+    this.view = new GameView(kept.raw, kept.status, kept.sheet, this.seat);
+    this.dispatchEvent(new CustomEvent('change', { detail: this.view }));
+    return this.view;
   }
 
   async refresh() {
@@ -146,6 +162,7 @@ export class GameFollower extends EventTarget {
     ]);
     if (this.view && raw.version < this.view.version) return this.view; // an older answer overtaken
     this.view = new GameView(raw, status, sheet, this.seat);
+    if (this.keep) Promise.resolve(this.keep).then((keep) => keep && keep.setValue(this.keptKey, { raw, status, sheet })).catch(() => {});
     this.dispatchEvent(new CustomEvent('change', { detail: this.view }));
     // The read models (status, sheet) may not have caught up with the state yet: read again shortly.
     const behind = [status, sheet].some((model) => !model || model.version < raw.version);
@@ -190,6 +207,8 @@ export class GameFollower extends EventTarget {
       } catch (error) {
         if (error && error.status && error.status < 500 && error.status !== 408) {
           this.dispatchEvent(new CustomEvent('refused', { detail: error }));
+        } else if (!this.view) {
+          await this.fromKept();
         }
       }
       if (this.stopped) return;

@@ -34,19 +34,36 @@ class Tablet extends Panels {
   }
 
   async run() {
-    this.follower = new GameFollower({ gameId: this.session.game, token: this.session.token, seat: this.seat });
-    this.outbox = await api.openOutbox({ gameId: this.session.game, token: this.session.token });
-    this.outbox.addEventListener('change', () => this.renderConnection());
-    this.outbox.addEventListener('refused', (e) => this.refused(e.detail));
-    this.outbox.addEventListener('answered', (e) => {
-      const body = e.detail.body || {};
-      this.answered.set(e.detail.id, body.version);
-      for (const event of body.events || []) this.own.add(event.sequence);
-      if (body.version) this.own.add(body.version);
-      this.follower.refreshSoon();
+    this.follower = new GameFollower({ gameId: this.session.game, token: this.session.token, seat: this.seat,
+      keep: api.pageStore().catch(() => null) });
+    // The game's state is asked for at once; the stored outbox opens meanwhile (nothing is shown before both).
+    const opening = api.openOutbox({ gameId: this.session.game, token: this.session.token }).then((outbox) => {
+      this.outbox = outbox;
+      outbox.addEventListener('change', () => this.renderConnection());
+      outbox.addEventListener('refused', (e) => this.refused(e.detail));
+      outbox.addEventListener('discarded', () => this.render());
+      outbox.addEventListener('answered', (e) => {
+        const body = e.detail.body || {};
+        this.answered.set(e.detail.id, body.version);
+        for (const event of body.events || []) this.own.add(event.sequence);
+        if (body.version) this.own.add(body.version);
+        this.follower.refreshSoon();
+      });
+      // A refusal a previous page left at the head of the queue (it holds the rest): shown again.
+      const head = outbox.items[0];
+      if (head && head.state === 'refused') {
+        this.refused({ id: head.id, command: { ...head.command, expected_version: head.expected_version },
+          status: head.refusal.status, body: head.refusal.body });
+      }
+      return outbox;
     });
-    this.follower.addEventListener('connection', () => this.renderConnection());
+    this.follower.addEventListener('connection', async (e) => {
+      this.renderConnection();
+      // The service answers again (the stream is back): send what waits now, not at the next backoff step.
+      if (e.detail) (await opening).flush().catch(() => {});
+    });
     this.follower.addEventListener('change', async (e) => {
+      await opening;
       const first = !this.view;
       const before = this.view;
       this.view = e.detail;
@@ -55,25 +72,29 @@ class Tablet extends Panels {
       if (before && before.lastTurnIndex !== this.view.lastTurnIndex) this.entry.words = null;
       this.render();
     });
-    addEventListener('online', () => this.outbox.flush());
     // The device's own reports (focus lost and back, page left), where the service lists them for this seat.
     document.addEventListener('visibilitychange', () => this.report(document.hidden ? 'focus_lost' : 'focus_back'));
     addEventListener('pagehide', () => this.report('page_left'));
     this.follower.start();
+    await opening;
   }
 
   report(kind) {
-    if (this.view && this.view.mine.has('report_device')) this.send(api.commands.reportDevice(this.view.version, kind));
+    // A report depends on nothing (the service takes it at any version up to its own); never behind a refusal.
+    if (this.view && this.outbox && !this.outbox.blocked && this.view.mine.has('report_device')) {
+      this.outbox.enqueue(api.commands.reportDevice(this.view.version, kind));
+    }
   }
 
-  /** A refused command is shown with the service's reason until the player discards it. One exception: a line
-   * of the player's own sheet refused only for a stale version (409) commutes with every other command, so it
-   * is sent again at the version the service now has, unchanged. */
+  /** A refused command is shown with the service's reason; it holds every command queued after it until the
+   * player sends it again or discards it (with what was chained after it). One exception: a line of the
+   * player's own sheet refused only for a stale version (409), with nothing chained after it, commutes with
+   * every other command: it is sent again, unchanged, at the version the service now has. */
   async refused(detail) {
-    if (detail.status === 409 && detail.command.type === 'write_sheet_entry') {
-      await this.outbox.discard(detail.id);
+    const chained = this.outbox.items.some((r) => r.after === detail.id);
+    if (detail.status === 409 && detail.command.type === 'write_sheet_entry' && !chained) {
       const view = await this.follower.refresh();
-      await this.outbox.enqueue({ ...detail.command, expected_version: view.version });
+      await this.outbox.retry(detail.id, { expected_version: view.version });
       return;
     }
     this.refusal = detail;
@@ -84,13 +105,18 @@ class Tablet extends Panels {
   /** Queue a command. While this tablet's earlier commands wait, it follows the last of them (its
    * expected_version is that command's answered version), so one device never races itself. */
   async send(command, options) {
+    if (this.outbox.blocked) { // a refusal holds the queue: the player answers it first (retry or discard)
+      this.render();
+      return null;
+    }
     this.refusal = null;
     const own = command.type === 'write_sheet_entry' ? null : this.ownEntryDue();
     if (own) {
       const written = await this.send({ ...own, expected_version: command.expected_version }, options);
       return this.send({ ...command, expected_version: null }, { after: written });
     }
-    let after = options && options.after ? options.after : (this.outbox.length ? this.lastQueued : null);
+    const queued = this.outbox.items;
+    let after = options && options.after ? options.after : (queued.length ? queued[queued.length - 1].id : null);
     let version = command.expected_version;
     if (after && this.answered.has(after)) { // already answered: follow it by its version (`after` names queued ones)
       version = this.answered.get(after);
@@ -99,8 +125,7 @@ class Tablet extends Panels {
     // The view may not show yet what this tablet's own last commands recorded: follow them, and only them.
     while (!after && version != null && this.own.has(version + 1)) version += 1;
     command = { ...command, expected_version: after ? null : version };
-    this.lastQueued = await this.outbox.enqueue(command, after ? { after } : {});
-    return this.lastQueued;
+    return this.outbox.enqueue(command, after ? { after } : {});
   }
 
   // ---- layout ---------------------------------------------------------------------------------
@@ -117,7 +142,7 @@ class Tablet extends Panels {
     app.innerHTML = `
       <header class="bar">
         <div class="title"><strong>${t('app.title')}</strong> <span>${escape(this.gameLine())}</span></div>
-        <div class="net"><span id="connection" role="status"></span><span id="outbox" role="status"></span></div>
+        <div class="net"><span id="connection" data-testid="connection" role="status"></span><span id="outbox" data-testid="outbox-length" role="status"></span></div>
         ${languagePicker()}
       </header>
       <div id="banner" class="banner" role="status" aria-live="polite">${this.bannerHtml()}</div>
@@ -159,10 +184,12 @@ class Tablet extends Panels {
     const online = this.follower.connected && this.outbox.online;
     connection.textContent = online ? t('net.online') : t('net.offline');
     connection.className = online ? 'pill ok' : 'pill bad';
+    connection.dataset.state = online ? 'online' : 'offline';
     const waiting = this.outbox.length;
     const outbox = document.getElementById('outbox');
     outbox.textContent = t('net.outbox', { count: waiting });
     outbox.className = waiting ? 'pill warn' : 'pill';
+    outbox.dataset.count = waiting;
   }
 
   // ---- board and the play being typed ----------------------------------------------------------
@@ -223,11 +250,12 @@ class Tablet extends Panels {
       this.entry.direction = b.dataset.dir; this.render();
     }));
     on('refusal-retry', async () => {
-      // The player looked at the game as it is now and sends the same command again at its version.
-      const { id, command } = this.refusal;
+      // The player looked at the game as it is now and sends the same command again at its version (a new
+      // request: the Outbox gives it a new Idempotency-Key); what was chained after it follows it.
+      const { id } = this.refusal;
       this.refusal = null;
-      await this.outbox.discard(id);
-      await this.send({ ...command, expected_version: this.view.version });
+      await this.outbox.retry(id, { expected_version: this.view.version });
+      this.render();
     });
     on('refusal-discard', async () => { const id = this.refusal.id; this.refusal = null; await this.outbox.discard(id); this.render(); });
     on('draw', () => {
@@ -291,8 +319,9 @@ class Tablet extends Panels {
     on('download-gcg', () => this.download('gcg'));
     document.querySelectorAll('button.fix').forEach((b) => b.addEventListener('click', () => {
       const other = v.players.find((p) => p.seat !== this.seat).seat;
-      this.send({ type: 'correct_score', expected_version: v.version, turn: Number(b.dataset.turn), field: b.dataset.field,
-        old: Number(b.dataset.old), new: Number(b.dataset.new), agreed_by: other, reason: t('diff.reason') });
+      this.send(api.commands.correctScore(v.version, { player: Number(b.dataset.player), line: Number(b.dataset.line),
+        field: b.dataset.field, old: Number(b.dataset.old), value: Number(b.dataset.new), agreedBy: other,
+        reason: t('diff.reason') }));
     }));
   }
 
@@ -334,21 +363,22 @@ class Tablet extends Panels {
     if (!row || ['pending', 'challenged', 'centre_choice'].includes(row.state)) return null;
     this.keepOwnEntry(null);
     if (row.state !== 'accepted' || row.written[String(this.seat)]) return null;
-    return api.commands.writeSheet(null, { sheet: this.seat, turn: own.turn, score: own.score, total: own.total });
+    return api.commands.writeSheet(null, { sheet: this.seat, player: row.seat, line: row.number, score: own.score,
+      total: own.total });
   }
 
   async accept() {
     const v = this.view;
     const score = document.getElementById('write-score').value;
     const total = document.getElementById('write-total').value;
-    const turn = v.lastTurnIndex;
-    if (score === '' && total === '') {
+    const row = v.rowOf(v.lastTurnIndex); // the play's line on the sheet (the sheet read model has it pending)
+    if ((score === '' && total === '') || !row) {
       await this.send(api.commands.accept(v.version));
       return;
     }
     // Writing the score down is the acceptance (FILE 37): the line on this player's own sheet, then the acceptance.
-    const written = await this.send(api.commands.writeSheet(v.version, { sheet: this.seat, turn,
-      score: score === '' ? null : Number(score), total: total === '' ? null : Number(total) }));
+    const written = await this.send(api.commands.writeSheet(v.version, { sheet: this.seat, player: row.seat,
+      line: row.number, score: score === '' ? null : Number(score), total: total === '' ? null : Number(total) }));
     await this.send(api.commands.accept(null), { after: written });
   }
 
@@ -373,6 +403,7 @@ class Tablet extends Panels {
 }
 
 async function start() {
+  api.registerServiceWorker(); // the app shell, so the page reloads offline (only in a secure context)
   await use(initial(null));
   let session = null;
   try {

@@ -5,7 +5,7 @@
 const ASKS_THE_VIEWER = new Set(['deal', 'play', 'draw', 'acceptance', 'centre_choice', 'exchange', 'end_racks',
   'signatures']);
 const KNOWN = new Set([...ASKS_THE_VIEWER, 'starter', 'ruling', 'appeal_ruling', 'overdraw', 'settlement',
-  'sanction_appeal']);
+  'sanction_appeal', 'arbiter']);
 
 /**
  * The banner's lines as [{key, params}] for i18n: the main wait first, then what else stands (clocks stopped,
@@ -25,6 +25,8 @@ export function waitingLines(w) {
     lines.push({ key: 'wait.unknown', params: { kind: '' } });
   } else if (!KNOWN.has(kind)) {
     lines.push({ key: 'wait.unknown', params: { kind } });
+  } else if (kind === 'arbiter') { // a player called the arbiter (FILE 33.5): everyone waits for the answer
+    lines.push({ key: 'wait.arbiter', params: { names: w.seats.map((s) => w.name(s)) } });
   } else if (ASKS_THE_VIEWER.has(kind) && w.seats.includes(w.seat)) {
     lines.push({ key: `wait.${kind}.you`, params: { name: placer } });
   } else if (ASKS_THE_VIEWER.has(kind)) {
