@@ -39,6 +39,10 @@ __all__ = ["BAG_ACTOR", "CACHE_GAMES", "LOCK_STRIPES", "SNAPSHOT_EVERY", "WRITE_
 class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
     """Recording tournament games: one Game aggregate per game, every command a use case."""
 
+    #: The library names each subclass after itself unless it says otherwise, and names the store's tables
+    #: after that (PostgreSQL's ``planilla_events``): every application on the store says "Planilla".
+    name = "Planilla"
+
     def __init__(self, env: dict[str, str] | None = None, *, clock: Callable[[], str] = utc_now,
                  rng: Random | None = None) -> None:
         super().__init__(env, clock=clock)

@@ -43,7 +43,7 @@ WRITE_WAIT = 1.0
 class GameStore(Application):
     """Games kept, loaded, saved and snapshotted; the use cases (``GamesApplication``) stand on it."""
 
-    name = "Planilla"
+    name = "Planilla"  # each subclass says it again (the library would name it after the class)
     env = {"AGGREGATE_CACHE_MAXSIZE": CACHE_GAMES}
     snapshotting_intervals = {Game: SNAPSHOT_EVERY}
 
