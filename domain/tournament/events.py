@@ -12,23 +12,12 @@ from typing import Any
 
 from eventsourcing.domain import Aggregate
 
+from domain.game.events import GameEvent
 
-@dataclass(frozen=True)
-class TournamentEvent(Aggregate.Event):
-    """Base of every Tournament event after creation: who, from where, when, and the hash link."""
 
-    previous_hash: str
-    hash: str
-    actor: str
-    device: str | None
-    at: str
-
-    def apply(self, aggregate: Any) -> None:
-        aggregate.last_hash = self.hash
-        self.assign(aggregate)
-
-    def assign(self, t: Any) -> None:
-        """Assign this event's outcome to the tournament's state."""
+class TournamentEvent(GameEvent):
+    """Base of every Tournament event after creation: the Game's own chained event (who, from where, when,
+    the hash link; ``apply`` records the hash, then ``assign``)."""
 
 
 @dataclass(frozen=True)
