@@ -55,12 +55,24 @@ class Tablet:
 
     def sync(self) -> None:
         """Wait until the page shows the game's current version (a player looks before acting)."""
-        expect(self.page.locator("#app")).to_have_attribute("data-version", str(self.game.state()["version"]))
+        version = str(self.game.state()["version"])
+        expect(self.page.locator("#app")).to_have_attribute("data-version", version)
+        expect(self.page.locator("#app")).to_have_attribute("data-models", version)
 
     def act(self, key: str, **params: Any) -> None:
         """Look at the game as it is, tap the button, and wait until the command is answered."""
         self.sync()
-        self.button(key, **params).click()
+        self.tap(self.button(key, **params))
+
+    def taps(self) -> int:
+        return int(self.page.locator("#app").get_attribute("data-taps") or 0)
+
+    def tap(self, control: Any) -> None:
+        """Tap a control whose handler queues commands; wait until it has queued them and every one is answered
+        (the page counts each tap once its handler is done: an empty outbox before that proves nothing)."""
+        before = self.taps()
+        control.click()
+        expect(self.page.locator("#app")).to_have_attribute("data-taps", str(before + 1))
         self.wait_sent()
 
     def expect_banner(self, key: str, **params: Any) -> None:
@@ -95,8 +107,7 @@ class Tablet:
         page.get_by_label(self.t("play.announced")).fill(str(announced))
         if total is not None:
             page.get_by_label(self.t("play.total")).fill(str(total))
-        self.button("action.place_tiles").click()
-        self.wait_sent()
+        self.tap(self.button("action.place_tiles"))
 
     def accept(self, score: int | None = None, total: int | None = None) -> None:
         self.sync()
@@ -105,8 +116,7 @@ class Tablet:
             page.get_by_label(re.compile(re.escape(self.t("answer.score", name="X")).replace("X", ".*"))).fill(str(score))
         if total is not None:
             page.get_by_label(re.compile(re.escape(self.t("answer.total", name="X")).replace("X", ".*"))).fill(str(total))
-        self.button("action.accept").click()
-        self.wait_sent()
+        self.tap(self.button("action.accept"))
 
     def close(self) -> None:
         self.context.close()

@@ -35,6 +35,10 @@ export class GameView {
   /** The game's turns counted from 0 (the sheet's `game_turn` - 1): the next one, and the last one. */
   get nextTurnIndex() { return this.raw.turns_played; }
   get lastTurnIndex() { return this.raw.turns_played - 1; }
+  /** The version the read models (status, sheet) have reached: behind the state's while they catch up. */
+  get modelsVersion() {
+    return Math.min(...[this.status, this.sheet].map((model) => (model ? model.version ?? 0 : 0)));
+  }
 
   /** 15x15: null or {letter, blank}; `cells` once the contract has it, else the 15 text rows. */
   get board() {

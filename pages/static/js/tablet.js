@@ -6,10 +6,11 @@
 import * as api from './api.js';
 import { GameFollower } from './state.js';
 import { lay, entry } from './notation.js';
-import { t, use, initial } from './i18n.js';
-import { readSession, sessionFromAddress, bindScreen, languagePicker, wireLanguage } from './binding.js';
+import { t, use, initial, choose } from './i18n.js';
+import { readSession, sessionFromAddress, bindScreen, languagePicker } from './binding.js';
 import { tileHtml, tileName } from './components/board.js';
 import { Panels, escape } from './panels.js';
+import { patch } from './patch.js';
 import './components/keyboard.js';
 import './components/sheets.js';
 
@@ -68,13 +69,17 @@ class Tablet extends Panels {
       const before = this.view;
       this.view = e.detail;
       if (first) await use(initial(this.session.language || this.view.language));
-      if (before && before.mine.has('place_tiles') !== this.view.mine.has('place_tiles')) this.resetEntry();
+      // A turn recorded or a turn handed over resets what was being typed, even when reads were merged and
+      // the page never showed the state in between (the opponent answered before this tablet looked again).
+      if (before && (before.mine.has('place_tiles') !== this.view.mine.has('place_tiles')
+        || before.nextTurnIndex !== this.view.nextTurnIndex)) this.resetEntry();
       if (before && before.lastTurnIndex !== this.view.lastTurnIndex) this.entry.words = null;
       this.render();
     });
     // The device's own reports (focus lost and back, page left), where the service lists them for this seat.
     document.addEventListener('visibilitychange', () => this.report(document.hidden ? 'focus_lost' : 'focus_back'));
     addEventListener('pagehide', () => this.report('page_left'));
+    this.wire();
     this.follower.start();
     await opening;
   }
@@ -132,14 +137,11 @@ class Tablet extends Panels {
   render() {
     const v = this.view;
     if (!v) return;
-    const focused = document.activeElement && document.activeElement.id;
-    const scrolled = ['.board-scroll', '.side'].map((sel) => {
-      const el = document.querySelector(sel);
-      return el ? [el.scrollLeft, el.scrollTop] : [0, 0];
-    });
     app.className = 'game';
-    app.dataset.version = v.version; // what this page shows (the browser tests wait on it)
-    app.innerHTML = `
+    app.dataset.version = v.version; // what this page shows (the browser tests wait on it) ...
+    app.dataset.models = v.modelsVersion; // ... and how far its banner and sheets have caught up
+    // Patched in place, never replaced: a tap landing while the opponent's play arrives still lands.
+    patch(app, `
       <header class="bar">
         <div class="title"><strong>${t('app.title')}</strong> <span>${escape(this.gameLine())}</span></div>
         <div class="net"><span id="connection" data-testid="connection" role="status"></span><span id="outbox" data-testid="outbox-length" role="status"></span></div>
@@ -158,24 +160,20 @@ class Tablet extends Panels {
           <section id="actions" class="actions" aria-label="${t('actions.label')}">${this.actionsHtml()}</section>
           <section class="sheets-area" aria-label="${t('sheet.both')}"><h2>${t('sheet.both')}</h2><pl-sheets id="sheets"></pl-sheets></section>
         </section>
-      </main>`;
+      </main>`);
     this.renderBoard();
     const keyboard = document.getElementById('keyboard');
     if (keyboard) {
       keyboard.update({ set: v.set });
-      keyboard.addEventListener('tile', (e) => { this.entry.typed.push(e.detail); this.renderEntry(); });
-      keyboard.addEventListener('erase', () => { this.entry.typed.pop(); this.renderEntry(); });
-      keyboard.addEventListener('clear', () => { this.entry.typed = []; this.renderEntry(); });
+      if (!keyboard.wired) {
+        keyboard.wired = true;
+        keyboard.addEventListener('tile', (e) => { this.entry.typed.push(e.detail); this.renderEntry(); });
+        keyboard.addEventListener('erase', () => { this.entry.typed.pop(); this.renderEntry(); });
+        keyboard.addEventListener('clear', () => { this.entry.typed = []; this.renderEntry(); });
+      }
     }
     document.getElementById('sheets').update({ sheets: v.sheets, seat: this.seat });
     this.renderConnection();
-    this.wire();
-    wireLanguage(() => this.render());
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
-    ['.board-scroll', '.side'].forEach((sel, i) => {
-      const el = document.querySelector(sel);
-      if (el) [el.scrollLeft, el.scrollTop] = scrolled[i];
-    });
   }
 
   renderConnection() {
@@ -207,8 +205,9 @@ class Tablet extends Panels {
       element.wired = true;
       element.addEventListener('square', (ev) => {
         const { row, col } = ev.detail;
-        if (e.start && e.start.row === row && e.start.col === col) e.direction = e.direction === 'H' ? 'V' : 'H';
-        else e.start = { row, col };
+        const now = this.entry; // the entry as it is at the tap (reset since the board was wired)
+        if (now.start && now.start.row === row && now.start.col === col) now.direction = now.direction === 'H' ? 'V' : 'H';
+        else now.start = { row, col };
         this.render();
       });
     }
@@ -236,93 +235,105 @@ class Tablet extends Panels {
   }
 
   // ---- controls ----------------------------------------------------------------------------------
+  /** One listener per kind of input on the page, wired once: the page is patched, not rebuilt, so a
+   * handler reads the view as it is when the player taps, never as it was when the button was drawn. */
   wire() {
-    const v = this.view;
-    const on = (id, handler) => { const el = document.getElementById(id); if (el) el.addEventListener('click', handler); };
     const value = (id) => { const el = document.getElementById(id); return el && el.value !== '' ? Number(el.value) : null; };
-    const keep = (id, field) => {
-      const el = document.getElementById(id);
-      if (el) el.addEventListener('input', () => { this.entry[field] = el.value; });
-    };
-    keep('announced', 'announced'); keep('total', 'total'); keep('write-score', 'announced'); keep('write-total', 'total');
-    keep('exchange-count', 'count');
-    document.querySelectorAll('button.dir').forEach((b) => b.addEventListener('click', () => {
-      this.entry.direction = b.dataset.dir; this.render();
-    }));
-    on('refusal-retry', async () => {
-      // The player looked at the game as it is now and sends the same command again at its version (a new
-      // request: the Outbox gives it a new Idempotency-Key); what was chained after it follows it.
-      const { id } = this.refusal;
-      this.refusal = null;
-      await this.outbox.retry(id, { expected_version: this.view.version });
-      this.render();
-    });
-    on('refusal-discard', async () => { const id = this.refusal.id; this.refusal = null; await this.outbox.discard(id); this.render(); });
-    on('draw', () => {
-      const count = value('draw-count');
-      this.send(api.commands.drawTiles(v.version, count ? { count } : {}));
-    });
-    on('record-play', () => this.recordPlay());
-    on('zoom', () => { this.zoomed = !this.zoomed; this.render(); });
-    on('pass', () => this.send(api.commands.pass(v.version)));
-    on('exchange-mode', () => { this.entry.mode = 'exchange'; this.entry.chosen = []; this.render(); });
-    on('exchange-cancel', () => { this.entry.mode = 'play'; this.render(); });
-    document.querySelectorAll('button.rack-tile').forEach((b) => b.addEventListener('click', () => {
-      const i = Number(b.dataset.index);
-      const chosen = this.entry.chosen;
-      this.entry.chosen = chosen.includes(i) ? chosen.filter((x) => x !== i) : [...chosen, i];
-      this.render();
-    }));
-    on('exchange', () => {
-      const rack = this.knownRack();
-      if (rack && rack.length) {
-        if (!this.entry.chosen.length) return;
-        this.send(api.commands.exchange(v.version, { tiles: this.entry.chosen.map((i) => rack[i]) }));
-      } else {
+    const kept = { announced: 'announced', total: 'total', 'write-score': 'announced', 'write-total': 'total',
+      'exchange-count': 'count' };
+    const byId = {
+      'refusal-retry': async () => {
+        // The player looked at the game as it is now and sends the same command again at its version (a new
+        // request: the Outbox gives it a new Idempotency-Key); what was chained after it follows it.
+        const { id } = this.refusal;
+        this.refusal = null;
+        await this.outbox.retry(id, { expected_version: this.view.version });
+        this.render();
+      },
+      'refusal-discard': async () => { const { id } = this.refusal; this.refusal = null; await this.outbox.discard(id); this.render(); },
+      draw: () => {
+        const count = value('draw-count');
+        return this.send(api.commands.drawTiles(this.view.version, count ? { count } : {}));
+      },
+      'record-play': () => this.recordPlay(),
+      zoom: () => { this.zoomed = !this.zoomed; this.render(); },
+      pass: () => this.send(api.commands.pass(this.view.version)),
+      'exchange-mode': () => { this.entry.mode = 'exchange'; this.entry.chosen = []; this.render(); },
+      'exchange-cancel': () => { this.entry.mode = 'play'; this.render(); },
+      exchange: () => {
+        const rack = this.knownRack();
+        if (rack && rack.length) {
+          if (!this.entry.chosen.length) return null;
+          return this.send(api.commands.exchange(this.view.version, { tiles: this.entry.chosen.map((i) => rack[i]) }));
+        }
         const count = value('exchange-count');
-        if (!count) return;
-        this.send(api.commands.exchange(v.version, { count }));
-      }
+        return count ? this.send(api.commands.exchange(this.view.version, { count })) : null;
+      },
+      accept: () => this.accept(),
+      challenge: () => this.openChallenge(),
+      'challenge-cancel': () => { this.entry.words = null; this.render(); },
+      'challenge-send': () => {
+        const words = this.entry.words.filter((w) => w.chosen).map((w) => w.word);
+        if (!words.length) return null;
+        const all = words.length === this.entry.words.length;
+        this.entry.words = null;
+        return this.send(api.commands.challenge(this.view.version, all ? null : words));
+      },
+      'centre-accept': () => this.send(api.commands.decideOffCentre(this.view.version, true)),
+      'centre-refuse': () => this.send(api.commands.decideOffCentre(this.view.version, false)),
+      appeal: () => {
+        const argument = document.getElementById('appeal-argument').value.trim() || t('appeal.default');
+        return this.send(api.commands.appeal(this.view.version, argument));
+      },
+      'end-rack': () => {
+        const rack = this.knownRack();
+        const tiles = rack != null ? rack : this.entry.typed.map((x) => (x.blank ? '?' : x.letter));
+        return this.send(api.commands.endRack(this.view.version, tiles));
+      },
+      sign: () => {
+        const signature = document.getElementById('signature').value.trim() || this.view.name(this.seat);
+        return this.send(api.commands.sign(this.view.version, signature));
+      },
+      'call-arbiter': () => this.send(api.commands.callArbiter(this.view.version)),
+      'overdraw-unseen': () => this.send(api.commands.correctOverdraw(this.view.version, false)),
+      'overdraw-seen': () => this.send(api.commands.correctOverdraw(this.view.version, true)),
+      'download-html': () => this.download('html'),
+      'download-gcg': () => this.download('gcg'),
+    };
+    const byClass = {
+      dir: (b) => { this.entry.direction = b.dataset.dir; this.render(); },
+      'rack-tile': (b) => {
+        const i = Number(b.dataset.index);
+        const { chosen } = this.entry;
+        this.entry.chosen = chosen.includes(i) ? chosen.filter((x) => x !== i) : [...chosen, i];
+        this.render();
+      },
+      fix: (b) => {
+        const v = this.view;
+        const other = v.players.find((p) => p.seat !== this.seat).seat;
+        return this.send(api.commands.correctScore(v.version, { player: Number(b.dataset.player), line: Number(b.dataset.line),
+          field: b.dataset.field, old: Number(b.dataset.old), value: Number(b.dataset.new), agreedBy: other,
+          reason: t('diff.reason') }));
+      },
+    };
+    app.addEventListener('click', (e) => {
+      const button = e.target.closest('button');
+      if (!button || !app.contains(button) || button.closest('pl-keyboard, pl-board')) return;
+      const handler = byId[button.id] || Object.entries(byClass).find(([name]) => button.classList.contains(name))?.[1];
+      if (!handler || !this.view) return;
+      // Each tap that reaches a handler is counted once its commands are queued (the browser tests wait on it).
+      Promise.resolve(handler(button)).catch((error) => console.error(error)).finally(() => {
+        app.dataset.taps = String(Number(app.dataset.taps || 0) + 1);
+      });
     });
-    on('accept', () => this.accept());
-    on('challenge', () => this.openChallenge());
-    on('challenge-cancel', () => { this.entry.words = null; this.render(); });
-    document.querySelectorAll('input[data-word]').forEach((box) => box.addEventListener('change', () => {
-      this.entry.words[Number(box.dataset.word)].chosen = box.checked;
-    }));
-    on('challenge-send', () => {
-      const words = this.entry.words.filter((w) => w.chosen).map((w) => w.word);
-      if (!words.length) return;
-      const all = words.length === this.entry.words.length;
-      this.send(api.commands.challenge(v.version, all ? null : words));
-      this.entry.words = null;
+    app.addEventListener('input', (e) => {
+      const field = kept[e.target.id];
+      if (field) this.entry[field] = e.target.value;
     });
-    on('centre-accept', () => this.send(api.commands.decideOffCentre(v.version, true)));
-    on('centre-refuse', () => this.send(api.commands.decideOffCentre(v.version, false)));
-    on('appeal', () => {
-      const argument = document.getElementById('appeal-argument').value.trim() || t('appeal.default');
-      this.send(api.commands.appeal(v.version, argument));
+    app.addEventListener('change', async (e) => {
+      if (e.target.dataset.word != null && this.entry.words) this.entry.words[Number(e.target.dataset.word)].chosen = e.target.checked;
+      if (e.target.id === 'lang') { await choose(e.target.value); this.render(); }
     });
-    on('end-rack', () => {
-      const rack = this.knownRack();
-      const tiles = rack != null ? rack : this.entry.typed.map((x) => (x.blank ? '?' : x.letter));
-      this.send(api.commands.endRack(v.version, tiles));
-    });
-    on('sign', () => {
-      const signature = document.getElementById('signature').value.trim() || v.name(this.seat);
-      this.send(api.commands.sign(v.version, signature));
-    });
-    on('call-arbiter', () => this.send(api.commands.callArbiter(v.version)));
-    on('overdraw-unseen', () => this.send(api.commands.correctOverdraw(v.version, false)));
-    on('overdraw-seen', () => this.send(api.commands.correctOverdraw(v.version, true)));
-    on('download-html', () => this.download('html'));
-    on('download-gcg', () => this.download('gcg'));
-    document.querySelectorAll('button.fix').forEach((b) => b.addEventListener('click', () => {
-      const other = v.players.find((p) => p.seat !== this.seat).seat;
-      this.send(api.commands.correctScore(v.version, { player: Number(b.dataset.player), line: Number(b.dataset.line),
-        field: b.dataset.field, old: Number(b.dataset.old), value: Number(b.dataset.new), agreedBy: other,
-        reason: t('diff.reason') }));
-    }));
   }
 
   showProblem(key) {
@@ -371,14 +382,16 @@ class Tablet extends Panels {
     const v = this.view;
     const score = document.getElementById('write-score').value;
     const total = document.getElementById('write-total').value;
-    const row = v.rowOf(v.lastTurnIndex); // the play's line on the sheet (the sheet read model has it pending)
-    if ((score === '' && total === '') || !row) {
+    // The play's line as the state names it (its seat, its number in that column): the sheet read model may
+    // not show the play yet, and what the player wrote must never be dropped for that.
+    const last = v.lastTurn;
+    if ((score === '' && total === '') || !last) {
       await this.send(api.commands.accept(v.version));
       return;
     }
     // Writing the score down is the acceptance (FILE 37): the line on this player's own sheet, then the acceptance.
-    const written = await this.send(api.commands.writeSheet(v.version, { sheet: this.seat, player: row.seat,
-      line: row.number, score: score === '' ? null : Number(score), total: total === '' ? null : Number(total) }));
+    const written = await this.send(api.commands.writeSheet(v.version, { sheet: this.seat, player: last.seat,
+      line: last.turn, score: score === '' ? null : Number(score), total: total === '' ? null : Number(total) }));
     await this.send(api.commands.accept(null), { after: written });
   }
 
