@@ -187,3 +187,24 @@ test('outboxes of two games share a store and never see each other', async () =>
   await drained(a);
   assert.equal(one.recorded.length, 1);
 });
+
+test('a shared tablet queues both seats in one queue, in order, each command with its own seat\'s token', async () => {
+  const service = new FakeService(2);
+  const store = memoryStore();
+  const box = outbox(service, store);
+  service.down = true;
+  const a = await box.enqueue({ type: 'place_tiles', seat: 0, expected_version: 2 }, { token: 'pl_seat0' });
+  await box.enqueue({ type: 'accept', seat: 1 }, { after: a, token: 'pl_seat1' });
+  await box.enqueue({ type: 'pass_turn', seat: 1, expected_version: 4 }); // no token of its own: the Outbox's
+  await offline(box);
+  box.close();
+  const again = outbox(service, store); // a reload keeps each record's token
+  await again.ready;
+  assert.equal(again.length, 3);
+  service.down = false;
+  again.flush();
+  await drained(again);
+  assert.deepEqual(service.calls.slice(-3).map((c) => [c.body.type, c.token]),
+    [['place_tiles', 'pl_seat0'], ['accept', 'pl_seat1'], ['pass_turn', 'pl_t']]);
+  assert.ok(service.calls.filter((c) => c.body.type === 'place_tiles').every((c) => c.token === 'pl_seat0'));
+});

@@ -34,7 +34,7 @@ class Tablet:
     """One browser context (one device) bound to one seat of one game."""
 
     def __init__(self, browser: Any, game: Game, seat: int | None, viewport: dict[str, int], lang: str | None = None,
-                 token: str | None = None) -> None:
+                 token: str | None = None, address: str | None = None) -> None:
         self.context = browser.new_context(viewport=viewport)
         if lang:
             self.context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
@@ -42,7 +42,8 @@ class Tablet:
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.game, self.seat, self.lang = game, seat, lang or "es"
-        address = game.address(seat) if token is None else f"{game.hall.url}/tablet#token={token}&game={game.id}"
+        if address is None:
+            address = game.address(seat) if token is None else f"{game.hall.url}/tablet#token={token}&game={game.id}"
         self.page.goto(address)
         expect(self.page.locator("#banner")).to_be_visible()
         assert self.page.url.endswith("/tablet"), "the token must not stay in the address"

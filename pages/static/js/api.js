@@ -79,6 +79,14 @@ export async function follow(game, token, after, onEvent, signal) {
   }
 }
 
+/** An official's release_seat (leaving game mode before the sheet is signed), sent at once with the
+ * official's token, never queued: an official stands at the table. Returns {status, body}. */
+export function releaseSeat(game, officialToken, { version, seat, reason }) {
+  return net.request(`/v1/games/${game}/commands`, { method: 'POST', token: officialToken,
+    headers: { 'Idempotency-Key': net.uuid() },
+    body: { type: 'release_seat', expected_version: version, seat, reason } });
+}
+
 /** The command queue for one game: the Outbox (outbox.js), kept in IndexedDB (store.js), so what is queued
  * survives a reload (offline too) with its Idempotency-Keys. One per game per page; resolves once the
  * records a previous page left are loaded (the Outbox resends them by itself). */

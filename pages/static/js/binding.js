@@ -4,6 +4,7 @@
 import * as api from './api.js';
 import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
 import { escape } from './panels.js';
+import { readCodes, sharedSession } from './seats.js';
 
 const SESSION = 'planilla.session';
 
@@ -15,10 +16,15 @@ export function readSession() {
 export async function sessionFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
   let session = null;
-  if (hash.get('bind')) {
-    const bound = await api.bind(hash.get('bind'));
+  const codes = readCodes(hash.get('bind'));
+  if (codes.length === 1) {
+    const bound = await api.bind(codes[0]);
     session = { token: bound.token, game: bound.game_id, seat: bound.seat, player: bound.player,
       language: bound.language };
+  } else if (codes.length === 2) { // one shared tablet for the table: both seats' codes (#bind=CODE1,CODE2)
+    const found = sharedSession([await api.bind(codes[0]), await api.bind(codes[1])]);
+    if (found.error) throw Object.assign(new Error(found.error), { body: { message: t(found.error) } });
+    session = found.session;
   } else if (hash.get('token')) {
     const seat = hash.get('seat');
     session = { token: hash.get('token'), game: hash.get('game'), seat: seat ? Number(seat) : null }; // null: a spectator
@@ -41,9 +47,15 @@ export async function bindScreen(problem, again) {
   wireLanguage(() => bindScreen(problem, again));
   document.getElementById('bind-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    location.hash = `bind=${encodeURIComponent(document.getElementById('bind-code').value.trim().toUpperCase())}`;
+    location.hash = `bind=${encodeURIComponent(readCodes(document.getElementById('bind-code').value).join(','))}`;
     again();
   });
+}
+
+/** Forget this tablet's binding (after an official released its seats, or once the game is closed). */
+export function forgetSession(session, seats) {
+  localStorage.removeItem(SESSION);
+  for (const seat of seats) localStorage.removeItem(`planilla.own.${session.game}.${seat}`);
 }
 
 export function languagePicker() {

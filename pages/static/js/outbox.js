@@ -8,6 +8,10 @@
 //   const id = await outbox.enqueue({type: 'accept', seat: 1, expected_version: 7});
 //   await outbox.enqueue({type: 'write_sheet_entry', sheet: 1, turn: 3, score: 24}, {after: id});
 //
+// A shared tablet (one per table, seats switching) queues each seat's commands in the one queue, in order,
+// each with that seat's token: `enqueue(command, {token})`, stored with the record (the Outbox's own token
+// otherwise).
+//
 // A command names the version it was decided on (`expected_version`), or `after`: the id of a command
 // queued before it, whose answered version becomes its expected_version when that answer comes (and
 // is stored with it, so a resend is byte for byte the same request). Commands go in order, one at a
@@ -69,7 +73,7 @@ export class Outbox extends EventTarget {
   }
 
   // Queue one command; returns its id once it is stored (sending starts at once, not awaited).
-  async enqueue(command, { after } = {}) {
+  async enqueue(command, { after, token = null } = {}) {
     await this.ready;
     const body = { ...command };
     let expected = body.expected_version;
@@ -91,6 +95,7 @@ export class Outbox extends EventTarget {
       const record = {
         id: uuid(), gameId: this.gameId, seq: (last?.seq ?? 0) + 1, key: uuid(), command: body,
         expected_version: expected, after, state: 'queued', refusal: null, at: new Date().toISOString(),
+        ...(token ? { token } : {}),
       };
       await this.store.write({ put: [record] });
       this._records.push(record);
@@ -137,7 +142,7 @@ export class Outbox extends EventTarget {
       this._sending = head.id;
       try {
         answer = await this._request(this._path, {
-          method: 'POST', body, token: this.token, headers: { 'Idempotency-Key': head.key },
+          method: 'POST', body, token: head.token || this.token, headers: { 'Idempotency-Key': head.key },
         });
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;

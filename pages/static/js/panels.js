@@ -4,6 +4,7 @@
 
 import { t, names } from './i18n.js';
 import { waitingLines } from './waiting.js';
+import { seatsToAct } from './seats.js';
 import { tileHtml, tileName } from './components/board.js';
 
 export const escape = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -19,7 +20,8 @@ export class Panels {
   bannerHtml() {
     const v = this.view;
     if (!v.status && !v.closed) return `<p class="main">${escape(t('loading'))}</p>`; // the status read model did not answer
-    const lines = waitingLines({ kind: v.waiting.kind, seats: v.waiting.seats, seat: this.seat, closed: v.closed,
+    // A shared tablet speaks of both players by name ("waiting for Berta to accept"), never "you".
+    const lines = waitingLines({ kind: v.waiting.kind, seats: v.waiting.seats, seat: this.shared ? null : this.seat, closed: v.closed,
       placer: v.pending ? v.pending.seat : null, clockStop: v.clockStop, mayAppeal: v.mayAppeal,
       name: (s) => v.name(s) });
     return lines.map((line, i) => {
@@ -47,7 +49,7 @@ export class Panels {
     const players = v.players.map((p) => {
       const turn = v.onTurn === p.seat;
       return `<li class="player${turn ? ' on-turn' : ''}${p.seat === this.seat ? ' me' : ''}">
-        <span class="name">${escape(p.name)}${p.seat === this.seat ? ` <span class="you">(${t('score.you')})</span>` : ''}</span>
+        <span class="name">${escape(p.name)}${p.seat === this.seat && !this.shared ? ` <span class="you">(${t('score.you')})</span>` : ''}</span>
         <span class="score">${p.score}</span>
         ${turn ? `<span class="turn-mark">${t('score.on_turn')}</span>` : ''}
         ${p.signed ? `<span class="signed">✔ ${t('sheet.signed')}</span>` : ''}</li>`;
@@ -74,6 +76,11 @@ export class Panels {
     const v = this.view;
     const mine = v.mine;
     const parts = [];
+    if (this.leaving) return this.leaveHtml();
+    if (this.shared && v.bagMode === 'virtual' && !v.closed) {
+      return `<p class="problem" role="alert">${t('shared.virtual_bag')}</p>`;
+    }
+    if (this.shared) parts.push(this.seatChoiceHtml());
     if (v.closed) parts.push(this.closedHtml());
     else if (v.settlement) parts.push(this.settlementHtml());
     if (mine.has('draw_tiles')) {
@@ -107,6 +114,29 @@ export class Panels {
       parts.push(`<div class="group"><button type="button" class="arbiter" id="call-arbiter">${t('action.call_arbiter')}</button></div>`);
     }
     return parts.join('') || `<p class="idle">${t('actions.none')}</p>`;
+  }
+
+  /** A shared tablet: who acts now, and the other player a tap away where both have something to do. */
+  seatChoiceHtml() {
+    const v = this.view;
+    const acting = `<p class="acting">${t('shared.acting', { name: escape(v.name(this.seat)) })}</p>`;
+    // The choice only where it is one: both players have something to do (end racks, signatures), or neither.
+    if (seatsToAct(v.raw.next_actions, this.held).length === 1) return `<div class="group shared">${acting}</div>`;
+    const seats = this.held.map((seat) => `<button type="button" class="seat-choice" data-seat="${seat}" aria-pressed="${seat === this.seat}">${
+      escape(v.name(seat))}</button>`).join('');
+    return `<div class="group shared">${acting}
+      <div class="buttons" role="group" aria-label="${t('shared.who')}">${seats}</div></div>`;
+  }
+
+  /** Leaving game mode: before both signatures only with an official's token (release_seat); after, freely. */
+  leaveHtml() {
+    const closed = this.view.closed;
+    const official = closed ? '' : `<label>${t('leave.official')} <input id="leave-token" type="password" autocomplete="off"></label>
+      <label>${t('leave.reason')} <input id="leave-reason" type="text" value="${escape(t('leave.default_reason'))}"></label>`;
+    return `<div class="group leave"><h2>${t('leave.open')}</h2><p>${t(closed ? 'leave.closed' : 'leave.help')}</p>${official}
+      <p id="leave-problem" class="problem" role="alert"></p>
+      <div class="buttons"><button type="button" class="primary" id="leave-confirm">${t(closed ? 'leave.closed_confirm' : 'leave.confirm')}</button>
+      <button type="button" id="leave-cancel">${t('action.cancel')}</button></div></div>`;
   }
 
   playHtml() {

@@ -8,10 +8,13 @@ import { boardOf } from './notation.js';
 
 /** A read-only view of one answer of GET /v1/games/{id} (+ status and scoresheet) for one seat. */
 export class GameView {
-  constructor(raw, status, sheet, seat) {
-    Object.assign(this, { raw, status, sheet, seat });
+  constructor(raw, status, sheet, seat, { hideRacks = false } = {}) {
+    Object.assign(this, { raw, status, sheet, seat, hideRacks });
     this.set = tileset(raw.tileset);
   }
+
+  /** The same answers seen for another seat (a shared tablet acting for each player in turn). */
+  as(seat, options) { return new GameView(this.raw, this.status, this.sheet, seat, options); }
 
   get version() { return this.raw.version; }
   get phase() { return this.raw.phase; }
@@ -51,7 +54,7 @@ export class GameView {
   get players() {
     return this.raw.players.map((p) => ({
       seat: p.seat, name: p.name, score: p.score, rackCount: p.rack_count, signed: p.signed,
-      rack: p.seat === this.seat ? p.rack : null, // only ever the owner's rack
+      rack: p.seat === this.seat && !this.hideRacks ? p.rack : null, // only ever the owner's rack
     }));
   }
 

@@ -6,22 +6,30 @@
 import * as api from './api.js';
 import { GameFollower } from './state.js';
 import { lay, entry } from './notation.js';
-import { t, use, initial, choose } from './i18n.js';
+import { t, use, initial } from './i18n.js';
 import { readSession, sessionFromAddress, bindScreen, languagePicker } from './binding.js';
 import { tileHtml, tileName } from './components/board.js';
 import { Panels, escape } from './panels.js';
 import { patch } from './patch.js';
+import { Controls } from './controls.js';
+import { actingSeat } from './seats.js';
 import './components/keyboard.js';
 import './components/sheets.js';
 
 const app = document.getElementById('app');
 
 // ---- the game -----------------------------------------------------------------------------------
-class Tablet extends Panels {
+class Tablet extends Controls(Panels) {
   constructor(session) {
     super();
     this.session = session;
     this.seat = session.seat;
+    // A shared tablet (both seats of the table, seats switching) holds each seat's token; it acts for the seat
+    // the game waits on (seats.js), shows no rack, and speaks of the players by name.
+    this.shared = Boolean(session.tokens);
+    this.held = this.shared ? Object.keys(session.tokens).map(Number).sort() : [session.seat];
+    this.chosenSeat = null; // the seat picked on a shared tablet where both players have something to do
+    this.leaving = false; // the leave-game-mode panel is open
     this.view = null;
     this.refusal = null;
     this.own = new Set(); // versions this tablet's own commands produced
@@ -67,7 +75,7 @@ class Tablet extends Panels {
       await opening;
       const first = !this.view;
       const before = this.view;
-      this.view = e.detail;
+      this.view = this.forActingSeat(e.detail);
       if (first) await use(initial(this.session.language || this.view.language));
       // A turn recorded or a turn handed over resets what was being typed, even when reads were merged and
       // the page never showed the state in between (the opponent answered before this tablet looked again).
@@ -84,10 +92,31 @@ class Tablet extends Panels {
     await opening;
   }
 
+  /** The view for the seat this tablet acts for now: its own seat, or on a shared tablet the seat the game
+   * waits on (racks hidden: both players look at a shared tablet). */
+  forActingSeat(view) {
+    if (!this.shared) return view;
+    const seat = actingSeat({ nextActions: view.raw.next_actions, onTurn: view.onTurn, held: this.held,
+      chosen: this.chosenSeat });
+    this.seat = seat;
+    return view.as(seat, { hideRacks: true });
+  }
+
+  /** Act for another seat (a shared tablet, where both players have something to do). */
+  chooseSeat(seat) {
+    this.chosenSeat = seat;
+    this.resetEntry();
+    this.view = this.forActingSeat(this.follower.view);
+    this.render();
+  }
+
+  /** The token a command for the acting seat goes with: the seat's own on a shared tablet. */
+  get commandToken() { return this.shared ? this.session.tokens[this.seat] : null; }
+
   report(kind) {
     // A report depends on nothing (the service takes it at any version up to its own); never behind a refusal.
     if (this.view && this.outbox && !this.outbox.blocked && this.view.mine.has('report_device')) {
-      this.outbox.enqueue(api.commands.reportDevice(this.view.version, kind));
+      this.outbox.enqueue(api.commands.reportDevice(this.view.version, kind), { token: this.commandToken });
     }
   }
 
@@ -130,7 +159,7 @@ class Tablet extends Panels {
     // The view may not show yet what this tablet's own last commands recorded: follow them, and only them.
     while (!after && version != null && this.own.has(version + 1)) version += 1;
     command = { ...command, expected_version: after ? null : version };
-    return this.outbox.enqueue(command, after ? { after } : {});
+    return this.outbox.enqueue(command, { ...(after ? { after } : {}), token: this.commandToken });
   }
 
   // ---- layout ---------------------------------------------------------------------------------
@@ -146,6 +175,7 @@ class Tablet extends Panels {
         <div class="title"><strong>${t('app.title')}</strong> <span>${escape(this.gameLine())}</span></div>
         <div class="net"><span id="connection" data-testid="connection" role="status"></span><span id="outbox" data-testid="outbox-length" role="status"></span></div>
         ${languagePicker()}
+        <button type="button" id="leave" class="leave-open" aria-expanded="${this.leaving}" aria-label="${t('leave.open')}"><span class="long">${t('leave.open')}</span><span class="short" aria-hidden="true">${t('leave.short')}</span></button>
       </header>
       <div id="banner" class="banner" role="status" aria-live="polite">${this.bannerHtml()}</div>
       ${this.refusal ? this.refusalHtml() : ''}
@@ -232,108 +262,6 @@ class Tablet extends Panels {
     const { squares } = lay(v.board, e.start, e.direction, e.typed);
     preview.innerHTML = squares.map((s) => `<span class="${s.onBoard ? 'on-board' : 'new'}">${tileHtml(v.set, s.letter, s.blank)}</span>`).join('')
       + `<span class="coord">${squares.length ? escape(entry(v.board, e.start, e.direction, e.typed.length ? e.typed : [{ letter: 'A' }], v.set).coordinates || '') : ''}</span>`;
-  }
-
-  // ---- controls ----------------------------------------------------------------------------------
-  /** One listener per kind of input on the page, wired once: the page is patched, not rebuilt, so a
-   * handler reads the view as it is when the player taps, never as it was when the button was drawn. */
-  wire() {
-    const value = (id) => { const el = document.getElementById(id); return el && el.value !== '' ? Number(el.value) : null; };
-    const kept = { announced: 'announced', total: 'total', 'write-score': 'announced', 'write-total': 'total',
-      'exchange-count': 'count' };
-    const byId = {
-      'refusal-retry': async () => {
-        // The player looked at the game as it is now and sends the same command again at its version (a new
-        // request: the Outbox gives it a new Idempotency-Key); what was chained after it follows it.
-        const { id } = this.refusal;
-        this.refusal = null;
-        await this.outbox.retry(id, { expected_version: this.view.version });
-        this.render();
-      },
-      'refusal-discard': async () => { const { id } = this.refusal; this.refusal = null; await this.outbox.discard(id); this.render(); },
-      draw: () => {
-        const count = value('draw-count');
-        return this.send(api.commands.drawTiles(this.view.version, count ? { count } : {}));
-      },
-      'record-play': () => this.recordPlay(),
-      zoom: () => { this.zoomed = !this.zoomed; this.render(); },
-      pass: () => this.send(api.commands.pass(this.view.version)),
-      'exchange-mode': () => { this.entry.mode = 'exchange'; this.entry.chosen = []; this.render(); },
-      'exchange-cancel': () => { this.entry.mode = 'play'; this.render(); },
-      exchange: () => {
-        const rack = this.knownRack();
-        if (rack && rack.length) {
-          if (!this.entry.chosen.length) return null;
-          return this.send(api.commands.exchange(this.view.version, { tiles: this.entry.chosen.map((i) => rack[i]) }));
-        }
-        const count = value('exchange-count');
-        return count ? this.send(api.commands.exchange(this.view.version, { count })) : null;
-      },
-      accept: () => this.accept(),
-      challenge: () => this.openChallenge(),
-      'challenge-cancel': () => { this.entry.words = null; this.render(); },
-      'challenge-send': () => {
-        const words = this.entry.words.filter((w) => w.chosen).map((w) => w.word);
-        if (!words.length) return null;
-        const all = words.length === this.entry.words.length;
-        this.entry.words = null;
-        return this.send(api.commands.challenge(this.view.version, all ? null : words));
-      },
-      'centre-accept': () => this.send(api.commands.decideOffCentre(this.view.version, true)),
-      'centre-refuse': () => this.send(api.commands.decideOffCentre(this.view.version, false)),
-      appeal: () => {
-        const argument = document.getElementById('appeal-argument').value.trim() || t('appeal.default');
-        return this.send(api.commands.appeal(this.view.version, argument));
-      },
-      'end-rack': () => {
-        const rack = this.knownRack();
-        const tiles = rack != null ? rack : this.entry.typed.map((x) => (x.blank ? '?' : x.letter));
-        return this.send(api.commands.endRack(this.view.version, tiles));
-      },
-      sign: () => {
-        const signature = document.getElementById('signature').value.trim() || this.view.name(this.seat);
-        return this.send(api.commands.sign(this.view.version, signature));
-      },
-      'call-arbiter': () => this.send(api.commands.callArbiter(this.view.version)),
-      'overdraw-unseen': () => this.send(api.commands.correctOverdraw(this.view.version, false)),
-      'overdraw-seen': () => this.send(api.commands.correctOverdraw(this.view.version, true)),
-      'download-html': () => this.download('html'),
-      'download-gcg': () => this.download('gcg'),
-    };
-    const byClass = {
-      dir: (b) => { this.entry.direction = b.dataset.dir; this.render(); },
-      'rack-tile': (b) => {
-        const i = Number(b.dataset.index);
-        const { chosen } = this.entry;
-        this.entry.chosen = chosen.includes(i) ? chosen.filter((x) => x !== i) : [...chosen, i];
-        this.render();
-      },
-      fix: (b) => {
-        const v = this.view;
-        const other = v.players.find((p) => p.seat !== this.seat).seat;
-        return this.send(api.commands.correctScore(v.version, { player: Number(b.dataset.player), line: Number(b.dataset.line),
-          field: b.dataset.field, old: Number(b.dataset.old), value: Number(b.dataset.new), agreedBy: other,
-          reason: t('diff.reason') }));
-      },
-    };
-    app.addEventListener('click', (e) => {
-      const button = e.target.closest('button');
-      if (!button || !app.contains(button) || button.closest('pl-keyboard, pl-board')) return;
-      const handler = byId[button.id] || Object.entries(byClass).find(([name]) => button.classList.contains(name))?.[1];
-      if (!handler || !this.view) return;
-      // Each tap that reaches a handler is counted once its commands are queued (the browser tests wait on it).
-      Promise.resolve(handler(button)).catch((error) => console.error(error)).finally(() => {
-        app.dataset.taps = String(Number(app.dataset.taps || 0) + 1);
-      });
-    });
-    app.addEventListener('input', (e) => {
-      const field = kept[e.target.id];
-      if (field) this.entry[field] = e.target.value;
-    });
-    app.addEventListener('change', async (e) => {
-      if (e.target.dataset.word != null && this.entry.words) this.entry.words[Number(e.target.dataset.word)].chosen = e.target.checked;
-      if (e.target.id === 'lang') { await choose(e.target.value); this.render(); }
-    });
   }
 
   showProblem(key) {
