@@ -23,7 +23,7 @@ export async function sessionFromAddress() {
       language: bound.language };
   } else if (codes.length === 2) { // one shared tablet for the table: both seats' codes (#bind=CODE1,CODE2)
     const found = sharedSession([await api.bind(codes[0]), await api.bind(codes[1])]);
-    if (found.error) throw Object.assign(new Error(found.error), { body: { message: t(found.error) } });
+    if (found.error) throw Object.assign(new Error(found.error), { key: found.error }); // said once the strings are in
     session = found.session;
   } else if (hash.get('token')) {
     const seat = hash.get('seat');

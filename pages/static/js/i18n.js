@@ -21,10 +21,16 @@ export function initial(fallback) {
   return chosen() || (LANGUAGES.includes(fallback) ? fallback : null) || (LANGUAGES.includes(browser) ? browser : 'es');
 }
 
+const loading = new Map(); // language -> the fetch of its catalogue (asked for twice, fetched once)
+
 export async function use(lang) {
   if (lang === current) return;
-  const answer = await fetch(`/static/i18n/${lang}.json`);
-  strings = await answer.json();
+  if (!loading.has(lang)) {
+    loading.set(lang, fetch(`/static/i18n/${lang}.json`).then((answer) => answer.json())
+      .finally(() => loading.delete(lang)));
+  }
+  const found = await loading.get(lang);
+  strings = found;
   current = lang;
   document.documentElement.lang = lang;
 }

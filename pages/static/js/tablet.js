@@ -345,19 +345,22 @@ class Tablet extends Controls(Panels) {
 
 async function start() {
   api.registerServiceWorker(); // the app shell, so the page reloads offline (only in a secure context)
-  await use(initial(null));
   let session = null;
   try {
     session = (await sessionFromAddress()) || readSession();
   } catch (error) {
     history.replaceState(null, '', '/tablet');
-    const said = error.body && (error.body.message || error.body.detail);
+    await use(initial(null));
+    const said = error.key ? t(error.key) : error.body && (error.body.message || error.body.detail);
     await bindScreen(`${t('bind.failed')}${said ? ` (${said})` : ''}`, start);
     return;
   }
   if (!session) { await bindScreen(null, start); return; }
-  await use(initial(session.language));
-  app.innerHTML = `<p class="loading" role="status">${t('loading')}</p>`;
+  // The catalogue is fetched while the game is read (a cold load on a slow hall network waits for one
+  // round trip, not two); the game is shown once both are in.
+  use(initial(session.language)).then(() => {
+    if (!app.dataset.version) app.innerHTML = `<p class="loading" role="status">${t('loading')}</p>`;
+  }).catch(() => {});
   await new Tablet(session).run();
 }
 
