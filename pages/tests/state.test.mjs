@@ -54,6 +54,13 @@ test('the board from `cells` once the contract has them', () => {
   assert.deepEqual(view.board[7][7], { letter: 'L·L', blank: false });
 });
 
+test('a blank on the board reads as the letter it stands for, never as "?" (FILE 10)', () => {
+  const cells = Array.from({ length: 15 }, () => Array(15).fill(null));
+  cells[7][7] = { tile: '?', blank: true, letter: 'NY', points: 0 };
+  const view = new GameView(raw({ tileset: 'catalan', cells }), null, sheet, 1);
+  assert.deepEqual(view.board[7][7], { letter: 'NY', blank: true });
+});
+
 test('FILE 40: a discrepancy says the true value, what each sheet wrote and what was announced', () => {
   const found = new GameView(raw(), null, sheet, 1).discrepancies;
   assert.deepEqual(found.map((d) => [d.field, d.true, d.announced, d.sheets]),

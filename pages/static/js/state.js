@@ -46,7 +46,8 @@ export class GameView {
   /** 15x15: null or {letter, blank}; `cells` once the contract has it, else the 15 text rows. */
   get board() {
     if (Array.isArray(this.raw.cells)) {
-      return this.raw.cells.map((row) => row.map((c) => (c ? { letter: c.tile, blank: Boolean(c.blank) } : null)));
+      // the letter the square reads as: for a blank, the one it stands for (its `tile` is "?")
+      return this.raw.cells.map((row) => row.map((c) => (c ? { letter: c.letter, blank: Boolean(c.blank) } : null)));
     }
     return boardOf(this.raw.board, this.set, parseRow);
   }
