@@ -20,7 +20,8 @@ from eventsourcing.persistence import IntegrityError
 from domain.game import Game
 from domain.game.meta import Meta
 from domain.profiles.kinds import Starter
-from domain.tournament.aggregate import Tournament
+from domain.tournament.aggregate import Tournament, TournamentError
+from domain.tournament.formats import FormatError, Sheet, read_players, sheet_of, write
 from domain.tournament.pairing import Pairing
 from domain.tournament.standings import Row
 from service.access.tokens import AccessToken, new_token
@@ -82,6 +83,32 @@ class Tournaments:
             report.append({"round": round_no, "method": method, "agrees": not differences,
                            "differences": differences})
         return report
+
+    def sheet(self, tournament_id: UUID) -> Sheet:
+        """The tournament as the interchange files carry it, results brought up to date first."""
+        self.sync(tournament_id)
+        tournament = self.get(tournament_id)
+        return sheet_of(tournament, date=tournament.created_at[:10])
+
+    def export(self, tournament_id: UUID, fmt: str) -> str:
+        """The tournament in one of the interchange formats (``domain.tournament.formats.FORMATS``)."""
+        return write(self.sheet(tournament_id), fmt)
+
+    def import_players(self, tournament_id: UUID, text: str, fmt: str, by: Actor) -> list[str]:
+        """Register every player of a list (CSV or TRF16) in one save: all of them, or none when any is refused."""
+        entries = read_players(text, fmt)
+
+        def step(t: Tournament, meta: Meta) -> list[str]:
+            ids = []
+            for e in entries:
+                try:
+                    ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating))
+                except TournamentError as err:
+                    raise FormatError(f"player {e.number} ({e.name}): {err.message}", field=err.field or "name",
+                                      article=err.article) from None
+            return ids
+
+        return self.act(tournament_id, by, step)
 
     # ---- a director's acts ----------------------------------------------------------------
     def create(self, name: str, rules: str, profile: str, rounds: int, by: Actor, *, system: str = "swiss",

@@ -38,8 +38,9 @@ class Tournament(Aggregate):
     Created = ev.Created
 
     def __init__(self, name: str, rules: str, profile: str, rounds: int, system: str, settings: dict[str, Any],
-                 hash: str, **_: Any) -> None:
+                 hash: str, at: str = "", **_: Any) -> None:
         self.name = name
+        self.created_at = str(at)  # when it was created (the files' event date: its first ten characters)
         self.rules_name = rules
         self.profile = profile
         self.rounds = rounds

@@ -27,7 +27,7 @@ from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet
 from domain.tournament.results import Kind
 
 END = "*** END OF FILE ***"
-_CELL = re.compile(r"^\+?\d+$")
+_CELL = re.compile(r"^[+-]?\d+$")
 
 
 def _date(iso: str) -> str:
@@ -120,13 +120,23 @@ def read_tou(text: str) -> Sheet:
                                   line=at, field="opponent")
             if not first and not (not theirs[r][1].startswith("+") and me < opponent):
                 continue  # the first player's line writes the table (or the lower number when neither is marked)
-            their_score = theirs[r][0]
-            mine, other = score % 1000, their_score % 1000
-            if score < 1000 and their_score < 1000:
-                kind = Kind.BOTH_ABSENT if mine == other == 0 else Kind.PLAYED
-            elif (mine, other) == (300, 0) and score >= 2000:
-                kind = Kind.FORFEIT
-            else:
-                kind = Kind.PLAYED
+            decoded = _decode(score, theirs[r][0])
+            if decoded is None:
+                raise FormatError(f"round {r + 1}: the scores {score} and {theirs[r][0]} agree on no result "
+                                  f"(a win is written plus 2000, a draw plus 1000)", line=at, field="score")
+            mine, other, kind = decoded
             lines.append(Line(r + 1, me, opponent, (mine, other), kind))
     return Sheet(name.strip(), max((len(c) for _, _, c in rows), default=0), players, tuple(lines), date).sorted()
+
+
+def _decode(mine: int, theirs: int) -> tuple[int, int, Kind] | None:
+    """Both players' scores without the result's prefix, found as the one reading the two agree on
+    (a score can be negative after the end-of-game deductions, so the prefix is not ``score // 1000``)."""
+    if mine == theirs == 0:
+        return 0, 0, Kind.BOTH_ABSENT  # two losses 0-0: nobody played
+    for a, b in ((2000, 0), (0, 2000), (1000, 1000)):
+        x, y = mine - a, theirs - b
+        if (a, b) == (2000, 0) and x > y or (a, b) == (0, 2000) and x < y or (a, b) == (1000, 1000) and x == y:
+            kind = Kind.FORFEIT if (a, x, y) == (2000, 300, 0) else Kind.PLAYED
+            return x, y, kind
+    return None
