@@ -99,22 +99,18 @@ class Tournaments:
         entries = read_players(text, fmt)
 
         def step(t: Tournament, meta: Meta) -> list[str]:
-            ids = []
-            for e in entries:
-                try:
-                    ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating))
-                except TournamentError as err:
-                    raise FormatError(f"player {e.number} ({e.name}): {err.message}", field=err.field or "name",
-                                      article=err.article) from None
-            return ids
+            return _register(t, entries, meta)
 
         return self.act(tournament_id, by, step)
 
     # ---- a director's acts ----------------------------------------------------------------
     def create(self, name: str, rules: str, profile: str, rounds: int, by: Actor, *, system: str = "swiss",
-               settings: dict[str, Any] | None = None) -> UUID:
-        tournament = Tournament.create(name, rules, profile, rounds, self._meta(by), system=system,
-                                       settings=settings)
+               settings: dict[str, Any] | None = None, players: str | None = None, players_format: str = "csv") -> UUID:
+        """A new tournament; with ``players`` (a CSV or TRF16 list) its players entered in the same save."""
+        entries = read_players(players, players_format) if players is not None else []
+        meta = self._meta(by)
+        tournament = Tournament.create(name, rules, profile, rounds, meta, system=system, settings=settings)
+        _register(tournament, entries, meta)
         self.app.save_together(tournament)
         return tournament.id
 
@@ -204,6 +200,18 @@ class Tournaments:
 
     def _meta(self, by: Actor) -> Meta:
         return Meta(by.actor, by.device, self.app.clock())
+
+
+def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:
+    """Enter each player of a list; a refusal names the list's player (its number and name)."""
+    ids = []
+    for e in entries:
+        try:
+            ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating))
+        except TournamentError as err:
+            raise FormatError(f"player {e.number} ({e.name}): {err.message}", field=err.field or "name",
+                              article=err.article) from None
+    return ids
 
 
 def pairing_dict(p: Pairing) -> dict[str, Any]:
