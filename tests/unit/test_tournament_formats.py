@@ -142,6 +142,7 @@ def test_a_player_list_from_trf():
     (lambda t: tsh.read_t(t), "Anna Puig 1900 9; 400\n", 1, "pairings"),
     (lambda t: tou.read_tou(t), "Obert\n", 1, "header"),
     (lambda t: tou.read_tou(t), "*M01.01.2025 X\n*A\nAnna 2400 +9\n", 3, "opponent"),
+    (lambda t: tou.read_tou(t), "*M01.01.2025 X\n*A\n2400 +9\n", 3, "name"),
     (lambda t: trf.read_trf(t), "001    1      Anna" + " " * 73 + "   2 x 1\n", 1, "colour"),
     (lambda t: trf.read_trf(t), "001    x      Anna\n", 1, "rank"),
     (lambda t: read_players(t, "csv"), "rating\n1800\n", 1, "name"),
@@ -158,7 +159,7 @@ def test_a_bad_file_is_refused_with_its_line_and_field(reader, text, line, field
 # ---- round trips of random events -----------------------------------------------------------------
 def random_sheet(seed: int, n: int, rounds: int) -> Sheet:
     rng = random.Random(seed)
-    players = tuple(Entry(i + 1, f"Jugador {chr(65 + i % 26)}{i}", rng.randint(0, 2400),
+    players = tuple(Entry(i + 1, f"Jugador {chr(65 + i % 26)} {i:02d}", rng.randint(0, 2400),
                           f"FED-{i}" if i % 3 else "", "Club Mots" if i % 4 == 1 else "") for i in range(n))
     lines = []
     late = n  # the last player enters at round 2

@@ -91,14 +91,14 @@ def read_tou(text: str) -> Sheet:
             division_seen = True
             continue
         tokens = line.split()
-        i = 0
-        while i < len(tokens) and not _CELL.match(tokens[i]):
-            i += 1
+        i = len(tokens)
+        while i > 0 and _CELL.match(tokens[i - 1]):
+            i -= 1
+        if (len(tokens) - i) % 2:
+            i += 1  # the cells come in pairs: an odd run of numbers starts with the end of the name ("Jugador 01")
         name_part, cells = " ".join(tokens[:i]), tokens[i:]
         if not name_part:
             raise FormatError("a TOU player line starts with the name", line=number, field="name")
-        if len(cells) % 2:
-            raise FormatError("each round is a score then an opponent's number", line=number, field="rounds")
         rows.append((number, name_part, [(int(cells[k]), cells[k + 1]) for k in range(0, len(cells), 2)]))
     players = tuple(Entry(i + 1, nm) for i, (_, nm, _) in enumerate(rows))
     lines: list[Line] = []

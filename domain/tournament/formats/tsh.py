@@ -18,7 +18,6 @@ player sits at their number, as in the ``.t`` file.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet
@@ -27,7 +26,6 @@ from domain.tournament.results import Kind
 KIND_LETTER = {Kind.PLAYED: "P", Kind.BYE: "B", Kind.FORFEIT: "F", Kind.BOTH_ABSENT: "A"}
 LETTER_KIND = {v: k for k, v in KIND_LETTER.items()}
 NOT_PAIRED = "-"
-_HEAD = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>\d+)(?P<pairings>(?:\s+\d+)*)\s*$")
 
 
 # ---- per player, per round ---------------------------------------------------------------------
@@ -75,10 +73,6 @@ def read_t(text: str, *, name: str = "", rounds: int | None = None) -> Sheet:
         if not sep:
             raise FormatError("a tsh player line has a ';' between the opponents and the scores", line=number,
                               field="scores")
-        found = _HEAD.match(head)
-        if not found:
-            raise FormatError("a tsh player line starts with the name, then the rating, then the opponents' "
-                              "numbers", line=number, field="rating")
         parts = [p.strip() for p in rest.split(";")]
         scores = _ints(parts[0], number, "scores")
         etc = {}
@@ -86,8 +80,16 @@ def read_t(text: str, *, name: str = "", rounds: int | None = None) -> Sheet:
             if part:
                 key, *values = part.split()
                 etc[key] = values
-        rows.append((number, found["name"].strip(), int(found["rating"]),
-                     _ints(found["pairings"], number, "pairings"), scores, etc))
+        # the head is the name, the rating, then one opponent a round: as many as p12 has entries (tsh writes
+        # it for every round paired), else as many as there are scores; a name may end in a number
+        tokens = head.split()
+        paired = len(etc["p12"]) if "p12" in etc else len(scores)
+        at = len(tokens) - 1 - paired
+        if at < 1 or not all(t.isdigit() for t in tokens[at:]):
+            raise FormatError("a tsh player line starts with the name, then the rating, then the opponents' "
+                              "numbers (one a round)", line=number, field="rating")
+        rows.append((number, " ".join(tokens[:at]), int(tokens[at]), [int(t) for t in tokens[at + 1:]], scores,
+                     etc))
     return _sheet(rows, name, rounds)
 
 
