@@ -85,10 +85,18 @@ class Tournaments:
         return report
 
     def sheet(self, tournament_id: UUID) -> Sheet:
-        """The tournament as the interchange files carry it, results brought up to date first."""
+        """The tournament as the interchange files carry it, results brought up to date first; each game's line
+        names first who started it (read from the game: under FISC I.5 the players draw)."""
         self.sync(tournament_id)
         tournament = self.get(tournament_id)
-        return sheet_of(tournament, date=tournament.created_at[:10])
+        starters = {}
+        for r in tournament.results.values():
+            if r["kind"] == "played" and r["game_id"]:
+                try:
+                    starters[r["game_id"]] = self.app.get_game(UUID(r["game_id"])).starter
+                except GameNotFound:
+                    continue
+        return sheet_of(tournament, date=tournament.created_at[:10], starters=starters)
 
     def export(self, tournament_id: UUID, fmt: str) -> str:
         """The tournament in one of the interchange formats (``domain.tournament.formats.FORMATS``)."""

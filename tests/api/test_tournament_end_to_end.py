@@ -90,7 +90,10 @@ class Director:
         settled = self.api.get(f"/v1/games/{game.id}/settlement", self.token)
         assert settled.status_code == 200, settled.text
         scores = tuple(p["final_score"] for p in settled.json()["players"])
-        self.record[(table["round"], table["first"], table["second"])] = (scores, Kind.PLAYED)
+        first, second = table["first"], table["second"]
+        if self.api.get(f"/v1/games/{game.id}", self.token).json()["starter"] == 1:  # the files name the starter first
+            first, second, scores = second, first, scores[::-1]
+        self.record[(table["round"], first, second)] = (scores, Kind.PLAYED)
 
 
 class Game:

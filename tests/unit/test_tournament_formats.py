@@ -175,7 +175,7 @@ def random_sheet(seed: int, n: int, rounds: int) -> Sheet:
             elif roll < 0.12:
                 lines.append(Line(r, a, b, (0, 0), Kind.BOTH_ABSENT))
             else:
-                s = (rng.randint(150, 650), rng.randint(150, 650))
+                s = (rng.randint(-20, 650), rng.randint(-20, 650))  # short games can end below zero
                 lines.append(Line(r, a, b, s if s != (300, 0) else (301, 0), Kind.PLAYED))
     return Sheet("Obert aleatori", rounds, players, tuple(lines), "2025-09-01").sorted()
 

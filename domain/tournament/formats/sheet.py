@@ -11,6 +11,7 @@ standings of a file read back can be compared with the tournament's own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from domain.errors import DomainError
@@ -102,26 +103,35 @@ def results_of(sheet: Sheet, rules: StandingsRules) -> list[Result]:
     return out
 
 
-def sheet_of(tournament: Any, *, date: str = "") -> Sheet:
+def sheet_of(tournament: Any, *, date: str = "", starters: Mapping[str, int] | None = None) -> Sheet:
     """The sheet of a ``Tournament`` aggregate: its players in entry order, every result recorded.
 
     Tables published but not yet closed are left out (a file carries results, not pairings to come);
-    a bye, a forfeit and a double absence carry the scores the standings rules give them."""
+    a bye, a forfeit and a double absence carry the scores the standings rules give them. A game's
+    line names first the player who started it: the pairing list's first (FILE 4.1) unless
+    ``starters`` (game id to the seat that started) says the second did, as after a draw (FISC I.5).
+    A forfeit names first the player present (AJS 4.1.11.1)."""
     rules = tournament.standings_rules
     players = tuple(Entry(int(p[1:]), info["name"], int(info["rating"]), info["federation_id"], info["club"])
                     for p, info in sorted(tournament.players.items(), key=lambda kv: int(kv[0][1:])))
+    tables = {(int(n), t["table"]): t for n, published in tournament.published.items() for t in published}
     lines = []
-    for r in tournament.result_list():
-        first = int(r.first[1:])
-        second = int(r.second[1:]) if r.second is not None else None
-        if r.kind is Kind.PLAYED:
-            scores = tuple(r.scores)
-        elif r.kind is Kind.BYE:
+    for r in tournament.results.values():
+        table = tables[(r["round"], r["table"])]
+        first = int(table["first"][1:])
+        second = int(table["second"][1:]) if table["second"] is not None else None
+        kind = Kind(r["kind"])
+        scrabbles = tuple(r["scrabbles"])
+        if kind is Kind.PLAYED:
+            scores = tuple(r["scores"])
+        elif kind is Kind.BYE:
             scores = tuple(rules.bye_scores)
-        elif r.kind is Kind.FORFEIT:
+        elif kind is Kind.FORFEIT:
             scores = tuple(rules.forfeit_scores)
         else:
             scores = (0, 0)
-        lines.append(Line(r.round, first, second, scores, r.kind, tuple(r.scrabbles)))
+        if kind is Kind.PLAYED and second is not None and (starters or {}).get(r["game_id"]) == 1:
+            first, second, scores, scrabbles = second, first, scores[::-1], scrabbles[::-1]
+        lines.append(Line(r["round"], first, second, scores, kind, scrabbles))
     ranks = {int(row.player[1:]): row.rank for row in tournament.standings()}
     return Sheet(tournament.name, tournament.rounds, players, tuple(lines), date, {"ranks": ranks}).sorted()
