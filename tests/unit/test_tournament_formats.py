@@ -193,3 +193,54 @@ def test_every_format_reads_back_what_it_wrote(seed, n, rounds):
     assert tables.read_results(write(sheet, "csv-results"), players).lines == sheet.lines
     assert trf.read_trf(write(sheet, "trf")).players == tuple(
         Entry(e.number, e.name, e.rating, e.federation_id) for e in sheet.players)
+
+
+# ---- from the Tournament aggregate ----------------------------------------------------------------
+def test_a_tournament_s_sheet_reads_back_to_the_same_standings_from_every_format():
+    """The aggregate's own results (games, a bye, a no-show, a late entry) through every format: the standings
+    of what is read back equal the tournament's (TRF: points, Median-Buchholz, Berger; it has no scores)."""
+    from domain.game.meta import Meta
+    from domain.tournament.aggregate import Tournament
+    from domain.tournament.formats import sheet_of
+
+    meta = Meta("director:ana", "laptop", "2025-06-14T09:00:00.000Z")
+    t = Tournament.create("Obert", "ajs-2012", "ajs-2012", 6, meta)
+    for name, rating in [("Anna", 1900), ("Biel", 1850), ("Carla", 1800), ("Dani", 1750), ("Emma", 1700)]:
+        t.register(name, meta, rating=rating)
+    rng = random.Random(5)
+    starters = {}
+    for rnd in (1, 2, 3):
+        if rnd == 2:
+            t.register("Ferran", meta, rating=1600)  # a late entry (AJS 4.1.9)
+        t.draft(rnd, meta)
+        t.publish(rnd, {p["table"]: f"g{rnd}-{p['table']}" for p in t.drafts[str(rnd)]["pairings"] if p["second"]},
+                  meta)
+        for p in t.published[str(rnd)]:
+            if p["second"] is None:
+                continue
+            if (rnd, p["table"]) == (2, 1):
+                t.record_absence(rnd, 1, "forfeit", "did not come", meta)
+                continue
+            t.record_game(p["game_id"], 40, [rng.randint(250, 500), rng.randint(250, 500)], [1, 0], meta)
+            starters[p["game_id"]] = rng.choice([0, 1])
+    sheet = sheet_of(t, date="2025-06-14", starters=starters)
+    assert any(starters.values()) and {x.kind for x in sheet.lines} == {Kind.PLAYED, Kind.BYE, Kind.FORFEIT}
+    swapped = [x for x in sheet.lines if x.kind is Kind.PLAYED and starters.get(
+        next(p["game_id"] for p in t.published[str(x.round)] if f"p{x.second}" in (p["first"], p["second"])
+             and f"p{x.first}" in (p["first"], p["second"])))]
+    assert all(x.scrabbles == (0, 1) for x in swapped)  # the second named started: the line names them first
+
+    def table(found: Sheet, fields: int | None = None) -> dict[str, tuple[float, ...]]:
+        rows = standings(list(t.players), results_of(found, t.standings_rules), t.standings_rules, rounds=6)
+        return {r.player: (r.points, *(r.tiebreaks[k].value for k in t.standings_rules.order[:5]))[:fields]
+                for r in rows}
+
+    own = {r.player: (r.points, *(r.tiebreaks[k].value for k in t.standings_rules.order[:5])) for r in t.standings()}
+    assert table(sheet) == own
+    players = tables.read_players(write(sheet, "csv-players"))
+    for found in (tsh.read_t(write(sheet, "tsh")), tsh.read_live(write(sheet, "tsh-json")),
+                  tou.read_tou(write(sheet, "tou")), tables.read_results(write(sheet, "csv-results"), players)):
+        assert {p: v[:4] for p, v in table(found).items()} == {p: v[:4] for p, v in own.items()}
+    assert table(trf.read_trf(write(sheet, "trf")), 3) == {p: v[:3] for p, v in own.items()}
+    assert [line[85:89] for line in write(sheet, "trf").splitlines() if line.startswith("001")] == [
+        f"{r.rank:4d}" for r in sorted(t.standings(), key=lambda r: int(r.player[1:]))]
