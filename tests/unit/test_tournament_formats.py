@@ -96,6 +96,12 @@ def test_a_tsh_file_without_planilla_fields_reads_as_tsh_means_it():
                            Line(2, 1, None, (50, 0), Kind.BYE), Line(2, 2, 3, (410, 300)))
 
 
+def test_a_tsh_pairing_whose_start_is_still_to_be_drawn_is_one_table():
+    """tsh's p12 3 (first and second still to be drawn) on both lines: one table, the lower number first."""
+    sheet = tsh.read_t("Anna Puig 1900 2; 400; p12 3\nBiel Roca 1850 1; 380; p12 3\n")
+    assert sheet.lines == (Line(1, 1, 2, (400, 380)),)
+
+
 def test_tou_reads_back_names_and_tables():
     sheet = tou.read_tou(golden("obert.TOU"))
     assert (sheet.name, sheet.date) == ("Obert de Molins", "2025-06-14")
@@ -145,6 +151,9 @@ def test_a_player_list_from_trf():
     (lambda t: tou.read_tou(t), "*M01.01.2025 X\n*A\n2400 +9\n", 3, "name"),
     (lambda t: trf.read_trf(t), "001    1      Anna" + " " * 73 + "   2 x 1\n", 1, "colour"),
     (lambda t: trf.read_trf(t), "001    x      Anna\n", 1, "rank"),
+    (lambda t: trf.read_trf(t), "001    1      A" + " " * 76 + "   2 w 1\n001    2      B" + " " * 76
+     + "   1 w 0\n", 1, "colour"),
+    (lambda t: tou.read_tou(t), "*M01.01.2025 X\n*A\nAnna 2400 +2\nBiel 300 +1\n", 3, "opponent"),
     (lambda t: read_players(t, "csv"), "rating\n1800\n", 1, "name"),
     (lambda t: read_players(t, "csv"), "name,rating\nAnna,strong\n", 2, "rating"),
     (lambda t: read_players(t, "csv"), "name,rating\n,1800\n", 2, "name"),

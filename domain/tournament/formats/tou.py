@@ -118,6 +118,9 @@ def read_tou(text: str) -> Sheet:
             if len(theirs) <= r or int(theirs[r][1].lstrip("+")) != me:
                 raise FormatError(f"round {r + 1}: player {me} meets {opponent}, whose line does not name {me}",
                                   line=at, field="opponent")
+            if first and theirs[r][1].startswith("+"):
+                raise FormatError(f"round {r + 1}: {me} and {opponent} are both marked '+' (first)", line=at,
+                                  field="opponent")
             if not first and not (not theirs[r][1].startswith("+") and me < opponent):
                 continue  # the first player's line writes the table (or the lower number when neither is marked)
             decoded = _decode(score, theirs[r][0])

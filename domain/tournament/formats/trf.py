@@ -113,6 +113,9 @@ def read_trf(text: str) -> Sheet:
             if len(theirs) <= r or theirs[r][0] != me:
                 raise FormatError(f"round {round_no}: {me} meets {opponent}, whose line does not name {me}",
                                   line=at[me], field="opponent")
+            if colour in "wb" and colour == theirs[r][1]:
+                raise FormatError(f"round {round_no}: {me} and {opponent} both have {colour!r}", line=at[me],
+                                  field="colour")
             if colour == "b" or (colour == "-" and me > opponent):
                 continue  # white's line writes the table
             other = theirs[r][2]

@@ -137,7 +137,8 @@ def _sheet(rows: list[tuple[int, str, int, list[int], list[int], dict[str, list[
             if len(their[1]) <= i:
                 raise FormatError(f"round {round_no}: player {opponent} has no score against {n}", line=opponent,
                                   field="scores")
-            first = p12[i] != "2" if p12 and i < len(p12) else n < opponent
+            said = p12[i] if p12 and i < len(p12) else ""
+            first = said == "1" if said in ("1", "2") else n < opponent  # tsh's 3: to be drawn; unknown: by number
             if not first:
                 continue  # the first player's line writes the table
             kind = LETTER_KIND[letter] if letter else Kind.PLAYED
