@@ -69,3 +69,26 @@ def test_a_bad_player_list_names_its_line_and_column_and_enters_nobody(api: Api)
                 "001    2      Biel Roca                         1850\n")
     r = api.post(f"/v1/tournaments/{tid}/players/import", director, {"format": "trf", "text": trf_text})
     assert r.status_code == 201 and len(r.json()["players"]) == 2, r.text
+
+
+def test_a_round_is_drafted_on_the_results_of_the_games_signed_before(api: Api):
+    """The draft brings the results up to date first: signed games count even when nobody read the standings,
+    so the pairing checker, which derives the round again from every result before it, agrees."""
+    director = api.tokens["director"]
+    tid = api.post("/v1/tournaments", director, {"name": "Obert", "rules": "fisc-2023", "profile": "fisc-2023",
+                                                 "rounds": 5}).json()["id"]
+    text = "name,rating\n" + "".join(f"Jugador {n},{2000 - 10 * n}\n" for n in range(1, 9))
+    assert api.post(f"/v1/tournaments/{tid}/players/import", director, {"format": "csv", "text": text}).status_code == 201
+    api.post(f"/v1/tournaments/{tid}/rounds/1/draft", director, {})
+    for table in api.post(f"/v1/tournaments/{tid}/rounds/1/publish", director, {}).json()["tables"]:
+        game = seated(api, table)
+        game.start()
+        game.play_turns(2)
+        game.end_by_passes()
+        for token in game.players:
+            game.send(token, "sign", signature="x")
+    assert api.post(f"/v1/tournaments/{tid}/rounds/2/draft", director, {}).status_code == 200
+    assert api.post(f"/v1/tournaments/{tid}/rounds/2/publish", director, {}).status_code == 200
+    standings = api.get(f"/v1/tournaments/{tid}/standings?round=1", director).json()["rows"]
+    assert sum(r["points"] for r in standings) == 4.0
+    assert [r["agrees"] for r in api.get(f"/v1/tournaments/{tid}/check", director).json()["rounds"]] == [True, True]

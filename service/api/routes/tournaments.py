@@ -120,8 +120,10 @@ async def change_setting(tournament_id: TournamentIdPath, body: SettingChange, t
              responses=errors(400, 401, 403, 404, 422))
 async def draft_round(tournament_id: TournamentIdPath, round_no: RoundPath, body: Draft,
                       tournaments: TournamentsDep, who: DirectorDep, device: DeviceDep) -> Any:
-    """Draft the next round by the tournament's system (each table says why), or by hand."""
+    """Draft the next round by the tournament's system (each table says why), or by hand; the results of the
+    games signed so far are brought up to date first."""
     manual = [tuple(p) for p in body.pairings] if body.pairings is not None else None
+    await _run(lambda: tournaments.sync(tournament_id))  # pair on every game signed so far, read or not
     pairings = await _run(lambda: tournaments.act(tournament_id, Actor(who.actor(), device),
                                                   lambda t, m: t.draft(round_no, m, manual=manual)))
     t = await _run(lambda: tournaments.get(tournament_id))
