@@ -280,7 +280,7 @@ def reopen(d: Director, table: dict[str, Any]) -> None:
 def standings_of(sheet: Sheet, rules: str, players: list[str]) -> dict[str, tuple[float, ...]]:
     """The domain's standings of a sheet read back from a file, as the rows compare."""
     base = RULES[rules]
-    rows = standings(players, results_of(sheet, base), base, rounds=ROUNDS)
+    rows = standings(players, results_of(sheet), base, rounds=ROUNDS)
     return {r.player: (r.points, *(r.tiebreaks[t].value for t in base.order if str(t) != "lots")) for r in rows}
 
 

@@ -125,7 +125,7 @@ def test_csv_results_read_back_exactly():
 def test_the_standings_of_the_hand_made_event_worked_by_hand():
     """FISC I.1: a win 1, a draw ½; FISC I.1 C the bye 1; AJS 4.1.11.1 the no-show 1 to the one present,
     both absent nothing. Anna 2, Carla 1 (the forfeit), Emma 1 (the bye), Biel and Dani ½, Ferran 0."""
-    rows = standings([f"p{e.number}" for e in PLAYERS], results_of(OBERT, FISC), FISC, rounds=5)
+    rows = standings([f"p{e.number}" for e in PLAYERS], results_of(OBERT), FISC, rounds=5)
     assert {r.player: r.points for r in rows} == {"p1": 2.0, "p2": 0.5, "p3": 1.0, "p4": 0.5, "p5": 1.0, "p6": 0.0}
     assert rows[0].player == "p1"
 
@@ -240,7 +240,7 @@ def test_a_tournament_s_sheet_reads_back_to_the_same_standings_from_every_format
     assert all(x.scrabbles == (0, 1) for x in swapped)  # the second named started: the line names them first
 
     def table(found: Sheet, fields: int | None = None) -> dict[str, tuple[float, ...]]:
-        rows = standings(list(t.players), results_of(found, t.standings_rules), t.standings_rules, rounds=6)
+        rows = standings(list(t.players), results_of(found), t.standings_rules, rounds=6)
         return {r.player: (r.points, *(r.tiebreaks[k].value for k in t.standings_rules.order[:5]))[:fields]
                 for r in rows}
 

@@ -16,7 +16,6 @@ from typing import Any
 
 from domain.errors import DomainError
 from domain.tournament.results import Kind, Result
-from domain.tournament.rules import StandingsRules
 
 
 class FormatError(DomainError):
@@ -93,8 +92,9 @@ def player_id(number: int) -> str:
     return f"p{number}"
 
 
-def results_of(sheet: Sheet, rules: StandingsRules) -> list[Result]:
-    """The domain's results for a sheet; a forfeit's and a bye's scores come from the rules when equal to them."""
+def results_of(sheet: Sheet) -> list[Result]:
+    """The domain's results for a sheet: a played game with its scores; a bye, a forfeit and a double absence
+    without (the standings rules give their scores, as for the tournament's own results)."""
     out = []
     for line in sheet.lines:
         second = player_id(line.second) if line.second is not None else None
