@@ -5,12 +5,13 @@ drafted and published, every game started, played, ended and signed with the sea
 round issued, a no-show recorded by the director (AJS 4.1.11.1), a late entry after round 3
 (FISC's P/2, AJS 4.1.9), and a request to reopen a signed game, which both bodies refuse (FISC I.8,
 AJS 4.1.14: a sheet handed in is final) so the standings must not move. A game reopened with both
-players' consent (FILE 43) is played under the FILE profile in ``test_a_reopened_game_moves_the_standings``.
+players' consent (FILE 43) is played under the FILE profile in ``test_a_reopened_game_moves_the_standings_and_the_exports``.
 The bot looks at the application only to choose a legal play (its eyes), never to act.
 
-Games are short, to keep the test near a minute on two cores: two plays each, then the director
-ends the game (``end_game``, cause ``director``: FILE 44.5, no rack deducted) and both players sign
-(FILE 43). Scores are therefore small and draws happen, which the standings must handle too.
+Games are short, to keep the test under 90 s on two shared cores (about 80 s measured): two plays
+each, then the director ends the game (``end_game``, cause ``director``: FILE 44.5, no rack
+deducted) and both players sign (FILE 43). Scores are therefore small and draws happen, which the
+standings must handle too; no play uses seven tiles, so there are no scrabbles to count.
 
 The final standings are compared with a computation written here from the articles, independent
 of ``domain.tournament.standings``: points 1 / ½ / 0 (FISC I.1; AJS 4.1.8), a bye 1 (FISC I.1 C;
@@ -46,7 +47,7 @@ LATE_AFTER = 3  # the 40th player enters once round 3 is published
 
 @pytest.fixture
 def memory_api():
-    """The app on the in-memory store: 360 games through HTTP in about a minute (the HTTP stories run on
+    """The app on the in-memory store: 360 games through HTTP in about 80 s (the HTTP stories run on
     SQLite and PostgreSQL elsewhere; here the subject is the tournament, not the store)."""
     yield from _api("memory")
 
