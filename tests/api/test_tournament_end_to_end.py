@@ -5,7 +5,8 @@ drafted and published, every game started, played, ended and signed with the sea
 round issued, a no-show recorded by the director (AJS 4.1.11.1), a late entry after round 3
 (FISC's P/2, AJS 4.1.9), and a request to reopen a signed game, which both bodies refuse (FISC I.8,
 AJS 4.1.14: a sheet handed in is final) so the standings must not move. A game reopened with both
-players' consent (FILE 43) is played under the FILE profile in ``test_a_reopened_game_moves_the_standings_and_the_exports``.
+players' consent (FILE 43) is played under the FILE profile in
+``test_a_reopened_game_moves_the_standings_and_the_exports``.
 The bot looks at the application only to choose a legal play (its eyes), never to act.
 
 Games are short, to keep the test under 90 s on two shared cores (about 80 s measured): two plays
