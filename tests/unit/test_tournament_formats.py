@@ -253,3 +253,38 @@ def test_a_tournament_s_sheet_reads_back_to_the_same_standings_from_every_format
     assert table(trf.read_trf(write(sheet, "trf")), 3) == {p: v[:3] for p, v in own.items()}
     assert [line[85:89] for line in write(sheet, "trf").splitlines() if line.startswith("001")] == [
         f"{r.rank:4d}" for r in sorted(t.standings(), key=lambda r: int(r.player[1:]))]
+
+
+# ---- any text: a sheet or a FormatError, nothing else (the service answers 422, never 500) -------------
+LINEISH = st.text(alphabet=st.sampled_from(list("0123456789 +-;,.:*MAPBFZUwb=\nabcñ²١\t\"{}[]null")), max_size=300)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(LINEISH, st.text(max_size=200)), prefix=st.sampled_from(["", "*M01.01.2025 X\n*A\n",
+                                                                               "001    1      ", "name,rating\n"]))
+def test_any_text_is_read_or_refused_with_a_format_error(text, prefix):
+    body = prefix + text
+    readers = [lambda: tsh.read_t(body), lambda: tsh.read_live(body), lambda: tou.read_tou(body),
+               lambda: trf.read_trf(body), lambda: read_players(body, "csv"), lambda: read_players(body, "trf"),
+               lambda: tables.read_results(body, PLAYERS)]
+    for read in readers:
+        try:
+            read()
+        except FormatError:
+            pass
+
+
+JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-5, 12) | st.text(max_size=5),
+                       lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                           st.sampled_from(["divisions", "players", "name", "id", "pairings", "scores", "etc", "p12",
+                                            "plkind", "config", "rating", "max_rounds"]), inner, max_size=5),
+                       max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=JSONISH)
+def test_any_json_is_read_as_a_feed_or_refused_with_a_format_error(data):
+    try:
+        tsh.read_live(json.dumps(data))
+    except FormatError:
+        pass

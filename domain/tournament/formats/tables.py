@@ -140,6 +140,8 @@ def read_results(text: str, players: list[Entry] | tuple[Entry, ...], *, name: s
                 values[key] = int(cells[key] or 0)
             except ValueError:
                 raise FormatError(f"{key} is a whole number, not {cells[key]!r}", line=n, field=key) from None
+        if values["round"] < 1:
+            raise FormatError(f"round is 1 or more, not {values['round']}", line=n, field="round")
         for key in ("number1",) + (() if kind is Kind.BYE else ("number2",)):
             if values[key] not in numbers:
                 raise FormatError(f"no player number {values[key]}", line=n, field=key)

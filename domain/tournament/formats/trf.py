@@ -145,7 +145,7 @@ def _player(line: str, number: int) -> tuple[Entry, list[tuple[int, str, str]]]:
     if not name:
         raise FormatError("columns 15-47 hold the name", line=number, field="name")
     rating_text = padded[48:52].strip()
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not rating_text.isdecimal():
         raise FormatError("columns 49-52 hold the rating", line=number, field="rating")
     rounds = []
     rest = line[91:]

@@ -85,7 +85,7 @@ def read_t(text: str, *, name: str = "", rounds: int | None = None) -> Sheet:
         tokens = head.split()
         paired = len(etc["p12"]) if "p12" in etc else len(scores)
         at = len(tokens) - 1 - paired
-        if at < 1 or not all(t.isdigit() for t in tokens[at:]):
+        if at < 1 or not all(t.isdecimal() for t in tokens[at:]):
             raise FormatError("a tsh player line starts with the name, then the rating, then the opponents' "
                               "numbers (one a round)", line=number, field="rating")
         rows.append((number, " ".join(tokens[:at]), int(tokens[at]), [int(t) for t in tokens[at + 1:]], scores,
@@ -168,26 +168,35 @@ def write_live(sheet: Sheet, *, division: str = "A") -> str:
 
 
 def read_live(text: str | dict[str, Any], *, division: str | None = None) -> Sheet:
-    """A live feed read back (its first division, or the one named)."""
+    """A live feed read back (its first division, or the one named); players numbered 1 to n."""
+    refused = FormatError("a tsh feed is a JSON object with 'divisions', each an object with its 'players'",
+                          field="divisions")
     try:
         data = json.loads(text) if isinstance(text, str) else text
-        divisions = data["divisions"]
-        chosen = next(d for d in divisions if division is None or d["name"] == division)
-        config = data.get("config", {})
-    except (ValueError, KeyError, TypeError, StopIteration):
-        raise FormatError("a tsh feed is a JSON object with 'divisions', each with its 'players'",
-                          field="divisions") from None
+    except ValueError:
+        raise refused from None
+    if not isinstance(data, dict) or not isinstance(data.get("divisions"), list):
+        raise refused
+    chosen = next((d for d in data["divisions"] if isinstance(d, dict) and (division is None or d.get("name") ==
+                                                                            division)), None)
+    if chosen is None or not isinstance(chosen.get("players"), list):
+        raise refused
+    config = data.get("config") if isinstance(data.get("config"), dict) else {}
     rows = []
     for index, p in enumerate(chosen["players"]):
         if p is None:
             continue
         try:
-            etc = {k: [str(v) for v in vs] for k, vs in p.get("etc", {}).items()}
-            if "plclub" in etc:
+            etc = {str(k): [str(v) for v in vs] for k, vs in p.get("etc", {}).items()}
+            if etc.get("plclub"):
                 etc["plclub"] = [etc["plclub"][0].replace(" ", "_")]
             rows.append((int(p.get("id", index)), str(p["name"]), int(p.get("rating", 0)),
                          [int(x) for x in p["pairings"]], [int(x) for x in p["scores"]], etc))
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, AttributeError):
             raise FormatError(f"player {index} needs name, pairings and scores", line=index,
                               field="players") from None
-    return _sheet(sorted(rows), str(config.get("event_name", "")), config.get("max_rounds"))
+    rows.sort(key=lambda row: row[0])
+    if [row[0] for row in rows] != list(range(1, len(rows) + 1)):
+        raise FormatError("the players' ids run from 1 to their number, each once", field="players")
+    rounds = config.get("max_rounds")
+    return _sheet(rows, str(config.get("event_name", "")), rounds if isinstance(rounds, int) else None)
