@@ -20,7 +20,8 @@ from eventsourcing.persistence import IntegrityError
 from domain.game import Game
 from domain.game.meta import Meta
 from domain.profiles.kinds import Starter
-from domain.tournament.aggregate import Tournament
+from domain.tournament.aggregate import Tournament, TournamentError
+from domain.tournament.formats import FormatError, Sheet, read_players, sheet_of, write
 from domain.tournament.pairing import Pairing
 from domain.tournament.standings import Row
 from service.access.tokens import AccessToken, new_token
@@ -83,11 +84,41 @@ class Tournaments:
                            "differences": differences})
         return report
 
+    def sheet(self, tournament_id: UUID) -> Sheet:
+        """The tournament as the interchange files carry it, results brought up to date first; each game's line
+        names first who started it (read from the game: under FISC I.5 the players draw)."""
+        self.sync(tournament_id)
+        tournament = self.get(tournament_id)
+        starters = {}
+        for r in tournament.results.values():
+            if r["kind"] == "played" and r["game_id"]:
+                try:
+                    starters[r["game_id"]] = self.app.get_game(UUID(r["game_id"])).starter
+                except GameNotFound:
+                    continue
+        return sheet_of(tournament, date=tournament.created_at[:10], starters=starters)
+
+    def export(self, tournament_id: UUID, fmt: str) -> str:
+        """The tournament in one of the interchange formats (``domain.tournament.formats.FORMATS``)."""
+        return write(self.sheet(tournament_id), fmt)
+
+    def import_players(self, tournament_id: UUID, text: str, fmt: str, by: Actor) -> list[str]:
+        """Register every player of a list (CSV or TRF16) in one save: all of them, or none when any is refused."""
+        entries = read_players(text, fmt)
+
+        def step(t: Tournament, meta: Meta) -> list[str]:
+            return _register(t, entries, meta)
+
+        return self.act(tournament_id, by, step)
+
     # ---- a director's acts ----------------------------------------------------------------
     def create(self, name: str, rules: str, profile: str, rounds: int, by: Actor, *, system: str = "swiss",
-               settings: dict[str, Any] | None = None) -> UUID:
-        tournament = Tournament.create(name, rules, profile, rounds, self._meta(by), system=system,
-                                       settings=settings)
+               settings: dict[str, Any] | None = None, players: str | None = None, players_format: str = "csv") -> UUID:
+        """A new tournament; with ``players`` (a CSV or TRF16 list) its players entered in the same save."""
+        entries = read_players(players, players_format) if players is not None else []
+        meta = self._meta(by)
+        tournament = Tournament.create(name, rules, profile, rounds, meta, system=system, settings=settings)
+        _register(tournament, entries, meta)
         self.app.save_together(tournament)
         return tournament.id
 
@@ -177,6 +208,18 @@ class Tournaments:
 
     def _meta(self, by: Actor) -> Meta:
         return Meta(by.actor, by.device, self.app.clock())
+
+
+def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:
+    """Enter each player of a list; a refusal names the list's player (its number and name)."""
+    ids = []
+    for e in entries:
+        try:
+            ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating))
+        except TournamentError as err:
+            raise FormatError(f"player {e.number} ({e.name}): {err.message}", field=err.field or "name",
+                              article=err.article) from None
+    return ids
 
 
 def pairing_dict(p: Pairing) -> dict[str, Any]:

@@ -38,8 +38,9 @@ class Tournament(Aggregate):
     Created = ev.Created
 
     def __init__(self, name: str, rules: str, profile: str, rounds: int, system: str, settings: dict[str, Any],
-                 hash: str, **_: Any) -> None:
+                 hash: str, at: str = "", **_: Any) -> None:
         self.name = name
+        self.created_at = str(at)  # when it was created (the files' event date: its first ten characters)
         self.rules_name = rules
         self.profile = profile
         self.rounds = rounds
@@ -262,10 +263,12 @@ class Tournament(Aggregate):
                      scrabbles=[0, 0], game_id=t["game_id"], game_version=None, outcome=None, reason=reason)
 
     def reopen_game(self, game_id: str, reason: str, meta: Meta) -> bool:
-        """The game was reopened: its result is open again until it closes anew. False when none was recorded."""
+        """The game was reopened: its result is open again until it closes anew. False when none was recorded
+        from the game (a director's no-show recorded on a table whose game was never played stays)."""
         round_no, table = self._game_table(game_id)
-        if f"{round_no}:{table['table']}" not in self.results:
-            return False
+        recorded = self.results.get(f"{round_no}:{table['table']}")
+        if recorded is None or recorded["game_version"] is None:
+            return False  # nothing recorded, or the director's (a no-show): the game's reopening cannot open it
         self._record(ev.ResultReopened, meta, round=round_no, table=table["table"], game_id=game_id, reason=reason)
         return True
 

@@ -140,3 +140,19 @@ class StandingsView(BaseModel):
 class CheckView(BaseModel):
     model_config = _example({"rounds": [{"round": 1, "method": "swiss", "agrees": True, "differences": []}]})
     rounds: list[dict[str, Any]]
+
+
+class PlayerImport(BaseModel):
+    """A player list to enter at once: a CSV (a header line naming the columns, then a player a line) or a
+    FIDE TRF16 file (its ``001`` lines); all are registered or none."""
+
+    model_config = _example({"format": "csv", "text": "name,federation_id,club,rating\n"
+                                                      "Anna Puig,FISC-0042,Mots i Més,1850\n"})
+    format: Literal["csv", "trf"]
+    text: str = Field(min_length=1, max_length=500_000, description="the file's text (UTF-8)")
+
+
+class PlayersImported(BaseModel):
+    model_config = _example({"players": [{"player": "p1", "name": "Anna Puig", "from_round": 1,
+                                          "pairing_bonus": 0.0}]})
+    players: list[dict[str, Any]]

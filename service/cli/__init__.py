@@ -1,6 +1,7 @@
 """The ``planilla`` command line: ``gcg verify|convert|show``, ``projections rebuild|status|follow``, ``audit
-export|verify``, ``serve``, ``token``; one module per command group (``gcg``, ``projections``,
-``audit``, ``serve``, ``token``), the store options they share in ``store``.
+export|verify``, ``serve``, ``token``, ``tournament create|import|pair|publish|standings|export``; one
+module per command group (``gcg``, ``projections``, ``audit``, ``serve``, ``token``, ``tournament``), the
+store options they share in ``store``.
 
 ``planilla gcg verify`` is timed with its start-up (a thousand files a second), and a Typer
 command costs about 0.13 s more before it runs (one small file: 198 ms through Typer, 62 ms
@@ -24,7 +25,7 @@ def build_app():
     """The Typer app: every command group on one ``planilla`` command."""
     import typer
 
-    from service.cli import audit, gcg, lexicon, projections, serve, token
+    from service.cli import audit, gcg, lexicon, projections, serve, token, tournament
 
     app = typer.Typer(
         name="planilla",
@@ -39,6 +40,7 @@ def build_app():
     app.add_typer(projections.build_app(), name="projections")
     app.add_typer(audit.build_app(), name="audit")
     app.add_typer(lexicon.build_app(), name="lexicon")
+    app.add_typer(tournament.build_app(), name="tournament")
     return app
 
 

@@ -63,6 +63,8 @@ EXPECTED: dict[str, dict[str, int]] = {
     "record absence": row(200, {"director"}),
     "standings": row(200, EVERYONE - {"none", "revoked"}),
     "pairing check": row(200, EVERYONE - {"none", "revoked"}),
+    "import players": row(201, {"director"}),
+    "tournament export": row(200, EVERYONE - {"none", "revoked"}),
     "issue seat code": row(201, {"arbiter", "director"}),
     "seat code qr": {r: 200 for r in ROLES},  # the seat code is the credential: no token is asked for
     "bind": {r: 200 for r in ROLES},
@@ -158,6 +160,9 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
         "kind": "forfeit", "reason": "Biel did not come"}).status_code,
     "standings": lambda w, t: w.api.get(w.tournament["published"] + "/standings", t).status_code,
     "pairing check": lambda w, t: w.api.get(w.tournament["published"] + "/check", t).status_code,
+    "import players": lambda w, t: w.api.post(w.tournament["registered"] + "/players/import", t, {
+        "format": "csv", "text": "name,rating\nCarla,1800\n"}).status_code,
+    "tournament export": lambda w, t: w.api.get(w.tournament["published"] + "/export?format=trf", t).status_code,
     "issue seat code": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/0/code", t, None).status_code,
     "seat code qr": lambda w, t: w.api.get(f"/v1/seat-codes/{w.code}/qr.svg", t).status_code,
     "bind": lambda w, t: w.api.post("/v1/bind", t, {"code": w.code, "device": "tablet-m"}).status_code,

@@ -88,6 +88,10 @@ def test_ajs_4_1_11_a_no_show_is_recorded_by_the_director_with_a_reason():
     rows = {r.player: r for r in t.standings()}
     assert rows[ids[0]].points == 1.0 and rows[ids[0]].tiebreaks[TieBreak.SPREAD].value == 300
     assert rows[ids[1]].points == 0.0 and rows[ids[3]].points == 0.0
+    # the no-show's table still has its (unplayed, open) game: bringing results up to date must not erase the
+    # director's record (found by the 40-player end-to-end test, where every read syncs the open games)
+    assert t.reopen_game("g1-1", "the game is not closed", DIRECTOR) is False
+    assert t.results["1:1"]["kind"] == "forfeit"
 
 
 def test_ajs_4_1_9_a_late_entry_gets_half_the_rounds_played_for_pairing_only():

@@ -1,4 +1,5 @@
-"""``/v1/tournaments``: create, register, draft, publish, record absences, standings, the checker.
+"""``/v1/tournaments``: create, register (one by one or a list), draft, publish, record absences, standings,
+the checker, and the exports in the formats the ecosystem reads (tsh, AUPAIR, TRF16, CSV).
 
 Directors write; any token reads (the pairings and standings hide nothing: the hall screen reads
 them with a spectator token). Results are not posted here: they come from the games' signed
@@ -8,19 +9,20 @@ sheets (``service.tournaments.Tournaments.sync``) or, for a no-show, from the di
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
 from domain.tournament.aggregate import Tournament
+from domain.tournament.formats import WRITERS
 from service.api.deps import CurrentPrincipal, DeviceDep, DirectorDep
 from service.api.errors import ApiError
 from service.api.responses import errors
 from service.api.tournament_schemas import (
-    Absence, CheckView, Draft, PlayerEntered, PlayerEntry, Publish, RoundOut, SettingChange, StandingsView,
-    TournamentCreate, TournamentCreated, TournamentView, Withdrawal,
+    Absence, CheckView, Draft, PlayerEntered, PlayerEntry, PlayerImport, PlayersImported, Publish, RoundOut,
+    SettingChange, StandingsView, TournamentCreate, TournamentCreated, TournamentView, Withdrawal,
 )
 from service.application import Actor
 from service.tournaments import TournamentNotFound, Tournaments, pairing_dict
@@ -81,6 +83,20 @@ async def register_player(tournament_id: TournamentIdPath, body: PlayerEntry, to
     return await _run(step)
 
 
+@router.post("/{tournament_id}/players/import", status_code=201, response_model=PlayersImported,
+             responses=errors(400, 401, 403, 404, 413, 422))
+async def import_players(tournament_id: TournamentIdPath, body: PlayerImport, tournaments: TournamentsDep,
+                         who: DirectorDep, device: DeviceDep) -> Any:
+    """Enter a list of players from a CSV or a TRF16 file (directors): all or none; a refusal names the line
+    and the column."""
+    def step() -> dict[str, Any]:
+        ids = tournaments.import_players(tournament_id, body.text, body.format, Actor(who.actor(), device))
+        players = tournaments.get(tournament_id).players
+        return {"players": [{"player": p, "name": players[p]["name"], "from_round": players[p]["from_round"],
+                             "pairing_bonus": players[p]["pairing_bonus"]} for p in ids]}
+    return await _run(step)
+
+
 @router.post("/{tournament_id}/players/{player}/withdraw", response_model=TournamentView,
              responses=errors(400, 401, 403, 404, 422))
 async def withdraw_player(tournament_id: TournamentIdPath, player: str, body: Withdrawal,
@@ -104,8 +120,10 @@ async def change_setting(tournament_id: TournamentIdPath, body: SettingChange, t
              responses=errors(400, 401, 403, 404, 422))
 async def draft_round(tournament_id: TournamentIdPath, round_no: RoundPath, body: Draft,
                       tournaments: TournamentsDep, who: DirectorDep, device: DeviceDep) -> Any:
-    """Draft the next round by the tournament's system (each table says why), or by hand."""
+    """Draft the next round by the tournament's system (each table says why), or by hand; the results of the
+    games signed so far are brought up to date first."""
     manual = [tuple(p) for p in body.pairings] if body.pairings is not None else None
+    await _run(lambda: tournaments.sync(tournament_id))  # pair on every game signed so far, read or not
     pairings = await _run(lambda: tournaments.act(tournament_id, Actor(who.actor(), device),
                                                   lambda t, m: t.draft(round_no, m, manual=manual)))
     t = await _run(lambda: tournaments.get(tournament_id))
@@ -166,3 +184,30 @@ async def standings(tournament_id: TournamentIdPath, tournaments: TournamentsDep
 async def check(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _: CurrentPrincipal) -> Any:
     """The pairing checker: every published round derived again from the events before it."""
     return {"rounds": await _run(lambda: tournaments.check(tournament_id))}
+
+
+ExportFormat = Literal["tsh", "tsh-json", "tou", "trf", "csv-players", "csv-results", "ratings"]
+EXPORT_EXAMPLE = "Anna Puig 1900 3 2; 420 402; p12 1 2; plkind P P; plid FISC-0001\n"
+CSV_EXAMPLE = "number,name,federation_id,club,rating\n1,Anna Puig,FISC-0001,Mots i Més,1900\n"
+FEED_EXAMPLE = {"config": {"event_name": "Obert", "max_rounds": 5, "event_date": "2025-06-14"},
+                "divisions": [{"name": "A", "players": [None, {
+                    "id": 1, "name": "Anna Puig", "rating": 1900, "pairings": [3], "scores": [420],
+                    "etc": {"p12": [1], "plkind": ["P"]}}]}]}
+
+
+@router.get("/{tournament_id}/export", response_class=Response, responses={
+    200: {"description": "The tournament's players and results in the format asked for (UTF-8).",
+          "content": {"text/plain": {"schema": {"type": "string"}, "example": EXPORT_EXAMPLE},
+                      "text/csv": {"schema": {"type": "string"}, "example": CSV_EXAMPLE},
+                      "application/json": {"schema": {"type": "object"}, "example": FEED_EXAMPLE}}},
+    **errors(400, 401, 403, 404)})
+async def export(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _: CurrentPrincipal,
+                 format: Annotated[ExportFormat, Query(description=(
+                     "tsh: tsh's .t file; tsh-json: tsh's live feed; tou: AUPAIR .TOU; trf: FIDE TRF16; csv-players, "
+                     "csv-results: for Swiss Perfect and spreadsheets; ratings: every game for the rating officer"))]
+                 ) -> Response:
+    """The tournament in a file the ecosystem reads (any token), results brought up to date first."""
+    text = await _run(lambda: tournaments.export(tournament_id, format))
+    _, media, extension = WRITERS[format]
+    return Response(text, media_type=f"{media}; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="{tournament_id}-{format}.{extension}"'})

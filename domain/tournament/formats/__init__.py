@@ -1,0 +1,49 @@
+"""The tournament's files in the formats the ecosystem reads: tsh, AUPAIR, FIDE TRF16, CSV.
+
+Every format writes a ``Sheet`` (``sheet.py``) and reads one back; ``write`` and ``read`` choose
+by name. Where each layout comes from, and what is uncertain, is in docs/tournaments.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.tournament.formats import tables, tou, trf, tsh
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet, player_id, results_of, sheet_of
+
+#: format name -> (writer, media type, file extension)
+WRITERS: dict[str, tuple[Callable[[Sheet], str], str, str]] = {
+    "tsh": (tsh.write_t, "text/plain", "t"),
+    "tsh-json": (tsh.write_live, "application/json", "json"),
+    "tou": (tou.write_tou, "text/plain", "TOU"),
+    "trf": (trf.write_trf, "text/plain", "trf"),
+    "csv-players": (tables.write_players, "text/csv", "csv"),
+    "csv-results": (tables.write_results, "text/csv", "csv"),
+    "ratings": (tables.write_ratings, "text/csv", "csv"),
+}
+FORMATS = tuple(WRITERS)
+#: the formats a player list is imported from
+PLAYER_FORMATS = ("csv", "trf")
+
+
+def write(sheet: Sheet, fmt: str) -> str:
+    """The sheet in format ``fmt`` (one of ``FORMATS``)."""
+    if fmt not in WRITERS:
+        raise FormatError(f"format is one of {', '.join(FORMATS)}, not {fmt!r}", field="format")
+    return WRITERS[fmt][0](sheet)
+
+
+def read_players(text: str, fmt: str) -> list[Entry]:
+    """A player list from a CSV (a header line, then a player a line) or a TRF16 file (its ``001`` lines)."""
+    if fmt == "csv":
+        return tables.read_players(text)
+    if fmt == "trf":
+        players = list(trf.read_trf(text).players)
+        if not players:
+            raise FormatError("a TRF16 file lists its players on lines starting 001", field="001")
+        return players
+    raise FormatError(f"a player list is read from {' or '.join(PLAYER_FORMATS)}, not {fmt!r}", field="format")
+
+
+__all__ = ["FORMATS", "PLAYER_FORMATS", "WRITERS", "Entry", "FormatError", "Line", "Sheet", "player_id", "read_players",
+           "results_of", "sheet_of", "tables", "tou", "trf", "tsh", "write"]

@@ -1,0 +1,183 @@
+"""CSV: the player list and the results, for Swiss Perfect (AJS 4.1.4) and spreadsheets; the rating officer's file.
+
+Players: ``number,name,federation_id,club,rating``. Reading a player list accepts the headers in
+Spanish, Catalan and English (``nombre``/``nom``/``name``, ``elo``/``rating``, ``id``/``licencia``,
+``club``) and any order; only the name is required. Swiss Perfect's own import layout was not
+found: the columns are plain, one header line, comma-separated, UTF-8.
+
+Results: one row per table and round, ``round,kind,number1,name1,score1,number2,name2,score2,
+scrabbles1,scrabbles2`` (the first named starts; a bye has no second). The ABSP's rating CSV is
+``Division,Round,Player1,Score1,Player2,Score2`` (tsh2csv's README): the same facts, fewer columns.
+
+Ratings (``write_ratings``): every game with both players' federation ids, names, scores and
+ratings before the event, for a rating officer. The AJS Elo and EloD formulas are in annexes our
+copy of the rulebook lacks: ``RatingSystem`` is the interface a computation will implement, and
+none is implemented here.
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import Protocol
+
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet
+from domain.tournament.results import Kind
+
+PLAYER_COLUMNS = ["number", "name", "federation_id", "club", "rating"]
+RESULT_COLUMNS = ["round", "kind", "number1", "name1", "score1", "number2", "name2", "score2", "scrabbles1",
+                  "scrabbles2"]
+RATING_COLUMNS = ["round", "kind", "number1", "federation_id1", "name1", "rating1", "score1", "number2",
+                  "federation_id2", "name2", "rating2", "score2"]
+ALIASES = {
+    "name": {"name", "nombre", "nom", "jugador", "jugadora", "player"},
+    "federation_id": {"federation_id", "id", "licencia", "llicència", "llicencia", "fed_id", "federation id"},
+    "club": {"club"},
+    "rating": {"rating", "elo", "ranking", "rat"},
+    "number": {"number", "no", "núm", "num", "número", "nº", "#"},
+}
+
+
+class _Lines:
+    """A list ``csv.writer`` writes into (the domain does no I/O)."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def _write(header: list[str], rows: list[list[object]]) -> str:
+    out = _Lines()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.text()
+
+
+def _rows(text: str) -> list[list[str]]:
+    try:
+        return [row for row in csv.reader(text.lstrip("\ufeff").splitlines()) if any(c.strip() for c in row)]
+    except csv.Error as err:
+        raise FormatError(f"not CSV: {err}", field="csv") from None
+
+
+# ---- players -----------------------------------------------------------------------------------
+def write_players(sheet: Sheet) -> str:
+    return _write(PLAYER_COLUMNS, [[e.number, e.name, e.federation_id, e.club, e.rating] for e in sheet.players])
+
+
+def read_players(text: str) -> list[Entry]:
+    """A player list: a header line naming the columns, then one player a line; every line checked."""
+    rows = _rows(text)
+    if not rows:
+        raise FormatError("the player list is empty", line=1, field="name")
+    header = [c.strip().lower() for c in rows[0]]
+    where: dict[str, int] = {}
+    for key, names in ALIASES.items():
+        for i, col in enumerate(header):
+            if col in names:
+                where.setdefault(key, i)
+    if "name" not in where:
+        raise FormatError("the first line names the columns, one of them the name (name, nombre or nom)", line=1,
+                          field="name")
+    entries = []
+    for n, row in enumerate(rows[1:], start=2):
+        def cell(key: str) -> str:
+            i = where.get(key)
+            return row[i].strip() if i is not None and i < len(row) else ""
+        name = cell("name")
+        if not name:
+            raise FormatError("a player needs a name", line=n, field="name")
+        rating_text = cell("rating") or "0"
+        try:
+            rating = int(float(rating_text))
+        except ValueError:
+            raise FormatError(f"the rating is a whole number, not {rating_text!r}", line=n, field="rating") from None
+        if not 0 <= rating <= 4000:
+            raise FormatError(f"the rating is between 0 and 4000, not {rating}", line=n, field="rating")
+        entries.append(Entry(len(entries) + 1, name, rating, cell("federation_id"), cell("club")))
+    return entries
+
+
+# ---- results -----------------------------------------------------------------------------------
+def write_results(sheet: Sheet) -> str:
+    rows: list[list[object]] = []
+    for line in sheet.lines:
+        first = sheet.entry(line.first)
+        scores = line.scores or (0, 0)
+        if line.second is None:
+            rows.append([line.round, str(line.kind), first.number, first.name, scores[0], "", "", "",
+                         line.scrabbles[0], ""])
+            continue
+        second = sheet.entry(line.second)
+        rows.append([line.round, str(line.kind), first.number, first.name, scores[0], second.number, second.name,
+                     scores[1], line.scrabbles[0], line.scrabbles[1]])
+    return _write(RESULT_COLUMNS, rows)
+
+
+def read_results(text: str, players: list[Entry] | tuple[Entry, ...], *, name: str = "",
+                 rounds: int | None = None) -> Sheet:
+    """The results CSV read back against the player list it was written with."""
+    rows = _rows(text)
+    if not rows or [c.strip() for c in rows[0]] != RESULT_COLUMNS:
+        raise FormatError("the first line is " + ",".join(RESULT_COLUMNS), line=1, field="header")
+    numbers = {e.number for e in players}
+    lines = []
+    for n, row in enumerate(rows[1:], start=2):
+        cells = dict(zip(RESULT_COLUMNS, [c.strip() for c in row] + [""] * (len(RESULT_COLUMNS) - len(row))))
+        try:
+            kind = Kind(cells["kind"])
+        except ValueError:
+            raise FormatError(f"kind is one of {', '.join(k.value for k in Kind)}", line=n, field="kind") from None
+        values = {}
+        for key in ("round", "number1", "score1", "scrabbles1") + (
+                () if kind is Kind.BYE else ("number2", "score2", "scrabbles2")):
+            try:
+                values[key] = int(cells[key] or 0)
+            except ValueError:
+                raise FormatError(f"{key} is a whole number, not {cells[key]!r}", line=n, field=key) from None
+        if values["round"] < 1:
+            raise FormatError(f"round is 1 or more, not {values['round']}", line=n, field="round")
+        for key in ("number1",) + (() if kind is Kind.BYE else ("number2",)):
+            if values[key] not in numbers:
+                raise FormatError(f"no player number {values[key]}", line=n, field=key)
+        if kind is Kind.BYE:
+            lines.append(Line(values["round"], values["number1"], None, (values["score1"], 0), kind,
+                              (values["scrabbles1"], 0)))
+        else:
+            lines.append(Line(values["round"], values["number1"], values["number2"],
+                              (values["score1"], values["score2"]), kind, (values["scrabbles1"], values["scrabbles2"])))
+    played = max((line.round for line in lines), default=0)
+    return Sheet(name, rounds if rounds is not None else played, tuple(players), tuple(lines)).sorted()
+
+
+# ---- ratings -----------------------------------------------------------------------------------
+def write_ratings(sheet: Sheet) -> str:
+    """Every game with a result between two players (played, or a forfeit, which the officer may leave out):
+    both players' federation ids, names, ratings before the event, and scores."""
+    rows: list[list[object]] = []
+    for line in sheet.lines:
+        if line.second is None:
+            continue
+        a, b = sheet.entry(line.first), sheet.entry(line.second)
+        scores = line.scores or (0, 0)
+        rows.append([line.round, str(line.kind), a.number, a.federation_id, a.name, a.rating, scores[0], b.number,
+                     b.federation_id, b.name, b.rating, scores[1]])
+    return _write(RATING_COLUMNS, rows)
+
+
+class RatingSystem(Protocol):
+    """A federation's rating computation: new ratings from the ratings before and the games.
+
+    Not implemented: the AJS Elo and EloD formulas are in annexes of the AJS rulebook our copy
+    lacks, and FISC's rating rules are not in ours either. An implementation takes the players
+    (with their ratings before) and the games ``write_ratings`` lists, and returns each player's
+    rating after, by federation id."""
+
+    name: str
+
+    def rate(self, players: tuple[Entry, ...], games: tuple[Line, ...]) -> dict[str, int]: ...

@@ -1,0 +1,145 @@
+"""AUPAIR's ``.TOU`` results file (the file WESPA's and several national rating officers take).
+
+No official description was found; the layout here follows a ratings program that reads these
+files (a public TOU reader, "coco ratings") and a public writer, which agree on this much:
+
+    *M31.12.2025 Tournament name          the date (dd.mm.yyyy) and the name
+    *A                                    a division
+    Mark Nyman           2488  16 2458  +4    a player: the name, then per round the score and
+                                              the opponent's number (the player's line number)
+    *** END OF FILE ***
+
+A score is written plus 2000 for a win and plus 1000 for a draw (a loss as it is); the opponent
+is prefixed ``+`` when the player went first. The sample's columns give the name 20 characters,
+then each round a score 5 wide and an opponent 4 wide. Lines starting with a space are skipped by
+the reader (the writer above puts a high-word line there); this writer adds none. A TOU file
+carries no ratings. Uncertain, and said so in docs/tournaments.md: how AUPAIR writes a bye (the
+writer above uses the player's own number as the opponent, the reader skips such rounds): here a
+bye is the player's own number with a win's prefix, a round not paired the own number with 0; a
+forfeit is written with its 300-0 scores (AJS 4.1.11.1), a double absence as two losses 0-0.
+"""
+
+from __future__ import annotations
+
+import re
+
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet
+from domain.tournament.results import Kind
+
+END = "*** END OF FILE ***"
+_CELL = re.compile(r"^[+-]?\d+$")
+
+
+def _date(iso: str) -> str:
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", iso or ""):
+        y, m, d = iso.split("-")
+        return f"{d}.{m}.{y}"
+    return "01.01.2000" if not iso else iso
+
+
+def write_tou(sheet: Sheet, *, division: str = "A") -> str:
+    """The ``.TOU`` file of one division."""
+    out = [f"*M{_date(sheet.date)} {sheet.name}", f"*{division}"]
+    for e in sheet.players:
+        cells = []
+        for round_no in range(1, sheet.played_rounds + 1):
+            line = sheet.line_of(round_no, e.number)
+            if line is None:
+                cells.append((0, str(e.number)))
+                continue
+            side = 0 if line.first == e.number else 1
+            scores = line.scores or (0, 0)
+            if line.second is None:
+                cells.append((2000 + scores[0], str(e.number)))
+                continue
+            mine, theirs = scores[side], scores[1 - side]
+            opponent = line.second if side == 0 else line.first
+            if line.kind is Kind.BOTH_ABSENT:
+                prefix = 0
+            elif line.kind is Kind.FORFEIT:
+                prefix = 2000 if side == 0 else 0
+            else:
+                prefix = 2000 if mine > theirs else 1000 if mine == theirs else 0
+            cells.append((prefix + mine, ("+" if side == 0 else "") + str(opponent)))
+        name = e.name.ljust(20)
+        out.append(name + "".join(f"{score:5d}{opponent:>4}" for score, opponent in cells))
+    out.append(END)
+    return "\n".join(out) + "\n"
+
+
+def read_tou(text: str) -> Sheet:
+    """A ``.TOU`` file read back (its first division); every cell checked."""
+    raw = text.splitlines()
+    if not raw or not raw[0].startswith("*M"):
+        raise FormatError("a TOU file starts with '*M' then the date (dd.mm.yyyy) and the name", line=1,
+                          field="header")
+    date_text, _, name = raw[0][2:].partition(" ")
+    date = ""
+    if re.fullmatch(r"\d{2}\.\d{2}\.\d{4}", date_text):
+        d, m, y = date_text.split(".")
+        date = f"{y}-{m}-{d}"
+    rows: list[tuple[int, str, list[tuple[int, str]]]] = []
+    division_seen = False
+    for number, line in enumerate(raw[1:], start=2):
+        if not line.strip() or line.startswith(" "):
+            continue
+        if line.strip() == END:
+            break
+        if line.startswith("*"):
+            if division_seen:
+                break  # one division per sheet
+            division_seen = True
+            continue
+        tokens = line.split()
+        i = len(tokens)
+        while i > 0 and _CELL.match(tokens[i - 1]):
+            i -= 1
+        if (len(tokens) - i) % 2:
+            i += 1  # the cells come in pairs: an odd run of numbers starts with the end of the name ("Jugador 01")
+        name_part, cells = " ".join(tokens[:i]), tokens[i:]
+        if not name_part:
+            raise FormatError("a TOU player line starts with the name", line=number, field="name")
+        rows.append((number, name_part, [(int(cells[k]), cells[k + 1]) for k in range(0, len(cells), 2)]))
+    players = tuple(Entry(i + 1, nm) for i, (_, nm, _) in enumerate(rows))
+    lines: list[Line] = []
+    count = len(rows)
+    for index, (at, _, cells) in enumerate(rows):
+        me = index + 1
+        for r, (score, opponent_text) in enumerate(cells):
+            first = opponent_text.startswith("+")
+            opponent = int(opponent_text.lstrip("+"))
+            if opponent == me:
+                if score >= 2000:
+                    lines.append(Line(r + 1, me, None, (score - 2000, 0), Kind.BYE))
+                continue
+            if not 1 <= opponent <= count:
+                raise FormatError(f"round {r + 1}: no player {opponent}", line=at, field="opponent")
+            theirs = rows[opponent - 1][2]
+            if len(theirs) <= r or int(theirs[r][1].lstrip("+")) != me:
+                raise FormatError(f"round {r + 1}: player {me} meets {opponent}, whose line does not name {me}",
+                                  line=at, field="opponent")
+            if first and theirs[r][1].startswith("+"):
+                raise FormatError(f"round {r + 1}: {me} and {opponent} are both marked '+' (first)", line=at,
+                                  field="opponent")
+            if not first and not (not theirs[r][1].startswith("+") and me < opponent):
+                continue  # the first player's line writes the table (or the lower number when neither is marked)
+            decoded = _decode(score, theirs[r][0])
+            if decoded is None:
+                raise FormatError(f"round {r + 1}: the scores {score} and {theirs[r][0]} agree on no result "
+                                  f"(a win is written plus 2000, a draw plus 1000)", line=at, field="score")
+            mine, other, kind = decoded
+            lines.append(Line(r + 1, me, opponent, (mine, other), kind))
+    return Sheet(name.strip(), max((len(c) for _, _, c in rows), default=0), players, tuple(lines), date).sorted()
+
+
+def _decode(mine: int, theirs: int) -> tuple[int, int, Kind] | None:
+    """Both players' scores without the result's prefix, found as the one reading the two agree on
+    (a score can be negative after the end-of-game deductions, so the prefix is not ``score // 1000``)."""
+    if mine == theirs == 0:
+        return 0, 0, Kind.BOTH_ABSENT  # two losses 0-0: nobody played
+    for a, b in ((2000, 0), (0, 2000), (1000, 1000)):
+        x, y = mine - a, theirs - b
+        if (a, b) == (2000, 0) and x > y or (a, b) == (0, 2000) and x < y or (a, b) == (1000, 1000) and x == y:
+            kind = Kind.FORFEIT if (a, x, y) == (2000, 300, 0) else Kind.PLAYED
+            return x, y, kind
+    return None

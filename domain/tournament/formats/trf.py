@@ -1,0 +1,166 @@
+"""FIDE's Tournament Report File, TRF16 (FIDE Handbook C.04 Annex 2), written and read.
+
+The player line (``001``) by column, as the annex gives it: 1-3 ``001``; 5-8 the starting rank;
+10 sex; 11-13 title; 15-47 the name; 49-52 the rating; 54-56 the federation; 58-68 the FIDE id;
+70-79 the birth date; 81-84 the points; 86-89 the rank; then per round, ten columns from 92: the
+opponent's starting rank (4 wide, ``0000`` for none), the colour (``w``, ``b``, ``-``) and the
+result (``1`` ``=`` ``0`` a game; ``+`` ``-`` a forfeit won or lost; ``U`` a pairing-allocated
+bye; ``Z`` a zero-point bye: not paired). Header lines: ``012`` the name, ``042`` the start date,
+``062`` the number of players, ``092`` the type; ``XXR`` the number of rounds is JaVaFo's TRF(x)
+extension, which pairing engines read.
+
+Scrabble in chess's file: white is the first named on the pairing list, who starts (FILE 4.1);
+the rating is the federation's (not FIDE's), the id column holds the federation id (11 characters;
+longer ids are cut). TRF has no game scores: a file read back carries the outcomes (points,
+Buchholz, Berger agree) but not the scores, so spread and points-for cannot be compared.
+A double absence is written as two forfeits lost (``-`` against ``-``).
+"""
+
+from __future__ import annotations
+
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet
+from domain.tournament.results import Kind
+
+
+def _points(sheet: Sheet, number: int) -> float:
+    total = 0.0
+    for line in sheet.lines:
+        if number not in (line.first, line.second):
+            continue
+        side = 0 if line.first == number else 1
+        if line.kind is Kind.BYE:
+            total += 1.0
+        elif line.kind is Kind.FORFEIT:
+            total += 1.0 if side == 0 else 0.0
+        elif line.kind is Kind.PLAYED and line.scores is not None:
+            mine, theirs = line.scores[side], line.scores[1 - side]
+            total += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    return total
+
+
+def _cell(sheet: Sheet, number: int, round_no: int) -> str:
+    line = sheet.line_of(round_no, number)
+    if line is None:
+        return "0000 - Z"
+    if line.second is None:
+        return "0000 - U"
+    side = 0 if line.first == number else 1
+    opponent = line.second if side == 0 else line.first
+    colour = "w" if side == 0 else "b"
+    if line.kind is Kind.FORFEIT:
+        result = "+" if side == 0 else "-"
+    elif line.kind is Kind.BOTH_ABSENT:
+        result = "-"
+    else:
+        scores = line.scores or (0, 0)
+        mine, theirs = scores[side], scores[1 - side]
+        result = "1" if mine > theirs else "=" if mine == theirs else "0"
+    return f"{opponent:4d} {colour} {result}"
+
+
+def write_trf(sheet: Sheet) -> str:
+    """The TRF16 file; the sheet's ``extra["ranks"]`` (player number to rank) fills columns 86-89, else blank."""
+    ranks = sheet.extra.get("ranks", {})
+    out = [f"012 {sheet.name}"]
+    if sheet.date:
+        out.append(f"042 {sheet.date.replace('-', '/')}")
+    out += [f"062 {len(sheet.players)}", "092 Individual: Swiss-System", f"XXR {sheet.rounds}"]
+    for e in sheet.players:
+        head = (f"001 {e.number:4d}      {e.name[:33]:<33} {e.rating:4d}     {e.federation_id[:11]:>11} {'':10} "
+                f"{_points(sheet, e.number):4.1f} {ranks[e.number] if e.number in ranks else '':>4}")
+        cells = [_cell(sheet, e.number, r) for r in range(1, sheet.played_rounds + 1)]
+        out.append((head + "".join(f"  {c}" for c in cells)).rstrip())
+    return "\n".join(out) + "\n"
+
+
+def read_trf(text: str) -> Sheet:
+    """A TRF16 file read back: the players, and each round's tables from the two players' cells."""
+    name, date, rounds = "", "", None
+    players: list[Entry] = []
+    cells: dict[int, list[tuple[int, str, str]]] = {}
+    at: dict[int, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        code = line[:3]
+        if code == "012":
+            name = line[4:].strip()
+        elif code == "042":
+            date = line[4:].strip().replace("/", "-")
+        elif code == "XXR":
+            try:
+                rounds = int(line[4:].strip())
+            except ValueError:
+                raise FormatError("XXR is the number of rounds", line=number, field="XXR") from None
+        elif code == "001":
+            entry, rounds_of = _player(line, number)
+            if entry.number in at:
+                raise FormatError(f"starting rank {entry.number} is given twice", line=number, field="rank")
+            players.append(entry)
+            cells[entry.number] = rounds_of
+            at[entry.number] = number
+    lines: list[Line] = []
+    for me, mine in cells.items():
+        for r, (opponent, colour, result) in enumerate(mine):
+            round_no = r + 1
+            if result == "U" or result in ("F", "H") and opponent == 0:
+                lines.append(Line(round_no, me, None, (0, 0), Kind.BYE))
+                continue
+            if opponent == 0 or result in ("Z", " ", ""):
+                continue
+            if opponent not in cells:
+                raise FormatError(f"round {round_no}: no player with starting rank {opponent}", line=at[me],
+                                  field="opponent")
+            theirs = cells[opponent]
+            if len(theirs) <= r or theirs[r][0] != me:
+                raise FormatError(f"round {round_no}: {me} meets {opponent}, whose line does not name {me}",
+                                  line=at[me], field="opponent")
+            if colour in "wb" and colour == theirs[r][1]:
+                raise FormatError(f"round {round_no}: {me} and {opponent} both have {colour!r}", line=at[me],
+                                  field="colour")
+            if colour == "b" or (colour == "-" and me > opponent):
+                continue  # white's line writes the table
+            other = theirs[r][2]
+            if result == "+" or (result == "-" and other == "+"):
+                first, second = (me, opponent) if result == "+" else (opponent, me)
+                lines.append(Line(round_no, first, second, (300, 0), Kind.FORFEIT))
+            elif result == "-" and other == "-":
+                lines.append(Line(round_no, me, opponent, (0, 0), Kind.BOTH_ABSENT))
+            else:
+                score = {"1": (1, 0), "W": (1, 0), "=": (0, 0), "D": (0, 0), "0": (0, 1), "L": (0, 1)}.get(result)
+                if score is None:
+                    raise FormatError(f"round {round_no}: result {result!r} is not a TRF16 result code",
+                                      line=at[me], field="result")
+                lines.append(Line(round_no, me, opponent, score, Kind.PLAYED))
+    played = max((len(c) for c in cells.values()), default=0)
+    return Sheet(name, rounds if rounds is not None else played, tuple(sorted(players, key=lambda e: e.number)),
+                 tuple(lines), date).sorted()
+
+
+def _player(line: str, number: int) -> tuple[Entry, list[tuple[int, str, str]]]:
+    padded = line.ljust(91)
+    try:
+        rank = int(padded[4:8])
+    except ValueError:
+        raise FormatError("columns 5-8 hold the starting rank", line=number, field="rank") from None
+    name = padded[14:47].strip()
+    if not name:
+        raise FormatError("columns 15-47 hold the name", line=number, field="name")
+    rating_text = padded[48:52].strip()
+    if rating_text and not rating_text.isdecimal():
+        raise FormatError("columns 49-52 hold the rating", line=number, field="rating")
+    rounds = []
+    rest = line[91:]
+    for k in range(0, len(rest), 10):
+        cell = rest[k:k + 8].ljust(8)
+        if not cell.strip():
+            rounds.append((0, "-", " "))
+            continue
+        try:
+            opponent = int(cell[0:4].strip() or 0)
+        except ValueError:
+            raise FormatError(f"round {k // 10 + 1}: columns {92 + k}-{95 + k} hold the opponent's starting rank",
+                              line=number, field="opponent") from None
+        colour = cell[5]
+        if colour not in "wb-":
+            raise FormatError(f"round {k // 10 + 1}: the colour is w, b or -", line=number, field="colour")
+        rounds.append((opponent, colour, cell[7]))
+    return Entry(rank, name, int(rating_text or 0), padded[57:68].strip()), rounds

@@ -1,0 +1,202 @@
+"""tsh's division file (``a.t``) and its live JSON feed, written and read.
+
+The ``.t`` file (tsh manual, "Configuring tsh": one data file per division) has one line per
+player, the player's number being the line's: the name, the rating, the opponents' numbers round
+by round (0: a bye), a semicolon, the player's own scores round by round; then optional fields,
+each ``; key value value ...``. tsh's own ``p12`` field says who went first each round (1 first,
+2 second, 0 a bye). Planilla adds three fields of its own, which tsh keeps as unknown fields (an
+assumption, see docs/tournaments.md): ``plkind`` (each round: P played, B bye, F forfeit, A both
+absent, - not paired), ``plid`` (the federation id) and ``plclub`` (the club, spaces as ``_``).
+Without them a file from tsh reads as tsh means it: opponent 0 a bye, anything else a game.
+
+The live feed is the JSON object tsh publishes for broadcast overlays to poll (its ``tourney.js``):
+``{"config": {...}, "divisions": [{"name": "A", "players": [null, {"id": 1, "name", "rating",
+"pairings", "scores", "etc": {"p12": [...], ...}}]}]}``: index 0 of ``players`` is null so each
+player sits at their number, as in the ``.t`` file.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet
+from domain.tournament.results import Kind
+
+KIND_LETTER = {Kind.PLAYED: "P", Kind.BYE: "B", Kind.FORFEIT: "F", Kind.BOTH_ABSENT: "A"}
+LETTER_KIND = {v: k for k, v in KIND_LETTER.items()}
+NOT_PAIRED = "-"
+
+
+# ---- per player, per round ---------------------------------------------------------------------
+def _rounds(sheet: Sheet, number: int) -> list[tuple[int, int, int, str]]:
+    """(opponent, score, p12, kind letter) for each round played so far."""
+    out = []
+    for round_no in range(1, sheet.played_rounds + 1):
+        line = sheet.line_of(round_no, number)
+        if line is None:
+            out.append((0, 0, 0, NOT_PAIRED))
+            continue
+        side = 0 if line.first == number else 1
+        scores = line.scores or (0, 0)
+        if line.second is None:
+            out.append((0, scores[0], 0, KIND_LETTER[line.kind]))
+        else:
+            opponent = line.second if side == 0 else line.first
+            out.append((opponent, scores[side], side + 1, KIND_LETTER[line.kind]))
+    return out
+
+
+def write_t(sheet: Sheet) -> str:
+    """The division's ``.t`` file."""
+    lines = []
+    for e in sheet.players:
+        rounds = _rounds(sheet, e.number)
+        head = " ".join([e.name, str(e.rating), *(str(o) for o, *_ in rounds)])
+        fields = [" ".join(str(s) for _, s, _, _ in rounds),
+                  " ".join(["p12", *(str(p) for _, _, p, _ in rounds)]) if rounds else "p12",
+                  " ".join(["plkind", *(k for *_, k in rounds)]) if rounds else "plkind"]
+        if e.federation_id:
+            fields.append(f"plid {e.federation_id}")
+        if e.club:
+            fields.append("plclub " + e.club.replace(" ", "_"))
+        lines.append(head + "; " + "; ".join(fields))
+    return "\n".join(lines) + "\n"
+
+
+def read_t(text: str, *, name: str = "", rounds: int | None = None) -> Sheet:
+    """A ``.t`` file read back; every line checked (the numbers, the semicolon, the scores)."""
+    rows = []
+    for number, raw in enumerate((x for x in text.splitlines() if x.strip() and not x.lstrip().startswith("#")),
+                                 start=1):
+        head, sep, rest = raw.partition(";")
+        if not sep:
+            raise FormatError("a tsh player line has a ';' between the opponents and the scores", line=number,
+                              field="scores")
+        parts = [p.strip() for p in rest.split(";")]
+        scores = _ints(parts[0], number, "scores")
+        etc = {}
+        for part in parts[1:]:
+            if part:
+                key, *values = part.split()
+                etc[key] = values
+        # the head is the name, the rating, then one opponent a round: as many as p12 has entries (tsh writes
+        # it for every round paired), else as many as there are scores; a name may end in a number
+        tokens = head.split()
+        paired = len(etc["p12"]) if "p12" in etc else len(scores)
+        at = len(tokens) - 1 - paired
+        if at < 1 or not all(t.isdecimal() for t in tokens[at:]):
+            raise FormatError("a tsh player line starts with the name, then the rating, then the opponents' "
+                              "numbers (one a round)", line=number, field="rating")
+        rows.append((number, " ".join(tokens[:at]), int(tokens[at]), [int(t) for t in tokens[at + 1:]], scores,
+                     etc))
+    return _sheet(rows, name, rounds)
+
+
+def _ints(text: str, line: int, field: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split()]
+    except ValueError:
+        raise FormatError(f"{field} are whole numbers", line=line, field=field) from None
+
+
+def _sheet(rows: list[tuple[int, str, int, list[int], list[int], dict[str, list[str]]]], name: str,
+           rounds: int | None) -> Sheet:
+    """Pair up the players' half-lines round by round into tables, checking each agrees with the other."""
+    count = len(rows)
+    entries = tuple(Entry(n, nm, rating, " ".join(etc.get("plid", [])), " ".join(etc.get("plclub", [])).replace(
+        "_", " ")) for n, nm, rating, _, _, etc in rows)
+    by_number = {n: (pairings, scores, etc) for n, _, _, pairings, scores, etc in rows}
+    lines: list[Line] = []
+    played = max((len(p) for _, _, _, p, _, _ in rows), default=0)
+    for n, _, _, pairings, scores, etc in rows:
+        if len(scores) > len(pairings):
+            raise FormatError(f"player {n} has {len(scores)} scores for {len(pairings)} rounds paired", line=n,
+                              field="scores")
+        kinds = etc.get("plkind")
+        p12 = etc.get("p12")
+        for i, opponent in enumerate(pairings):
+            round_no = i + 1
+            if i >= len(scores):
+                continue  # paired, no score yet: not a result
+            letter = kinds[i] if kinds and i < len(kinds) else None
+            if letter is not None and letter != NOT_PAIRED and letter not in LETTER_KIND:
+                raise FormatError(f"plkind letters are P, B, F, A or -, not {letter!r}", line=n, field="plkind")
+            if letter == NOT_PAIRED:
+                continue
+            if opponent == 0:
+                lines.append(Line(round_no, n, None, (scores[i], 0), Kind.BYE))
+                continue
+            if not 1 <= opponent <= count:
+                raise FormatError(f"round {round_no}: no player {opponent} in this division", line=n,
+                                  field="pairings")
+            their = by_number[opponent]
+            if len(their[0]) <= i or their[0][i] != n:
+                raise FormatError(f"round {round_no}: player {n} meets {opponent}, whose line does not name "
+                                  f"{n}", line=n, field="pairings")
+            if len(their[1]) <= i:
+                raise FormatError(f"round {round_no}: player {opponent} has no score against {n}", line=opponent,
+                                  field="scores")
+            said = p12[i] if p12 and i < len(p12) else ""
+            first = said == "1" if said in ("1", "2") else n < opponent  # tsh's 3: to be drawn; unknown: by number
+            if not first:
+                continue  # the first player's line writes the table
+            kind = LETTER_KIND[letter] if letter else Kind.PLAYED
+            lines.append(Line(round_no, n, opponent, (scores[i], their[1][i]), kind))
+    return Sheet(name, rounds if rounds is not None else played, entries, tuple(lines)).sorted()
+
+
+# ---- the live feed -----------------------------------------------------------------------------
+def live_feed(sheet: Sheet, *, division: str = "A") -> dict[str, Any]:
+    """The JSON object tsh publishes for overlays (``tourney.js``): one division, players at their numbers."""
+    players: list[dict[str, Any] | None] = [None]
+    for e in sheet.players:
+        rounds = _rounds(sheet, e.number)
+        etc: dict[str, Any] = {"p12": [p for _, _, p, _ in rounds], "plkind": [k for *_, k in rounds]}
+        if e.federation_id:
+            etc["plid"] = [e.federation_id]
+        if e.club:
+            etc["plclub"] = [e.club]
+        players.append({"id": e.number, "name": e.name, "rating": e.rating, "pairings": [o for o, *_ in rounds],
+                        "scores": [s for _, s, _, _ in rounds], "etc": etc})
+    return {"config": {"event_name": sheet.name, "max_rounds": sheet.rounds, "event_date": sheet.date},
+            "divisions": [{"name": division, "players": players}]}
+
+
+def write_live(sheet: Sheet, *, division: str = "A") -> str:
+    return json.dumps(live_feed(sheet, division=division), ensure_ascii=False, indent=1) + "\n"
+
+
+def read_live(text: str | dict[str, Any], *, division: str | None = None) -> Sheet:
+    """A live feed read back (its first division, or the one named); players numbered 1 to n."""
+    refused = FormatError("a tsh feed is a JSON object with 'divisions', each an object with its 'players'",
+                          field="divisions")
+    try:
+        data = json.loads(text) if isinstance(text, str) else text
+    except ValueError:
+        raise refused from None
+    if not isinstance(data, dict) or not isinstance(data.get("divisions"), list):
+        raise refused
+    chosen = next((d for d in data["divisions"] if isinstance(d, dict) and (division is None or d.get("name") ==
+                                                                            division)), None)
+    if chosen is None or not isinstance(chosen.get("players"), list):
+        raise refused
+    config = data.get("config") if isinstance(data.get("config"), dict) else {}
+    rows = []
+    for index, p in enumerate(chosen["players"]):
+        if p is None:
+            continue
+        try:
+            etc = {str(k): [str(v) for v in vs] for k, vs in p.get("etc", {}).items()}
+            if etc.get("plclub"):
+                etc["plclub"] = [etc["plclub"][0].replace(" ", "_")]
+            rows.append((int(p.get("id", index)), str(p["name"]), int(p.get("rating", 0)),
+                         [int(x) for x in p["pairings"]], [int(x) for x in p["scores"]], etc))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise FormatError(f"player {index} needs name, pairings and scores", line=index,
+                              field="players") from None
+    rows.sort(key=lambda row: row[0])
+    if [row[0] for row in rows] != list(range(1, len(rows) + 1)):
+        raise FormatError("the players' ids run from 1 to their number, each once", field="players")
+    rounds = config.get("max_rounds")
+    return _sheet(rows, str(config.get("event_name", "")), rounds if isinstance(rounds, int) else None)
