@@ -119,7 +119,16 @@ function render(now, last) {
     const on = Number(item.dataset.version) === now.version;
     item.classList.toggle('current', on);
     item.querySelector('button').setAttribute('aria-current', on ? 'step' : 'false');
-    if (on) item.scrollIntoView({ block: 'nearest' });
+    if (on) showInList(item);
+  }
+}
+
+/** Scroll the timeline (only it: the page and the side panel stay where the reader left them) to `item`. */
+function showInList(item) {
+  const list = item.parentElement;
+  const top = item.offsetTop;
+  if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = Math.max(0, top - (list.clientHeight - item.offsetHeight) / 2);
   }
 }
 
@@ -133,11 +142,11 @@ function layout() {
       <div class="side">
         <section class="stepper" aria-label="${t('replay.steps')}">
           <div class="buttons">
-            <button type="button" data-action="first" aria-label="${t('replay.first')}">⏮</button>
+            <button type="button" data-action="first" aria-label="${t('replay.first')}">|◀</button>
             <button type="button" data-action="prev" aria-label="${t('replay.prev')}">◀</button>
             <output data-testid="version" aria-live="polite"></output>
             <button type="button" data-action="next" aria-label="${t('replay.next')}">▶</button>
-            <button type="button" data-action="last" aria-label="${t('replay.last')}">⏭</button>
+            <button type="button" data-action="last" aria-label="${t('replay.last')}">▶|</button>
           </div>
           <input id="step" type="range" min="1" value="1" aria-label="${t('replay.slider')}">
           <p class="hint">${t('replay.keys')}</p>
