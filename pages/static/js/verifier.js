@@ -39,7 +39,7 @@ function render() {
     <main class="audit-main">
       <p>${t('verify.intro')}</p>
       <label class="drop" data-testid="drop">
-        <span class="big">${t('verify.drop')}</span><span>${t('verify.or_pick')}</span>
+        <span class="big">${t('verify.drop')}</span><span class="pick">${t('verify.or_pick')}</span>
         <input type="file" multiple accept=".jsonl,.ndjson,application/x-ndjson,application/json,text/plain" data-testid="file">
       </label>
       <p class="private">${t('verify.private')}</p>

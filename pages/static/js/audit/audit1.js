@@ -18,7 +18,7 @@ export function finding(fields) {
   };
 }
 
-const bad = (line, version, type, reason, records) => finding({ line, version, type, reason, records });
+const bad = (line, version, type, reason, records = []) => finding({ line, version, type, reason, records });
 
 function splitLines(bytes) {
   const lines = [];
