@@ -214,3 +214,32 @@ def check_screen(page: Any) -> None:
     small = page.evaluate("""[...document.querySelectorAll('button, select, a, summary, input:not([type=file])')].filter((e) => {
       const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.height < 24; }).map((e) => e.outerHTML.slice(0, 80))""")
     assert not small, small
+
+
+def test_the_verifier_reloads_and_verifies_with_the_network_gone(browser: Any, hall: Any, exports: Any,
+                                                                 tmp_path: Path):
+    """Opened once, ``/verify`` is kept by the service worker: with the hall's network cut (the relay hangs
+    up on everything) it reloads and still verifies a file, with the command's line."""
+    from tests.browser.test_offline import Wifi
+
+    wifi = Wifi(hall.url)
+    context = browser.new_context(viewport=TABLET_LANDSCAPE)
+    try:
+        context.add_init_script("localStorage.setItem('planilla.lang', 'es')")
+        page = context.new_page()
+        page.goto(f"{wifi.url}/verify")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
+        context.set_offline(True)
+        wifi.cut()
+        page.reload()
+        page.wait_for_selector('[data-testid="drop"]', state="attached")
+        bad = tmp_path / "swapped.jsonl"
+        bad.write_bytes(structural_tampers(exports["short"])["swapped"])
+        page.get_by_test_id("file").set_input_files(str(bad))
+        page.wait_for_selector('[data-testid="checked"][data-count="1"]', state="attached")
+        said = command_lines([bad])[bad.name]
+        assert said.startswith("TAMPERED at event 5")
+        assert page.get_by_test_id("command-line").inner_text() == f"{bad.name}: {said}"
+    finally:
+        context.close()
+        wifi.close()
