@@ -104,6 +104,7 @@ async function download() {
   document.body.append(link);
   link.click();
   link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
   const { name: digestName, digest } = bestDigest();
   exported = { name, bytes, found: await verifyExport(bytes, { digest }), digest: digestName };
   app.querySelector('.exported').innerHTML = findingHtml(exported.name, exported.found, exported.digest);
