@@ -194,6 +194,11 @@ def test_audit_and_verify_screens(browser: Any, hall: Any, audited: Any, exports
     page.wait_for_selector('[data-testid="trail"]')
     check_screen(page)
     screenshot(page, f"audit-{lang}-{size}")
+    page.get_by_test_id("trail").scroll_into_view_if_needed()
+    page.locator('[data-testid="trail"] tbody tr').nth(4).locator("summary").click()
+    page.locator('[data-testid="trail"] tbody tr').nth(2).scroll_into_view_if_needed()
+    check_screen(page)
+    screenshot(page, f"audit-{lang}-{size}-trail")
     page.close()
     bad = tmp_path / "partida-manipulada.jsonl"
     bad.write_bytes(structural_tampers(exports["short"])["forged"])

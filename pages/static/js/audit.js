@@ -41,19 +41,26 @@ function signatures(audit, events) {
       ${event.payload.signature ? `<br><q>${escapeHtml(event.payload.signature)}</q>` : ''}
       <br>${signed ? t('audit.signed_up_to', { version: signed.sequence, type: signed.type })
     : `<span class="bad">${t('audit.signed_unknown')}</span>`}
-      <br>${t('audit.head')}: ${hashHtml(s.head_hash)}</li>`;
+      <br>${t('audit.signed_hash')}: ${hashHtml(s.head_hash)}</li>`;
   }).join('')}</ul>`;
+}
+
+/** An event's payload, one field a line (value as compact JSON): readable on a phone and on paper. */
+function payloadHtml(payload) {
+  return `<dl class="payload">${Object.entries(payload).map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(JSON.stringify(v))}</dd>`).join('')}</dl>`;
 }
 
 function trail(audit, events) {
   const broken = audit.break ? audit.break.version : null;
-  return `<div class="scroll"><table class="trail" data-testid="trail"><thead><tr><th>#</th><th>${t('audit.time')}</th><th>${t('audit.actor')}</th>
+  const label = (key) => `data-label="${escapeHtml(t(key))}"`;
+  return `<div class="scroll"><table class="trail stack" data-testid="trail"><thead><tr><th>#</th><th>${t('audit.time')}</th><th>${t('audit.actor')}</th>
     <th>${t('audit.device')}</th><th>${t('audit.event')}</th><th>${t('audit.hash')}</th><th>${t('audit.previous')}</th></tr></thead><tbody>${
-  events.map((e) => `<tr data-version="${e.sequence}"${e.sequence === broken ? ' class="bad"' : ''}><td>${e.sequence}</td>
-      <td>${escapeHtml(e.recorded_at)}</td><td>${escapeHtml(e.actor)}</td><td>${escapeHtml(e.device || '—')}</td>
-      <td><details><summary><code>${escapeHtml(e.type)}</code></summary><pre>${escapeHtml(JSON.stringify(e.payload, null, 1))}</pre>
+  events.map((e) => `<tr data-version="${e.sequence}"${e.sequence === broken ? ' class="bad"' : ''}><td data-label="#">${e.sequence}</td>
+      <td ${label('audit.time')}>${escapeHtml(e.recorded_at)}</td><td ${label('audit.actor')}>${escapeHtml(e.actor)}</td>
+      <td ${label('audit.device')}>${escapeHtml(e.device || '—')}</td>
+      <td ${label('audit.event')}><details><summary><code>${escapeHtml(e.type)}</code></summary>${payloadHtml(e.payload)}
       ${e.redacted.length ? `<p class="redacted">${t('audit.redacted', { fields: e.redacted.join(', ') })}</p>` : ''}</details></td>
-      <td>${hashHtml(e.hash)}</td><td>${hashHtml(e.previous_hash)}</td></tr>`).join('')}</tbody></table></div>`;
+      <td ${label('audit.hash')}>${hashHtml(e.hash)}</td><td ${label('audit.previous')}>${hashHtml(e.previous_hash)}</td></tr>`).join('')}</tbody></table></div>`;
 }
 
 function render() {

@@ -22,10 +22,11 @@ export function findingHtml(name, found, digestName) {
   const rows = found.records.map((rec, i) => {
     const line = i + 1;
     const bad = !found.ok && found.line === line;
-    return `<tr class="${bad ? 'bad' : ''}"${bad ? ' data-testid="first-bad"' : ''}><td>${line + 1}</td><td>${escapeHtml(pyStr(rec.get('version')))}</td>
-      <td><code>${escapeHtml(pyStr(rec.get('type')))}</code></td><td>${escapeHtml(pyStr(rec.get('at')))}</td>
-      <td>${escapeHtml(pyStr(rec.get('actor')))}</td><td>${escapeHtml(pyStr(rec.get('device')))}</td>
-      <td><code title="${escapeHtml(pyStr(rec.get('hash')))}">${escapeHtml(short(rec.get('hash')))}</code></td></tr>`;
+    const cell = (key, html) => `<td data-label="${escapeHtml(key.startsWith('audit.') ? t(key) : key)}">${html}</td>`;
+    return `<tr class="${bad ? 'bad' : ''}"${bad ? ' data-testid="first-bad"' : ''}>${cell('audit.line', line + 1)}${cell('#', escapeHtml(pyStr(rec.get('version'))))}
+      ${cell('audit.event', `<code>${escapeHtml(pyStr(rec.get('type')))}</code>`)}${cell('audit.time', escapeHtml(pyStr(rec.get('at'))))}
+      ${cell('audit.actor', escapeHtml(pyStr(rec.get('actor'))))}${cell('audit.device', escapeHtml(pyStr(rec.get('device'))))}
+      ${cell('audit.hash', `<code title="${escapeHtml(pyStr(rec.get('hash')))}">${escapeHtml(short(rec.get('hash')))}</code>`)}</tr>`;
   }).join('');
   return `<article class="finding ${state}" data-testid="finding" data-state="${state}">
     <h3>${escapeHtml(name)}</h3>
@@ -34,7 +35,7 @@ export function findingHtml(name, found, digestName) {
     <pre class="command" data-testid="command-line">${escapeHtml(`${name}: ${describe(found)}`)}</pre>
     <p class="how">${t(digestName === 'webcrypto' ? 'verify.digest_web' : 'verify.digest_own')}</p>
     ${rows ? `<details${found.ok ? '' : ' open'}><summary>${t('verify.events', { count: found.records.length })}</summary>
-      <div class="scroll"><table class="trail"><thead><tr><th>${t('audit.line')}</th><th>#</th><th>${t('audit.event')}</th><th>${t('audit.time')}</th>
+      <div class="scroll"><table class="trail stack"><thead><tr><th>${t('audit.line')}</th><th>#</th><th>${t('audit.event')}</th><th>${t('audit.time')}</th>
       <th>${t('audit.actor')}</th><th>${t('audit.device')}</th><th>${t('audit.hash')}</th></tr></thead><tbody>${rows}</tbody></table></div></details>` : ''}
   </article>`;
 }
