@@ -69,7 +69,8 @@ def check_version(page: Any, hall: Any, game: str, token: str, n: int, events: l
     if event["device"]:
         assert page.get_by_test_id("device").inner_text() == event["device"]
     assert page.get_by_test_id("bag").get_attribute("data-count") == str(frame["bag"])
-    assert page.get_by_test_id("phase").inner_text() == frame["phase"]
+    assert page.get_by_test_id("phase").get_attribute("data-phase") == frame["phase"]
+    assert page.get_by_test_id("phase").inner_text() != "", frame["phase"]
     for i, rack in enumerate(frame["racks"]):
         seat = rack["seat"]
         assert page.get_by_test_id(f"score-{seat}").inner_text() == str(frame["scores"][i])

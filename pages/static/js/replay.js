@@ -58,6 +58,11 @@ function rackHtml(set, rack) {
     role="img" aria-label="${escapeHtml(said)}">${tiles}</div><p class="rack-said">${escapeHtml(said)}</p>`;
 }
 
+// The Game's phases (domain/game): named in the reader's language; one the page does not know, as it comes.
+const PHASES = { starting: 'replay.phase.starting', dealing: 'replay.phase.dealing', playing: 'replay.phase.playing',
+  ended: 'replay.phase.ended', closed: 'replay.phase.closed' };
+const phaseName = (phase) => (PHASES[phase] ? t(PHASES[phase]) : phase || '');
+
 function eventLine(e) {
   return `<span class="type">${escapeHtml(e.type)}</span> <span class="who">${escapeHtml(e.actor)}</span>`;
 }
@@ -102,7 +107,7 @@ function render(now, last) {
       <dt>${t('replay.when')}</dt><dd data-testid="event-at">${escapeHtml(now.at || '')}</dd>
       <dt>${t('replay.actor')}</dt><dd data-testid="actor">${escapeHtml(event.actor || '—')}</dd>
       <dt>${t('replay.device')}</dt><dd data-testid="device">${escapeHtml(event.device || t('replay.no_device'))}</dd>
-      <dt>${t('replay.phase')}</dt><dd data-testid="phase">${escapeHtml(now.phase || '')}</dd>
+      <dt>${t('replay.phase')}</dt><dd data-testid="phase" data-phase="${escapeHtml(now.phase || '')}">${escapeHtml(phaseName(now.phase))}</dd>
       <dt>${t('replay.last_play')}</dt><dd data-testid="last-play">${last.event ? t('replay.last_play_at', { version: last.event.sequence }) : '—'}</dd>
     </dl>`;
   app.querySelector('.players').innerHTML = now.racks.map((rack, i) => `
