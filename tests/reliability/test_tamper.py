@@ -19,12 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.game.chain import canonical, event_hash
 from domain.game.export import export_bytes, verify_export
 from service.access.application import ServiceApplication
 from service.application import Actor
 from service.settings import settings_env
 from tests.application.script import long_game
+from tests.reliability.tamperers import byte_changed, lines_of, single_byte_changes, structural_tampers
 
 PLANILLA = str(Path(sys.executable).with_name("planilla"))
 DIRECTOR = Actor("director:ana", "desk")
@@ -50,7 +50,12 @@ def short_game(app: ServiceApplication) -> UUID:
 
 
 @pytest.fixture(scope="module")
-def exports(tmp_path_factory) -> dict[str, bytes]:
+def exports() -> dict[str, bytes]:
+    return build_exports()
+
+
+def build_exports() -> dict[str, bytes]:
+    """The short game's and the long game's exports (the files every tamper test changes)."""
     app = ServiceApplication(settings_env("memory"), clock=lambda: "2025-05-01T10:00:00.000Z",
                              rng=random.Random(5))
     short = short_game(app)
@@ -82,21 +87,17 @@ def test_every_single_byte_change_of_an_export_is_found_and_named(exports):
     """Every byte of the short game's export, replaced by each of two other bytes: never intact, and the
     place named is the line holding the byte (or, for a newline, the line it ended or the next)."""
     data = exports["short"]
-    rng = random.Random(1)
     checked = 0
-    for position in range(len(data)):
-        for _ in range(2):
-            new = rng.choice([b for b in range(256) if b != data[position]])
-            changed = data[:position] + bytes([new]) + data[position + 1:]
-            found = verify_export(changed)
-            assert not found.ok, (position, new)
-            if found.readable:
-                expected = line_of(data, position)
-                assert found.line in (expected, expected + 1) or (found.line == 0 and expected == 0), \
-                    (position, new, found.describe())
-            else:
-                assert line_of(data, position) == 0, (position, found.describe())  # only the header's first bytes
-            checked += 1
+    for position, new, changed in single_byte_changes(data):
+        found = verify_export(changed)
+        assert not found.ok, (position, new)
+        if found.readable:
+            expected = line_of(data, position)
+            assert found.line in (expected, expected + 1) or (found.line == 0 and expected == 0), \
+                (position, new, found.describe())
+        else:
+            assert line_of(data, position) == 0, (position, found.describe())  # only the header's first bytes
+        checked += 1
     assert checked == 2 * len(data)
 
 
@@ -106,48 +107,30 @@ def test_a_changed_byte_anywhere_in_a_long_game_is_found_at_its_line(exports, da
     export = exports["long"]
     position = data.draw(st.integers(0, len(export) - 1))
     new = data.draw(st.integers(0, 255).filter(lambda b: b != export[position]))
-    found = verify_export(export[:position] + bytes([new]) + export[position + 1:])
+    found = verify_export(byte_changed(export, position, new))
     assert not found.ok
     if found.readable:
         assert found.line in (line_of(export, position), line_of(export, position) + 1)
 
 
-def _lines(data: bytes) -> list[bytes]:
-    return data.split(b"\n")[:-1]
-
-
-def _join(lines: list[bytes]) -> bytes:
-    return b"\n".join(lines) + b"\n"
-
-
 def test_reordering_dropping_or_adding_events_is_found_and_the_first_bad_event_named(exports):
-    lines = _lines(exports["short"])
-    header, events = lines[0], lines[1:]
-    swapped = [header, *events[:3], events[4], events[3], *events[5:]]
-    found = verify_export(_join(swapped))
+    tampered = structural_tampers(exports["short"])
+    found = verify_export(tampered["swapped"])
     assert not found.ok and found.line == 4 and found.version == 5, found.describe()
-    dropped = [header, *events[:6], *events[7:]]
-    found = verify_export(_join(dropped))
+    found = verify_export(tampered["dropped"])
     assert not found.ok and found.line == 7, found.describe()
-    cut = [header, *events[:-1]]  # the last event dropped: the chain is intact, the header is not
-    found = verify_export(_join(cut))
+    found = verify_export(tampered["cut"])  # the last event dropped: the chain is intact, the header is not
     assert not found.ok and found.line == 0 and "announces" in found.reason, found.describe()
-    duplicated = [header, *events[:5], events[4], *events[5:]]
-    found = verify_export(_join(duplicated))
+    found = verify_export(tampered["duplicated"])
     assert not found.ok and found.line == 6, found.describe()
 
 
 def test_a_forged_event_with_a_correct_hash_of_its_own_is_found_by_its_link(exports):
     """Someone rewrites event 5 and recomputes its hash: event 6 no longer names it (and the header's head
     hash stays); rewriting every later event and the header too would need to forge the signatures."""
-    lines = _lines(exports["short"])
-    record = json.loads(lines[5])
-    record["actor"] = "director:someone-else"
-    meta = {k: record[k] for k in ("previous_hash", "actor", "device", "at")}
-    record["hash"] = event_hash(record["game"], record["type"], record["version"], record["payload"], meta)
-    lines[5] = canonical(record).encode()
-    found = verify_export(_join(lines))
+    found = verify_export(structural_tampers(exports["short"])["forged"])
     assert not found.ok and found.line == 6 and "previous_hash" in found.reason, found.describe()
+    assert len(lines_of(exports["short"])) > 7
 
 
 def test_planilla_audit_export_and_verify_from_the_command_line(tmp_path):

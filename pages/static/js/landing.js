@@ -2,9 +2,12 @@
 import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
 import { registerServiceWorker } from './net.js';
 
-// One line per page; the officials', tribunal's and public pages join this list when they exist.
+// One line per page; the officials' hall console and the public board join this list when they exist.
 const PAGES = [
   { href: '/tablet', key: 'landing.tablet' },
+  { href: '/replay', key: 'landing.replay' },
+  { href: '/audit', key: 'landing.audit' },
+  { href: '/verify', key: 'landing.verify' },
   { href: '/docs', key: 'landing.api' },
 ];
 

@@ -1,6 +1,7 @@
 // <pl-board>: the 15x15 board as the physical one, premium squares, tiles with their values, blanks
 // marked, digraph tiles as one tile; the squares of a play being typed shown tentatively. When
-// `selectable`, each square is a button that reports 'square' {row, col}.
+// `selectable`, each square is a button that reports 'square' {row, col}. `highlight` (a Set of
+// "row,col") marks squares, e.g. the last play in the replay viewer.
 
 import { premium, points, ROWS } from '../tiles.js';
 import { t } from '../i18n.js';
@@ -33,7 +34,7 @@ class Board extends HTMLElement {
   }
 
   /** board: 15x15 of null|{letter, blank}; tentative: [{row, col, letter, blank, onBoard}]; start, cursor. */
-  update({ board, set, selectable, tentative = [], start = null, cursor = null, direction = 'H' }) {
+  update({ board, set, selectable, tentative = [], start = null, cursor = null, direction = 'H', highlight = null }) {
     this.selectable = selectable;
     this.setAttribute('aria-label', t('board.label'));
     const laid = new Map(tentative.filter((s) => !s.onBoard).map((s) => [`${s.row},${s.col}`, s]));
@@ -48,12 +49,14 @@ class Board extends HTMLElement {
         const kind = premium(r, c);
         const classes = ['sq', kind ? PREMIUM_CLASS[kind] : '', r === 7 && c === 7 ? 'centre' : '',
           typed ? 'typed' : '', start && start.row === r && start.col === c ? 'start' : '',
-          cursor && cursor.row === r && cursor.col === c ? 'cursor' : ''].filter(Boolean).join(' ');
+          cursor && cursor.row === r && cursor.col === c ? 'cursor' : '',
+          highlight && highlight.has(`${r},${c}`) ? 'last' : ''].filter(Boolean).join(' ');
         const shown = cell || typed;
         const inner = shown ? tileHtml(set, shown.letter, shown.blank)
           : `<span class="premium" aria-hidden="true">${kind ? t(`premium.short.${kind}`) : ''}</span>`;
         let name = `${ROWS[r]}${c + 1}: ${shown ? tileName(set, shown.letter, shown.blank) : t(kind ? `premium.${kind}` : 'square.empty')}`;
         if (start && start.row === r && start.col === c) name += `, ${t('board.start', { dir: t(`dir.${direction}`) })}`;
+        if (highlight && highlight.has(`${r},${c}`)) name += `, ${t('board.last')}`;
         if (selectable) {
           cells.push(`<button type="button" data-row="${r}" data-col="${c}" class="${classes}" aria-label="${name}">${inner}</button>`);
         } else if (shown) {
