@@ -8,6 +8,7 @@ const PAGES = [
   { href: '/replay', key: 'landing.replay' },
   { href: '/audit', key: 'landing.audit' },
   { href: '/verify', key: 'landing.verify' },
+  { href: '/console', key: 'landing.console' },
   { href: '/docs', key: 'landing.api' },
 ];
 

@@ -1,0 +1,107 @@
+// One table in the officials' console: both sheets as written and as true, the board, the history with
+// actor and device, and the arbiter's toolbox as forms, one per command the game's next_actions offer an
+// official now (built from the contract: schema_form.js), each showing the article it applies and asking
+// what the command needs. An official acting here is recorded as themself (their own token).
+
+import { readState, readStatus, readSheet } from './api.js';
+import { request, uuid } from './net.js';
+import { t } from './i18n.js';
+import { GameView } from './state.js';
+import { commandSchemas, formHtml, readValues } from './schema_form.js';
+import './components/board.js';
+import './components/sheets.js';
+
+const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+let schemas = null;
+
+async function contract() {
+  if (!schemas) schemas = fetch('/openapi.json').then((r) => r.json()).then(commandSchemas);
+  return schemas;
+}
+
+/** The commands an official may send now: the game's next_actions for directors and arbiters, and
+ * releasing a seat (leaving game mode: open until the game is closed, never listed). */
+function officialActions(view) {
+  const listed = view.raw.next_actions.filter((a) => a.role === 'director');
+  const seen = new Set();
+  const found = [];
+  for (const a of listed) {
+    const key = `${a.type}:${a.seat ?? ''}`;
+    if (!seen.has(key)) { seen.add(key); found.push(a); }
+  }
+  if (!view.closed) for (const seat of [0, 1]) found.push({ type: 'release_seat', seat });
+  return found;
+}
+
+function historyHtml(events) {
+  return `<ol class="history">${events.slice(-40).reverse().map((e) => `<li><time>${esc((e.recorded_at || '').slice(11, 19))}</time>`
+    + ` <strong>${esc(e.type)}</strong> <span>${esc(e.actor)}</span> <span class="device">${esc(e.device || '—')}</span></li>`).join('')}</ol>`;
+}
+
+/** Draw the table `game` into `root` and keep it fresh while it is open. */
+export async function showTable(root, { game, token, back }) {
+  const view = document.createElement('div');
+  view.className = 'table-view';
+  root.className = 'console table';
+  root.replaceChildren(view);
+  let timer = null;
+  const load = async () => {
+    clearTimeout(timer);
+    if (!view.isConnected) return;
+    try {
+      const [raw, status, sheet, found, known] = await Promise.all([readState(game, token), readStatus(game, token).catch(() => null),
+        readSheet(game, token).catch(() => null), request(`/v1/games/${game}/events?after=0`, { token }), contract()]);
+      draw(new GameView(raw, status, sheet, null), found.status === 200 ? found.body.events : [], known);
+    } catch (error) {
+      view.innerHTML = `<p class="problem" role="alert">${esc(t('console.table_failed', { why: error.status || error.message }))}</p>`
+        + `<button type="button" id="back">${t('console.back')}</button>`;
+    }
+    timer = setTimeout(load, 3000);
+  };
+  const draw = (v, events, known) => {
+    const open = document.activeElement && view.contains(document.activeElement) && document.activeElement.closest('form');
+    if (open) return; // an official is filling a form: the table is redrawn once it is sent or left
+    root.dataset.version = String(v.version);
+    const forms = officialActions(v).filter((a) => known.has(a.type)).map((a) => {
+      const label = `${t(`command.${a.type}`)}${a.seat != null ? ` · ${v.name(a.seat)}` : ''}`;
+      return formHtml(a.type, known.get(a.type), { t, label, key: `${a.type}-${a.seat ?? 'all'}`, preset: a.seat != null ? { seat: a.seat } : {} })
+        .replace('<form class="command"', `<form class="command" data-seat="${a.seat ?? ''}"`);
+    }).join('');
+    const scores = v.players.map((p) => `<li class="${p.seat === v.onTurn ? 'on-turn' : ''}">${esc(p.name)} <b>${p.score}</b></li>`).join('');
+    view.innerHTML = `<header class="bar"><button type="button" id="back">← ${t('console.back')}</button>
+        <div class="title"><strong>${t('game.table', { table: v.table ?? '?' })}</strong> ${esc([v.event, v.round != null ? t('game.round', { round: v.round }) : null, v.profile].filter(Boolean).join(' · '))}</div></header>
+      <p class="banner" role="status">${esc(t(`hall.waiting.${(v.status && v.status.waiting_for) || 'none'}`))}</p>
+      <main class="table-layout">
+        <section aria-label="${t('board.area')}"><pl-board></pl-board><ul class="table-scores">${scores}</ul></section>
+        <section aria-label="${t('console.toolbox')}"><h2>${t('console.toolbox')}</h2>${forms || `<p>${t('console.no_commands')}</p>`}</section>
+        <section aria-label="${t('sheet.both')}"><h2>${t('sheet.both')}</h2><pl-sheets></pl-sheets></section>
+        <section aria-label="${t('console.history')}"><h2>${t('console.history')}</h2>${historyHtml(events)}</section>
+      </main>`;
+    view.querySelector('pl-board').update({ board: v.board, set: v.set, selectable: false });
+    view.querySelector('pl-sheets').update({ sheets: v.sheets, seat: null });
+    view.dataset.version = String(v.version);
+    view.version = v.version;
+  };
+  view.addEventListener('click', (e) => { if (e.target.closest('#back')) { clearTimeout(timer); back(); } });
+  view.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const form = e.target;
+    const type = form.dataset.type;
+    const known = await contract();
+    const values = {};
+    for (const el of form.elements) if (el.name) values[el.name] = el.type === 'checkbox' ? el.checked : el.value;
+    const problem = form.querySelector('.problem');
+    const read = readValues(known.get(type), values);
+    if (read.error) { problem.textContent = t(`form.problem.${read.error.code}`, { field: read.error.field }); return; }
+    const answer = await request(`/v1/games/${game}/commands`, { method: 'POST', token, headers: { 'Idempotency-Key': uuid() },
+      body: { type, expected_version: view.version, ...read.body } }).catch((error) => ({ status: 0, body: { message: String(error.message || error) } }));
+    if (answer.status !== 200) {
+      const body = answer.body || {};
+      problem.textContent = [body.message || body.detail || answer.status, body.article].filter(Boolean).join(' · ');
+      return;
+    }
+    document.activeElement.blur();
+    load();
+  });
+  await load();
+}

@@ -1,0 +1,103 @@
+"""The officials' hall console (/console, issue 15) in Chromium: the hall at a glance, a table where a player
+called the arbiter rises to the top with its alert, the arbiter opens it and answers the call with the
+form the contract describes; a challenge is ruled from the console (FILE 39); a player's token is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.conftest import TABLET_LANDSCAPE, screenshot
+from tests.browser.hall import Game, Hall
+from tests.browser.tablet import check_page, expect, text
+
+WALL = {"width": 1920, "height": 1080}
+
+
+def test_the_console_shows_the_hall_and_the_arbiter_answers_a_call_and_rules_a_challenge(browser: Any, hall: Hall) -> None:
+    event = "Obert de Girona"
+    games = []
+    for table in range(1, 13):
+        r = hall.http.post("/v1/games", json={"profile": "fisc-2023" if table % 2 else "file-2024",
+                                              "players": [f"Jugador {2 * table - 1}", f"Jugador {2 * table}"],
+                                              "event": event, "round": 3, "table": table},
+                           headers=hall.headers(hall.director))
+        assert r.status_code == 201, r.text
+        games.append(Game(hall, r.json()))
+    called, challenged = games[6], games[8]  # FISC: the arbiter rules a challenge (under FILE 41.1 the players do)
+    for game in (called, challenged):
+        game.draw_for_start()
+        state = game.state()
+        for k in range(2):
+            game.official("draw_tiles", token=game.tokens[(state["starter"] + k) % 2])
+    called.official("call_arbiter", token=called.tokens[0])
+    seat = challenged.state()["seat_on_turn"]
+    coordinates, word = challenged.find_play(seat)
+    challenged.official("place_tiles", token=challenged.tokens[seat], coordinates=coordinates, word=word)
+    if challenged.state()["pending"]["kind"] == "centre_choice":
+        challenged.official("decide_off_centre", token=challenged.tokens[1 - seat], accept=True)
+    challenged.official("challenge", token=challenged.tokens[1 - seat])
+
+    for lang in ("ca", "es"):  # Catalan only looks; Spanish then acts
+        context = browser.new_context(viewport=WALL)
+        context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+        page = context.new_page()
+        page.goto(f"{hall.url}/console#token={hall.arbiter}")
+        expect(page.locator("#filters")).to_be_visible()
+        assert "token" not in page.url, "the token never stays in the address"
+        page.get_by_label(text(lang, "console.event")).fill(event)
+        page.get_by_label(text(lang, "console.event")).press("Tab")
+        tiles = page.locator("button.table-tile")
+        expect(tiles).to_have_count(12)
+        # The call first, then the challenge (the most urgent first), then the quiet tables in order.
+        expect(tiles.nth(0)).to_have_attribute("data-game", called.id)
+        expect(tiles.nth(1)).to_have_attribute("data-game", challenged.id)
+        expect(tiles.nth(0)).to_contain_text(text(lang, "hall.alert.arbiter"))
+        expect(tiles.nth(2)).to_contain_text("1")
+        check_page(page, f"console {lang}")
+        screenshot(page, f"console-{lang}-hall")
+        page.set_viewport_size(TABLET_LANDSCAPE)
+        screenshot(page, f"console-{lang}-tablet")
+        check_page(page, f"console {lang} tablet")
+        if lang == "ca":
+            context.close()
+            continue
+
+        # The arbiter opens the called table and answers the call with the contract's form.
+        page.set_viewport_size(WALL)
+        tiles.nth(0).click()
+        form = page.locator('form.command[data-type="answer_call"]')
+        expect(form).to_be_visible()
+        expect(page.locator("#app")).to_have_attribute("data-version", str(called.state()["version"]))
+        screenshot(page, "console-es-table")
+        check_page(page, "console table")
+        form.get_by_role("button").click()
+        expect(page.locator('form.command[data-type="answer_call"]')).to_have_count(0)
+        assert called.state()["arbiter_call"] is None
+        history = hall.http.get(f"/v1/games/{called.id}/events", headers=hall.headers(hall.director)).json()["events"]
+        assert history[-1]["actor"].startswith("arbiter:"), "the official is recorded as themself"
+
+        # Back in the hall: the call is gone; the challenge is ruled from its table's form (FILE 39).
+        page.get_by_role("button", name=text("es", "console.back"), exact=False).click()
+        expect(tiles.nth(0)).to_have_attribute("data-game", challenged.id)
+        tiles.nth(0).click()
+        rule = page.locator('form.command[data-type="rule_challenge"]')
+        rule.get_by_role("button").click()  # no verdict chosen: the form says what is missing, nothing is sent
+        expect(rule.locator(".problem")).to_contain_text("valid")
+        rule.get_by_label("Valid").select_option("false")
+        rule.get_by_label("Authority").fill("DRAE")
+        rule.get_by_role("button").click()
+        expect(page.locator('form.command[data-type="rule_challenge"]')).to_have_count(0)
+        assert challenged.state()["pending"] is None
+        last = hall.http.get(f"/v1/games/{challenged.id}/events", headers=hall.headers(hall.director)).json()["events"]
+        ruled = [e for e in last if e["actor"].startswith("arbiter:")]
+        assert ruled and ruled[0]["payload"].get("valid") is False, ruled
+        context.close()
+
+
+def test_the_console_refuses_a_players_token(browser: Any, hall: Hall) -> None:
+    game = hall.new_game("file-2024")
+    page = browser.new_page(viewport=TABLET_LANDSCAPE)
+    page.goto(f"{hall.url}/console#token={game.tokens[0]}")
+    expect(page.locator("#official-token")).to_be_visible()
+    expect(page.get_by_role("alert")).to_be_visible()
+    page.close()
