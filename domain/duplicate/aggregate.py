@@ -284,6 +284,9 @@ class Duplicate(Aggregate):
             raise self._err("the master is chosen once the round is closed («¡Tiempo!») and before its results",
                             "round_not_closed", "round", "master")
         unknown = [w for s in self.current["slips"].values() if not s["causes"] for w in self.unruled(s["words"])]
+        if unknown:
+            raise self._err(f"rule first on every word of the valid slips: {', '.join(sorted(set(unknown)))}",
+                            "words_not_ruled", "word", "word")
         tops, method, chosen_seat = 1, "entered", None
         if seat is not None:
             self._seat(seat)
@@ -310,9 +313,6 @@ class Duplicate(Aggregate):
             bad = [w for w in reading.words if w in self.rulings and not self.rulings[w]["valid"]]
             if bad:
                 raise self._err(f"word: {', '.join(bad)} was ruled not valid", "master_not_valid", "word", "master")
-        if unknown:
-            raise self._err(f"rule first on every word of the valid slips: {', '.join(sorted(set(unknown)))}",
-                            "words_not_ruled", "word", "word")
         best = self.best_valid_slip()
         if reading.score < best:
             raise self._err(f"the master scores {reading.score}, less than a valid slip ({best}): the master is the "

@@ -82,20 +82,15 @@ def read_slip(cells: Sequence[Any], rack: Sequence[str], word: str | None, coord
         return Reading(0, [], [], [*causes, NullCause.COORDINATES],
                        f"coordinates: the word does not fit at {coord.federation()}: {error.message}", False)
     left = Counter(rack)
-    unmarked = missing = 0
-    for p in result.placements:
-        if p.tile.blank:
-            if left[BLANK]:
-                left[BLANK] -= 1
-            else:
-                missing += 1
-        elif left[p.tile.letter]:
-            left[p.tile.letter] -= 1
-        elif left[BLANK]:
-            left[BLANK] -= 1
-            unmarked += 1
-        else:
-            missing += 1
+    plain = Counter(p.tile.letter for p in result.placements if not p.tile.blank)
+    marked = sum(1 for p in result.placements if p.tile.blank)
+    short = sum((plain - left).values())  # letters the rack has not: a blank not marked stands for each
+    blanks = left[BLANK] - marked  # blanks left once the marked ones are taken
+    if blanks < 0:
+        missing = short - blanks  # blanks marked that the rack has not, and every letter short
+    else:
+        missing = max(0, short - blanks)
+    unmarked = 0 if missing else short
     if missing:
         causes.append(NullCause.WORD)
         details.append("word: the round's rack cannot make it")
