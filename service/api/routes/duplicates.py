@@ -16,7 +16,7 @@ from uuid import UUID
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, Response
 
 from domain.duplicate import Duplicate
 from domain.duplicate.slips import board_of
@@ -41,8 +41,16 @@ SeatPath = Annotated[int, Path(ge=0, le=399, description="the player's seat (tab
 IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=255, description=(
     "Makes a retry safe: the same key with the same body from the same token returns the first answer "
     "(`Idempotent-Replayed: true`); with another body or token, 422 `idempotency_key_reused`."))]
-WRITE_ERRORS = errors(400, 401, 403, 404, 409, 422, 503)
-READ_ERRORS = errors(400, 401, 403, 404)
+
+
+def write_errors() -> dict[int | str, dict[str, Any]]:
+    """The refusals a write documents (a fresh dict per route: FastAPI keeps what it is given)."""
+    return errors(400, 401, 403, 404, 409, 422, 503)
+
+
+def read_errors() -> dict[int | str, dict[str, Any]]:
+    """The refusals a read documents."""
+    return errors(400, 401, 403, 404)
 
 
 def get_duplicates(request: Request) -> Duplicates:
@@ -144,14 +152,14 @@ async def create_duplicate(body: DuplicateCreate, duplicates: DuplicatesDep, who
     return {"id": str(d.id), "version": d.version, "tokens": tokens}
 
 
-@router.get("/{duplicate_id}", response_model=DuplicateView, responses=READ_ERRORS)
+@router.get("/{duplicate_id}", response_model=DuplicateView, responses=read_errors())
 async def read_duplicate(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, _: ReaderDep) -> Any:
     """The game: phase, round, rack, board (15 rows), bag count, each round's rack and (published) master."""
     return _view(await _run(lambda: duplicates.get(duplicate_id)))
 
 
 # ---- the judge's desk -----------------------------------------------------------------------------
-@router.post("/{duplicate_id}/rounds", response_model=Answer, responses=WRITE_ERRORS)
+@router.post("/{duplicate_id}/rounds", response_model=Answer, responses=write_errors())
 async def start_round(request: Request, duplicate_id: DuplicateIdPath, body: RoundStart, duplicates: DuplicatesDep,
                       who: JudgeDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
     """The next round's rack (FISC II.3, AJS 3.2.4): entered by the judge, or drawn by the service from a
@@ -163,7 +171,7 @@ async def start_round(request: Request, duplicate_id: DuplicateIdPath, body: Rou
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
 
 
-@router.post("/{duplicate_id}/rounds/{round_no}/close", response_model=Answer, responses=WRITE_ERRORS)
+@router.post("/{duplicate_id}/rounds/{round_no}/close", response_model=Answer, responses=write_errors())
 async def close_round(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath,
                       duplicates: DuplicatesDep, who: JudgeDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
     """«¡Tiempo!» (FISC II.5, AJS 3.2.6): later slips are recorded late and null; who sent none is named."""
@@ -173,7 +181,7 @@ async def close_round(request: Request, duplicate_id: DuplicateIdPath, round_no:
     return await _command(request, duplicates, duplicate_id, who, device, None, key, step)
 
 
-@router.post("/{duplicate_id}/rulings", response_model=Answer, responses=WRITE_ERRORS)
+@router.post("/{duplicate_id}/rulings", response_model=Answer, responses=write_errors())
 async def rule_word(request: Request, duplicate_id: DuplicateIdPath, body: Ruling, duplicates: DuplicatesDep,
                     who: JudgeDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
     """The judge rules a word valid or not, for the rest of the game (FISC II.7, AJS 3.2.8: the main word)."""
@@ -183,7 +191,7 @@ async def rule_word(request: Request, duplicate_id: DuplicateIdPath, body: Rulin
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
 
 
-@router.post("/{duplicate_id}/rounds/{round_no}/master", response_model=Answer, responses=WRITE_ERRORS)
+@router.post("/{duplicate_id}/rounds/{round_no}/master", response_model=Answer, responses=write_errors())
 async def choose_master(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath, body: MasterIn,
                         duplicates: DuplicatesDep, who: JudgeDep, device: DeviceDep,
                         key: IdempotencyKey = None) -> Any:
@@ -201,7 +209,7 @@ async def choose_master(request: Request, duplicate_id: DuplicateIdPath, round_n
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
 
 
-@router.post("/{duplicate_id}/rounds/{round_no}/publish", response_model=Answer, responses=WRITE_ERRORS)
+@router.post("/{duplicate_id}/rounds/{round_no}/publish", response_model=Answer, responses=write_errors())
 async def publish_round(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath, body: PublishIn,
                         duplicates: DuplicatesDep, who: JudgeDep, device: DeviceDep,
                         key: IdempotencyKey = None) -> Any:
@@ -214,7 +222,7 @@ async def publish_round(request: Request, duplicate_id: DuplicateIdPath, round_n
 
 
 @router.post("/{duplicate_id}/rounds/{round_no}/slips/{seat}/correct", response_model=Answer,
-             responses=WRITE_ERRORS)
+             responses=write_errors())
 async def correct_slip(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath, seat: SeatPath,
                        body: SlipCorrection, duplicates: DuplicatesDep, who: JudgeDep, device: DeviceDep,
                        key: IdempotencyKey = None) -> Any:
@@ -224,7 +232,7 @@ async def correct_slip(request: Request, duplicate_id: DuplicateIdPath, round_no
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
 
 
-@router.post("/{duplicate_id}/sanctions", response_model=Answer, responses=WRITE_ERRORS)
+@router.post("/{duplicate_id}/sanctions", response_model=Answer, responses=write_errors())
 async def sanction(request: Request, duplicate_id: DuplicateIdPath, body: SanctionIn, duplicates: DuplicatesDep,
                    who: JudgeDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
     """A sanction for conduct by the profile's ladder (AJS 3.2.8: warning, zero, expelled; none under FISC)."""
@@ -233,7 +241,7 @@ async def sanction(request: Request, duplicate_id: DuplicateIdPath, body: Sancti
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
 
 
-@router.post("/{duplicate_id}/end", response_model=Answer, responses=WRITE_ERRORS)
+@router.post("/{duplicate_id}/end", response_model=Answer, responses=write_errors())
 async def end_duplicate(request: Request, duplicate_id: DuplicateIdPath, body: EndIn, duplicates: DuplicatesDep,
                         who: JudgeDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
     """The judge ends the game: no valid play remains, or force majeure (FISC II.6, AJS 3.2.7)."""
@@ -244,7 +252,7 @@ async def end_duplicate(request: Request, duplicate_id: DuplicateIdPath, body: E
 
 
 # ---- the players ----------------------------------------------------------------------------------
-@router.post("/{duplicate_id}/rounds/{round_no}/slips", response_model=Answer, responses=WRITE_ERRORS)
+@router.post("/{duplicate_id}/rounds/{round_no}/slips", response_model=Answer, responses=write_errors())
 async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath, body: SlipIn,
                       duplicates: DuplicatesDep, who: ReaderDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
     """A slip for the round in play: a player's own (``seat`` left out or their own), or a paper slip an official
@@ -268,7 +276,7 @@ async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no:
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
 
 
-@router.get("/{duplicate_id}/rounds/{round_no}", response_model=RoundView, responses=READ_ERRORS)
+@router.get("/{duplicate_id}/rounds/{round_no}", response_model=RoundView, responses=read_errors())
 async def read_round(duplicate_id: DuplicateIdPath, round_no: RoundPath, duplicates: DuplicatesDep,
                      who: ReaderDep) -> Any:
     """A round's rack, slips, master and results. Until «¡Tiempo!» a player sees only their own slip and a
@@ -287,14 +295,14 @@ async def read_round(duplicate_id: DuplicateIdPath, round_no: RoundPath, duplica
             "solo_top": r.get("solo_top"), "bonus": r.get("bonus", 0.0), "corrections": r["corrections"]}
 
 
-@router.get("/{duplicate_id}/ranking", response_model=RankingView, responses=READ_ERRORS)
+@router.get("/{duplicate_id}/ranking", response_model=RankingView, responses=read_errors())
 async def read_ranking(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, _: ReaderDep,
                        round: Annotated[int | None, Query(ge=1, le=200, description="after this round")] = None) -> Any:
     """The ranking after the published rounds (FISC II.8; AJS 3.2.10 tie-breaks, 3.2.11 bonuses, 3.3, 3.4)."""
     return ranking_view(await _run(lambda: duplicates.get(duplicate_id)), round)
 
 
-@router.get("/{duplicate_id}/sheets/{seat}", response_model=SheetView, responses=READ_ERRORS)
+@router.get("/{duplicate_id}/sheets/{seat}", response_model=SheetView, responses=read_errors())
 async def read_sheet(duplicate_id: DuplicateIdPath, seat: SeatPath, duplicates: DuplicatesDep, who: ReaderDep) -> Any:
     """A player's sheet: round, rack, master, own entry, score, % of the master, running total. A player reads
     only their own."""
@@ -306,12 +314,14 @@ async def read_sheet(duplicate_id: DuplicateIdPath, seat: SeatPath, duplicates: 
     return sheet(d, seat)
 
 
-@router.get("/{duplicate_id}/results.csv", response_class=PlainTextResponse, responses={
-    **READ_ERRORS, 200: {"content": {"text/csv": {"schema": {"type": "string"}, "example":
-                                                  "rank,seat,player,total,points,bonus,percent,master_total,round_1\n"
-                                                  "1,0,Ana,20,20,0,100.00,20,20\n"}}}})
-async def results(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, _: ReaderDep) -> Any:
+@router.get("/{duplicate_id}/results.csv", response_class=Response, responses={
+    200: {"description": "One line per player in ranking order, every round's score (UTF-8 CSV).",
+          "content": {"text/csv": {"schema": {"type": "string"}, "example":
+                                   "rank,seat,player,total,points,bonus,percent,master_total,round_1\n"
+                                   "1,0,Ana,20,20,0,100.00,20,20\n"}}},
+    **errors(400, 401, 403, 404)})
+async def results(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, _: ReaderDep) -> Response:
     """The results as CSV, one line per player in ranking order with every round's score (EloD input)."""
     d = await _run(lambda: duplicates.get(duplicate_id))
-    return PlainTextResponse(results_csv(d), media_type="text/csv")
+    return Response(results_csv(d), media_type="text/csv; charset=utf-8")
 
