@@ -26,6 +26,7 @@ from service.access.idempotency import request_hash, valid_key
 from service.access.tokens import OFFICIALS, SEE_ALL, Principal
 from service.api.deps import CurrentPrincipal, DeviceDep, DirectorDep
 from service.api.duplicate_schemas import (
+    DUPLICATE_ID,
     Answer, DuplicateCreate, DuplicateCreated, DuplicateView, EndIn, MasterIn, PublishIn, RankingView, RoundStart,
     RoundView, Ruling, SanctionIn, SheetView, SlipCorrection, SlipIn,
 )
@@ -35,7 +36,7 @@ from service.application import Actor
 from service.duplicates import DuplicateNotFound, Duplicates, KeyReused, ranking_view, results_csv, sheet
 
 router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
-DuplicateIdPath = Annotated[UUID, Path(description="the duplicate game's id")]
+DuplicateIdPath = Annotated[UUID, Path(description="the duplicate game's id", examples=[DUPLICATE_ID])]
 RoundPath = Annotated[int, Path(ge=1, le=200, description="the round's number, from 1")]
 SeatPath = Annotated[int, Path(ge=0, le=399, description="the player's seat (table order, from 0)")]
 IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=255, description=(
