@@ -112,3 +112,15 @@ def test_an_idempotency_key_replays_the_first_answer_and_refuses_another_body(ap
     other = api.post(base + "/rounds/1/slips", players[0], {"word": "CARO", "coordinates": "H8"},
                      **{"Idempotency-Key": "slip-1"})
     assert other.status_code == 422 and other.json()["code"] == "idempotency_key_reused"
+
+
+def test_a_published_seed_is_hidden_from_players_until_the_game_ends(api: Api):
+    """With the seed and the masters a player could draw the coming racks: only the judge and the tribunal see it."""
+    base, players = create(api, seed="Lleida-2026-2")
+    api.post(base + "/rounds", api.tokens["director"], {})
+    mine = api.get(base, players[0]).json()
+    assert mine["settings"]["seed"] is None and mine["rounds"][0]["seed"] is None
+    assert api.get(base, api.tokens["tribunal"]).json()["settings"]["seed"] == "Lleida-2026-2"
+    api.post(base + "/rounds/1/close", api.tokens["director"], None)
+    api.post(base + "/end", api.tokens["director"], {"cause": "no_play"})
+    assert api.get(base, players[0]).json()["rounds"][0]["seed"] == "Lleida-2026-2"

@@ -244,3 +244,18 @@ def test_a_blank_marked_that_the_rack_has_not_is_a_word_the_rack_cannot_make():
     assert d.submit_slip(0, "CAsAR", "H4", JUDGE)["causes"] == []  # the rack's blank as S: 6+1+0+1+1 = 9 x 2
     assert d.current["slips"]["0"]["score"] == 18
     assert d.submit_slip(1, "cAsAR", "H4", JUDGE)["causes"] == ["word"]  # two blanks marked, one on the rack
+
+
+def test_a_duplicates_history_is_hash_linked_and_verified_with_the_games_own_code():
+    """The events subclass the Game's chained event: ``verify_chain`` checks a duplicate's history, and finds a
+    slip's score changed after the fact."""
+    from domain.game.chain import record_of, verify_chain
+
+    d = ajs_round_one(3)
+    d.submit_slip(0, "CASAR", "H4", JUDGE)
+    d.close_round(JUDGE)
+    records = [record_of(e).to_dict() for e in d.collect_events()]
+    assert [r["type"] for r in records] == ["Created", "RoundStarted", "SlipSubmitted", "RoundClosed"]
+    assert verify_chain(records) is None
+    records[2]["payload"]["score"] = 50
+    assert verify_chain(records).version == 3

@@ -129,12 +129,16 @@ def _slip(round_no: int, slip: dict[str, Any]) -> dict[str, Any]:
     return {"round": round_no, **{k: v for k, v in slip.items() if k != "by"}}
 
 
-def _view(d: Duplicate) -> dict[str, Any]:
+def _view(d: Duplicate, who: Principal) -> dict[str, Any]:
+    """The game as ``who`` may see it: a seed published for every site would let a player draw the coming racks,
+    so it is shown only to the judge and the tribunal until the game ends."""
+    secret = d.settings.get("seed") if who.role not in SEE_ALL and d.ended is None else None
     return {"id": str(d.id), "profile": d.profile, "version": d.version, "phase": d.phase, "round": d.round_no,
             "rack": list(d.current["rack"]) if d.current and d.phase != "published" else list(d.rack),
             "board": _board(d), "bag": len(d.bag), "players": d.players, "out": d.out,
-            "settings": {k: v for k, v in d.settings.items()}, "ended": d.ended,
-            "rounds": [{"round": r["round"], "rack": r["rack"], "method": r["method"], "seed": r["seed"],
+            "settings": {k: (None if k == "seed" and secret else v) for k, v in d.settings.items()}, "ended": d.ended,
+            "rounds": [{"round": r["round"], "rack": r["rack"], "method": r["method"],
+                        "seed": None if secret and r["seed"] == secret else r["seed"],
                         "rejected": r["rejected"], "master": r["master"] if r["results"] is not None else None,
                         "published": r["results"] is not None} for r in d.rounds],
             "round_seconds": d.settings["round_seconds"],
@@ -154,9 +158,10 @@ async def create_duplicate(body: DuplicateCreate, duplicates: DuplicatesDep, who
 
 
 @router.get("/{duplicate_id}", response_model=DuplicateView, responses=read_errors())
-async def read_duplicate(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, _: ReaderDep) -> Any:
-    """The game: phase, round, rack, board (15 rows), bag count, each round's rack and (published) master."""
-    return _view(await _run(lambda: duplicates.get(duplicate_id)))
+async def read_duplicate(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, who: ReaderDep) -> Any:
+    """The game: phase, round, rack, board (15 rows), bag count, each round's rack, seed and (published) master;
+    a seed published for every site is shown to players and spectators only once the game has ended."""
+    return _view(await _run(lambda: duplicates.get(duplicate_id)), who)
 
 
 # ---- the judge's desk -----------------------------------------------------------------------------
