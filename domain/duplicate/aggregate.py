@@ -139,8 +139,10 @@ class Duplicate(MasterCommands, Aggregate):
             raise self._err(f"seat: no player {seat}", "no_player", "seat")
 
     # ---- the rack -------------------------------------------------------------------------
-    def start_round(self, meta: Meta, *, seed: str | None = None, rack: list[str] | None = None) -> str | None:
-        """The next round's rack: ``rack`` entered by the judge, else drawn from ``seed``. When the bag cannot
+    def start_round(self, meta: Meta, *, seed: str | None = None, rack: list[str] | None = None,
+                    rejected: list[list[str]] | None = None) -> str | None:
+        """The next round's rack: ``rack`` entered by the judge (with the invalid racks they drew and returned
+        first, ``rejected``, each checked invalid), else drawn from ``seed``. When the bag cannot
         give a valid rack, or every vowel or consonant is used, or the preset rounds are played, the game ends
         instead and the cause is returned (FISC II.6, AJS 3.2.7)."""
         self._not_ended()
@@ -173,11 +175,16 @@ class Duplicate(MasterCommands, Aggregate):
                 raise self._err(f"rack: round {n} needs at least {minimum} vowels and {minimum} consonants (a "
                                 "blank counts as either): return it to the bag and draw again", "invalid_rack",
                                 "rack", "rack")
+            for i, back in enumerate(rejected or []):
+                if not racks.fits(self.bag, self.rack, back) or racks.is_valid(back, minimum, ts):
+                    raise self._err(f"rejected[{i}]: {' '.join(back)} is not an invalid rack from the bag and the "
+                                    "remainder", "not_rejected", "rejected", "rack")
             kept = list(self.rack) if not (Counter(self.rack) - Counter(rack)) else []
             drawn = sorted((Counter(rack) - Counter(kept)).elements())
             bag = sorted((Counter(pool) - Counter(rack)).elements())
             self._record(ev.RoundStarted, meta, round=n, rack=list(rack), remainder=list(self.rack), drawn=drawn,
-                         rejected=[], method="entered", seed=None, minimum=minimum, bag=bag)
+                         rejected=[list(b) for b in rejected or []], method="entered", seed=None, minimum=minimum,
+                         bag=bag)
             return None
         if not seed:
             raise self._err("seed: the service draws from a seed (or the judge enters the rack)", "seed", "seed")

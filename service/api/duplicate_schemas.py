@@ -44,6 +44,8 @@ class RoundStart(BaseModel):
 
     model_config = _example({})
     rack: list[str] | None = Field(None, min_length=1, max_length=7, description="tiles, '?' for a blank")
+    rejected: list[list[str]] | None = Field(None, max_length=50, description="the invalid racks the judge drew "
+                                             "and returned before this one (FISC II.3, AJS 3.2.4), recorded")
 
 
 class SlipIn(BaseModel):

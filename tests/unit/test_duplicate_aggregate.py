@@ -259,3 +259,12 @@ def test_a_duplicates_history_is_hash_linked_and_verified_with_the_games_own_cod
     assert verify_chain(records) is None
     records[2]["payload"]["score"] = 50
     assert verify_chain(records).version == 3
+
+
+def test_the_judges_returned_draws_are_recorded_when_invalid_fisc_ii_3():
+    d = Duplicate.create("fisc-2023", list("ABCDE"), JUDGE)
+    with pytest.raises(DuplicateError) as err:
+        d.start_round(JUDGE, rack=list("AEBCDFG"), rejected=[list("AEIBCDF")])  # that one was valid
+    assert err.value.field == "rejected"
+    d.start_round(JUDGE, rack=list("AEBCDFG"), rejected=[list("AEIOUAB")])
+    assert d.current["rejected"] == [list("AEIOUAB")] and d.current["method"] == "entered"

@@ -172,7 +172,7 @@ async def start_round(request: Request, duplicate_id: DuplicateIdPath, body: Rou
     recorded seed; ``result.ended`` names the cause when the bag can give no valid rack (FISC II.6)."""
     def step(d: Duplicate, m: Meta) -> Any:
         seed = None if body.rack is not None else Duplicates.seed_for(d)
-        ended = d.start_round(m, seed=seed, rack=body.rack)
+        ended = d.start_round(m, seed=seed, rack=body.rack, rejected=body.rejected)
         return {"ended": ended, "round": d.round_no, "rack": d.current["rack"] if not ended else None}
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
 
