@@ -124,3 +124,14 @@ def test_a_published_seed_is_hidden_from_players_until_the_game_ends(api: Api):
     api.post(base + "/rounds/1/close", api.tokens["director"], None)
     api.post(base + "/end", api.tokens["director"], {"cause": "no_play"})
     assert api.get(base, players[0]).json()["rounds"][0]["seed"] == "Lleida-2026-2"
+
+
+def test_a_spectator_reads_a_sheet_without_the_entry_of_the_round_in_play(api: Api):
+    base, players = create(api)
+    spectator = api.games.issue_token("spectator", "hall", "test")[0]
+    api.post(base + "/rounds", api.tokens["director"], {"rack": RACK})
+    api.post(base + "/rounds/1/slips", players[0], {"word": "CASA", "coordinates": "H8"})
+    assert api.get(base + "/sheets/0", spectator).json()["rows"][0]["entry"] is None
+    assert api.get(base + "/sheets/0", api.tokens["arbiter"]).json()["rows"][0]["entry"]["word"] == "CASA"
+    api.post(base + "/rounds/1/close", api.tokens["director"], None)
+    assert api.get(base + "/sheets/0", spectator).json()["rows"][0]["entry"]["word"] == "CASA"

@@ -311,13 +311,18 @@ async def read_ranking(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep,
 @router.get("/{duplicate_id}/sheets/{seat}", response_model=SheetView, responses=read_errors())
 async def read_sheet(duplicate_id: DuplicateIdPath, seat: SeatPath, duplicates: DuplicatesDep, who: ReaderDep) -> Any:
     """A player's sheet: round, rack, master, own entry, score, % of the master, running total. A player reads
-    only their own."""
+    only their own; a spectator does not see the entry of a round still in play."""
     if who.role == "player" and who.seat != seat:
         raise forbidden(f"a player token reads only its own sheet (seat {who.seat})", field="seat")
     d = await _run(lambda: duplicates.get(duplicate_id))
     if seat >= len(d.players):
         raise ApiError(404, "no_player", f"no player at seat {seat}", field="seat")
-    return sheet(d, seat)
+    found = sheet(d, seat)
+    if who.role not in SEE_ALL and who.role != "player":  # a spectator: no entry of a round still in play
+        for row, r in zip(found["rows"], d.rounds):
+            if r["closed_at"] is None:
+                row["entry"] = None
+    return found
 
 
 @router.get("/{duplicate_id}/results.csv", response_class=Response, responses={
