@@ -60,7 +60,9 @@ def test_any_written_slip_is_recorded_and_scored_or_null_never_a_500(api: Api, w
     api.post(base + "/rounds", api.tokens["director"], {"rack": RACK})
     r = api.post(base + "/rounds/1/slips", players[0], {"word": word, "coordinates": coordinates})
     assert r.status_code == 200, r.text
-    assert r.json()["result"]["causes"] and r.json()["result"]["detail"]
+    assert r.json()["result"]["causes"] is None  # the player learns nothing before «¡Tiempo!»
+    read = api.get(base + "/rounds/1", api.tokens["director"]).json()["slips"][0]
+    assert read["causes"] and read["detail"]
 
 
 def test_a_player_never_sees_another_players_slip_before_the_round_closes(api: Api):
@@ -72,6 +74,7 @@ def test_a_player_never_sees_another_players_slip_before_the_round_closes(api: A
     for seat in range(3):
         view = api.get(base + "/rounds/1", players[seat]).json()
         assert [s["seat"] for s in view["slips"]] == [seat] and view["master"] is None
+        assert view["slips"][0]["score"] is None and view["slips"][0]["causes"] is None
         assert api.get(base + f"/sheets/{(seat + 1) % 3}", players[seat]).status_code == 403
         mine = api.get(base + f"/sheets/{seat}", players[seat]).json()
         assert mine["rows"][0]["entry"]["word"] == ["CASA", "CASAs", "CARO"][seat]

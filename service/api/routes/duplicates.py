@@ -125,8 +125,16 @@ def _board(d: Duplicate) -> list[str]:
     return [format_word([board.at(r, c) for c in range(15)], d.tileset) for r in range(15)]
 
 
-def _slip(round_no: int, slip: dict[str, Any]) -> dict[str, Any]:
-    return {"round": round_no, **{k: v for k, v in slip.items() if k != "by"}}
+#: What the engine made of a slip: shown to its player only after «¡Tiempo!» (the issue: "a player sees their own
+#: slip and, after the round, the master and their score"), as a paper slip gets no answer before it.
+ENGINE_FIELDS = ("score", "causes", "detail", "words", "placements", "bingo")
+
+
+def _slip(round_no: int, slip: dict[str, Any], *, hide_reading: bool = False) -> dict[str, Any]:
+    shown = {"round": round_no, **{k: v for k, v in slip.items() if k != "by"}}
+    if hide_reading:
+        shown.update({k: None for k in ENGINE_FIELDS})
+    return shown
 
 
 def _view(d: Duplicate, who: Principal) -> dict[str, Any]:
@@ -262,8 +270,9 @@ async def end_duplicate(request: Request, duplicate_id: DuplicateIdPath, body: E
 async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath, body: SlipIn,
                       duplicates: DuplicatesDep, who: ReaderDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
     """A slip for the round in play: a player's own (``seat`` left out or their own), or a paper slip an official
-    types in (``seat`` named). Scored at once on the round's board; after «¡Tiempo!» a first slip is recorded
-    late and null (FISC II.7, AJS 3.2.8) and a second refused."""
+    types in (``seat`` named). Scored at once on the round's board, but a player is answered with the score and
+    causes only after «¡Tiempo!» (as a paper slip is); after it a first slip is recorded late and null (FISC
+    II.7, AJS 3.2.8) and a second refused."""
     if who.role == "player":
         if body.seat is not None and body.seat != who.seat:
             raise forbidden(f"a player token sends only its own slip (seat {who.seat}), not seat {body.seat}",
@@ -278,21 +287,22 @@ async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no:
 
     def step(d: Duplicate, m: Meta) -> Any:
         _current(d, round_no)
-        return _slip(round_no, d.submit_slip(int(seat), body.word, body.coordinates, m))
+        slip = d.submit_slip(int(seat), body.word, body.coordinates, m)
+        return _slip(round_no, slip, hide_reading=who.role == "player" and d.phase == "playing")
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
 
 
 @router.get("/{duplicate_id}/rounds/{round_no}", response_model=RoundView, responses=read_errors())
 async def read_round(duplicate_id: DuplicateIdPath, round_no: RoundPath, duplicates: DuplicatesDep,
                      who: ReaderDep) -> Any:
-    """A round's rack, slips, master and results. Until «¡Tiempo!» a player sees only their own slip and a
-    spectator none; the judge and the tribunal see every slip as it arrives."""
+    """A round's rack, slips, master and results. Until «¡Tiempo!» a player sees only their own slip, without
+    its score or causes, and a spectator none; the judge and the tribunal see every slip as it arrives, read."""
     d = await _run(lambda: duplicates.get(duplicate_id))
     if not 1 <= round_no <= d.round_no:
         raise ApiError(404, "round_not_started", f"round {round_no} has not started", field="round_no")
     r = d.rounds[round_no - 1]
     open_round = r["closed_at"] is None
-    slips = [_slip(round_no, s) for s in r["slips"].values()
+    slips = [_slip(round_no, s, hide_reading=open_round and who.role not in SEE_ALL) for s in r["slips"].values()
              if not open_round or who.role in SEE_ALL or (who.role == "player" and s["seat"] == who.seat)]
     phase = d.phase if round_no == d.round_no else "published"
     return {"round": round_no, "rack": r["rack"], "phase": phase, "started_at": r["started_at"],
