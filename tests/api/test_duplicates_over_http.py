@@ -138,3 +138,15 @@ def test_a_spectator_reads_a_sheet_without_the_entry_of_the_round_in_play(api: A
     assert api.get(base + "/sheets/0", api.tokens["arbiter"]).json()["rows"][0]["entry"]["word"] == "CASA"
     api.post(base + "/rounds/1/close", api.tokens["director"], None)
     assert api.get(base + "/sheets/0", spectator).json()["rows"][0]["entry"]["word"] == "CASA"
+
+
+def test_a_correction_during_the_round_does_not_show_the_slip_to_the_others(api: Api):
+    base, players = create(api)
+    api.post(base + "/rounds", api.tokens["director"], {"rack": RACK})
+    api.post(base + "/rounds/1/slips", players[0], {"word": "CASA", "coordinates": "H8"})
+    r = api.post(base + "/rounds/1/slips/0/correct", api.tokens["director"],
+                 {"word": "CARO", "coordinates": "H8", "reason": "typed wrong"})
+    assert r.status_code == 200
+    view = api.get(base + "/rounds/1", players[1]).json()
+    assert view["slips"] == [] and view["corrections"] == []
+    assert api.get(base + "/rounds/1", api.tokens["director"]).json()["corrections"][0]["before"]["word"] == "CASA"

@@ -308,7 +308,8 @@ async def read_round(duplicate_id: DuplicateIdPath, round_no: RoundPath, duplica
     return {"round": round_no, "rack": r["rack"], "phase": phase, "started_at": r["started_at"],
             "closed_at": r["closed_at"], "missing": r["missing"], "slips": sorted(slips, key=lambda s: s["seat"]),
             "master": r["master"] if not open_round else None, "results": r["results"],
-            "solo_top": r.get("solo_top"), "bonus": r.get("bonus", 0.0), "corrections": r["corrections"]}
+            "solo_top": r.get("solo_top"), "bonus": r.get("bonus", 0.0),
+            "corrections": r["corrections"] if not open_round or who.role in SEE_ALL else []}
 
 
 @router.get("/{duplicate_id}/ranking", response_model=RankingView, responses=read_errors())
