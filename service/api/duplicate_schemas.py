@@ -168,3 +168,17 @@ class SheetView(BaseModel):
     total: float
     master_total: int
     rows: list[dict[str, Any]]
+
+
+class DuplicateEvents(BaseModel):
+    """The game's history in audit form, oldest first: each event's chain fields let anyone recompute its hash
+    (``planilla audit``'s code, ``domain.game.chain``) where nothing is withheld from them."""
+
+    model_config = _example({"duplicate_id": DUPLICATE_ID, "version": 3, "events": [{
+        "sequence": 3, "type": "SlipSubmitted", "recorded_at": "2026-03-01T10:00:30Z", "actor": "player:0:Ana",
+        "device": "tablet-3", "hash": "ab" * 32, "previous_hash": "cd" * 32,
+        "payload": {"round": 1, "seat": 0, "word": None, "coordinates": None}, "redacted": ["word", "coordinates"]}]},
+        extra="allow")
+    duplicate_id: str
+    version: int
+    events: list[dict[str, Any]]

@@ -150,3 +150,27 @@ def test_a_correction_during_the_round_does_not_show_the_slip_to_the_others(api:
     view = api.get(base + "/rounds/1", players[1]).json()
     assert view["slips"] == [] and view["corrections"] == []
     assert api.get(base + "/rounds/1", api.tokens["director"]).json()["corrections"][0]["before"]["word"] == "CASA"
+
+
+def test_the_history_verifies_for_the_judge_and_withholds_open_slips_from_players(api: Api):
+    from domain.game.chain import verify_chain
+
+    base, players = create(api)
+    api.post(base + "/rounds", api.tokens["director"], {"rack": RACK})
+    api.post(base + "/rounds/1/slips", players[0], {"word": "CASA", "coordinates": "H8"})
+    api.post(base + "/rounds/1/slips", players[1], {"word": "CARO", "coordinates": "H8"})
+
+    def records(token: str) -> list[dict]:
+        page = api.get(base + "/events", token).json()
+        return [{"game": page["duplicate_id"], "type": e["type"], "version": e["sequence"],
+                 "previous_hash": e["previous_hash"], "hash": e["hash"], "actor": e["actor"], "device": e["device"],
+                 "at": e["recorded_at"], "payload": e["payload"]} for e in page["events"]]
+
+    full = records(api.tokens["director"])
+    assert [r["type"] for r in full] == ["Created", "RoundStarted", "SlipSubmitted", "SlipSubmitted"]
+    assert verify_chain(full) is None
+    seen = api.get(base + "/events", players[0]).json()["events"]
+    assert seen[2]["payload"]["word"] == "CASA" and seen[2]["payload"]["score"] is None
+    assert seen[3]["payload"]["word"] is None and "word" in seen[3]["redacted"]
+    api.post(base + "/rounds/1/close", api.tokens["director"], None)
+    assert verify_chain(records(players[0])) is None  # nothing withheld once the round is closed

@@ -79,6 +79,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "duplicate ranking": row(200, READERS),
     "duplicate sheet": row(200, READERS),
     "duplicate results csv": row(200, READERS),
+    "duplicate events": row(200, READERS),
     "issue seat code": row(201, {"arbiter", "director"}),
     "seat code qr": {r: 200 for r in ROLES},  # the seat code is the credential: no token is asked for
     "bind": {r: 200 for r in ROLES},
@@ -237,6 +238,7 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "duplicate ranking": lambda w, t: w.dup_get("fresh", "/ranking", t),
     "duplicate sheet": lambda w, t: w.dup_get("fresh", "/sheets/0", t),
     "duplicate results csv": lambda w, t: w.dup_get("fresh", "/results.csv", t),
+    "duplicate events": lambda w, t: w.dup_get("playing", "/events", t),
     "issue seat code": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/0/code", t, None).status_code,
     "seat code qr": lambda w, t: w.api.get(f"/v1/seat-codes/{w.code}/qr.svg", t).status_code,
     "bind": lambda w, t: w.api.post("/v1/bind", t, {"code": w.code, "device": "tablet-m"}).status_code,
