@@ -20,7 +20,8 @@ from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
-    commands, duplicates, games, games_read, gcg, hall, health, history, pages, seats, stream, tokens, tournaments,
+    commands, duplicate_history, duplicates, games, games_read, gcg, hall, health, history, pages, seats, stream,
+    tokens, tournaments,
 )
 from service.api.stream import Hub
 from service.settings import read_model_url, settings_env
@@ -141,8 +142,8 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     if settings.command_fast_path:
         app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
     app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
-    for module in (games, games_read, gcg, commands, history, stream, tokens, seats, tournaments, duplicates, health,
-                   hall):
+    for module in (games, games_read, gcg, commands, history, stream, tokens, seats, tournaments, duplicates,
+                   duplicate_history, health, hall):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource

@@ -80,6 +80,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "duplicate sheet": row(200, READERS),
     "duplicate results csv": row(200, READERS),
     "duplicate events": row(200, READERS),
+    "duplicate stream": row(200, READERS),
     "issue seat code": row(201, {"arbiter", "director"}),
     "seat code qr": {r: 200 for r in ROLES},  # the seat code is the credential: no token is asked for
     "bind": {r: 200 for r in ROLES},
@@ -171,6 +172,10 @@ class World:
     def dup_get(self, stage: str, path: str, token: str | None) -> int:
         return self.api.get(self.duplicate[stage] + path, self.dup(stage, token)).status_code
 
+    def dup_stream(self, token: str | None) -> int:
+        with self.api.client.stream("GET", self.duplicate["playing"] + "/stream", headers=self.api.headers(token)) as r:
+            return r.status_code
+
     def command(self, token: str | None, body: dict[str, Any]) -> int:
         path = f"/v1/games/{self.table.id}/commands"
         return self.api.post(path, token, {"expected_version": 1, **body}).status_code
@@ -239,6 +244,7 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "duplicate sheet": lambda w, t: w.dup_get("fresh", "/sheets/0", t),
     "duplicate results csv": lambda w, t: w.dup_get("fresh", "/results.csv", t),
     "duplicate events": lambda w, t: w.dup_get("playing", "/events", t),
+    "duplicate stream": lambda w, t: w.dup_stream(w.dup("playing", t)),
     "issue seat code": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/0/code", t, None).status_code,
     "seat code qr": lambda w, t: w.api.get(f"/v1/seat-codes/{w.code}/qr.svg", t).status_code,
     "bind": lambda w, t: w.api.post("/v1/bind", t, {"code": w.code, "device": "tablet-m"}).status_code,

@@ -20,7 +20,6 @@ from fastapi.responses import JSONResponse, Response
 
 from domain.duplicate import Duplicate
 from domain.duplicate.slips import board_of
-from domain.game.chain import record_of
 from domain.game.meta import Meta
 from domain.notation import format_word
 from service.access.idempotency import request_hash, valid_key
@@ -28,7 +27,7 @@ from service.access.tokens import OFFICIALS, SEE_ALL, Principal
 from service.api.deps import CurrentPrincipal, DeviceDep, DirectorDep
 from service.api.duplicate_schemas import (
     DUPLICATE_ID,
-    Answer, DuplicateCreate, DuplicateCreated, DuplicateEvents, DuplicateView, EndIn, MasterIn, PublishIn, RankingView, RoundStart,
+    Answer, DuplicateCreate, DuplicateCreated, DuplicateView, EndIn, MasterIn, PublishIn, RankingView, RoundStart,
     RoundView, Ruling, SanctionIn, SheetView, SlipCorrection, SlipIn,
 )
 from service.api.errors import ApiError, forbidden, malformed
@@ -349,39 +348,3 @@ async def results(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, _: R
     return Response(results_csv(d), media_type="text/csv; charset=utf-8")
 
 
-
-SLIP_EVENTS = ("SlipSubmitted", "SlipCorrected")
-
-
-def _audit_record(event: Any, d: Duplicate, who: Principal, secret: str | None) -> dict[str, Any]:
-    """One event in audit form, with what ``who`` may not see yet withheld and named in ``redacted``: a slip of a
-    round still in play (its player sees their own word and coordinates, not the engine's reading), and a seed
-    published for every site until the game ends."""
-    record = record_of(event)
-    payload, redacted = dict(record.payload), []
-    if record.type in SLIP_EVENTS and who.role not in SEE_ALL and d.rounds[payload["round"] - 1]["closed_at"] is None:
-        own = who.role == "player" and who.seat == payload["seat"]
-        for name in (*ENGINE_FIELDS, *(() if own else ("word", "coordinates", "reason"))):
-            if name in payload:
-                payload[name], redacted = None, [*redacted, name]
-    if secret and record.type == "RoundStarted" and payload.get("seed") == secret:
-        payload["seed"], redacted = None, [*redacted, "seed"]
-    if secret and record.type == "Created":
-        payload["settings"], redacted = {**payload["settings"], "seed": None}, [*redacted, "settings.seed"]
-    return {"sequence": record.version, "type": record.type, "recorded_at": record.at, "actor": record.actor,
-            "device": record.device, "hash": record.hash, "previous_hash": record.previous_hash,
-            "payload": payload, "redacted": redacted}
-
-
-@router.get("/{duplicate_id}/events", response_model=DuplicateEvents, responses=read_errors())
-async def read_events(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, who: ReaderDep) -> Any:
-    """The history, hash-linked as a game's: who recorded each fact, from which device, when. Until «¡Tiempo!»
-    the slips are withheld from players (but their own word and coordinates) and spectators; a published seed
-    until the game ends."""
-    def read() -> tuple[Duplicate, list[Any]]:
-        d = duplicates.get(duplicate_id)
-        return d, list(duplicates.app.repository.event_store.get(duplicate_id))
-    d, events = await _run(read)
-    secret = d.settings.get("seed") if who.role not in SEE_ALL and d.ended is None else None
-    return {"duplicate_id": str(d.id), "version": d.version,
-            "events": [_audit_record(e, d, who, secret) for e in events]}
