@@ -20,10 +20,12 @@ from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
-    commands, games, games_read, gcg, hall, health, history, pages, seats, stream, tables, tokens, tournaments,
+    commands, duplicate_history, duplicates, games, games_read, gcg, hall, health, history, pages, seats, stream,
+    tables, tokens, tournaments,
 )
 from service.api.stream import Hub
 from service.settings import read_model_url, settings_env
+from service.duplicates import Duplicates
 from service.tournaments import Tournaments
 
 API_VERSION = "1.0.0"
@@ -86,6 +88,8 @@ TAGS = [
     {"name": "tokens", "description": "Access tokens (directors)."},
     {"name": "tournaments", "description": "Tournaments: players, rounds, pairings, results from signed games, "
                                            "standings with the federations' tie-breaks."},
+    {"name": "duplicates", "description": "Duplicate games (FISC II, AJS 3.2-3.4): rounds, racks, slips, rulings, "
+                                          "the master move, results, ranking."},
     {"name": "seats", "description": "Binding a tablet to a seat: seat codes, their QR, the binding."},
     {"name": "health", "description": "Liveness of the service, its event store and its read models."},
 ]
@@ -130,6 +134,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
                   lifespan=lifespan, generate_unique_id_function=operation_id, docs_url=None, redoc_url=None)
     app.state.games, app.state.hub, app.state.settings = games_app, hub, settings
     app.state.tournaments = Tournaments(games_app)
+    app.state.duplicates = Duplicates(games_app, lexicon_data=lexicon_folder(settings))
     app.state.read_store, app.state.projector = read_store, projector
     app.state.projector_running = (lambda: child.running) if child is not None else (lambda: projector.running)
     errors.install(app)
@@ -137,13 +142,22 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     if settings.command_fast_path:
         app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
     app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
-    for module in (games, games_read, gcg, commands, history, stream, tokens, seats, tournaments, tables, health, hall):
+    for module in (games, games_read, gcg, commands, history, stream, tokens, seats, tournaments, tables, duplicates,
+                   duplicate_history, health, hall):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource
     pages.mount(app)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]
     return app
+
+
+def lexicon_folder(settings: ServiceSettings) -> str | None:
+    """Where a duplicate's computed master finds lexicons: the setting, else the store when it is a data folder."""
+    if settings.lexicon_data is not None:
+        return settings.lexicon_data
+    store = str(settings.store)
+    return None if store == "memory" or "://" in store else store
 
 
 def contract(app: FastAPI) -> dict[str, Any]:

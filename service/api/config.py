@@ -35,6 +35,9 @@ class ServiceSettings:
     #: The folder of the hall's certificates when the service serves TLS (``planilla serve --tls``):
     #: ``/hall/ca`` serves its authority from there; None: no TLS, those pages answer 404.
     tls_dir: str | None = None
+    #: The data folder whose ``lexicons/`` a duplicate's computed master reads (``planilla lexicon load``);
+    #: None: the store's own data folder when it is one, else no lexicon.
+    lexicon_data: str | None = None
 
     def __post_init__(self) -> None:
         if not str(self.store).strip():

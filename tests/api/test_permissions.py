@@ -65,6 +65,25 @@ EXPECTED: dict[str, dict[str, int]] = {
     "pairing check": row(200, EVERYONE - {"none", "revoked"}),
     "import players": row(201, {"director"}),
     "tournament export": row(200, EVERYONE - {"none", "revoked"}),
+    # duplicates: the director creates; the judge (arbiter, director) runs the desk; a player sends their own
+    # slip and reads their own sheet; every token on the game reads it (tokens here are the duplicate's own)
+    "create duplicate": row(201, {"director"}),
+    "read duplicate": row(200, READERS),
+    "start duplicate round": row(200, {"arbiter", "director"}),
+    "submit slip": row(200, {"player", "arbiter", "director"}),
+    "close duplicate round": row(200, {"arbiter", "director"}),
+    "rule word": row(200, {"arbiter", "director"}),
+    "choose master": row(200, {"arbiter", "director"}),
+    "publish duplicate round": row(200, {"arbiter", "director"}),
+    "correct slip": row(200, {"arbiter", "director"}),
+    "sanction": row(200, {"arbiter", "director"}),
+    "end duplicate": row(200, {"arbiter", "director"}),
+    "read duplicate round": row(200, READERS),
+    "duplicate ranking": row(200, READERS),
+    "duplicate sheet": row(200, READERS),
+    "duplicate results csv": row(200, READERS),
+    "duplicate events": row(200, READERS),
+    "duplicate stream": row(200, READERS),
     "issue seat code": row(201, {"arbiter", "director"}),
     "seat code qr": {r: 200 for r in ROLES},  # the seat code is the credential: no token is asked for
     "bind": {r: 200 for r in ROLES},
@@ -109,6 +128,56 @@ class World:
                 tournaments.publish(tid, 1, by)
             found[stage] = f"/v1/tournaments/{tid}"
         return found
+
+    @functools.cached_property
+    def duplicate(self) -> dict[str, str]:
+        """AJS duplicates at each stage of a round, and this world's tokens translated to the duplicate's: its
+        seat 0's player token for "player", a spectator bound to it, and for "elsewhere" the others (bound to
+        another game, or a player of another duplicate)."""
+        from service.access.tokens import AccessToken, new_token
+        from service.duplicates import Duplicates
+
+        duplicates, by, found = Duplicates(self.api.games), Actor("director:test"), {}
+        self.dup_tokens: dict[str, dict[str, str]] = {}
+        names = ["Ana", "Berto", "Carmen"]
+        for stage in ("fresh", "playing", "closed", "mastered", "other"):
+            d, tokens = duplicates.create("ajs-2012", names, by, issued_by="director:test")
+            if stage == "other":
+                self.dup_elsewhere = tokens[0]["token"]
+                break
+            raw = new_token()
+            self.api.games.save(AccessToken.issue(raw, "spectator", "hall", "test", "2026-01-01T00:00:00Z",
+                                                  game_id=d.id))
+            self.dup_tokens[stage] = {"player": tokens[0]["token"], "spectator": raw}
+            steps = []
+            if stage != "fresh":
+                steps.append(lambda x, m: x.start_round(m, rack=["C", "A", "S", "A", "?", "R", "O"]))
+            if stage in ("closed", "mastered"):
+                steps += [lambda x, m: x.submit_slip(0, "CASAR", "H4", m), lambda x, m: x.close_round(m),
+                          lambda x, m: x.rule_word("CASAR", True, m)]
+            if stage == "mastered":
+                steps.append(lambda x, m: x.choose_master(m, seat=0))
+            for step in steps:
+                duplicates.act(d.id, by, step, lambda x, r: {})
+            found[stage] = f"/v1/duplicates/{d.id}"
+        return found
+
+    def dup(self, stage: str, token: str | None) -> str | None:
+        """The token of the duplicate at ``stage`` standing for the role ``token`` has in this world."""
+        self.duplicate  # noqa: B018  (made first: it makes the tokens)
+        own = self.dup_tokens[stage]
+        return {self.tokens["player"]: own["player"], self.tokens["spectator"]: own["spectator"],
+                self.tokens["player_elsewhere"]: self.dup_elsewhere}.get(token, token)
+
+    def dup_post(self, stage: str, path: str, token: str | None, body: Any) -> int:
+        return self.api.post(self.duplicate[stage] + path, self.dup(stage, token), body).status_code
+
+    def dup_get(self, stage: str, path: str, token: str | None) -> int:
+        return self.api.get(self.duplicate[stage] + path, self.dup(stage, token)).status_code
+
+    def dup_stream(self, token: str | None) -> int:
+        with self.api.client.stream("GET", self.duplicate["playing"] + "/stream", headers=self.api.headers(token)) as r:
+            return r.status_code
 
     def command(self, token: str | None, body: dict[str, Any]) -> int:
         path = f"/v1/games/{self.table.id}/commands"
@@ -163,6 +232,26 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "import players": lambda w, t: w.api.post(w.tournament["registered"] + "/players/import", t, {
         "format": "csv", "text": "name,rating\nCarla,1800\n"}).status_code,
     "tournament export": lambda w, t: w.api.get(w.tournament["published"] + "/export?format=trf", t).status_code,
+    "create duplicate": lambda w, t: w.api.post("/v1/duplicates", t, {"profile": "ajs-2012",
+                                                                     "players": ["A", "B"]}).status_code,
+    "read duplicate": lambda w, t: w.dup_get("fresh", "", t),
+    "start duplicate round": lambda w, t: w.dup_post("fresh", "/rounds", t, {}),
+    "submit slip": lambda w, t: w.dup_post("playing", "/rounds/1/slips", t,
+                                           {"seat": 0, "word": "CASA", "coordinates": "H8"}),
+    "close duplicate round": lambda w, t: w.dup_post("playing", "/rounds/1/close", t, None),
+    "rule word": lambda w, t: w.dup_post("fresh", "/rulings", t, {"word": "CASA", "valid": True}),
+    "choose master": lambda w, t: w.dup_post("closed", "/rounds/1/master", t, {"seat": 0}),
+    "publish duplicate round": lambda w, t: w.dup_post("mastered", "/rounds/1/publish", t, {}),
+    "correct slip": lambda w, t: w.dup_post("closed", "/rounds/1/slips/0/correct", t, {
+        "word": "CASAR", "coordinates": "H4", "reason": "typed wrong"}),
+    "sanction": lambda w, t: w.dup_post("playing", "/sanctions", t, {"seat": 1, "reason": "talking"}),
+    "end duplicate": lambda w, t: w.dup_post("fresh", "/end", t, {"cause": "force_majeure", "reason": "fire"}),
+    "read duplicate round": lambda w, t: w.dup_get("playing", "/rounds/1", t),
+    "duplicate ranking": lambda w, t: w.dup_get("fresh", "/ranking", t),
+    "duplicate sheet": lambda w, t: w.dup_get("fresh", "/sheets/0", t),
+    "duplicate results csv": lambda w, t: w.dup_get("fresh", "/results.csv", t),
+    "duplicate events": lambda w, t: w.dup_get("playing", "/events", t),
+    "duplicate stream": lambda w, t: w.dup_stream(w.dup("playing", t)),
     "issue seat code": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/0/code", t, None).status_code,
     "seat code qr": lambda w, t: w.api.get(f"/v1/seat-codes/{w.code}/qr.svg", t).status_code,
     "bind": lambda w, t: w.api.post("/v1/bind", t, {"code": w.code, "device": "tablet-m"}).status_code,

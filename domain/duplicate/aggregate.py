@@ -1,0 +1,345 @@
+"""The Duplicate aggregate: every player plays the same rack on their own board, round after round.
+
+A round (FISC II.1–II.5, AJS 3.2.1–3.2.6) is: the rack (``start_round``: drawn from a seed the service
+gives, or entered by the judge), the slips (``submit_slip``, each read and scored by the engine on the
+round's board), «¡Tiempo!» (``close_round``: later slips are recorded late and null), the judge's
+rulings on words (``rule_word``), the master move (``choose_master``: a slip, one the judge enters, or
+one the move generator found, as the service hands it over), and the results (``publish``), which put
+the master on the board and leave its unused tiles as the next round's remainder. The game ends when
+the bag cannot give a valid rack, when every vowel or consonant is used (checked as each round starts),
+or when the judge says so (FISC II.6, AJS 3.2.7).
+
+The aggregate never draws at random, reads a clock or a lexicon: the service passes the seed, the
+time (``Meta``) and the generator's plays.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+from uuid import UUID, uuid4
+
+from eventsourcing.domain import Aggregate
+
+from domain.duplicate import events as ev
+from domain.duplicate import racks
+from domain.duplicate.master import MasterCommands
+from domain.duplicate.rules import DUPLICATE_RULES, DuplicateRules, NullCause
+from domain.duplicate.slips import Reading, read_slip
+from domain.errors import DomainError
+from domain.game.chain import GENESIS, event_hash
+from domain.game.meta import Meta
+from domain.tiles import BLANK, TileSet, full_bag, get_tileset
+
+END_CAUSES = ("no_play", "force_majeure")
+
+
+class DuplicateError(DomainError):
+    """Raised when a duplicate command breaks a rule (code, article, field)."""
+
+    code = "duplicate"
+
+
+class Duplicate(MasterCommands, Aggregate):
+    """One duplicate game: its players, its rounds, the rulings and the masters."""
+
+    Created = ev.Created
+
+    def __init__(self, profile: str, players: list[str], settings: dict[str, Any], bag: list[str], hash: str,
+                 **_: Any) -> None:
+        self.profile = profile
+        self.players = list(players)
+        self.settings = dict(settings)
+        self.bag = list(bag)
+        self.last_hash = hash
+        self.board: list[Any] = [None] * 225
+        self.rack: list[str] = []
+        self.rounds: list[dict[str, Any]] = []
+        self.rulings: dict[str, dict[str, Any]] = {}
+        self.sanctions: list[dict[str, Any]] = []
+        self.out: dict[str, dict[str, Any]] = {}
+        self.ended: dict[str, Any] | None = None
+        self.phase = "waiting"
+
+    # ---- creation -------------------------------------------------------------------------
+    @classmethod
+    def create(cls, profile: str, players: list[str], meta: Meta, *, draw: str = "service", seed: str | None = None,
+               rounds: int | None = None, sudden_death: bool = False, pairs: list[list[int]] | None = None,
+               bonus: bool = True, round_seconds: int | None = None, duplicate_id: UUID | None = None) -> "Duplicate":
+        """A duplicate under ``profile``'s rules for ``players`` (table order)."""
+        if profile not in DUPLICATE_RULES:
+            raise DuplicateError(f"profile must be one of {', '.join(DUPLICATE_RULES)} for duplicate, not "
+                                 f"{profile!r}", code="profile", field="profile")
+        rules = DUPLICATE_RULES[profile]
+        names = [p.strip() for p in players]
+        if any(not n for n in names) or len(set(names)) != len(names):
+            raise DuplicateError("players: every player needs a name, each once", code="players", field="players")
+        if len(names) < rules.min_players:
+            raise DuplicateError(f"players: a {profile} duplicate needs {rules.min_players} players or more, not "
+                                 f"{len(names)}", code="min_players", field="players",
+                                 article=rules.article("min_players"))
+        if draw not in ("service", "judge"):
+            raise DuplicateError("draw: 'service' or 'judge'", code="draw", field="draw")
+        if sudden_death and not rules.sudden_death:
+            raise DuplicateError(f"sudden_death: {profile} defines no sudden-death game", code="sudden_death",
+                                 field="sudden_death", article=rules.article("sudden_death"))
+        if pairs:
+            if not rules.vis_a_vis:
+                raise DuplicateError(f"pairs: {profile} defines no vis-à-vis game", code="vis_a_vis", field="pairs",
+                                     article=rules.article("vis_a_vis"))
+            seats = [s for pair in pairs for s in pair]
+            if any(len(p) != 2 for p in pairs) or len(set(seats)) != len(seats) or \
+                    any(not 0 <= s < len(names) for s in seats):
+                raise DuplicateError("pairs: each pair is two different players' seats, each seat once",
+                                     code="pairs", field="pairs")
+        settings = {"draw": draw, "seed": seed, "rounds": rounds, "sudden_death": sudden_death,
+                    "pairs": [list(p) for p in pairs or []], "bonus": bool(bonus),
+                    "round_seconds": round_seconds or rules.round_seconds, "tileset": rules.tileset}
+        did = duplicate_id or uuid4()
+        payload = {"profile": profile, "players": names, "settings": settings,
+                   "bag": full_bag(get_tileset(rules.tileset))}
+        chain = {"previous_hash": GENESIS, **meta.as_dict()}
+        digest = event_hash(str(did), "Created", 1, payload, chain)
+        return cls._create(cls.Created, id=did, hash=digest, **payload, **chain)
+
+    def _record(self, event_class: type, meta: Meta, **payload: Any) -> None:
+        chain = {"previous_hash": self.last_hash, **meta.as_dict()}
+        digest = event_hash(str(self.id), event_class.__name__, self.version + 1, payload, chain)
+        self.trigger_event(event_class, hash=digest, **chain, **payload)
+
+    # ---- views ----------------------------------------------------------------------------
+    @property
+    def rules(self) -> DuplicateRules:
+        return DUPLICATE_RULES[self.profile]
+
+    @property
+    def tileset(self) -> TileSet:
+        return get_tileset(self.settings["tileset"])
+
+    @property
+    def round_no(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def current(self) -> dict[str, Any] | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def active(self, seat: int) -> bool:
+        return str(seat) not in self.out
+
+    def _err(self, message: str, code: str, field: str | None = None, key: str | None = None) -> DuplicateError:
+        return DuplicateError(message, code=code, field=field, article=self.rules.article(key) if key else None)
+
+    def _not_ended(self) -> None:
+        if self.ended is not None:
+            raise self._err(f"the game ended ({self.ended['cause']})", "game_ended", key="end")
+
+    def _seat(self, seat: int) -> None:
+        if not 0 <= seat < len(self.players):
+            raise self._err(f"seat: no player {seat}", "no_player", "seat")
+
+    # ---- the rack -------------------------------------------------------------------------
+    def start_round(self, meta: Meta, *, seed: str | None = None, rack: list[str] | None = None,
+                    rejected: list[list[str]] | None = None) -> str | None:
+        """The next round's rack: ``rack`` entered by the judge (with the invalid racks they drew and returned
+        first, ``rejected``, each checked invalid), else drawn from ``seed``. When the bag cannot
+        give a valid rack, or every vowel or consonant is used, or the preset rounds are played, the game ends
+        instead and the cause is returned (FISC II.6, AJS 3.2.7)."""
+        self._not_ended()
+        if self.phase not in ("waiting", "published"):
+            raise self._err(f"round {self.round_no} is not finished: its results are not published", "round_open",
+                            "round")
+        n, rules, ts = self.round_no + 1, self.rules, self.tileset
+        pool = [*self.bag, *self.rack]
+        if self.settings["rounds"] and n > self.settings["rounds"]:
+            self._record(ev.GameEnded, meta, cause="rounds", reason=f"{self.settings['rounds']} rounds were set",
+                         article="FISC II.1, AJS 3.2.1 (un nombre de rondes preestablert)")
+            return "rounds"
+        used = racks.exhausted(pool, ts)
+        if used:
+            self._record(ev.GameEnded, meta, cause=used, reason="", article=rules.article("end"))
+            return used
+        minimum = rules.minimum(n, racks.scarce(pool, ts))
+        if rack is not None:
+            if not racks.fits(self.bag, self.rack, rack):
+                raise self._err(f"rack: {' '.join(rack)} cannot come from the bag and the remainder "
+                                f"{' '.join(self.rack) or '(none)'}", "rack_not_in_bag", "rack")
+            if len(rack) != min(racks.RACK, len(pool)):
+                raise self._err(f"rack: {len(rack)} tiles; the rack is completed to "
+                                f"{min(racks.RACK, len(pool))}", "rack_size", "rack", "rack")
+            if not racks.is_valid(rack, minimum, ts):
+                if not racks.can_give(pool, minimum, ts):
+                    self._record(ev.GameEnded, meta, cause="no_valid_rack", reason="",
+                                 article=rules.article("no_valid_rack"))
+                    return "no_valid_rack"
+                raise self._err(f"rack: round {n} needs at least {minimum} vowels and {minimum} consonants (a "
+                                "blank counts as either): return it to the bag and draw again", "invalid_rack",
+                                "rack", "rack")
+            for i, back in enumerate(rejected or []):
+                if not racks.fits(self.bag, self.rack, back) or racks.is_valid(back, minimum, ts):
+                    raise self._err(f"rejected[{i}]: {' '.join(back)} is not an invalid rack from the bag and the "
+                                    "remainder", "not_rejected", "rejected", "rack")
+            kept = list(self.rack) if not (Counter(self.rack) - Counter(rack)) else []
+            drawn = sorted((Counter(rack) - Counter(kept)).elements())
+            bag = sorted((Counter(pool) - Counter(rack)).elements())
+            self._record(ev.RoundStarted, meta, round=n, rack=list(rack), remainder=list(self.rack), drawn=drawn,
+                         rejected=[list(b) for b in rejected or []], method="entered", seed=None, minimum=minimum,
+                         bag=bag)
+            return None
+        if not seed:
+            raise self._err("seed: the service draws from a seed (or the judge enters the rack)", "seed", "seed")
+        found = racks.draw(self.bag, self.rack, minimum, ts, seed, n)
+        if found is None:
+            self._record(ev.GameEnded, meta, cause="no_valid_rack", reason="", article=rules.article("no_valid_rack"))
+            return "no_valid_rack"
+        bag = sorted((Counter(pool) - Counter(found.rack)).elements())
+        self._record(ev.RoundStarted, meta, round=n, rack=list(found.rack), remainder=list(self.rack),
+                     drawn=list(found.drawn), rejected=[list(r) for r in found.rejected], method="drawn",
+                     seed=seed, minimum=minimum, bag=bag)
+        return None
+
+    # ---- slips ----------------------------------------------------------------------------
+    def read(self, word: str | None, coordinates: str | None, round_no: int | None = None) -> Reading:
+        r = self.rounds[(round_no or self.round_no) - 1]
+        return read_slip(r["board"], r["rack"], word, coordinates, self.tileset)
+
+    def submit_slip(self, seat: int, word: str | None, coordinates: str | None, meta: Meta) -> dict[str, Any]:
+        """A player's slip for the current round; the last one before «¡Tiempo!» counts. After it, a player
+        with no slip yet is recorded late, null (FISC II.7, AJS 3.2.8); one with a slip is refused."""
+        self._not_ended()
+        self._seat(seat)
+        if not self.rounds:
+            raise self._err("no round has started", "no_round", "round")
+        if not self.active(seat):
+            raise self._err(f"seat: {self.players[seat]} is out of the game ({self.out[str(seat)]['why']})",
+                            "player_out", "seat")
+        r = self.current
+        reading = self.read(word, coordinates)
+        causes = list(reading.causes)
+        if self.phase != "playing":
+            if str(seat) in r["slips"]:
+                raise self._err(f"round {r['round']} is closed («¡Tiempo!»): the slip sent before it counts",
+                                "round_closed", "round", "late")
+            causes.append(NullCause.LATE)
+        self._record(ev.SlipSubmitted, meta, round=r["round"], seat=seat, word=word or "",
+                     coordinates=coordinates or "", score=reading.score, placements=reading.placements,
+                     words=reading.words, causes=[str(c) for c in causes], detail=reading.detail, bingo=reading.bingo)
+        return self.current["slips"][str(seat)]
+
+    def correct_slip(self, round_no: int, seat: int, word: str | None, coordinates: str | None, reason: str,
+                     meta: Meta) -> dict[str, Any]:
+        """The judge corrects a slip's transcription (FISC II.9: results checked and corrected); a late slip
+        stays late."""
+        self._seat(seat)
+        if not 1 <= round_no <= self.round_no or str(seat) not in self.rounds[round_no - 1]["slips"]:
+            raise self._err(f"round {round_no} has no slip from seat {seat}", "no_slip", "seat")
+        if not reason.strip():
+            raise self._err("reason: a correction says why", "reason", "reason")
+        before = self.rounds[round_no - 1]["slips"][str(seat)]
+        reading = self.read(word, coordinates, round_no)
+        causes = [str(c) for c in reading.causes]
+        if NullCause.LATE in before["causes"]:
+            causes.append(NullCause.LATE)
+        self._record(ev.SlipCorrected, meta, round=round_no, seat=seat, word=word or "", coordinates=coordinates or "",
+                     score=reading.score, placements=reading.placements, words=reading.words, causes=causes,
+                     detail=reading.detail, bingo=reading.bingo, reason=reason)
+        return self.rounds[round_no - 1]["slips"][str(seat)]
+
+    def close_round(self, meta: Meta) -> list[int]:
+        """«¡Tiempo!» (FISC II.5, AJS 3.2.6): no more slips; the players in the game without one are named."""
+        self._not_ended()
+        if self.phase != "playing":
+            raise self._err("no round is being played", "round_not_playing", "round")
+        missing = [s for s in range(len(self.players)) if self.active(s) and str(s) not in self.current["slips"]]
+        self._record(ev.RoundClosed, meta, round=self.round_no, missing=missing)
+        return missing
+
+    # ---- results --------------------------------------------------------------------------
+    def _results(self, r: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        zeroed = {s["seat"] for s in self.sanctions if s["round"] == r["round"] and s["kind"] == "zero"}
+        out: dict[str, dict[str, Any]] = {}
+        for seat in range(len(self.players)):
+            gone = self.out.get(str(seat))
+            if gone is not None and gone["round"] < r["round"]:
+                continue
+            slip = r["slips"].get(str(seat))
+            if slip is None:
+                out[str(seat)] = {"score": 0, "causes": [str(NullCause.LATE)], "slip": False}
+                continue
+            valid = self.slip_valid(slip)
+            if valid is None:
+                raise self._err(f"rule first on {', '.join(self.unruled(slip['words']))} (seat {seat}'s slip)",
+                                "words_not_ruled", "word", "word")
+            causes = list(slip["causes"])
+            if not causes and not valid:
+                causes.append(str(NullCause.WORD))
+            if seat in zeroed:
+                causes.append(str(NullCause.CONDUCT))
+            out[str(seat)] = {"score": 0 if causes else slip["score"], "causes": causes, "slip": True}
+        return out
+
+    def publish(self, meta: Meta, *, round_no: int | None = None, reason: str = "") -> dict[str, Any]:
+        """The round's results (FISC II.9): scores, nulls, the solo top and its bonus (AJS 3.2.11), the
+        eliminations of a sudden-death game (AJS 3.3); the master goes on the board. A round published
+        already is published again (after a correction) with a reason."""
+        n = round_no or self.round_no
+        if not 1 <= n <= self.round_no:
+            raise self._err(f"round {n} has not been played", "no_round", "round")
+        r = self.rounds[n - 1]
+        again = r["results"] is not None
+        if again and not reason.strip():
+            raise self._err("reason: publishing a round again says why", "reason", "reason")
+        if not again and (n != self.round_no or self.phase != "mastered"):
+            raise self._err("a round's results are published once its master is chosen", "no_master", "round",
+                            "master")
+        results = self._results(r)
+        scores = {int(s): x["score"] for s, x in results.items()}
+        top = max(scores.values(), default=0)
+        solo, bonus = None, 0.0
+        at_top = [s for s, v in scores.items() if v == top]
+        value = self.rules.bonus(len(self.players))
+        if self.settings["bonus"] and value and top > 0 and len(at_top) == 1:
+            solo, bonus = at_top[0], value
+        used = Counter(BLANK if blank else letter for _, _, letter, blank in r["master"]["placements"])
+        remainder = r["rack"] if again else sorted((Counter(r["rack"]) - used).elements(),
+                                                   key=lambda t: r["rack"].index(t))
+        self._record(ev.RoundPublished, meta, round=n, results=results, master_score=r["master"]["score"],
+                     solo_top=solo, bonus=bonus, remainder=list(remainder) if not again else list(self.rack))
+        if self.settings["sudden_death"] and not again:
+            for seat, score in scores.items():
+                if score < top and self.active(seat):
+                    self._record(ev.PlayerEliminated, meta, round=n, seat=seat, score=score, best=top)
+        return self.rounds[n - 1]
+
+    def sanction(self, seat: int, reason: str, meta: Meta) -> str:
+        """A sanction for conduct, by the profile's ladder (AJS 3.2.8: warning, zero for the round, expelled)."""
+        self._not_ended()
+        self._seat(seat)
+        ladder = self.rules.conduct
+        if not ladder:
+            raise self._err(f"{self.profile} has no sanction for conduct in duplicate", "no_sanction", "seat",
+                            "conduct")
+        if not self.rounds:
+            raise self._err("no round has started", "no_round", "round")
+        if not reason.strip():
+            raise self._err("reason: a sanction says why", "reason", "reason")
+        count = sum(1 for s in self.sanctions if s["seat"] == seat)
+        kind = ladder[min(count, len(ladder) - 1)]
+        if kind == "zero" and self.current["results"] is not None:
+            raise self._err("the round's results are published: the zero applies to a round in play",
+                            "round_published", "round", "conduct")
+        self._record(ev.Sanctioned, meta, round=self.round_no, seat=seat, kind=kind, reason=reason)
+        return kind
+
+    def end(self, cause: str, reason: str, meta: Meta) -> None:
+        """The judge ends the game: no valid play remains, or force majeure with the players (FISC II.6,
+        AJS 3.2.7); between rounds."""
+        self._not_ended()
+        if cause not in END_CAUSES:
+            raise self._err(f"cause: one of {', '.join(END_CAUSES)}", "cause", "cause", "end")
+        if self.phase not in ("waiting", "published") and not (cause == "no_play" and self.phase == "closed"):
+            raise self._err("the game ends between rounds (or, when no play remains, once the round is closed)",
+                            "round_open", "round", "end")
+        if cause == "force_majeure" and not reason.strip():
+            raise self._err("reason: force majeure says what happened", "reason", "reason", "end")
+        self._record(ev.GameEnded, meta, cause=cause, reason=reason, article=self.rules.article("end"))

@@ -1,0 +1,350 @@
+"""``/v1/duplicates``: the duplicate game (FISC II, AJS 3.2-3.4) over HTTP.
+
+Roles as for the classic game: a director creates the game (one player token per seat, shown once);
+the judge (an arbiter or director token for this game or for every game) starts rounds, closes them
+(«¡Tiempo!»), rules words, chooses the master, publishes results, corrects slips, sanctions and ends
+the game; a player sends their own slip and reads their own sheet; every token on the game reads the
+game, the rounds and the ranking, but **no player sees another player's slip before the round is
+closed** (nor does a spectator). Writes take an optional ``Idempotency-Key`` as game commands do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse, Response
+
+from domain.duplicate import Duplicate
+from domain.duplicate.slips import board_of
+from domain.game.meta import Meta
+from domain.notation import format_word
+from service.access.idempotency import request_hash, valid_key
+from service.access.tokens import OFFICIALS, SEE_ALL, Principal
+from service.api.deps import CurrentPrincipal, DeviceDep, DirectorDep
+from service.api.duplicate_schemas import (
+    DUPLICATE_ID,
+    Answer, DuplicateCreate, DuplicateCreated, DuplicateView, EndIn, MasterIn, PublishIn, RankingView, RoundStart,
+    RoundView, Ruling, SanctionIn, SheetView, SlipCorrection, SlipIn,
+)
+from service.api.errors import ApiError, forbidden, malformed
+from service.api.responses import errors
+from service.application import Actor
+from service.duplicates import DuplicateNotFound, Duplicates, KeyReused, ranking_view, results_csv, sheet
+
+router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
+DuplicateIdPath = Annotated[UUID, Path(description="the duplicate game's id", examples=[DUPLICATE_ID])]
+RoundPath = Annotated[int, Path(ge=1, le=200, description="the round's number, from 1")]
+SeatPath = Annotated[int, Path(ge=0, le=399, description="the player's seat (table order, from 0)")]
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=255, description=(
+    "Makes a retry safe: the same key with the same body from the same token returns the first answer "
+    "(`Idempotent-Replayed: true`); with another body or token, 422 `idempotency_key_reused`."))]
+
+
+def write_errors() -> dict[int | str, dict[str, Any]]:
+    """The refusals a write documents (a fresh dict per route: FastAPI keeps what it is given)."""
+    return errors(400, 401, 403, 404, 409, 422, 503)
+
+
+def read_errors() -> dict[int | str, dict[str, Any]]:
+    """The refusals a read documents."""
+    return errors(400, 401, 403, 404)
+
+
+def get_duplicates(request: Request) -> Duplicates:
+    return request.app.state.duplicates
+
+
+DuplicatesDep = Annotated[Duplicates, Depends(get_duplicates)]
+
+
+async def reader(duplicate_id: DuplicateIdPath, who: CurrentPrincipal) -> Principal:
+    """Any token bound to this game or to every game."""
+    if not who.may_read(duplicate_id):
+        raise forbidden("this token is bound to another game", field="duplicate_id")
+    return who
+
+
+async def judge(duplicate_id: DuplicateIdPath, who: CurrentPrincipal) -> Principal:
+    """An arbiter's or director's token for this game or for every game: the judge's desk."""
+    if not who.may_read(duplicate_id):
+        raise forbidden("this token is bound to another game", field="duplicate_id")
+    if who.role not in OFFICIALS:
+        raise forbidden(f"a {who.role} token may not do this: it is the judge's (an arbiter or a director)")
+    return who
+
+
+ReaderDep = Annotated[Principal, Depends(reader)]
+JudgeDep = Annotated[Principal, Depends(judge)]
+
+
+async def _run(step: Callable[[], Any]) -> Any:
+    try:
+        return await run_in_threadpool(step)
+    except DuplicateNotFound as err:
+        raise ApiError(404, "duplicate_not_found", str(err), field="duplicate_id") from None
+    except KeyReused as err:
+        raise ApiError(422, "idempotency_key_reused", str(err), field="Idempotency-Key") from None
+
+
+def _actor(who: Principal, device: str | None, d: Duplicate | None = None) -> Actor:
+    return Actor(who.actor(d.players if d else None), device)
+
+
+def _answer(d: Duplicate, result: Any) -> dict[str, Any]:
+    return {"id": str(d.id), "version": d.version, "phase": d.phase, "result": result}
+
+
+async def _command(request: Request, duplicates: Duplicates, duplicate_id: UUID, who: Principal, device: str | None,
+                   body: Any, key: str | None, step: Callable[[Duplicate, Meta], Any]) -> Any:
+    digest = None
+    if key is not None:
+        if not valid_key(key):
+            raise malformed("Idempotency-Key: 1–255 visible ASCII characters", field="Idempotency-Key")
+        digest = request_hash(who.token_id, {"path": request.url.path,
+                                             "body": body.model_dump(mode="json") if body is not None else None})
+    found = await _run(lambda: duplicates.get(duplicate_id))
+    answer, replayed = await _run(lambda: duplicates.act(duplicate_id, _actor(who, device, found), step, _answer,
+                                                         key=key, digest=digest))
+    if replayed:
+        return JSONResponse(answer, headers={"Idempotent-Replayed": "true"})
+    return answer
+
+
+def _current(d: Duplicate, round_no: int) -> None:
+    if round_no != d.round_no:
+        raise ApiError(422, "not_current_round", f"round_no: round {round_no} is not the round in play "
+                       f"({d.round_no})", field="round_no")
+
+
+def _board(d: Duplicate) -> list[str]:
+    board = board_of(d.board)
+    return [format_word([board.at(r, c) for c in range(15)], d.tileset) for r in range(15)]
+
+
+#: What the engine made of a slip: shown to its player only after «¡Tiempo!» (the issue: "a player sees their own
+#: slip and, after the round, the master and their score"), as a paper slip gets no answer before it.
+ENGINE_FIELDS = ("score", "causes", "detail", "words", "placements", "bingo")
+
+
+def _slip(round_no: int, slip: dict[str, Any], *, hide_reading: bool = False) -> dict[str, Any]:
+    shown = {"round": round_no, **{k: v for k, v in slip.items() if k != "by"}}
+    if hide_reading:
+        shown.update({k: None for k in ENGINE_FIELDS})
+    return shown
+
+
+def _view(d: Duplicate, who: Principal) -> dict[str, Any]:
+    """The game as ``who`` may see it: a seed published for every site would let a player draw the coming racks,
+    so it is shown only to the judge and the tribunal until the game ends."""
+    secret = d.settings.get("seed") if who.role not in SEE_ALL and d.ended is None else None
+    return {"id": str(d.id), "profile": d.profile, "version": d.version, "phase": d.phase, "round": d.round_no,
+            "rack": list(d.current["rack"]) if d.current and d.phase != "published" else list(d.rack),
+            "board": _board(d), "bag": len(d.bag), "players": d.players, "out": d.out,
+            "settings": {k: (None if k == "seed" and secret else v) for k, v in d.settings.items()}, "ended": d.ended,
+            "rounds": [{"round": r["round"], "rack": r["rack"], "method": r["method"],
+                        "seed": None if secret and r["seed"] == secret else r["seed"],
+                        "rejected": r["rejected"], "master": r["master"] if r["results"] is not None else None,
+                        "published": r["results"] is not None} for r in d.rounds],
+            "round_seconds": d.settings["round_seconds"],
+            "articles": {"rack": d.rules.article("rack"), "end": d.rules.article("end")}}
+
+
+# ---- the game -------------------------------------------------------------------------------------
+@router.post("", status_code=201, response_model=DuplicateCreated, responses=errors(400, 401, 403, 422, 503))
+async def create_duplicate(body: DuplicateCreate, duplicates: DuplicatesDep, who: DirectorDep,
+                           device: DeviceDep) -> Any:
+    """Create a duplicate game (directors): one player token per seat in the answer, shown once."""
+    d, tokens = await _run(lambda: duplicates.create(
+        body.profile, body.players, Actor(who.actor(), device), issued_by=who.actor(), draw=body.draw, seed=body.seed,
+        rounds=body.rounds, sudden_death=body.sudden_death, pairs=body.pairs, bonus=body.bonus,
+        round_seconds=body.round_seconds))
+    return {"id": str(d.id), "version": d.version, "tokens": tokens}
+
+
+@router.get("/{duplicate_id}", response_model=DuplicateView, responses=read_errors())
+async def read_duplicate(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, who: ReaderDep) -> Any:
+    """The game: phase, round, rack, board (15 rows), bag count, each round's rack, seed and (published) master;
+    a seed published for every site is shown to players and spectators only once the game has ended."""
+    return _view(await _run(lambda: duplicates.get(duplicate_id)), who)
+
+
+# ---- the judge's desk -----------------------------------------------------------------------------
+@router.post("/{duplicate_id}/rounds", response_model=Answer, responses=write_errors())
+async def start_round(request: Request, duplicate_id: DuplicateIdPath, body: RoundStart, duplicates: DuplicatesDep,
+                      who: JudgeDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
+    """The next round's rack (FISC II.3, AJS 3.2.4): entered by the judge, or drawn by the service from a
+    recorded seed; ``result.ended`` names the cause when the bag can give no valid rack (FISC II.6)."""
+    def step(d: Duplicate, m: Meta) -> Any:
+        seed = None if body.rack is not None else Duplicates.seed_for(d)
+        ended = d.start_round(m, seed=seed, rack=body.rack, rejected=body.rejected)
+        return {"ended": ended, "round": d.round_no, "rack": d.current["rack"] if not ended else None}
+    return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
+
+
+@router.post("/{duplicate_id}/rounds/{round_no}/close", response_model=Answer, responses=write_errors())
+async def close_round(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath,
+                      duplicates: DuplicatesDep, who: JudgeDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
+    """«¡Tiempo!» (FISC II.5, AJS 3.2.6): later slips are recorded late and null; who sent none is named."""
+    def step(d: Duplicate, m: Meta) -> Any:
+        _current(d, round_no)
+        return {"missing": d.close_round(m)}
+    return await _command(request, duplicates, duplicate_id, who, device, None, key, step)
+
+
+@router.post("/{duplicate_id}/rulings", response_model=Answer, responses=write_errors())
+async def rule_word(request: Request, duplicate_id: DuplicateIdPath, body: Ruling, duplicates: DuplicatesDep,
+                    who: JudgeDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
+    """The judge rules a word valid or not, for the rest of the game (FISC II.7, AJS 3.2.8: the main word)."""
+    def step(d: Duplicate, m: Meta) -> Any:
+        d.rule_word(body.word, body.valid, m, reason=body.reason)
+        return {"word": body.word.strip().upper(), "valid": body.valid}
+    return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
+
+
+@router.post("/{duplicate_id}/rounds/{round_no}/master", response_model=Answer, responses=write_errors())
+async def choose_master(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath, body: MasterIn,
+                        duplicates: DuplicatesDep, who: JudgeDep, device: DeviceDep,
+                        key: IdempotencyKey = None) -> Any:
+    """The master move (FISC II.1, AJS 3.2.3): a valid slip, a play the judge enters, or computed by the move
+    generator on a loaded lexicon (which also rules the slips' words, advisory unless official); equal tops
+    broken at random from a recorded seed."""
+    if body.computed and not body.lexicon:
+        raise malformed("lexicon: a computed master names the lexicon", field="lexicon")
+
+    def step(d: Duplicate, m: Meta) -> Any:
+        _current(d, round_no)
+        if body.computed:
+            return duplicates.computed_master(d, m, body.lexicon or "")
+        return d.choose_master(m, seat=body.seat, word=body.word, coordinates=body.coordinates)
+    return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
+
+
+@router.post("/{duplicate_id}/rounds/{round_no}/publish", response_model=Answer, responses=write_errors())
+async def publish_round(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath, body: PublishIn,
+                        duplicates: DuplicatesDep, who: JudgeDep, device: DeviceDep,
+                        key: IdempotencyKey = None) -> Any:
+    """The round's results (FISC II.9): scores, nulls and their causes, the solo top (AJS 3.2.11), sudden-death
+    eliminations (AJS 3.3); the master goes on the board. Again, after a correction, with a reason."""
+    def step(d: Duplicate, m: Meta) -> Any:
+        r = d.publish(m, round_no=round_no, reason=body.reason)
+        return {"results": r["results"], "solo_top": r["solo_top"], "bonus": r["bonus"]}
+    return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
+
+
+@router.post("/{duplicate_id}/rounds/{round_no}/slips/{seat}/correct", response_model=Answer,
+             responses=write_errors())
+async def correct_slip(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath, seat: SeatPath,
+                       body: SlipCorrection, duplicates: DuplicatesDep, who: JudgeDep, device: DeviceDep,
+                       key: IdempotencyKey = None) -> Any:
+    """The judge corrects a slip's transcription, with the reason (an event: the first reading stays)."""
+    def step(d: Duplicate, m: Meta) -> Any:
+        return _slip(round_no, d.correct_slip(round_no, seat, body.word, body.coordinates, body.reason, m))
+    return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
+
+
+@router.post("/{duplicate_id}/sanctions", response_model=Answer, responses=write_errors())
+async def sanction(request: Request, duplicate_id: DuplicateIdPath, body: SanctionIn, duplicates: DuplicatesDep,
+                   who: JudgeDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
+    """A sanction for conduct by the profile's ladder (AJS 3.2.8: warning, zero, expelled; none under FISC)."""
+    def step(d: Duplicate, m: Meta) -> Any:
+        return {"kind": d.sanction(body.seat, body.reason, m)}
+    return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
+
+
+@router.post("/{duplicate_id}/end", response_model=Answer, responses=write_errors())
+async def end_duplicate(request: Request, duplicate_id: DuplicateIdPath, body: EndIn, duplicates: DuplicatesDep,
+                        who: JudgeDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
+    """The judge ends the game: no valid play remains, or force majeure (FISC II.6, AJS 3.2.7)."""
+    def step(d: Duplicate, m: Meta) -> Any:
+        d.end(body.cause, body.reason, m)
+        return d.ended
+    return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
+
+
+# ---- the players ----------------------------------------------------------------------------------
+@router.post("/{duplicate_id}/rounds/{round_no}/slips", response_model=Answer, responses=write_errors())
+async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath, body: SlipIn,
+                      duplicates: DuplicatesDep, who: ReaderDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
+    """A slip for the round in play: a player's own (``seat`` left out or their own), or a paper slip an official
+    types in (``seat`` named). Scored at once on the round's board, but a player is answered with the score and
+    causes only after «¡Tiempo!» (as a paper slip is); after it a first slip is recorded late and null (FISC
+    II.7, AJS 3.2.8) and a second refused."""
+    if who.role == "player":
+        if body.seat is not None and body.seat != who.seat:
+            raise forbidden(f"a player token sends only its own slip (seat {who.seat}), not seat {body.seat}",
+                            field="seat")
+        seat = who.seat
+    elif who.role in OFFICIALS:
+        if body.seat is None:
+            raise malformed("seat: an official typing a slip names the seat", field="seat")
+        seat = body.seat
+    else:
+        raise forbidden(f"a {who.role} token sends no slip")
+
+    def step(d: Duplicate, m: Meta) -> Any:
+        _current(d, round_no)
+        slip = d.submit_slip(int(seat), body.word, body.coordinates, m)
+        return _slip(round_no, slip, hide_reading=who.role == "player" and d.phase == "playing")
+    return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
+
+
+@router.get("/{duplicate_id}/rounds/{round_no}", response_model=RoundView, responses=read_errors())
+async def read_round(duplicate_id: DuplicateIdPath, round_no: RoundPath, duplicates: DuplicatesDep,
+                     who: ReaderDep) -> Any:
+    """A round's rack, slips, master and results. Until «¡Tiempo!» a player sees only their own slip, without
+    its score or causes, and a spectator none; the judge and the tribunal see every slip as it arrives, read."""
+    d = await _run(lambda: duplicates.get(duplicate_id))
+    if not 1 <= round_no <= d.round_no:
+        raise ApiError(404, "round_not_started", f"round {round_no} has not started", field="round_no")
+    r = d.rounds[round_no - 1]
+    open_round = r["closed_at"] is None
+    slips = [_slip(round_no, s, hide_reading=open_round and who.role not in SEE_ALL) for s in r["slips"].values()
+             if not open_round or who.role in SEE_ALL or (who.role == "player" and s["seat"] == who.seat)]
+    phase = d.phase if round_no == d.round_no else "published"
+    return {"round": round_no, "rack": r["rack"], "phase": phase, "started_at": r["started_at"],
+            "closed_at": r["closed_at"], "missing": r["missing"], "slips": sorted(slips, key=lambda s: s["seat"]),
+            "master": r["master"] if not open_round else None, "results": r["results"],
+            "solo_top": r.get("solo_top"), "bonus": r.get("bonus", 0.0),
+            "corrections": r["corrections"] if not open_round or who.role in SEE_ALL else []}
+
+
+@router.get("/{duplicate_id}/ranking", response_model=RankingView, responses=read_errors())
+async def read_ranking(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, _: ReaderDep,
+                       round: Annotated[int | None, Query(ge=1, le=200, description="after this round")] = None) -> Any:
+    """The ranking after the published rounds (FISC II.8; AJS 3.2.10 tie-breaks, 3.2.11 bonuses, 3.3, 3.4)."""
+    return ranking_view(await _run(lambda: duplicates.get(duplicate_id)), round)
+
+
+@router.get("/{duplicate_id}/sheets/{seat}", response_model=SheetView, responses=read_errors())
+async def read_sheet(duplicate_id: DuplicateIdPath, seat: SeatPath, duplicates: DuplicatesDep, who: ReaderDep) -> Any:
+    """A player's sheet: round, rack, master, own entry, score, % of the master, running total. A player reads
+    only their own; a spectator does not see the entry of a round still in play."""
+    if who.role == "player" and who.seat != seat:
+        raise forbidden(f"a player token reads only its own sheet (seat {who.seat})", field="seat")
+    d = await _run(lambda: duplicates.get(duplicate_id))
+    if seat >= len(d.players):
+        raise ApiError(404, "no_player", f"no player at seat {seat}", field="seat")
+    found = sheet(d, seat)
+    if who.role not in SEE_ALL and who.role != "player":  # a spectator: no entry of a round still in play
+        for row, r in zip(found["rows"], d.rounds):
+            if r["closed_at"] is None:
+                row["entry"] = None
+    return found
+
+
+@router.get("/{duplicate_id}/results.csv", response_class=Response, responses={
+    200: {"description": "One line per player in ranking order, every round's score (UTF-8 CSV).",
+          "content": {"text/csv": {"schema": {"type": "string"}, "example":
+                                   "rank,seat,player,total,points,bonus,percent,master_total,round_1\n"
+                                   "1,0,Ana,20,20,0,100.00,20,20\n"}}},
+    **errors(400, 401, 403, 404)})
+async def results(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, _: ReaderDep) -> Response:
+    """The results as CSV, one line per player in ranking order with every round's score (EloD input)."""
+    d = await _run(lambda: duplicates.get(duplicate_id))
+    return Response(results_csv(d), media_type="text/csv; charset=utf-8")
+
+

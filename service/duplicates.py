@@ -1,0 +1,221 @@
+"""Duplicate games' use cases, on the games' own store: load, call one method of the aggregate, save.
+
+What the domain must not do happens here: the seed of a drawn rack comes from a CSPRNG
+(``secrets``) unless the game was created with a seed published for every site; the computed master
+move is found by the move generator on a lexicon the organiser loaded into the data folder
+(``service.lexicon``), which also rules the slips' words (advisory unless declared official), and the
+seed that breaks a tie between equal tops is made here and recorded. A command sent with an
+``Idempotency-Key`` is remembered in the same save as its events (``service.access.idempotency``).
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import secrets
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError
+
+from domain.duplicate import Duplicate
+from domain.duplicate.ranking import Line, lines, rank, vis_a_vis_table
+from domain.duplicate.slips import board_of
+from domain.game.meta import Meta
+from domain.lexicon import Lexicon
+from domain.notation import parse_word
+from domain.profiles import get_profile
+from service.access.idempotency import IdempotentCommand, record_id
+from service.access.tokens import AccessToken, Principal, new_token
+from service.application import Actor, ApplicationError, VersionConflict
+from service.lexicon import LexiconError, open_lexicon
+
+
+class DuplicateNotFound(ApplicationError, LookupError):
+    """Raised when no duplicate game has the id asked for."""
+
+    code = "duplicate_not_found"
+
+    def __init__(self, duplicate_id: UUID) -> None:
+        super().__init__(f"no duplicate game {duplicate_id}")
+        self.duplicate_id = duplicate_id
+
+
+class KeyReused(ApplicationError):
+    """The Idempotency-Key was used for another request."""
+
+    code = "idempotency_key_reused"
+
+
+class Duplicates:
+    """The duplicate games of one store (``app``: the service's application); ``lexicon_data``: the data
+    folder whose ``lexicons/`` the computed master reads (None: no lexicon can be used)."""
+
+    def __init__(self, app: Any, lexicon_data: str | Path | None = None) -> None:
+        self.app = app
+        self.lexicon_data = lexicon_data
+        self._lock = threading.Lock()  # one judge's desk per hall: commands one at a time per process
+
+    # ---- reading --------------------------------------------------------------------------
+    def get(self, duplicate_id: UUID) -> Duplicate:
+        """A copy of the game as stored (a failed command never touches a cached one)."""
+        try:
+            found = self.app.repository.get(duplicate_id)
+        except AggregateNotFoundError:
+            raise DuplicateNotFound(duplicate_id) from None
+        if not isinstance(found, Duplicate):
+            raise DuplicateNotFound(duplicate_id)
+        return copy.deepcopy(found)
+
+    # ---- commands -------------------------------------------------------------------------
+    def create(self, profile: str, players: list[str], by: Actor, *, issued_by: str,
+               **options: Any) -> tuple[Duplicate, list[dict[str, Any]]]:
+        """Create the game and one player token per seat in one save; the tokens are returned once."""
+        with self._lock:
+            meta = self._meta(by)
+            duplicate = Duplicate.create(profile, players, meta, **options)
+            tokens, issued = [], []
+            for seat, name in enumerate(duplicate.players):
+                raw = new_token()
+                issued.append(AccessToken.issue(raw, "player", name, issued_by, meta.at, game_id=duplicate.id,
+                                                seat=seat))
+                tokens.append({"seat": seat, "player": name, "token": raw})
+            self.app.save_together(duplicate, *issued)
+            for token in issued:
+                self.app._remember(token.id, Principal.of(token))
+            return duplicate, tokens
+
+    def act(self, duplicate_id: UUID, by: Actor, step: Callable[[Duplicate, Meta], Any],
+            answer: Callable[[Duplicate, Any], dict[str, Any]], *, key: str | None = None,
+            digest: str | None = None) -> tuple[dict[str, Any], bool]:
+        """Load, run ``step(duplicate, meta)``, save; the answer ``answer(duplicate, result)`` and whether it
+        is a replay of the first answer to ``key``."""
+        rid = record_id(duplicate_id, key) if key is not None else None
+        if rid is not None:
+            first = self.app.answered(rid)
+            if first is not None:
+                return self._replay(first, digest), True
+        with self._lock:
+            duplicate = self.get(duplicate_id)
+            meta = self._meta(by)
+            result = step(duplicate, meta)
+            response = answer(duplicate, result)
+            others = [] if rid is None or not duplicate.pending_events else [
+                IdempotentCommand.answer(duplicate_id, key, digest, 200, response, meta.at)]
+            try:
+                if duplicate.pending_events:
+                    self.app.save_together(duplicate, *others)
+            except IntegrityError:
+                first = self.app.answered(rid) if rid is not None else None
+                if first is None:
+                    raise VersionConflict(duplicate.id, duplicate.version, duplicate.version) from None
+                return self._replay(first, digest), True
+            return response, False
+
+    @staticmethod
+    def _replay(first: IdempotentCommand, digest: str | None) -> dict[str, Any]:
+        if first.request_hash != digest:
+            raise KeyReused("this Idempotency-Key was used for a different request (another body or another "
+                            "token); use a new key")
+        return dict(first.response)
+
+    # ---- what the service brings: seeds and the lexicon ------------------------------------
+    @staticmethod
+    def seed_for(duplicate: Duplicate) -> str:
+        """The game's published seed (every site draws the same racks), else a fresh one from a CSPRNG."""
+        return duplicate.settings.get("seed") or secrets.token_hex(16)
+
+    def lexicon(self, name: str) -> Lexicon:
+        if self.lexicon_data is None:
+            raise LexiconError("lexicon: this service has no data folder to load lexicons from (start it with "
+                               "--data)", code="no_lexicons", field="lexicon")
+        try:
+            return open_lexicon(name, self.lexicon_data)
+        except LexiconError as error:
+            raise LexiconError(error.message, code=error.code, field="lexicon") from None
+
+    def computed_master(self, duplicate: Duplicate, meta: Meta, lexicon_name: str) -> dict[str, Any]:
+        """Rule every unruled word of the round's slips by the lexicon (advisory unless official), then hand
+        the move generator's equal tops to the aggregate, which takes one from a fresh recorded seed."""
+        lexicon = self.lexicon(lexicon_name)
+        if lexicon.tileset.name != duplicate.tileset.name:
+            raise LexiconError(f"lexicon: {lexicon_name} is spelt in {lexicon.tileset.name} tiles, the game in "
+                               f"{duplicate.tileset.name}", code="lexicon_tileset", field="lexicon")
+        source = f"lexicon:{lexicon_name}"
+        words = {w for s in duplicate.current["slips"].values() if not s["causes"] for w in s["words"]}
+        for word in sorted(duplicate.unruled(sorted(words))):
+            letters = [t.tile.letter for t in parse_word(word, duplicate.tileset)]
+            duplicate.rule_word(word, lexicon.has_tiles(letters), meta, source=source, advisory=lexicon.advisory,
+                                reason="the loaded lexicon's verdict")
+        r = duplicate.current
+        blank_as_digraph = get_profile(duplicate.profile).blank_as_digraph
+        plays = lexicon.plays(board_of(r["board"]), r["rack"], blank_as_digraph=blank_as_digraph)
+        tops = [p for p in plays if p.score == plays[0].score] if plays else []
+        written = [duplicate.master_text([[q.row, q.col, q.tile.letter, q.tile.blank] for q in p.placements],
+                                         p.horizontal) for p in tops]
+        return duplicate.choose_master(meta, computed=written, seed=secrets.token_hex(8), lexicon=lexicon_name,
+                                       advisory=lexicon.advisory)
+
+    def _meta(self, by: Actor) -> Meta:
+        return Meta(by.actor, by.device, self.app.clock())
+
+
+# ---- read models, computed from the aggregate ------------------------------------------------
+def ranking(d: Duplicate, at: int | None = None) -> list[Line]:
+    return rank(lines(d.players, d.rounds, d.out, at), d.rules.tiebreak, sudden_death=d.settings["sudden_death"])
+
+
+def ranking_view(d: Duplicate, at: int | None = None) -> dict[str, Any]:
+    table = ranking(d, at)
+    published = [r for r in d.rounds if r["results"] is not None and (at is None or r["round"] <= at)]
+    return {
+        "round": published[-1]["round"] if published else 0,
+        "tiebreak": str(d.rules.tiebreak), "article": d.rules.article("tiebreak"),
+        "master_total": sum(r["master"]["score"] for r in published),
+        "rows": [{"rank": x.rank, "seat": x.seat, "player": x.name, "total": x.total, "points": x.points,
+                  "bonus": x.bonus, "percent": x.percent, "plays": x.tiebreak(), "rounds_played": x.rounds_played,
+                  "out": x.out} for x in table],
+        "vis_a_vis": vis_a_vis_table(d.settings["pairs"], published) if d.settings["pairs"] else [],
+    }
+
+
+def sheet(d: Duplicate, seat: int) -> dict[str, Any]:
+    """A player's sheet: each round's rack, the master, their own entry, score, % of the master, running total."""
+    rows, total, master_total = [], 0, 0
+    for r in d.rounds:
+        slip = r["slips"].get(str(seat))
+        mine = {"word": slip["word"], "coordinates": slip["coordinates"], "arrived_at": slip["arrived_at"]} \
+            if slip else None
+        result = (r["results"] or {}).get(str(seat))
+        master = r["master"] if r["results"] is not None else None
+        if result is not None:
+            total += result["score"] + (r.get("bonus", 0.0) if r.get("solo_top") == seat else 0)
+            master_total += master["score"]
+        rows.append({"round": r["round"], "rack": list(r["rack"]), "entry": mine,
+                     "master": {k: master[k] for k in ("word", "coordinates", "score")} if master else None,
+                     "score": result["score"] if result else None, "causes": result["causes"] if result else [],
+                     "bonus": r.get("bonus", 0.0) if result and r.get("solo_top") == seat else 0.0,
+                     "percent": round(100 * result["score"] / master["score"], 2) if result and master["score"]
+                     else None,
+                     "total": total if result else None})
+    return {"seat": seat, "player": d.players[seat], "rows": rows, "total": total, "master_total": master_total}
+
+
+def results_csv(d: Duplicate) -> str:
+    """The ranking and every round's score, one line per player (for the rating officers: AJS 5.2 EloD)."""
+    out = io.StringIO()
+    write = csv.writer(out, lineterminator="\n")
+    rounds = [r for r in d.rounds if r["results"] is not None]
+    write.writerow(["rank", "seat", "player", "total", "points", "bonus", "percent", "master_total",
+                    *[f"round_{r['round']}" for r in rounds]])
+    master_total = sum(r["master"]["score"] for r in rounds)
+    for x in ranking(d):
+        by_round = [r["results"].get(str(x.seat), {}).get("score", "") for r in rounds]
+        write.writerow([x.rank, x.seat, x.name, f"{x.total:g}", x.points, f"{x.bonus:g}", f"{x.percent:.2f}",
+                        master_total, *by_round])
+    return out.getvalue()
