@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from service.api import arbiter_commands as arb
 from service.api import tablet_commands as tab
-from service.api.command_base import Nfc, Row, Seat, Text, Tiles, Version, cfg, v
+from service.api.command_base import KeySignature, Nfc, Row, Seat, Text, Tiles, Version, cfg, v
 
 class DrawForStart(BaseModel):
     """Each player draws one tile to decide who starts (FILE 4.3); a virtual bag draws them itself."""
@@ -227,6 +227,7 @@ class Sign(BaseModel):
     expected_version: Version
     seat: Seat = None
     signature: Text
+    key_signature: KeySignature | None = None
 
 
 class ConsentReopen(BaseModel):
@@ -277,7 +278,7 @@ COMMANDS: dict[str, Row] = {
     "pass_turn": Row("seat", lambda a, g, c, by, s: a.pass_turn(g, s, by, **v(c))),
     "end_game": Row("officials", lambda a, g, c, by, s: a.end_game(g, c.cause, by, **v(c), detail=c.detail)),
     "declare_end_rack": Row("seat", lambda a, g, c, by, s: a.declare_end_rack(g, s, c.tiles, by, **v(c))),
-    "sign": Row("seat", lambda a, g, c, by, s: a.sign(g, s, c.signature, by, **v(c))),
+    "sign": Row("seat", lambda a, g, c, by, s: a.sign(g, s, c.signature, by, **v(c), key_signature=c.key_signature)),
     "consent_reopen": Row("own", lambda a, g, c, by, s: a.consent_reopen(g, s, c.reason, by, **v(c))),
     "reopen": Row("officials", lambda a, g, c, by, s: a.reopen(g, c.reason, by, **v(c))),
     **arb.ROWS,
