@@ -81,6 +81,19 @@ class DeviceState(BaseModel):
     revoked: bool = Field(description="Its token was revoked (by a director, or when the seat was released).")
 
 
+class KeyState(BaseModel):
+    """A tablet's public key registered for a seat (``KeyRegistered``)."""
+
+    seat: int
+    device: str | None
+    fingerprint: str = Field(description="SHA-256 (hex) of the key's SPKI bytes.")
+    public_key: str = Field(description="The key's SPKI (DER), base64.")
+    registered_at: str
+    replaces: str | None = Field(description="The fingerprint of the seat's key this one superseded, if any.")
+    current: bool = Field(description="The seat's newest key: the only one that may sign for it.")
+    revoked: bool = Field(description="Its device's token was revoked: it signs nothing more.")
+
+
 class SeatWarning(BaseModel):
     """Something both tablets and the officials must see about a seat."""
 

@@ -29,7 +29,7 @@ def resolve(spec: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-NO_TOKEN = {"GET /health", "POST /v1/bind", "GET /v1/seat-codes/{code}/qr.svg"}
+NO_TOKEN = {"GET /health", "POST /v1/bind", "GET /v1/seat-codes/{code}/qr.svg", "GET /v1/keys"}
 
 
 def has_example(spec: dict[str, Any], media: dict[str, Any]) -> bool:
