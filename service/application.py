@@ -113,11 +113,13 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
         return self._command(game_id, expected_version, by, lambda g, m: g.decide_off_centre(seat, accept, m))
 
     def accept(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int, how: str = "score written",
-               auto_draw: bool = True) -> int:
-        """The opponent accepts the play; a virtual bag then refills the player's rack in the same save."""
+               auto_draw: bool = True, key_signature: str | None = None) -> int:
+        """The opponent accepts the play; a virtual bag then refills the player's rack in the same save. From the
+        player's own token, a seat with a registered key signs it (``key_signature``, FILE 37)."""
         def act(game: Game, meta: Meta) -> None:
             placer = (game.pending or {}).get("seat")
-            game.accept(seat, meta, how)
+            game.accept(seat, meta, how, key_signature=key_signature, seen_head=self.head_at(game, expected_version),
+                        verify=verify_p256)
             self._auto_draw(game, placer, meta, auto_draw)
         return self._command(game_id, expected_version, by, act)
 

@@ -155,26 +155,44 @@ def _players(records: list[ChainRecord], verify: Verify, notes: list[str]) -> Fi
         elif rec.type in ("DeviceRevoked", "SeatReleased"):
             gone = [p["token_id"]] if rec.type == "DeviceRevoked" else list(p.get("token_ids", []))
             keys = [dict(k, revoked=True) if k["token_id"] in gone else k for k in keys]
-        elif rec.type == "SheetSigned":
+        elif rec.type in SIGNED:
             bad = _signature(records, index, keys, game, verify, notes)
             if bad is not None:
                 return bad
     return None
 
 
+#: The events a player's key signs, and the action named in the signed message.
+SIGNED = {"SheetSigned": "sign", "PlayAccepted": "accept"}
+WHAT = {"sign": ("sheet signature", "FILE 43"), "accept": ("acceptance", "FILE 37")}
+
+
+def _signer(rec: ChainRecord) -> int | None:
+    """Whose key signs the event: the signer of a sheet; the accepting seat named in an acceptance's key."""
+    if rec.type == "SheetSigned":
+        return rec.payload.get("seat")
+    key = rec.payload.get("key")
+    return key.get("seat") if isinstance(key, dict) else None
+
+
 def _signature(records: list[ChainRecord], index: int, keys: list[dict[str, Any]], game: str, verify: Verify,
                notes: list[str]) -> Finding | None:
     rec = records[index]
-    seat, key = rec.payload.get("seat"), rec.payload.get("key")
+    action = SIGNED[rec.type]
+    what, article = WHAT[action]
+    seat, key = _signer(rec), rec.payload.get("key")
     live = [k for k in keys if k["seat"] == seat and k["current"] and not k["revoked"]]
-    where = f"seat {seat}'s sheet signature"
+    where = f"seat {seat}'s {what}"
+    if key is None and rec.type == "PlayAccepted":
+        return None  # an official's acceptance, or an implicit one (a draw, a ruling): not a player's to sign
     if key is None:
         if live:
             return _bad(index + 1, rec.version, rec.type,
                         f"{where} carries no key signature, but seat {seat} had a registered key then "
-                        f"({live[0]['fingerprint'][:16]}…, event {live[0]['version']}) (FILE 43)")
-        notes.append(f"event {rec.version}: {where} is unsigned by key (no tablet key registered for the seat: a "
-                     "paper or arbiter-entered signature)")
+                        f"({live[0]['fingerprint'][:16]}…, event {live[0]['version']}) ({article})")
+        if rec.type == "SheetSigned":
+            notes.append(f"event {rec.version}: {where} is unsigned by key (no tablet key registered for the seat: "
+                         "a paper or arbiter-entered signature)")
         return None
     if not isinstance(key, dict) or not {"fingerprint", "signature", "seen_head"} <= set(key):
         return _bad(index + 1, rec.version, rec.type, f"{where}: the key signature lacks its fields")
@@ -183,17 +201,17 @@ def _signature(records: list[ChainRecord], index: int, keys: list[dict[str, Any]
         why = ("a key never registered in this game" if not used else
                f"seat {used[0]['seat']}'s key, not seat {seat}'s" if used[0]["seat"] != seat else
                "a revoked device's key" if used[0]["revoked"] else "a key superseded by a re-binding")
-        return _bad(index + 1, rec.version, rec.type, f"{where} was made with {why} (FILE 43)")
+        return _bad(index + 1, rec.version, rec.type, f"{where} was made with {why} ({article})")
     seen = _seen(records, index, key["seen_head"])
     if seen is None:
         return _bad(index + 1, rec.version, rec.type, f"{where} names a head the player saw that is not in this "
                                                       "history (or more than log entries came after it)")
-    if not _holds(verify, live[0]["public_key"], signed_message("sign", game, seat, key["seen_head"]),
+    if not _holds(verify, live[0]["public_key"], signed_message(action, game, seat, key["seen_head"]),
                   key["signature"]):
         return _bad(index + 1, rec.version, rec.type,
                     f"{where} does not verify against seat {seat}'s registered key ({key['fingerprint'][:16]}…) over "
                     f"the head it names (event {seen}): the history before it is not the one the player signed "
-                    "(FILE 43)")
+                    f"({article})")
     notes.append(f"event {rec.version}: {where} verifies with the key registered at event {live[0]['version']} "
                  f"(device {live[0]['device']}, {key['fingerprint'][:16]}…)")
     return None

@@ -142,6 +142,9 @@ class PlayAccepted(GameEvent):
     seat: int
     how: str
     next_turn: int
+    #: The accepting player's key signature (``domain.game.keys``: ``seat`` who accepted, fingerprint,
+    #: signature, ``seen_head``); None when unsigned by key. Absent from events recorded before keys existed.
+    key: dict[str, Any] | None = None
 
     def assign(self, game: Any) -> None:
         game.pending = None

@@ -94,6 +94,9 @@ class Accept(BaseModel):
     expected_version: Version
     seat: Seat = None
     how: Text = "score written"
+    key_signature: KeySignature | None = Field(None, description=(
+        "As for `sign`, with action `accept` (FILE 37): required from the player's own token when the seat has "
+        "a registered key; an official accepting for the seat is recorded unsigned by key."))
 
 
 class Challenge(BaseModel):
@@ -264,7 +267,7 @@ COMMANDS: dict[str, Row] = {
                                                                     announced=c.announced,
                                                                     announced_total=c.announced_total)),
     "decide_off_centre": Row("seat", lambda a, g, c, by, s: a.decide_off_centre(g, s, c.accept, by, **v(c))),
-    "accept": Row("seat", lambda a, g, c, by, s: a.accept(g, s, by, **v(c), how=c.how)),
+    "accept": Row("seat", lambda a, g, c, by, s: a.accept(g, s, by, **v(c), how=c.how, key_signature=c.key_signature)),
     "challenge": Row("seat", lambda a, g, c, by, s: a.challenge(g, s, by, **v(c), words=c.words)),
     "rule_challenge": Row("either", lambda a, g, c, by, s: a.rule_challenge(g, c.valid, c.authority, by, **v(c),
                                                                             seat=s)),

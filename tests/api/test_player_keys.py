@@ -182,3 +182,36 @@ def test_a_game_without_keys_signs_as_before(api: Api):
     table.send(table.players[1], "sign", signature="Bea")
     assert table.state()["phase"] == "closed"
     assert [e["payload"]["key"] for e in events(table, "SheetSigned")] == [None, None]
+
+
+def test_the_opponents_acceptance_is_signed_by_their_key_file_37(api: Api):
+    """FILE 37: the acceptance from the player's own tablet carries their key's signature over the head they
+    saw; without it, or over another head, it is refused and nothing recorded; an arbiter accepting for the
+    seat is recorded unsigned by key."""
+    from tests.application.script import find_play
+
+    ana, bea = Tablet(), Tablet()
+    table = api.table()
+    a, b = bind(table, 0, "tablet-0", ana.spki), bind(table, 1, "tablet-1", bea.spki)
+    table.start()
+    for turn in range(2):
+        seat = table.state()["seat_on_turn"]
+        mover, other = (a, b) if seat == 0 else (b, a)
+        coordinates, word = find_play(table.game, seat, table.rng)
+        send(table, mover["token"], f"tablet-{seat}", "place_tiles", coordinates=coordinates, word=word)
+        before = table.version
+        refused = send(table, other["token"], f"tablet-{1 - seat}", "accept", 422, seat=1 - seat)
+        assert (refused["code"], refused["field"], refused["article"]) == ("key_signature", "key_signature", "FILE 37")
+        stale = (ana if seat == 1 else bea).sign("accept", table.id, 1 - seat, "f" * 64)
+        refused = send(table, other["token"], f"tablet-{1 - seat}", "accept", 422, seat=1 - seat, key_signature=stale)
+        assert "does not verify" in refused["message"] and table.state()["version"] == before
+        if turn == 0:
+            signed = (bea if seat == 0 else ana).sign("accept", table.id, 1 - seat, table.state()["head_hash"])
+            answer = send(table, other["token"], f"tablet-{1 - seat}", "accept", seat=1 - seat, key_signature=signed)
+            assert answer["events"][0]["payload"]["key"]["seat"] == 1 - seat
+        else:  # the arbiter accepts for the seat: unsigned by key
+            send(table, api.tokens["arbiter"], "desk", "accept", seat=1 - seat)
+        if table.state()["phase"] == "playing" and table.state()["players"][seat]["rack_count"] < 7:
+            send(table, mover["token"], f"tablet-{seat}", "draw_tiles", seat=seat)
+    accepted = events(table, "PlayAccepted")
+    assert [e["payload"]["key"] is not None for e in accepted] == [True, False]

@@ -55,7 +55,9 @@ def closed_game(app: ServiceApplication, round_: int, table: int, tablets: list[
     v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("CASAERO"))
     v = app.draw_tiles(game, 1, player[1], expected_version=v, tiles=list("LUNAMES"))
     v = app.place_tiles(game, 0, "H7", "CASA", player[0], expected_version=v)
-    v = app.accept(game, 1, player[1], expected_version=v, auto_draw=False)
+    signed = None if tablets is None else tablets[1].sign("accept", game, 1, app.history(game)[-1].hash)
+    v = app.accept(game, 1, player[1] if tablets else DIRECTOR, expected_version=v, auto_draw=False,
+                   key_signature=signed)  # FILE 37: Bea's tablet signs her acceptance (an arbiter's on paper)
     v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("IIII"))
     while app.get_game(game).phase == "playing":
         seat = app.get_game(game).turn
@@ -105,8 +107,8 @@ def rechain(records: list[ChainRecord], payloads: dict[int, dict[str, Any]] | No
         payload = dict((payloads or {}).get(index, rec.payload))
         if rec.type == "SheetSigned":
             payload["head_hash"] = previous
-            if payload.get("key"):
-                payload["key"] = dict(payload["key"], seen_head=previous)
+        if rec.type in ("SheetSigned", "PlayAccepted") and payload.get("key"):
+            payload["key"] = dict(payload["key"], seen_head=previous)
         meta = {"previous_hash": previous, "actor": rec.actor, "device": rec.device, "at": rec.at}
         digest = event_hash(rec.game, rec.type, index + 1, payload, meta)
         out.append(rec._replace(version=index + 1, previous_hash=previous, hash=digest, payload=payload))
@@ -131,8 +133,9 @@ def forged(records: list[ChainRecord], key: ServiceKey) -> bytes:
     return attested_bytes(records, att, key.public_key)
 
 
-def first_signature(records: list[ChainRecord]) -> ChainRecord:
-    return next(r for r in records if r.type == "SheetSigned")
+def first_signature(records: list[ChainRecord], start: int = 0) -> ChainRecord:
+    """The first event from ``start`` on that a player's key signed (an acceptance or a sheet signature)."""
+    return next(r for r in records[start:] if r.type in ("PlayAccepted", "SheetSigned") and r.payload.get("key"))
 
 
 # ---- the proofs -----------------------------------------------------------------------------------
@@ -158,6 +161,8 @@ def test_a_score_changed_in_the_store_with_every_hash_recomputed_is_caught_at_th
                 changes.update(score=event.score + 10, total=event.total + 10)
             if name == "SheetSigned":
                 changes.update(head_hash=previous, key=dict(event.key, seen_head=previous))
+            if name == "PlayAccepted" and event.key:
+                changes.update(key=dict(event.key, seen_head=previous))
             if name != "Created":
                 event = dataclasses.replace(event, **changes)
                 rec = record_of(event)
@@ -178,10 +183,12 @@ def test_a_score_changed_in_the_store_with_every_hash_recomputed_is_caught_at_th
     rewritten = forged(records, hall["key"])
     again.close()
     found = verify_attested(rewritten, CHECKS, hall["key"].public_key)
-    target = first_signature(records)
-    assert not found.ok and (found.version, found.type) == (target.version, "SheetSigned"), found.describe()
-    assert "seat 0's sheet signature does not verify against seat 0's registered key" in found.reason
-    assert found.describe().startswith(f"TAMPERED at event {target.version} (SheetSigned), line {target.version + 1}")
+    play = next(i for i, r in enumerate(records) if r.type == "TilesPlaced")
+    target = first_signature(records, play)  # Bea's acceptance of that very play (FILE 37)
+    assert target.type == "PlayAccepted" and target.version == records[play].version + 1
+    assert not found.ok and (found.version, found.type) == (target.version, "PlayAccepted"), found.describe()
+    assert "seat 1's acceptance does not verify against seat 1's registered key" in found.reason
+    assert found.describe().startswith(f"TAMPERED at event {target.version} (PlayAccepted), line {target.version + 1}")
 
 
 @pytest.mark.parametrize("edit", ["insert", "drop"])
@@ -194,9 +201,13 @@ def test_an_event_inserted_or_dropped_is_caught_at_the_first_player_signature(ha
         changed = records[:play] + records[play + 1:]
     rewritten = rechain(changed)
     found = verify_attested(forged(rewritten, hall["key"]), CHECKS, hall["key"].public_key, hall["seals"][1])
-    target = first_signature(rewritten)
+    target = first_signature(rewritten, play)  # the acceptance before the passes still holds
     assert not found.ok and (found.version, found.type) == (target.version, "SheetSigned"), found.describe()
     assert "does not verify against seat 0's registered key" in found.reason
+    early = next(i for i, r in enumerate(records) if r.type == "TilesDrawn")  # before the play: its acceptance fails
+    moved = rechain(records[:early] + [records[early], records[early]] + records[early + 1:])
+    found = verify_attested(forged(moved, hall["key"]), CHECKS, hall["key"].public_key)
+    assert (found.version, found.type) == (first_signature(moved).version, "PlayAccepted"), found.describe()
 
 
 def test_a_game_moved_to_another_round_fails_the_seal_even_without_players_keys(hall):
@@ -255,13 +266,13 @@ def test_the_console_script_verifies_offline_and_names_the_event(hall, tmp_path)
     play = next(i for i, r in enumerate(records) if r.type == "TilesPlaced")
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(forged(rechain(records, {play: dict(records[play].payload, score=99)}), hall["key"]))
+    target = first_signature(records, play)
     ok = subprocess.run([PLANILLA, "audit", "verify", "--service-key", str(key), "--seal", str(seal), str(good)],
                         capture_output=True, text=True, timeout=60)
     assert ok.returncode == 0 and "intact" in ok.stdout and "in the seal of Open round 1" in ok.stdout, ok.stdout
     no = subprocess.run([PLANILLA, "audit", "verify", "--service-key", hall["key"].public_key, str(bad)],
                         capture_output=True, text=True, timeout=60)
-    target = first_signature(records)
-    assert no.returncode == 1 and f"TAMPERED at event {target.version} (SheetSigned)" in no.stdout, no.stdout
+    assert no.returncode == 1 and f"TAMPERED at event {target.version} (PlayAccepted)" in no.stdout, no.stdout
 
 
 def test_an_old_planilla_audit_1_export_verifies_as_before_and_is_reported_unsigned(hall, tmp_path, capsys):

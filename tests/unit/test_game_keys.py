@@ -95,3 +95,25 @@ def test_a_seat_without_a_key_signs_as_before_and_the_chain_verifies():
     game.sign(BEA, "Bea", meta())
     assert game.phase == "closed"
     assert verify_chain([record_of(e) for e in game.collect_events()]) is None
+
+
+def test_the_opponents_own_acceptance_is_signed_with_their_key_an_officials_is_not_file_37():
+    ana, bea = Tablet(), Tablet()
+    game = new_game()
+    for seat, tablet in enumerate((ana, bea)):
+        game.bind_device(seat, f"token-{seat}", "director:eva", meta(f"player:{seat}"))
+        game.register_key(seat, *decode_public_key(tablet.spki), f"token-{seat}", "director:eva", meta(f"player:{seat}"))
+    deal(game, ("CASAEEI", "OSTRANE"))
+    game.place_tiles(ANA, "H8", "CASA", meta("player:0:Ana"))
+    with pytest.raises(KeySignatureRefused) as info:
+        game.accept(BEA, meta("player:1:Bea"), verify=verify_p256)
+    assert info.value.article == "FILE 37" and "its accept must carry" in info.value.message
+    with pytest.raises(KeySignatureRefused):  # Ana cannot sign Bea's acceptance
+        game.accept(BEA, meta("player:1:Bea"), key_signature=ana.sign("accept", game.id, BEA, game.last_hash),
+                    verify=verify_p256)
+    head = game.last_hash
+    game.accept(BEA, meta("player:1:Bea"), key_signature=bea.sign("accept", game.id, BEA, head), verify=verify_p256)
+    accepted = game.collect_events()[-1]
+    assert accepted.key == {"seat": BEA, "fingerprint": bea.fingerprint, "signature": accepted.key["signature"],
+                            "seen_head": head}
+    assert verify_chain([record_of(e) for e in game.collect_events()]) is None
