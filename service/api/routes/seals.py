@@ -98,8 +98,9 @@ async def service_key(games: GamesDep) -> Any:
 async def seal(body: SealRequest, games: GamesDep, who: CurrentPrincipal) -> Any:
     """Seal a round now (directors): every closed game's head in it under one signed Merkle root. Sealed
     again when games closed since; the same seal when nothing changed."""
-    if who.role != "director":
-        raise forbidden(f"a {who.role} token may not seal a round: directors do")
+    if who.role != "director" or who.game_id is not None:
+        raise forbidden(f"a {who.role} token {'bound to one game ' if who.game_id else ''}may not seal a round: "
+                        "directors of the hall do")
     _key(games)
     try:
         return await run_in_threadpool(seal_round, games, body.event, body.round)
