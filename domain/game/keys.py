@@ -91,11 +91,12 @@ class KeyCommands:
             raise RuleViolation("device: the tablet's stable id is required to register its key", code="device",
                                 field="device")
         current = self.seat_key(seat)
-        if current is not None and current["fingerprint"] == fingerprint:
-            raise KeySignatureRefused(f"public_key: this key is already seat {seat}'s registered key", field="public_key")
         if any(k["fingerprint"] == fingerprint for k in self.keys):
-            raise KeySignatureRefused("public_key: this key was registered before (for another seat, or superseded): "
-                                      "a tablet makes a new key pair when it binds", field="public_key")
+            mine = current is not None and current["fingerprint"] == fingerprint
+            which = (f"already seat {seat}'s registered key" if mine else
+                     "one registered before in this game (for another seat, or superseded)")
+            raise RuleViolation(f"public_key: this key is {which}: a tablet makes a new key pair each time it binds",
+                                code="public_key", field="public_key")
         self._record(KeyRegistered, meta, seat=seat, public_key=public_key, fingerprint=fingerprint,
                      algorithm=algorithm, token_id=token_id, issued_by=issued_by,
                      replaces=None if current is None else current["fingerprint"])

@@ -122,7 +122,12 @@ def test_a_rebinding_is_visible_and_the_old_key_signs_nothing_after(api: Api):
     old, new = Tablet(), Tablet()
     table = api.table()
     bind(table, 0, "tablet-old", old.spki)
-    again = bind(table, 0, "tablet-0", new.spki)  # the broken tablet replaced
+    code = issue(table, 0)["code"]
+    reused = table.api.client.post("/v1/bind", json={"code": code, "device": "tablet-0", "public_key": old.spki})
+    assert reused.status_code == 422 and reused.json()["field"] == "public_key", reused.text  # a new pair per binding
+    assert len(events(table, "DeviceBound")) == 1  # nothing of that binding was recorded
+    again = table.api.client.post("/v1/bind", json={"code": code, "device": "tablet-0", "public_key": new.spki}).json()
+    table.version = again["version"]  # the same code still binds: it was not spent by the refusal
     assert again["replaces_key"] == old.fingerprint
     [first, second] = events(table, "KeyRegistered")
     assert second["payload"]["replaces"] == old.fingerprint and second["device"] == "tablet-0"

@@ -5,6 +5,7 @@ by ``service.keys.verify_p256`` handed to the aggregate."""
 import pytest
 
 from domain.game.chain import record_of, verify_chain
+from domain.game.errors import RuleViolation
 from domain.game.keys import KeySignatureRefused, signed_message
 from service.keys import decode_public_key, verify_p256
 from tests.factories import deal, meta, new_game
@@ -72,8 +73,12 @@ def test_rebinding_supersedes_the_old_key_visibly_and_the_old_key_signs_nothing_
     with pytest.raises(KeySignatureRefused) as info:
         game.sign(ANA, "Ana", meta(), key_signature=old.sign("sign", game.id, ANA, game.last_hash), verify=verify_p256)
     assert "superseded key" in info.value.message
-    with pytest.raises(KeySignatureRefused):  # a key is registered once: replaying the old one is refused
+    with pytest.raises(RuleViolation) as info:  # a key is registered once: replaying the old one is refused
         game.register_key(ANA, *decode_public_key(old.spki), "token-x", "director:eva", meta())
+    assert (info.value.code, info.value.field) == ("public_key", "public_key") and "registered before" in info.value.message
+    with pytest.raises(RuleViolation) as info:
+        game.register_key(ANA, *decode_public_key(new.spki), "token-x", "director:eva", meta())
+    assert "already seat 0's registered key" in info.value.message
     game.sign(ANA, "Ana", meta(), key_signature=new.sign("sign", game.id, ANA, game.last_hash), verify=verify_p256)
 
 
