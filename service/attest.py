@@ -105,9 +105,10 @@ def seal_round(app: Any, event: str | None, round_: Any) -> dict[str, Any]:
     kept_round = heads[0][3] if heads else round_
     leaves = [leaf_hash(event, kept_round, g, v, h) for g, v, h, _ in heads]
     top = root(leaves)
+    at = app.clock()
     seal = {"format": SEAL_FORMAT, "event": event, "round": kept_round, "count": len(leaves), "root": top,
-            "sealed_at": app.clock(), "service_key": key.public_key, "fingerprint": key.fingerprint,
-            "signature": key.sign(seal_message(event, kept_round, len(leaves), top)),
+            "sealed_at": at, "service_key": key.public_key, "fingerprint": key.fingerprint,
+            "signature": key.sign(seal_message(event, kept_round, len(leaves), top, at)),
             "games": [{"game": g, "version": v, "head_hash": h, "leaf": leaf, "proof": proof(leaves, i)}
                       for i, ((g, v, h, _), leaf) in enumerate(zip(heads, leaves))]}
     record = _get(app, round_seal_id(event, kept_round), RoundSeal)

@@ -70,7 +70,18 @@ def fingerprint(public_key_b64: str) -> str:
 
 def verify_attested(data: bytes, checks: Checks, service_key: str | None = None,
                     seal: dict[str, Any] | None = None) -> Finding:
-    """Check a ``planilla-audit/2`` export (see the module's docstring); the first bad place, or ``ok`` with notes."""
+    """Check a ``planilla-audit/2`` export (see the module's docstring); the first bad place, or ``ok`` with notes.
+
+    A file whose keys, signatures or seal hold values of the wrong kind (consistent with its own hashes, so
+    made on purpose) is refused as such, never a crash."""
+    try:
+        return _verify(data, checks, service_key, seal)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
+        return _bad(0, None, None, f"a key, signature or seal field is not of the form this format gives it "
+                                   f"({type(error).__name__}: {error})")
+
+
+def _verify(data: bytes, checks: Checks, service_key: str | None, seal: dict[str, Any] | None) -> Finding:
     lines = data.split(b"\n")
     if len(lines) < 3 or not lines[0].startswith(b'{"'):
         return _unreadable(f"a {FORMAT} export is a header line then one line per event, each a JSON object")
@@ -243,6 +254,9 @@ def _service(records: list[ChainRecord], attestations: list[dict[str, Any]], cou
         if closing is None or closing.hash != att["head_hash"]:
             return _bad(offset, None, None, f"the service signed the head of event {att['version']} as "
                                             f"{str(att['head_hash'])[:16]}…, which is not a closing of this history")
+        if att["at"] != closing.at:
+            return _bad(offset, None, None, f"the service's signature is dated {att['at']}, the closing it signs "
+                                            f"{closing.at}")
         if key is None or fingerprint(key) != att["fingerprint"]:
             return _bad(offset, None, None, "the service's signature names a key that is not the service key")
         if not _holds(verify, key, head_message(closing.game, closing.version, closing.hash), att["signature"]):
@@ -283,6 +297,13 @@ def _in_seal(records: list[ChainRecord], seal: dict[str, Any], verify: Verify, k
 
 def _inclusion(records: list[ChainRecord], seal: dict[str, Any], verify: Verify, key: str | None) -> str | None:
     """Why the game's closed head is not in ``seal`` (its leaf, proof, root and the service's signature), or None."""
+    try:
+        return _included(records, seal, verify, key)
+    except (ValueError, TypeError, KeyError, AttributeError) as error:  # a seal or proof that is not what it says
+        return f"the seal or its proof cannot be read ({type(error).__name__}: {error})"
+
+
+def _included(records: list[ChainRecord], seal: dict[str, Any], verify: Verify, key: str | None) -> str | None:
     details = records[0].payload.get("details", {})
     event, round_ = details.get("event"), details.get("round")
     if (seal.get("event"), str(seal.get("round"))) != (event, str(round_)):
@@ -300,7 +321,7 @@ def _inclusion(records: list[ChainRecord], seal: dict[str, Any], verify: Verify,
         return "the inclusion proof does not lead to the seal's root"
     if key is None or fingerprint(key) != seal.get("fingerprint"):
         return "the seal names a key that is not the service key"
-    message = seal_message(event, round_, seal.get("count"), seal.get("root"))
+    message = seal_message(event, round_, seal.get("count"), seal.get("root"), seal.get("sealed_at"))
     if not _holds(verify, key, message, seal.get("signature", "")):
         return "the seal's signature does not verify against the service key"
     return None

@@ -25,9 +25,9 @@ def head_message(game: str, version: int, head_hash: str) -> bytes:
     return f"planilla-head/1|{game}|{version}|{head_hash}".encode("utf-8")
 
 
-def seal_message(event: str | None, round_: Any, games: int, root: str) -> bytes:
-    """What the service signs for a round: ``planilla-seal/1|<event>|<round>|<games>|<root>``."""
-    return f"planilla-seal/1|{event or ''}|{round_}|{games}|{root}".encode("utf-8")
+def seal_message(event: str | None, round_: Any, games: int, root: str, sealed_at: str) -> bytes:
+    """What the service signs for a round: ``planilla-seal/1|<event>|<round>|<games>|<root>|<sealed at>``."""
+    return f"planilla-seal/1|{event or ''}|{round_}|{games}|{root}|{sealed_at}".encode("utf-8")
 
 
 def head_signature_id(game: UUID | str, version: int) -> UUID:

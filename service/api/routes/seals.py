@@ -74,8 +74,8 @@ class Seal(BaseModel):
     sealed_at: str
     service_key: str
     fingerprint: str
-    signature: str = Field(description="Ed25519 over `planilla-seal/1|<event>|<round>|<count>|<root>` (UTF-8), "
-                                       "base64.")
+    signature: str = Field(description="Ed25519 over `planilla-seal/1|<event>|<round>|<count>|<root>|<sealed_at>` "
+                                       "(UTF-8), base64.")
     games: list[SealedGame]
 
 
