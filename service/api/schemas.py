@@ -261,7 +261,7 @@ class AuditReport(BaseModel):
     """The verification of a game's stored hash chain."""
 
     model_config = _example({"id": GAME_ID, "version": 42, "intact": True, "events": 42, "head_hash": HASH,
-                             "break": None, "signatures": [{"seat": 0, "head_hash": HASH, "version": 40}]})
+                             "break": None, "signatures": [{"seat": 0, "head_hash": HASH, "version": 40, "key": None}]})
     id: str
     version: int
     intact: bool

@@ -72,6 +72,8 @@ def test_a_key_registered_at_binding_signs_the_sheet_and_the_export_verifies_off
     assert table.state()["phase"] == "closed"
     [signed0, signed1] = events(table, "SheetSigned")
     assert signed0["payload"]["key"]["fingerprint"] == ana.fingerprint
+    audit = api.get(f"/v1/games/{table.id}/audit", api.tokens["tribunal"]).json()
+    assert [x["key"] for x in audit["signatures"]] == [ana.fingerprint, bea.fingerprint] and audit["intact"]
 
     export = api.get(f"/v1/games/{table.id}/export?format=2", api.tokens["tribunal"])
     assert export.status_code == 200

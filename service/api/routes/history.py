@@ -35,7 +35,8 @@ def audit_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
     """Recompute every hash and link of the stored chain, and check each signature names its history."""
     records = games.history(game_id)
     found = verify_chain(records)
-    signatures = [{"seat": r.payload.get("seat"), "head_hash": r.payload.get("head_hash"), "version": r.version}
+    signatures = [{"seat": r.payload.get("seat"), "head_hash": r.payload.get("head_hash"), "version": r.version,
+                   "key": (r.payload.get("key") or {}).get("fingerprint")}  # the key's fingerprint; null: unsigned by key
                   for r in records if r.type == "SheetSigned"]
     return {"id": str(game_id), "version": records[-1].version, "intact": found is None, "events": len(records),
             "head_hash": records[-1].hash, "break": None if found is None else found._asdict(),
