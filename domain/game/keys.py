@@ -97,14 +97,20 @@ class KeyCommands:
                      "one registered before in this game (for another seat, or superseded)")
             raise RuleViolation(f"public_key: this key is {which}: a tablet makes a new key pair each time it binds",
                                 code="public_key", field="public_key")
+        last = self.last_key(seat)  # superseded even when its device was revoked: the record names it
         self._record(KeyRegistered, meta, seat=seat, public_key=public_key, fingerprint=fingerprint,
                      algorithm=algorithm, token_id=token_id, issued_by=issued_by,
-                     replaces=None if current is None else current["fingerprint"])
+                     replaces=None if last is None else last["fingerprint"])
+
+    def last_key(self, seat: int) -> dict[str, Any] | None:
+        """The seat's newest registered key, revoked or not."""
+        found = [k for k in self.keys if k["seat"] == seat and k["current"]]
+        return found[-1] if found else None
 
     def seat_key(self, seat: int) -> dict[str, Any] | None:
         """The key that signs for ``seat`` now: its newest registration, if its token is not revoked."""
-        found = [k for k in self.keys if k["seat"] == seat and k["current"]]
-        return found[-1] if found and not found[-1]["revoked"] else None
+        last = self.last_key(seat)
+        return last if last is not None and not last["revoked"] else None
 
     def check_key_signature(self, action: str, seat: int, seen_head: str, signature: str | None,
                             verify: Verify | None) -> dict[str, Any] | None:

@@ -123,7 +123,7 @@ class Binding:
                     raise
                 continue  # another command (or a twin binding with the same code) came first: look again
             self._remember(token.id, principal)
-            replaced = game.seat_key(record.seat) if key is not None else None
+            replaced = game.last_key(record.seat) if key is not None else None
             return Bound(raw, token.id, game_id, record.seat, game.players[record.seat], game.book.language, version,
                          second, None if key is None else key[1], None if replaced is None else replaced["fingerprint"])
         raise AssertionError("unreachable")

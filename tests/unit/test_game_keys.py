@@ -122,3 +122,15 @@ def test_the_opponents_own_acceptance_is_signed_with_their_key_an_officials_is_n
     assert accepted.key == {"seat": BEA, "fingerprint": bea.fingerprint, "signature": accepted.key["signature"],
                             "seen_head": head}
     assert verify_chain([record_of(e) for e in game.collect_events()]) is None
+
+
+def test_a_rebinding_after_the_old_tablet_was_revoked_still_names_the_key_it_replaces():
+    """The usual broken-tablet story: the director revokes the old tablet, then binds a new one; the record
+    says which key the new one replaces, so no key is ever replaced silently."""
+    old, new = Tablet(), Tablet()
+    game = ended_with_keys(old, None)
+    game.note_revoked("token-0", "tablet broken", meta("director:eva"))
+    game.bind_device(ANA, "token-new", "director:eva", meta("player:0"))
+    game.register_key(ANA, *decode_public_key(new.spki), "token-new", "director:eva", meta("player:0"))
+    assert game.collect_events()[-1].replaces == old.fingerprint
+    assert game.seat_key(ANA)["fingerprint"] == new.fingerprint
