@@ -124,14 +124,6 @@ def seal_round(app: Any, event: str | None, round_: Any) -> dict[str, Any]:
 
 
 def latest_seal(app: Any, event: str | None, round_: Any) -> dict[str, Any] | None:
-    """The round's last seal, if it was sealed (the round as the games give it: a number or a text)."""
-    for candidate in _round_spellings(round_):
-        record = _get(app, round_seal_id(event, candidate), RoundSeal)
-        if record is not None:
-            return record.seal
-    return None
-
-
-def _round_spellings(round_: Any) -> list[Any]:
-    text = str(round_)
-    return [int(text), text] if text.isdigit() else [text]
+    """The round's last seal, if it was sealed (a round named 3 or "3" is the same round: ``round_seal_id``)."""
+    record = _get(app, round_seal_id(event, round_), RoundSeal)
+    return None if record is None else record.seal
