@@ -20,6 +20,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from io import StringIO
 from uuid import UUID
 
 import pytest
@@ -314,3 +315,18 @@ def test_any_single_byte_changed_in_a_version_2_export_is_found(hall):
         changed = data[:position] + bytes([value]) + data[position + 1:]
         found = verify_attested(changed, CHECKS, key, hall["seals"][1])
         assert not found.ok, (position, data[max(0, position - 30):position + 30])
+
+
+def test_the_command_line_exports_version_2_seals_a_round_and_verifies_both(hall, tmp_path):
+    """`planilla audit export --format 2`, `planilla audit seal` and `verify` on the store's data folder (its
+    key file in `<data>/keys`): the same round sealed again without change is the same seal."""
+    from service.cli.audit import run_audit_export, run_audit_seal
+
+    data, export, seal = str(hall["data"]), tmp_path / "game.jsonl", tmp_path / "seal.json"
+    assert run_audit_export(str(hall["games"]["signed"]), data, str(export), version=2) == 0
+    assert export.read_bytes() == hall["exports"]["signed"]
+    assert run_audit_seal(data, "Open", "1", str(seal)) == 0
+    sealed = json.loads(seal.read_text())
+    assert sealed["root"] == hall["seals"][1]["root"] and sealed["sealed_at"] == hall["seals"][1]["sealed_at"]
+    assert run_audit_verify([str(export)], StringIO(), service_key=hall["key"].public_key, seal=str(seal)) == 0
+    assert run_audit_seal(str(tmp_path / "elsewhere"), "Open", "1", None) == 2  # no key there: nothing sealed
