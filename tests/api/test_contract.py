@@ -68,7 +68,8 @@ def test_operation_ids_are_stable_and_errors_documented():
     assert len(ids) == len(set(ids)) and all("-" in i for i in ids)
     for name, op in operations(spec):
         assert "422" not in op["responses"] or "HTTPValidationError" not in json.dumps(op["responses"]["422"]), name
-        if name in NO_TOKEN:  # the seat code is the credential of the binding routes (docs/tablet-conformity.md)
+        if name in NO_TOKEN:  # the seat code is the credential of the binding routes (docs/tablet-conformity.md);
+            # the service key is public: its fingerprint is printed on every sheet (docs/reliability.md)
             assert "security" not in op, name
         else:
             assert {"400", "401", "403"} <= set(op["responses"]), name
