@@ -259,8 +259,9 @@ def _player_html(player: dict[str, Any], sheet: dict[str, Any], words: dict[str,
             f'<div class="signature">{escape(words["signature"])}: {signed}</div></section>')
 
 
-def render_html(sheet: dict[str, Any]) -> str:
-    """A printable HTML page laid out like the paper sheet: header, one column per player, signatures."""
+def render_html(sheet: dict[str, Any], service_key: str | None = None) -> str:
+    """A printable HTML page laid out like the paper sheet: header, one column per player, signatures; with
+    ``service_key`` (a fingerprint, printed in groups of four) the key that signs the game's closing head."""
     words = labels(sheet)
     head = "".join(f"<td><b>{escape(k)}:</b> {escape(str(v))}</td>" for k, v in _head(sheet, words))
     players = "".join(_player_html(p, sheet, words) for p in sheet["players"])
@@ -273,4 +274,12 @@ def render_html(sheet: dict[str, Any]) -> str:
             f'<div class="rule">{escape(sheet["profile"])} · {escape(sheet["article"])}</div>'
             f'<table class="head"><tr>{head}</tr></table><div class="sheets">{players}</div>'
             f'<div class="foot">{foot}<p>{escape(words["game"])} {escape(sheet["game_id"])} · '
-            f'v{sheet["version"]}</p></div></body></html>\n')
+            f'v{sheet["version"]}</p>{_key_line(service_key)}</div></body></html>\n')
+
+
+def _key_line(fingerprint: str | None) -> str:
+    """The service key's fingerprint as printed: what a tribunal compares with ``planilla audit verify``."""
+    if not fingerprint:
+        return ""
+    groups = " ".join(fingerprint[i:i + 4] for i in range(0, 32, 4))
+    return f'<p class="key">Planilla service key (Ed25519) SHA-256: {escape(groups)}</p>'

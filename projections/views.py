@@ -32,6 +32,7 @@ KEEPS_BOARD = frozenset({
     "SheetEntryWritten", "ScoreCorrected", "SanctionImposed", "SanctionAppealed", "SanctionAppealRuled",
     "GameAbandoned", "NoShowRecorded", "RulingProposed", "RulingDisputed", "ReopenConsented",
     "DeviceBound", "DeviceRevoked", "SeatReleased", "DeviceReported", "ArbiterCalled", "CallAnswered",
+    "KeyRegistered",
 })
 
 

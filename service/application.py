@@ -27,6 +27,7 @@ from service.actor import BAG_ACTOR, Actor, utc_now
 from service.arbiter import ArbiterCommands
 from service.deferred import Deferred, Turn, deferred_save
 from service.errors import ApplicationError, GameNotFound, VersionConflict
+from service.keys import verify_p256
 from service.game_store import CACHE_GAMES, LOCK_STRIPES, SNAPSHOT_EVERY, WRITE_WAIT, Action, GameStore
 from service.tablets import TabletCommands
 
@@ -112,11 +113,13 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
         return self._command(game_id, expected_version, by, lambda g, m: g.decide_off_centre(seat, accept, m))
 
     def accept(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int, how: str = "score written",
-               auto_draw: bool = True) -> int:
-        """The opponent accepts the play; a virtual bag then refills the player's rack in the same save."""
+               auto_draw: bool = True, key_signature: str | None = None) -> int:
+        """The opponent accepts the play; a virtual bag then refills the player's rack in the same save. From the
+        player's own token, a seat with a registered key signs it (``key_signature``, FILE 37)."""
         def act(game: Game, meta: Meta) -> None:
             placer = (game.pending or {}).get("seat")
-            game.accept(seat, meta, how)
+            game.accept(seat, meta, how, key_signature=key_signature, seen_head=self.head_at(game, expected_version),
+                        verify=verify_p256)
             self._auto_draw(game, placer, meta, auto_draw)
         return self._command(game_id, expected_version, by, act)
 
@@ -210,9 +213,21 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
         """Record a player's tiles left at the end."""
         return self._command(game_id, expected_version, by, lambda g, m: g.declare_end_rack(seat, tiles, m))
 
-    def sign(self, game_id: UUID, seat: int, signature: str, by: Actor, *, expected_version: int) -> int:
-        """A player signs the final sheet; the last signature closes the game."""
-        return self._command(game_id, expected_version, by, lambda g, m: g.sign(seat, signature, m))
+    def sign(self, game_id: UUID, seat: int, signature: str, by: Actor, *, expected_version: int,
+             key_signature: str | None = None) -> int:
+        """A player signs the final sheet; the last signature closes the game. A seat with a registered key
+        signs with it too (``key_signature`` over the head hash at ``expected_version``: ``domain.game.keys``)."""
+        def act(game: Game, meta: Meta) -> None:
+            seen = self.head_at(game, expected_version)
+            game.sign(seat, signature, meta, key_signature=key_signature, seen_head=seen, verify=verify_p256)
+        return self._command(game_id, expected_version, by, act)
+
+    def head_at(self, game: Game, version: int) -> str:
+        """The hash of the game's event ``version`` (the head a caller at that version saw)."""
+        if version == game.version:
+            return game.last_hash
+        [found] = self.repository.event_store.get(game.id, gt=version - 1, lte=version)
+        return found.hash
 
     def consent_reopen(self, game_id: UUID, seat: int, reason: str, by: Actor, *, expected_version: int) -> int:
         """A player asks, from their own tablet, that the closed game be reopened (FILE 43, FISE 44)."""

@@ -7,6 +7,7 @@ from domain.game.conduct import ConductCommands
 from domain.game.devices import DeviceCommands
 from domain.game.drawing import DrawingCommands
 from domain.game.ending import EndCommands
+from domain.game.keys import KeyCommands
 from domain.game.meta import Meta
 from domain.game.rulings import RulingCommands
 from domain.game.sheet import SheetCommands
@@ -14,7 +15,7 @@ from domain.game.turns import TurnCommands
 
 
 class Game(NextActions, TurnCommands, RulingCommands, DrawingCommands, ClockCommands, SheetCommands, ConductCommands,
-           EndCommands, DeviceCommands, GameBase):
+           EndCommands, DeviceCommands, KeyCommands, GameBase):
     """One tournament game, event-sourced: every fact an immutable, hash-linked event."""
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from domain.game.errors import RuleViolation, WrongPhase
 from domain.game.events import GameEvent
+from domain.game.keys import mark_keys_revoked
 from domain.game.meta import Meta
 from domain.profiles.kinds import ClockStop, Timing
 
@@ -33,11 +34,12 @@ REPORT_KINDS = ("focus_lost", "focus_back", "page_left", "reconnected")
 #: Events that change nothing a game command depends on: a command sent at the version before them is
 #: still checked against the same game (``service.application``), so a tablet's focus report or a
 #: second tablet's binding never makes the opponent's pending acceptance stale.
-LOG_ONLY = frozenset({"DeviceBound", "DeviceReported", "DeviceRevoked"})
+LOG_ONLY = frozenset({"DeviceBound", "DeviceReported", "DeviceRevoked", "KeyRegistered"})
 
 
 def _mark_revoked(game: Any, token_ids: list[str]) -> None:
     game.devices = [dict(d, revoked=True) if d["token_id"] in token_ids else d for d in game.devices]
+    mark_keys_revoked(game, token_ids)  # a revoked device's key signs nothing after
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from collections import Counter
 from domain.game import events as ev
 from domain.game import incidents as inc
 from domain.game.errors import GameClosed, NotAllowedInProfile, RackError, RuleViolation, WrongPhase
+from domain.game.keys import Verify
 from domain.game.meta import Meta
 from domain.game.settlement import racks_needed, settle
 from domain.profiles.kinds import RoundOver
@@ -148,8 +149,13 @@ class EndCommands:
         if not self.pending:
             self._settle(meta)
 
-    def sign(self, seat: int, signature: str, meta: Meta) -> None:
-        """A player signs the final sheet, bound to the exact history so far; all signed closes it (FILE 43)."""
+    def sign(self, seat: int, signature: str, meta: Meta, *, key_signature: str | None = None,
+             seen_head: str | None = None, verify: Verify | None = None) -> None:
+        """A player signs the final sheet, bound to the exact history so far; all signed closes it (FILE 43).
+
+        A seat with a registered key signs with it too (``key_signature`` over ``seen_head``, the head hash
+        at the version the player last saw: ``domain.game.keys``); a signature that does not hold is
+        refused and nothing is recorded."""
         self._expect("ended")
         seat = self._seat(seat)
         if self.settlement is None:
@@ -160,7 +166,8 @@ class EndCommands:
             raise WrongPhase("a sanction's appeal is waiting for the tribunal, whose ruling may change the sheet "
                              f"({self.book.article('conduct.sanction_appeal')})", field="type",
                              article=self.book.article("conduct.sanction_appeal"))
-        self._record(ev.SheetSigned, meta, seat=seat, head_hash=self.last_hash, signature=str(signature))
+        key = self.check_key_signature("sign", seat, seen_head or self.last_hash, key_signature, verify)
+        self._record(ev.SheetSigned, meta, seat=seat, head_hash=self.last_hash, signature=str(signature), key=key)
         if len(self.signatures) == len(self.players):
             self._record(ev.GameClosed, meta)
 

@@ -142,6 +142,9 @@ class PlayAccepted(GameEvent):
     seat: int
     how: str
     next_turn: int
+    #: The accepting player's key signature (``domain.game.keys``: ``seat`` who accepted, fingerprint,
+    #: signature, ``seen_head``); None when unsigned by key. Absent from events recorded before keys existed.
+    key: dict[str, Any] | None = None
 
     def assign(self, game: Any) -> None:
         game.pending = None
@@ -362,10 +365,15 @@ class SheetSigned(GameEvent):
     seat: int
     head_hash: str
     signature: str
+    #: The player's key signature (``domain.game.keys``): fingerprint, signature, the head it was made
+    #: over (``seen_head``); None when the seat has no key (unsigned by key). Absent from events recorded
+    #: before keys existed (their hashes never covered it).
+    key: dict[str, Any] | None = None
 
     def assign(self, game: Any) -> None:
         game.signatures = dict(game.signatures, **{str(self.seat): {"head_hash": self.head_hash,
-                                                                     "signature": self.signature}})
+                                                                     "signature": self.signature,
+                                                                     "key": self.__dict__.get("key")}})
 
 
 @dataclass(frozen=True)

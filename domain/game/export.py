@@ -47,6 +47,8 @@ class Finding(NamedTuple):
     game: str | None = None
     events: int = 0
     head_hash: str | None = None
+    #: What a ``planilla-audit/2`` check found besides (each key signature checked, anything unsigned).
+    notes: tuple[str, ...] = ()
 
     def describe(self) -> str:
         if self.ok:

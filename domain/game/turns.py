@@ -9,6 +9,7 @@ from domain.errors import NotationError, PlacementError
 from domain.game import events as ev
 from domain.game.aggregate import RACK, cell_of
 from domain.game.errors import NotAllowedInProfile, NotYourTurn, RackError, RuleViolation, WrongPhase
+from domain.game.keys import Verify
 from domain.game.meta import Meta
 from domain.move import Coordinate
 from domain.notation import dot_reading, format_word, parse_word
@@ -168,8 +169,13 @@ class TurnCommands:
             self._withdraw("first play off the centre declared invalid (FILE 20.1)", meta)
             self._after_turn(meta)
 
-    def accept(self, seat: int, meta: Meta, how: str = "score written") -> None:
-        """The opponent writes the score down: the play is accepted, and no one may challenge it (FILE 37)."""
+    def accept(self, seat: int, meta: Meta, how: str = "score written", *, key_signature: str | None = None,
+               seen_head: str | None = None, verify: Verify | None = None) -> None:
+        """The opponent writes the score down: the play is accepted, and no one may challenge it (FILE 37).
+
+        From the player's own token, a seat with a registered key signs the acceptance with it
+        (``key_signature`` over ``seen_head``: ``domain.game.keys``); an official accepting for the seat
+        is recorded unsigned by key."""
         self._expect("playing", pending="acceptance")
         placer = self.pending["seat"]
         if seat == placer:
@@ -179,11 +185,14 @@ class TurnCommands:
             how = "clock pressed with an empty bag (FISC I.10)"
         else:
             self._opponent(seat, placer, "accept")
-        self._accept(placer, how, meta)
+        key = None
+        if key_signature is not None or meta.actor.startswith("player:"):
+            key = self.check_key_signature("accept", seat, seen_head or self.last_hash, key_signature, verify)
+        self._accept(placer, how, meta, None if key is None else {"seat": seat, **key})
         self._after_turn(meta)
 
-    def _accept(self, placer: int, how: str, meta: Meta) -> None:
-        self._record(ev.PlayAccepted, meta, seat=placer, how=how, next_turn=self.next_seat(placer))
+    def _accept(self, placer: int, how: str, meta: Meta, key: dict[str, Any] | None = None) -> None:
+        self._record(ev.PlayAccepted, meta, seat=placer, how=how, next_turn=self.next_seat(placer), key=key)
 
     def challenge(self, seat: int, meta: Meta, words: list[str] | None = None) -> None:
         """Challenge one, several or all words of the last play at once, before it is accepted (FILE 38–39)."""

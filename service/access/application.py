@@ -27,7 +27,9 @@ from eventsourcing.utils import get_topic
 from domain.game import Game
 from domain.game import events as ev
 from domain.game.chain import ChainRecord, record_of
+from domain.seal.records import HeadSignature, head_message
 from service.access.binding import Binding
+from service.keys import ServiceKey
 from service.access.idempotency import IdempotentCommand
 from service.access.tokens import AccessToken, Bootstrap, Principal, new_token, token_id
 from service.application import Actor, GameNotFound, GamesApplication, deferred_save
@@ -50,8 +52,12 @@ class ServiceApplication(Binding, GamesApplication):
 
     name = "Planilla"  # the same tables as GamesApplication (the library names them after this)
 
-    def __init__(self, env: dict[str, str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, env: dict[str, str] | None = None, *, service_key: ServiceKey | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(env, **kwargs)
+        #: The service's Ed25519 key (``service.keys``): signs each game's head when it closes, and round
+        #: seals. None: nothing is signed by the service (a store opened only to read or export).
+        self.service_key = service_key
         self.listeners: list[Listener] = []
         self._principals: dict[UUID, tuple[float, Principal | None]] = {}
         self._principals_lock = threading.Lock()
@@ -75,7 +81,16 @@ class ServiceApplication(Binding, GamesApplication):
 
     def _also_save(self, game: Game) -> list[Any]:
         builder = _ALSO.get()
-        return list(builder(game)) if builder is not None else []
+        return [*(builder(game) if builder is not None else []), *self._head_signatures(game)]
+
+    def _head_signatures(self, game: Game) -> list[Any]:
+        """The service's signature of the head at each closing among the game's new events, saved with them."""
+        if self.service_key is None:
+            return []
+        key = self.service_key
+        return [HeadSignature.make(str(game.id), e.originator_version, e.hash, key.public_key, key.fingerprint,
+                                   key.sign(head_message(str(game.id), e.originator_version, e.hash)), e.at)
+                for e in game.pending_events if isinstance(e, ev.GameClosed)]
 
     # ---- games: only Game aggregates answer to a game id ----------------------------------------
     def get_game(self, game_id: UUID, version: int | None = None) -> Game:

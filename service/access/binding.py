@@ -18,6 +18,8 @@ from domain.game.errors import GameClosed, RuleViolation
 from service.access.seat_codes import DEFAULT_MINUTES, MAX_MINUTES, SeatCode, code_id, new_code, normalise
 from service.access.tokens import AccessToken, Principal, new_token
 from service.application import Actor, VersionConflict, deferred_save
+from service.keys import ALGORITHM
+from service.tablets import decoded_key
 
 if TYPE_CHECKING:
     from service.access.application import ServiceApplication
@@ -45,6 +47,8 @@ class Bound(NamedTuple):
     language: str
     version: int  #: the game's version after ``DeviceBound``
     second_device: bool  #: another device already held the seat
+    key_fingerprint: str | None = None  #: the public key registered with the binding, if one was sent
+    replaces_key: str | None = None  #: the seat's key it superseded (a re-binding), if any
 
 
 def _closed() -> GameClosed:
@@ -89,8 +93,10 @@ class Binding:
         return record
 
     # ---- binding ----------------------------------------------------------------------------------
-    def bind(self: ServiceApplication, code: str, device: str) -> Bound:
-        """Bind ``device`` to the code's seat: a new player token, ``DeviceBound`` on the game, the code spent."""
+    def bind(self: ServiceApplication, code: str, device: str, public_key: object | None = None) -> Bound:
+        """Bind ``device`` to the code's seat: a new player token, ``DeviceBound`` on the game, the code spent;
+        with ``public_key`` (the tablet's P-256 key) also ``KeyRegistered``, in the same save."""
+        key = None if public_key is None else decoded_key(public_key)
         for attempt in range(RETRIES):
             record = self.seat_code(code)
             game_id = UUID(record.game_id)
@@ -105,6 +111,8 @@ class Binding:
 
             def act(g: Game, meta: Meta, seat: int = record.seat, issued_by: str = record.issued_by) -> None:
                 g.bind_device(seat, str(principal.token_id), issued_by, meta)
+                if key is not None:
+                    g.register_key(seat, key[0], key[1], str(principal.token_id), issued_by, meta, algorithm=ALGORITHM)
 
             second = any(d["device"] != device for d in game.live_devices(record.seat))
             try:
@@ -115,8 +123,9 @@ class Binding:
                     raise
                 continue  # another command (or a twin binding with the same code) came first: look again
             self._remember(token.id, principal)
+            replaced = game.last_key(record.seat) if key is not None else None
             return Bound(raw, token.id, game_id, record.seat, game.players[record.seat], game.book.language, version,
-                         second)
+                         second, None if key is None else key[1], None if replaced is None else replaced["fingerprint"])
         raise AssertionError("unreachable")
 
     # ---- leaving game mode --------------------------------------------------------------------------

@@ -20,10 +20,11 @@ from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
-    commands, duplicate_history, duplicates, games, games_read, gcg, hall, health, history, pages, seats, stream,
-    tables, tokens, tournaments,
+    commands, duplicate_history, duplicates, games, games_read, gcg, hall, health, history, pages, seals, seats,
+    stream, tables, tokens, tournaments,
 )
 from service.api.stream import Hub
+from service.keys import ServiceKey
 from service.settings import read_model_url, settings_env
 from service.duplicates import Duplicates
 from service.tournaments import Tournaments
@@ -91,6 +92,8 @@ TAGS = [
     {"name": "duplicates", "description": "Duplicate games (FISC II, AJS 3.2-3.4): rounds, racks, slips, rulings, "
                                           "the master move, results, ranking."},
     {"name": "seats", "description": "Binding a tablet to a seat: seat codes, their QR, the binding."},
+    {"name": "seals", "description": "The service's key, and round seals: a signed Merkle root over every closed "
+                                     "game's head in a round, with each game's inclusion proof."},
     {"name": "health", "description": "Liveness of the service, its event store and its read models."},
 ]
 
@@ -103,7 +106,8 @@ def operation_id(route: APIRoute) -> str:
 def create_app(settings: ServiceSettings | None = None, *, application: ServiceApplication | None = None) -> FastAPI:
     """The app on the store ``settings`` names (or on ``application``, which the app then owns)."""
     settings = settings or ServiceSettings()
-    games_app = application or ServiceApplication(settings_env(settings.store))
+    games_app = application or ServiceApplication(settings_env(settings.store),
+                                                  service_key=ServiceKey.for_store(settings.store)[0])
     hub = Hub()
     games_app.listeners.append(hub.notify)
     read_store = ReadStore(read_model_url(settings.store))
@@ -142,8 +146,8 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     if settings.command_fast_path:
         app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
     app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
-    for module in (games, games_read, gcg, commands, history, stream, tokens, seats, tournaments, tables, duplicates,
-                   duplicate_history, health, hall):
+    for module in (games, games_read, gcg, commands, history, stream, tokens, seats, seals, tournaments, tables,
+                   duplicates, duplicate_history, health, hall):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal, NamedTuple
 from uuid import UUID
 
-from pydantic import BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from domain.errors import NotationError
 from domain.notation import normalise, read_tile
@@ -37,6 +37,34 @@ Tiles = Annotated[list[Tile], Field(max_length=7)]
 Seat = Annotated[int | None, Field(ge=0, le=7, description="The acting seat; a player token's own seat by default.")]
 Version = Annotated[int, Field(ge=1, le=1_000_000, description="The version the sender last saw (409 if stale).")]
 Text = Annotated[str, Nfc, Field(min_length=1, max_length=500)]
+KeySignature = Annotated[str, Field(min_length=86, max_length=88, pattern=r"^[A-Za-z0-9+/_-]{86}(==)?$", description=(
+    "The tablet's ECDSA P-256 signature (WebCrypto `sign({name: 'ECDSA', hash: 'SHA-256'})`: 64 bytes, r||s, IEEE "
+    "P1363) in base64 or base64url, over `planilla-key/1|<action>|<game id>|<seat>|<head hash>` (UTF-8), the head "
+    "hash being the `hash` of event `expected_version`. Required when the seat has a registered key; refused "
+    "(422 `key_signature`) when it does not verify against it (docs/reliability.md, \"Players' keys\")."))]
+
+
+class PublicJwk(BaseModel):
+    """A P-256 public key as WebCrypto's ``exportKey('jwk')`` gives it (``ext`` and ``key_ops`` are ignored)."""
+
+    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
+        "kty": "EC", "crv": "P-256", "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
+        "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}]})
+    kty: Literal["EC"]
+    crv: Literal["P-256"]
+    x: str = Field(min_length=43, max_length=44)
+    y: str = Field(min_length=43, max_length=44)
+
+
+PublicKey = Annotated[str | PublicJwk, Field(description=(
+    "The tablet's ECDSA P-256 public key: WebCrypto `exportKey('spki')` in base64 (or base64url), or "
+    "`exportKey('jwk')` as a JSON object (kty EC, crv P-256, x, y). Recorded as SPKI, named by the SHA-256 of "
+    "the SPKI bytes (hex)."))]
+
+
+def key_value(value: Any) -> Any:
+    """A ``PublicKey`` field as ``service.keys.decode_public_key`` takes it."""
+    return value.model_dump(include={"kty", "crv", "x", "y"}) if isinstance(value, PublicJwk) else value
 
 
 def cfg(example: dict[str, Any]) -> ConfigDict:

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from service.api import arbiter_commands as arb
 from service.api import tablet_commands as tab
-from service.api.command_base import Nfc, Row, Seat, Text, Tiles, Version, cfg, v
+from service.api.command_base import KeySignature, Nfc, Row, Seat, Text, Tiles, Version, cfg, v
 
 class DrawForStart(BaseModel):
     """Each player draws one tile to decide who starts (FILE 4.3); a virtual bag draws them itself."""
@@ -94,6 +94,9 @@ class Accept(BaseModel):
     expected_version: Version
     seat: Seat = None
     how: Text = "score written"
+    key_signature: KeySignature | None = Field(None, description=(
+        "As for `sign`, with action `accept` (FILE 37): required from the player's own token when the seat has "
+        "a registered key; an official accepting for the seat is recorded unsigned by key."))
 
 
 class Challenge(BaseModel):
@@ -227,6 +230,7 @@ class Sign(BaseModel):
     expected_version: Version
     seat: Seat = None
     signature: Text
+    key_signature: KeySignature | None = None
 
 
 class ConsentReopen(BaseModel):
@@ -263,7 +267,7 @@ COMMANDS: dict[str, Row] = {
                                                                     announced=c.announced,
                                                                     announced_total=c.announced_total)),
     "decide_off_centre": Row("seat", lambda a, g, c, by, s: a.decide_off_centre(g, s, c.accept, by, **v(c))),
-    "accept": Row("seat", lambda a, g, c, by, s: a.accept(g, s, by, **v(c), how=c.how)),
+    "accept": Row("seat", lambda a, g, c, by, s: a.accept(g, s, by, **v(c), how=c.how, key_signature=c.key_signature)),
     "challenge": Row("seat", lambda a, g, c, by, s: a.challenge(g, s, by, **v(c), words=c.words)),
     "rule_challenge": Row("either", lambda a, g, c, by, s: a.rule_challenge(g, c.valid, c.authority, by, **v(c),
                                                                             seat=s)),
@@ -277,7 +281,7 @@ COMMANDS: dict[str, Row] = {
     "pass_turn": Row("seat", lambda a, g, c, by, s: a.pass_turn(g, s, by, **v(c))),
     "end_game": Row("officials", lambda a, g, c, by, s: a.end_game(g, c.cause, by, **v(c), detail=c.detail)),
     "declare_end_rack": Row("seat", lambda a, g, c, by, s: a.declare_end_rack(g, s, c.tiles, by, **v(c))),
-    "sign": Row("seat", lambda a, g, c, by, s: a.sign(g, s, c.signature, by, **v(c))),
+    "sign": Row("seat", lambda a, g, c, by, s: a.sign(g, s, c.signature, by, **v(c), key_signature=c.key_signature)),
     "consent_reopen": Row("own", lambda a, g, c, by, s: a.consent_reopen(g, s, c.reason, by, **v(c))),
     "reopen": Row("officials", lambda a, g, c, by, s: a.reopen(g, c.reason, by, **v(c))),
     **arb.ROWS,

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.profiles import PROFILES
 from service.access.tokens import ROLES
 from service.api.command_base import Nfc
-from service.api.seat_schemas import ArbiterCall, DeviceState, SeatWarning
+from service.api.seat_schemas import ArbiterCall, DeviceState, KeyState, SeatWarning
 
 Profile = Literal[tuple(PROFILES)]  # type: ignore[valid-type]
 Role = Literal[tuple(ROLES)]  # type: ignore[valid-type]
@@ -198,6 +198,12 @@ class GameState(BaseModel):
     warnings: list[SeatWarning] = Field(default_factory=list, description=(
         "One writer per seat: `second_device` while more than one bound device holds a seat's live tokens."))
     arbiter_call: ArbiterCall | None = Field(None, description="The open call for the arbiter, if any.")
+    head_hash: str | None = Field(None, description=(
+        "The hash of the last event (event `version`): what a tablet's key signs with `sign` "
+        "(docs/reliability.md, \"Players' keys\")."))
+    keys: list[KeyState] = Field(default_factory=list, description=(
+        "Tablets' public keys registered for the seats, oldest first; the seat's key that signs now is the "
+        "`current` one not `revoked`."))
     unseen_tiles: list[str] | None = Field(None, description=(
         "The tiles this player has not seen (bag and rivals' racks), only to a player and only where the game "
         "allows it (`details.unseen_tiles`, profile `conduct.unseen_tiles_shown`, off in every profile: "
@@ -255,7 +261,7 @@ class AuditReport(BaseModel):
     """The verification of a game's stored hash chain."""
 
     model_config = _example({"id": GAME_ID, "version": 42, "intact": True, "events": 42, "head_hash": HASH,
-                             "break": None, "signatures": [{"seat": 0, "head_hash": HASH, "version": 40}]})
+                             "break": None, "signatures": [{"seat": 0, "head_hash": HASH, "version": 40, "key": None}]})
     id: str
     version: int
     intact: bool

@@ -6,6 +6,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from service.api.command_base import PublicKey
+
 GAME_ID = "3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
 TOKEN_ID = "4a3a1687-a1d2-5835-9e3a-706900b41715"
 Device = Annotated[str, Field(min_length=1, max_length=200, description=(
@@ -43,6 +45,9 @@ class BindRequest(BaseModel):
         "code": "K7PX-3MWD", "device": "0c6f3a52-5a8e-4c1e-9d7b-2f1e0a9b8c7d"}]})
     code: str = Field(min_length=1, max_length=20, description="The seat code, with or without the dash, any case.")
     device: Device
+    public_key: PublicKey | None = Field(None, description=(
+        "The tablet's ECDSA P-256 public key, registered for the seat with the binding (`KeyRegistered`): SPKI "
+        "base64 or a JWK. From then on the seat's sheet signature must carry this key's signature."))
 
 
 class BindResult(BaseModel):
@@ -59,6 +64,9 @@ class BindResult(BaseModel):
     language: str = Field(description="The game's profile language (es, ca): the page's default.")
     version: int = Field(description="The game's version after `DeviceBound`.")
     second_device: bool = Field(description="Another device already held this seat: both are warned.")
+    key_fingerprint: str | None = Field(None, description="SHA-256 (hex) of the SPKI of the key registered.")
+    replaces_key: str | None = Field(None, description="The fingerprint of the seat's key this binding superseded "
+                                                       "(a re-binding): that key signs nothing from now on.")
 
 
 class DeviceState(BaseModel):
@@ -71,6 +79,19 @@ class DeviceState(BaseModel):
     issued_by: str
     current: bool = Field(description="The seat's latest binding.")
     revoked: bool = Field(description="Its token was revoked (by a director, or when the seat was released).")
+
+
+class KeyState(BaseModel):
+    """A tablet's public key registered for a seat (``KeyRegistered``)."""
+
+    seat: int
+    device: str | None
+    fingerprint: str = Field(description="SHA-256 (hex) of the key's SPKI bytes.")
+    public_key: str = Field(description="The key's SPKI (DER), base64.")
+    registered_at: str
+    replaces: str | None = Field(description="The fingerprint of the seat's key this one superseded, if any.")
+    current: bool = Field(description="The seat's newest key: the only one that may sign for it.")
+    revoked: bool = Field(description="Its device's token was revoked: it signs nothing more.")
 
 
 class SeatWarning(BaseModel):

@@ -80,6 +80,16 @@ def uvicorn_config(app: Any, *, access_log: bool = True, header_timeout: float =
     return uvicorn.Config(app, **settings)
 
 
+def key_notice(key: Any, made: bool) -> str:
+    """The start-up line naming the service key: its fingerprint (printed on every sheet too) and where it is."""
+    from service.keys import spaced
+
+    where = ("in memory (this store lives in memory: a new key each start)" if key.path is None else
+             f"{'made now in' if made else 'kept in'} {key.path}")
+    return (f"Service key (Ed25519) fingerprint: {spaced(key.fingerprint)} ({where}; "
+            f"GET /v1/keys gives the public key)\n")
+
+
 def director_hint(store: str) -> str:
     """The command that makes a director token for ``store``."""
     option = "--database-url" if "://" in store else "--data"
@@ -100,6 +110,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     from service.access.application import ServiceApplication
     from service.api.app import create_app
     from service.api.config import ServiceSettings
+    from service.keys import ServiceKey
     from service.settings import in_memory, settings_env
 
     out, err = out or sys.stdout, err or sys.stderr
@@ -113,7 +124,8 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         from service import tls as tls_module
 
         hall = tls_module.ensure(tls_module.folder_for(store), (host,))
-    games = ServiceApplication(settings_env(store))
+    service_key, made = ServiceKey.for_store(store)
+    games = ServiceApplication(settings_env(store), service_key=service_key)
     first = games.bootstrap_director()
     # The read models are projected in a child process, off the requests' interpreter lock (a store in
     # memory cannot be shared with one, so there the projector stays a thread).
@@ -132,6 +144,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     scheme = "https" if hall is not None else "http"
     address = f"{scheme}://{shown}:{sock.getsockname()[1]}"
     out.write(f"Pages: {address}/ (bind a tablet: {address}/tablet; the contract: {address}/docs)\n")
+    out.write(key_notice(service_key, made))
     out.write(f"Planilla listening on {address}\n")
     ssl: dict[str, str] = {}
     if hall is not None:

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from service.api.command_base import Row, Seat, Text, Version, cfg, v
+from service.api.command_base import PublicKey, Row, Seat, Text, Version, cfg, key_value, v
 
 Note = Annotated[str, Field(min_length=1, max_length=500)]
 
@@ -59,7 +59,20 @@ class ReleaseSeat(BaseModel):
     reason: Text
 
 
-MODELS = (CallArbiter, AnswerCall, ReportDevice, ReleaseSeat)
+class RegisterKey(BaseModel):
+    """The bound tablet registers its ECDSA P-256 public key for its seat (or a new one, replacing the old:
+    the record says so); sent by the seat's own token from the bound device (`X-Device`). Usually the key
+    comes with the binding instead (`POST /v1/bind` with `public_key`)."""
+
+    model_config = cfg({"type": "register_key", "expected_version": 9, "seat": 0,
+                        "public_key": "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE…"})
+    type: Literal["register_key"]
+    expected_version: Version
+    seat: Seat = None
+    public_key: PublicKey
+
+
+MODELS = (CallArbiter, AnswerCall, ReportDevice, ReleaseSeat, RegisterKey)
 
 ROWS: dict[str, Row] = {
     "call_arbiter": Row("seat", lambda a, g, c, by, s: a.call_arbiter(g, s, by, **v(c), reason=c.reason)),
@@ -67,4 +80,5 @@ ROWS: dict[str, Row] = {
                                                                         restart_clock=c.restart_clock)),
     "report_device": Row("seat", lambda a, g, c, by, s: a.report_device(g, s, c.kind, by, **v(c), detail=c.detail)),
     "release_seat": Row("officials", lambda a, g, c, by, s: a.release_seat(g, c.seat, c.reason, by, **v(c))),
+    "register_key": Row("own", lambda a, g, c, by, s: a.register_key(g, s, key_value(c.public_key), by, **v(c))),
 }

@@ -54,6 +54,9 @@ def board_rows(game: Game) -> list[str]:
     return rows
 
 
+KEY_FIELDS = ("seat", "device", "fingerprint", "public_key", "registered_at", "replaces", "current", "revoked")
+
+
 def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
     """The game as ``viewer`` may see it (see ``service.api.schemas.GameState``)."""
     seats = range(len(game.players))
@@ -100,6 +103,8 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "devices": [dict(d) for d in game.devices],
         "warnings": game.device_warnings(),
         "arbiter_call": game.arbiter_call,
+        "head_hash": game.last_hash,
+        "keys": [{k: key[k] for k in KEY_FIELDS} for key in game.keys],
         "unseen_tiles": _unseen_tiles(game, viewer),
     }
 

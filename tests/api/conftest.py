@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from service.access.application import ServiceApplication
 from service.api.app import create_app
 from service.api.config import ServiceSettings
+from service.keys import ServiceKey
 from service.settings import settings_env
 from tests.application.conftest import NOON, postgres_url  # noqa: F401  (a fixture, shared)
 from tests.application.script import find_play
@@ -155,7 +156,8 @@ def api(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Api]:
 
 
 def _api(target: str, **settings: Any) -> Iterator[Api]:
-    games = ServiceApplication(settings_env(target), clock=lambda: NOON, rng=random.Random(2024))
+    games = ServiceApplication(settings_env(target), clock=lambda: NOON, rng=random.Random(2024),
+                               service_key=ServiceKey.generate())  # as `planilla serve` gives it (in memory here)
     app = create_app(ServiceSettings(store=target, stream_poll_seconds=0.05, **settings), application=games)
     with TestClient(app, raise_server_exceptions=False) as client:
         yield Api(app, client)

@@ -27,9 +27,10 @@ from service.api.config import ServiceSettings
 from service.api.contract import SPEC
 from service.api.duplicate_schemas import DUPLICATE_ID
 from service.api.schemas import GAME_ID
+from service.keys import ServiceKey
 from service.settings import settings_env
 
-games = ServiceApplication(settings_env("memory"), rng=random.Random(1))
+games = ServiceApplication(settings_env("memory"), rng=random.Random(1), service_key=ServiceKey.generate())
 app = create_app(ServiceSettings(store="memory"), application=games)
 DIRECTOR = games.issue_token("director", "fuzz", "test")[0]
 # The game the contract's examples name exists, so the examples reach a real game (200, 409, 422, 423 answers).

@@ -87,6 +87,10 @@ EXPECTED: dict[str, dict[str, int]] = {
     "issue seat code": row(201, {"arbiter", "director"}),
     "seat code qr": {r: 200 for r in ROLES},  # the seat code is the credential: no token is asked for
     "bind": {r: 200 for r in ROLES},
+    # issue 16: the service's public key is printed on every sheet; a round's seal is made to be published
+    "service key": {r: 200 for r in ROLES},
+    "seal round": row(201, {"director"}),  # a director for the whole hall (one bound to a game may not)
+    "read seal": row(200, EVERYONE - {"none", "revoked"}),
 }
 
 
@@ -179,6 +183,12 @@ class World:
         with self.api.client.stream("GET", self.duplicate["playing"] + "/stream", headers=self.api.headers(token)) as r:
             return r.status_code
 
+    def sealed(self) -> int:
+        """A round sealed (with no closed game in it yet) for the readers of seals."""
+        from service.attest import seal_round
+        seal_round(self.api.games, "Matrix", 2)
+        return 2
+
     def command(self, token: str | None, body: dict[str, Any]) -> int:
         path = f"/v1/games/{self.table.id}/commands"
         return self.api.post(path, token, {"expected_version": 1, **body}).status_code
@@ -255,6 +265,9 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "issue seat code": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/0/code", t, None).status_code,
     "seat code qr": lambda w, t: w.api.get(f"/v1/seat-codes/{w.code}/qr.svg", t).status_code,
     "bind": lambda w, t: w.api.post("/v1/bind", t, {"code": w.code, "device": "tablet-m"}).status_code,
+    "service key": lambda w, t: w.api.get("/v1/keys", t).status_code,
+    "seal round": lambda w, t: w.api.post("/v1/seals", t, {"event": "Matrix", "round": 1}).status_code,
+    "read seal": lambda w, t: w.api.get(f"/v1/seals?event=Matrix&round={w.sealed}", t).status_code,
 }
 # A player's pass_turn for the other seat is refused before the rules are asked; an official's reaches
 # the rules, which refuse it (the game has not started): 422, i.e. past the permission check.

@@ -65,11 +65,18 @@ def test_serve_prints_its_address_and_a_first_director_token_once(tmp_path: Path
         created = httpx.post(f"{url}/v1/games", json={"profile": "fise-2009", "players": ["Ana", "Bea"]},
                              headers={"Authorization": f"Bearer {token}"})
         assert created.status_code == 201
+        # issue 16: the service key is made in the data folder on the first start, its fingerprint printed
+        [key_line] = [line for line in lines if line.startswith("Service key (Ed25519) fingerprint: ")]
+        key = httpx.get(f"{url}/v1/keys").json()
+        assert key["fingerprint_printed"] in key_line and "made now in" in key_line
+        assert str(tmp_path / "data" / "keys" / "service-ed25519.pem") in key_line
     finally:
         stop(proc)
     proc, lines = start(tmp_path / "data")  # the same store again: no new token
     try:
         assert not any(line.startswith("pl_") for line in lines)
+        [again] = [line for line in lines if line.startswith("Service key (Ed25519) fingerprint: ")]
+        assert key["fingerprint_printed"] in again and "kept in" in again  # the same key, kept
     finally:
         stop(proc)
     assert token.encode() not in (tmp_path / "data" / "events.sqlite3").read_bytes()  # stored only as a hash

@@ -95,7 +95,8 @@ async def read_scoresheet(request: Request, game_id: GameIdPath, games: GamesDep
         text = await bounded(queries.scoresheet_text, store, game_id)
         return PlainTextResponse(_found(text, game_id))
     if format == "html":
-        page = await bounded(queries.scoresheet_html, store, game_id)
+        key = games.service_key
+        page = await bounded(queries.scoresheet_html, store, game_id, None if key is None else key.fingerprint)
         return HTMLResponse(_found(page, game_id))
     return _found(await bounded(queries.scoresheet, store, game_id), game_id)
 

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Query, Response
 
 from domain.game.chain import verify_chain
 from domain.game.export import export_bytes
+from service.attest import export_attested
 from service.api.deps import GameIdPath, GamesDep, ReaderDep
 from service.api.errors import forbidden
 from service.api.responses import errors
@@ -34,7 +35,8 @@ def audit_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
     """Recompute every hash and link of the stored chain, and check each signature names its history."""
     records = games.history(game_id)
     found = verify_chain(records)
-    signatures = [{"seat": r.payload.get("seat"), "head_hash": r.payload.get("head_hash"), "version": r.version}
+    signatures = [{"seat": r.payload.get("seat"), "head_hash": r.payload.get("head_hash"), "version": r.version,
+                   "key": (r.payload.get("key") or {}).get("fingerprint")}  # the key's fingerprint; null: unsigned by key
                   for r in records if r.type == "SheetSigned"]
     return {"id": str(game_id), "version": records[-1].version, "intact": found is None, "events": len(records),
             "head_hash": records[-1].hash, "break": None if found is None else found._asdict(),
@@ -55,10 +57,16 @@ EXPORT_EXAMPLE = ('{"events":2,"format":"planilla-audit/1","game":"3f2b8a4e-1c2d
     200: {"description": EXPORT_HELP,
           "content": {"application/x-ndjson": {"schema": {"type": "string"}, "example": EXPORT_EXAMPLE}}},
     **errors(400, 401, 403, 404, 503)})
-def export_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Response:
+def export_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep,
+                format: Annotated[int, Query(ge=1, le=2, description=(
+                    "1: `planilla-audit/1` (the chain). 2: `planilla-audit/2`: the same events (key registrations "
+                    "and players' key signatures among them) followed by the service's signatures of each closing "
+                    "head and, once the round is sealed, the game's inclusion proof; the header names the service "
+                    "key (docs/reliability.md)."))] = 1) -> Response:
     """The history as a file to verify offline (`planilla audit verify`)."""
     if who.role not in ("arbiter", "director", "tribunal"):
         raise forbidden("an export holds every rack's tiles: arbiters, directors and the tribunal only (a player's "
                         "or spectator's view of the history, with hidden tiles withheld, is /events)")
-    return Response(export_bytes(games.history(game_id)), media_type="application/x-ndjson",
+    data = export_attested(games, game_id) if format == 2 else export_bytes(games.history(game_id))
+    return Response(data, media_type="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{game_id}.planilla-audit.jsonl"'})

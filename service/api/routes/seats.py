@@ -17,6 +17,7 @@ from fastapi.concurrency import run_in_threadpool
 from service.access.binding import CodeGone, CodeNotFound
 from service.access.seat_codes import normalise
 from service.api.body_limit import MAX_BODY_BYTES
+from service.api.command_base import key_value
 from service.api.deps import CurrentPrincipal, GameIdPath, GamesDep
 from service.api.errors import ApiError, forbidden
 from service.api.responses import errors
@@ -88,9 +89,11 @@ async def bind(body: BindRequest, games: GamesDep) -> Any:
     state warns both tablets and the officials until a director revokes one (`POST /v1/tokens/{id}/revoke`).
     """
     try:
-        bound = await run_in_threadpool(games.bind, body.code, body.device)
+        bound = await run_in_threadpool(games.bind, body.code, body.device,
+                                        None if body.public_key is None else key_value(body.public_key))
     except (CodeNotFound, CodeGone) as err:
         raise _refused(err) from None
     return {"token": bound.token, "token_id": str(bound.token_id), "game_id": str(bound.game_id), "seat": bound.seat,
             "player": bound.player, "language": bound.language, "version": bound.version,
-            "second_device": bound.second_device}
+            "second_device": bound.second_device, "key_fingerprint": bound.key_fingerprint,
+            "replaces_key": bound.replaces_key}

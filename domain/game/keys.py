@@ -1,0 +1,165 @@
+"""Players' keys: a tablet registers a public key for its seat; the seat's signatures are made with it.
+
+A tablet makes an ECDSA P-256 key pair when it binds (WebCrypto, the private key not extractable)
+and registers the public key: ``KeyRegistered`` records which device, which seat, which key (its
+SPKI, base64, and the SHA-256 fingerprint of those bytes), under which token and who issued the
+seat's code. A new registration for a seat supersedes the one before (``replaces`` names it): from
+then on only the newest key signs for the seat. A key whose device's token is revoked
+(``DeviceRevoked``, ``SeatReleased``) signs nothing either.
+
+What a key signs is ``signed_message``: the action, the game, the seat and the head hash of the
+history the player saw (docs/reliability.md, "Players' keys": the wire format). The domain decides
+which key may sign for a seat now and what the message is; checking the signature's mathematics is
+the caller's ``Verify`` (``service.keys``: the ``cryptography`` library), passed in, so the domain
+imports nothing that is not pure Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from domain.game.errors import RuleViolation
+from domain.game.events import GameEvent
+from domain.game.meta import Meta
+
+#: ``verify(public_key_spki_base64, message, signature_base64) -> bool``: the mathematics of a signature.
+Verify = Callable[[str, bytes, str], bool]
+#: The first field of every signed message: which protocol, which version.
+PROTOCOL = "planilla-key/1"
+#: What each signing action is bound by (the rule the signature stands for).
+ARTICLES = {"sign": "FILE 43", "accept": "FILE 37"}
+
+
+class KeySignatureRefused(RuleViolation):
+    """A player's key signature that is missing where required, or does not verify: nothing is recorded."""
+
+    code = "key_signature"
+
+
+def signed_message(action: str, game_id: str, seat: int, head_hash: str) -> bytes:
+    """The exact bytes a player's key signs: ``planilla-key/1|<action>|<game id>|<seat>|<head hash>``, UTF-8.
+
+    ``action`` is ``sign`` (the sheet, FILE 43) or ``accept`` (the opponent's play, FILE 37); the game id
+    is the lowercase UUID with dashes; the seat a decimal number; the head hash the 64 lowercase hex
+    digits of the last event the player saw (the ``hash`` of event ``expected_version``).
+    """
+    return f"{PROTOCOL}|{action}|{game_id}|{seat}|{head_hash}".encode("utf-8")
+
+
+@dataclass(frozen=True)
+class KeyRegistered(GameEvent):
+    """A tablet registered its public key for a seat (at binding, or later from the bound tablet).
+
+    ``replaces`` is the fingerprint of the seat's key this one supersedes (None for the seat's first):
+    a re-binding is visible on the record, and the old key signs nothing after it."""
+
+    seat: int
+    public_key: str  #: SPKI (DER), base64
+    fingerprint: str  #: SHA-256 of the SPKI bytes, hex
+    algorithm: str  #: "ECDSA-P256-SHA256"
+    token_id: str
+    issued_by: str
+    replaces: str | None
+
+    def assign(self, game: Any) -> None:
+        earlier = [dict(k, current=False) if k["seat"] == self.seat else k for k in game.keys]
+        game.keys = earlier + [{"seat": self.seat, "device": self.device, "fingerprint": self.fingerprint,
+                                "public_key": self.public_key, "algorithm": self.algorithm,
+                                "token_id": self.token_id, "issued_by": self.issued_by,
+                                "registered_at": self.at, "replaces": self.replaces, "current": True,
+                                "revoked": False}]
+
+
+def mark_keys_revoked(game: Any, token_ids: list[str]) -> None:
+    """Keys registered under these tokens sign nothing from now on."""
+    game.keys = [dict(k, revoked=True) if k["token_id"] in token_ids else k for k in game.keys]
+
+
+class KeyCommands:
+    """Registering a seat's key, and checking a signature made with it."""
+
+    keys: list[dict[str, Any]] = []  # games recorded (and snapshotted) before keys existed
+
+    def register_key(self, seat: int, public_key: str, fingerprint: str, token_id: str, issued_by: str,
+                     meta: Meta, algorithm: str = "ECDSA-P256-SHA256") -> None:
+        """Record the tablet's public key for ``seat`` (already decoded and normalised to SPKI by the caller)."""
+        self._open()
+        seat = self._seat(seat)
+        if not meta.device:
+            raise RuleViolation("device: the tablet's stable id is required to register its key", code="device",
+                                field="device")
+        current = self.seat_key(seat)
+        if any(k["fingerprint"] == fingerprint for k in self.keys):
+            mine = current is not None and current["fingerprint"] == fingerprint
+            which = (f"already seat {seat}'s registered key" if mine else
+                     "one registered before in this game (for another seat, or superseded)")
+            raise RuleViolation(f"public_key: this key is {which}: a tablet makes a new key pair each time it binds",
+                                code="public_key", field="public_key")
+        last = self.last_key(seat)  # superseded even when its device was revoked: the record names it
+        self._record(KeyRegistered, meta, seat=seat, public_key=public_key, fingerprint=fingerprint,
+                     algorithm=algorithm, token_id=token_id, issued_by=issued_by,
+                     replaces=None if last is None else last["fingerprint"])
+
+    def last_key(self, seat: int) -> dict[str, Any] | None:
+        """The seat's newest registered key, revoked or not."""
+        found = [k for k in self.keys if k["seat"] == seat and k["current"]]
+        return found[-1] if found else None
+
+    def seat_key(self, seat: int) -> dict[str, Any] | None:
+        """The key that signs for ``seat`` now: its newest registration, if its token is not revoked."""
+        last = self.last_key(seat)
+        return last if last is not None and not last["revoked"] else None
+
+    def check_key_signature(self, action: str, seat: int, seen_head: str, signature: str | None,
+                            verify: Verify | None) -> dict[str, Any] | None:
+        """The key signature to record with ``action`` by ``seat`` over ``seen_head``, refused if it does not hold.
+
+        A seat with a key must sign with it; a seat without one may not send a key signature (there is
+        nothing to check it against) and is recorded unsigned by key (None)."""
+        article = ARTICLES[action]
+        key = self.seat_key(seat)
+        if signature is None:
+            if key is None:
+                return None
+            raise KeySignatureRefused(
+                f"key_signature: seat {seat} ({self.players[seat]}) has a registered key ({key['fingerprint'][:16]}…, "
+                f"device {key['device']}): its {action} must carry that key's signature over the head hash it saw "
+                f"({article})", field="key_signature", article=article)
+        if verify is None:
+            raise KeySignatureRefused("key_signature: this service cannot check key signatures here",
+                                      field="key_signature", article=article)
+        message = signed_message(action, str(self.id), seat, seen_head)
+        if key is not None and _holds(verify, key["public_key"], message, signature):
+            return {"fingerprint": key["fingerprint"], "signature": signature, "seen_head": seen_head}
+        raise KeySignatureRefused(self._why_not(action, seat, key, message, signature, verify),
+                                  field="key_signature", article=article)
+
+    def _why_not(self, action: str, seat: int, key: dict[str, Any] | None, message: bytes, signature: str,
+                 verify: Verify) -> str:
+        """Why a signature was refused, as precisely as the keys on record tell."""
+        article = ARTICLES[action]
+        for other in reversed(self.keys):
+            if other is key or not _holds(verify, other["public_key"], message, signature):
+                continue
+            if other["seat"] != seat:
+                return (f"key_signature: made with seat {other['seat']}'s key ({self.players[other['seat']]}), not "
+                        f"seat {seat}'s: a player signs only with their own tablet's key ({article})")
+            if other["revoked"]:
+                return (f"key_signature: made with a revoked device's key (device {other['device']}, "
+                        f"{other['fingerprint'][:16]}…): it signs nothing after its token was revoked ({article})")
+            return (f"key_signature: made with a superseded key (device {other['device']}, "
+                    f"{other['fingerprint'][:16]}…): the seat was bound again and only its new key signs ({article})")
+        if key is None:
+            return (f"key_signature: seat {seat} has no key that may sign now (none registered, or its device was "
+                    f"revoked); send the {action} without a key signature, or register the tablet's key ({article})")
+        return (f"key_signature: does not verify against seat {seat}'s registered key ({key['fingerprint'][:16]}…) "
+                f"over the message for '{action}' at the head hash seen ({article})")
+
+
+def _holds(verify: Verify, public_key: str, message: bytes, signature: str) -> bool:
+    try:
+        return bool(verify(public_key, message, signature))
+    except (ValueError, TypeError):
+        return False

@@ -1,0 +1,129 @@
+"""The service's attestations read and made: a game's ``planilla-audit/2`` export, and a round's seal.
+
+The head signatures are made when a game closes (``ServiceApplication._head_signatures``, in the same
+transaction). A round's seal is made on request (``POST /v1/seals``, ``planilla audit seal``): every
+game created for that event and round that is closed now, its closed head a leaf of a Merkle tree
+(``domain.seal.merkle``), the root signed with the service key, the whole seal kept in the store as a
+``RoundSeal`` (sealed again when a later request finds the round changed) and returned as a
+``planilla-seal/1`` document with each game's inclusion proof.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.utils import get_topic
+
+from domain.game import Game
+from domain.game.attested import SEAL_FORMAT, attested_bytes
+from domain.game.chain import ChainRecord
+from domain.seal.merkle import leaf_hash, proof, root
+from domain.seal.records import HeadSignature, RoundSeal, head_signature_id, round_seal_id, seal_message
+
+GAME_CREATED = get_topic(Game.Created)
+PAGE = 1000
+
+
+class NoServiceKey(RuntimeError):
+    """The service has no key to sign with (a store opened without one)."""
+
+
+def _get(app: Any, ident: UUID, kind: type) -> Any | None:
+    try:
+        found = app.repository.get(ident)
+    except AggregateNotFoundError:
+        return None
+    return found if isinstance(found, kind) else None
+
+
+def attestations(app: Any, records: list[ChainRecord]) -> tuple[list[dict[str, Any]], str | None]:
+    """The service's signatures of the game's closing heads (and its round seal's proof), and the signing key."""
+    found: list[dict[str, Any]] = []
+    key = None
+    for rec in records:
+        if rec.type != "GameClosed":
+            continue
+        signed = _get(app, head_signature_id(rec.game, rec.version), HeadSignature)
+        if signed is None:
+            continue
+        key = signed.public_key
+        found.append({"attestation": "head_signature", "version": signed.version, "head_hash": signed.head_hash,
+                      "fingerprint": signed.fingerprint, "signature": signed.signature, "at": signed.at})
+    if records[-1].type == "GameClosed":
+        details = records[0].payload.get("details", {})
+        sealed = _get(app, round_seal_id(details.get("event"), details.get("round")), RoundSeal)
+        entry = None if sealed is None else next(
+            (g for g in sealed.seal["games"] if g["game"] == records[0].game and g["head_hash"] == records[-1].hash),
+            None)
+        if entry is not None:
+            seal = sealed.seal
+            found.append({"attestation": "round_seal", "event": seal["event"], "round": seal["round"],
+                          "games": seal["count"], "root": seal["root"], "leaf": entry["leaf"],
+                          "proof": entry["proof"], "signature": seal["signature"], "sealed_at": seal["sealed_at"],
+                          "fingerprint": seal["fingerprint"]})
+            key = key or seal["service_key"]
+    if key is None and app.service_key is not None:
+        key = app.service_key.public_key
+    return found, key
+
+
+def export_attested(app: Any, game_id: UUID) -> bytes:
+    """The game's ``planilla-audit/2`` export (``domain.game.attested``)."""
+    records = app.history(game_id)
+    found, key = attestations(app, records)
+    return attested_bytes(records, found, key)
+
+
+def round_heads(app: Any, event: str | None, round_: Any) -> list[tuple[str, int, str, Any]]:
+    """Every game created for ``event`` and ``round_`` that is closed now: (game, version, head hash, round)."""
+    heads = []
+    start = 1
+    while True:
+        page = app.recorder.select_notifications(start, PAGE, topics=[GAME_CREATED])
+        for note in page:
+            created = app.mapper.to_domain_event(note)
+            details = created.details or {}
+            if details.get("event") != event or str(details.get("round")) != str(round_):
+                continue
+            game = app.repository.get(created.originator_id)
+            if game.phase == "closed":
+                heads.append((str(game.id), game.version, game.last_hash, details.get("round")))
+        if len(page) < PAGE:
+            break
+        start = page[-1].id + 1
+    return sorted(heads)
+
+
+def seal_round(app: Any, event: str | None, round_: Any) -> dict[str, Any]:
+    """Seal the round now (a new seal when its closed games changed since the last), and return the seal."""
+    key = app.service_key
+    if key is None:
+        raise NoServiceKey("this service has no key to seal with")
+    heads = round_heads(app, event, round_)
+    kept_round = heads[0][3] if heads else round_
+    leaves = [leaf_hash(event, kept_round, g, v, h) for g, v, h, _ in heads]
+    top = root(leaves)
+    at = app.clock()
+    seal = {"format": SEAL_FORMAT, "event": event, "round": kept_round, "count": len(leaves), "root": top,
+            "sealed_at": at, "service_key": key.public_key, "fingerprint": key.fingerprint,
+            "signature": key.sign(seal_message(event, kept_round, len(leaves), top, at)),
+            "games": [{"game": g, "version": v, "head_hash": h, "leaf": leaf, "proof": proof(leaves, i)}
+                      for i, ((g, v, h, _), leaf) in enumerate(zip(heads, leaves))]}
+    record = _get(app, round_seal_id(event, kept_round), RoundSeal)
+    if record is not None and record.seal["root"] == top and record.seal["count"] == len(leaves) \
+            and record.seal["fingerprint"] == key.fingerprint:
+        return record.seal  # nothing changed: the seal already published stands
+    if record is None:
+        record = RoundSeal.make(event, kept_round, seal)
+    else:
+        record.reseal(seal)
+    app.save_together(record)
+    return seal
+
+
+def latest_seal(app: Any, event: str | None, round_: Any) -> dict[str, Any] | None:
+    """The round's last seal, if it was sealed (a round named 3 or "3" is the same round: ``round_seal_id``)."""
+    record = _get(app, round_seal_id(event, round_), RoundSeal)
+    return None if record is None else record.seal
