@@ -6,7 +6,7 @@
 import * as api from './api.js';
 import { GameFollower } from './state.js';
 import { lay, entry } from './notation.js';
-import { t, use, initial } from './i18n.js';
+import { t, use, initial, chosen } from './i18n.js';
 import { readSession, sessionFromAddress, bindScreen, languagePicker } from './binding.js';
 import { tileHtml, tileName } from './components/board.js';
 import { Panels, escape } from './panels.js';
@@ -358,9 +358,12 @@ async function start() {
   if (!session) { await bindScreen(null, start); return; }
   // The catalogue is fetched while the game is read (a cold load on a slow hall network waits for one
   // round trip, not two); the game is shown once both are in.
-  use(initial(session.language)).then(() => {
-    if (!app.dataset.version) app.innerHTML = `<p class="loading" role="status">${t('loading')}</p>`;
-  }).catch(() => {});
+  // (Only when the language is known before the game is read: the binding said it, or the device chose one.)
+  if (session.language || chosen()) {
+    use(initial(session.language)).then(() => {
+      if (!app.dataset.version) app.innerHTML = `<p class="loading" role="status">${t('loading')}</p>`;
+    }).catch(() => {});
+  }
   await new Tablet(session).run();
 }
 
