@@ -2,7 +2,7 @@
 // that hold it to the command: the same lines on stdout, the same exit code. `--own` uses the module's own
 // SHA-256 instead of WebCrypto.
 import { readFileSync } from 'node:fs';
-import { verifyExport, describe, exitCode } from '../static/js/audit/verify.js';
+import { verifyExport, commandLines, exitCode } from '../static/js/audit/verify.js';
 import { sha256Hex } from '../static/js/audit/sha256.js';
 
 const args = process.argv.slice(2);
@@ -13,7 +13,7 @@ let out = '';
 for (const name of files) {
   const found = await verifyExport(new Uint8Array(readFileSync(name)), own ? { digest: async (b) => sha256Hex(b) } : {});
   findings.push(found);
-  out += `${name}: ${describe(found)}\n`;
+  out += `${commandLines(name, found)}\n`;
 }
 process.stdout.write(out);
 process.exitCode = exitCode(findings);

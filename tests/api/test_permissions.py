@@ -183,6 +183,7 @@ class World:
         with self.api.client.stream("GET", self.duplicate["playing"] + "/stream", headers=self.api.headers(token)) as r:
             return r.status_code
 
+    @functools.cached_property
     def sealed(self) -> int:
         """A round sealed (with no closed game in it yet) for the readers of seals."""
         from service.attest import seal_round

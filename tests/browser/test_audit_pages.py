@@ -49,9 +49,15 @@ def new_page(browser: Any, viewport: dict[str, int] = TABLET_LANDSCAPE, lang: st
 def command_lines(paths: list[Path]) -> dict[str, str]:
     """``planilla audit verify`` on the files: each file's verdict (the line after ``<path>: ``)."""
     run = subprocess.run([PLANILLA, "audit", "verify", *map(str, paths)], capture_output=True, text=True, timeout=300)
-    lines = run.stdout.splitlines()
-    assert len(lines) == len(paths), run.stdout + run.stderr
-    return {p.name: line[len(str(p)) + 2:] for p, line in zip(paths, lines)}
+    # each file's line, then its notes indented by two spaces (an intact planilla-audit/1 is said unsigned)
+    blocks: list[str] = []
+    for line in run.stdout.splitlines():
+        if line.startswith("  ") and blocks:
+            blocks[-1] += "\n" + line
+        else:
+            blocks.append(line)
+    assert len(blocks) == len(paths), run.stdout + run.stderr
+    return {p.name: block[len(str(p)) + 2:] for p, block in zip(paths, blocks)}
 
 
 def test_the_audit_view_shows_the_trail_the_signatures_and_the_chain_and_downloads_the_export(

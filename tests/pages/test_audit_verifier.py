@@ -58,6 +58,17 @@ def write_cases(folder: Path) -> list[str]:
     return names
 
 
+def verdicts(stdout: str) -> list[str]:
+    """The command's output per file: its line, with the notes under it (indented by two spaces) joined to it."""
+    blocks: list[str] = []
+    for line in stdout.splitlines():
+        if line.startswith("  ") and blocks:
+            blocks[-1] += "\n" + line
+        else:
+            blocks.append(line)
+    return blocks
+
+
 def node_or_skip() -> str:
     node = shutil.which("node")
     if node is None:
@@ -73,18 +84,18 @@ def test_the_pages_verifier_says_what_planilla_audit_verify_says_on_every_tamper
     files = write_cases(tmp_path)
     assert len(files) > 16_000
     command = subprocess.run([PLANILLA, "audit", "verify", *files], capture_output=True, text=True, timeout=600)
-    expected = command.stdout.splitlines()
+    expected = verdicts(command.stdout)
     assert len(expected) == len(files)
     ours = subprocess.run([node, str(TOOL), *files], capture_output=True, text=True, timeout=600)
     assert ours.stderr == ""
-    found = ours.stdout.splitlines()
+    found = verdicts(ours.stdout)
     differ = [(e, f) for e, f in zip(expected, found) if e != f]
     assert not differ and len(found) == len(expected), f"{len(differ)} verdicts differ, first: {differ[:3]}"
     assert ours.returncode == command.returncode == 2  # some files are not exports at all
     some = [i for i, name in enumerate(files) if i % 10 == 0 or "-" not in Path(name).stem[6:]]
     own = subprocess.run([node, str(TOOL), "--own", *(files[i] for i in some)], capture_output=True, text=True,
                          timeout=600)
-    assert own.stdout.splitlines() == [expected[i] for i in some]
+    assert verdicts(own.stdout) == [expected[i] for i in some]
     kinds = {line.split(": ", 2)[1].split(" at ")[0] for line in expected}
     assert kinds == {"intact", "TAMPERED", "not an export"}, kinds
     reasons = {line.rsplit(": ", 1)[-1].split(" (")[0] for line in expected if "TAMPERED" in line}

@@ -11,10 +11,15 @@ const HEADER_KEYS = ['format', 'game', 'events', 'head_hash'];
 const RECORD_KEYS = ['game', 'type', 'version', 'previous_hash', 'hash', 'actor', 'device', 'at', 'payload'];
 
 /** A verdict (export.py `Finding`): `ok`, else the first bad place (`line`: 0 the header, k the k-th event). */
+/** The note `planilla audit verify` prints under an intact planilla-audit/1 file (issue 16's signatures are
+ * in planilla-audit/2 only). */
+export const UNSIGNED = "planilla-audit/1: unsigned (this format carries no players' keys and no service signature; "
+  + '--service-key has nothing to check)';
+
 export function finding(fields) {
   return {
     ok: false, readable: true, line: null, version: null, type: null, reason: '', game: null, events: 0,
-    head_hash: null, records: [], ...fields,
+    head_hash: null, records: [], notes: [], ...fields,
   };
 }
 
@@ -125,5 +130,7 @@ export async function verify(data, digest) {
   }
   const head = records[records.length - 1].get('hash');
   if (!pyEqual(header.get('head_hash'), head)) return bad(0, null, null, "the header's head hash is not the last event's hash", records);
-  return finding({ ok: true, reason: 'intact', game: first, events: records.length, head_hash: head, records });
+  // As the command says of an intact version 1 (service/cli/audit.py): this format carries no signatures.
+  return finding({ ok: true, reason: 'intact', game: first, events: records.length, head_hash: head, records,
+    notes: [UNSIGNED] });
 }

@@ -2,7 +2,7 @@
 // compares with `planilla audit verify`), a line in the reader's language, and the file's events with
 // the first bad one marked. Used by /verify (files dropped) and /audit (the export just downloaded).
 import { t } from '../i18n.js';
-import { describe } from './verify.js';
+import { commandLines } from './verify.js';
 import { pyStr } from './pyjson.js';
 import { escapeHtml } from '../access.js';
 
@@ -32,7 +32,7 @@ export function findingHtml(name, found, digestName) {
     <h3>${escapeHtml(name)}</h3>
     <p class="verdict" data-testid="verdict">${escapeHtml(summary(found))}</p>
     <p class="label">${t('verify.command_says')}</p>
-    <pre class="command" data-testid="command-line">${escapeHtml(`${name}: ${describe(found)}`)}</pre>
+    <pre class="command" data-testid="command-line">${escapeHtml(commandLines(name, found))}</pre>
     <p class="how">${t(digestName === 'webcrypto' ? 'verify.digest_web' : 'verify.digest_own')}</p>
     ${rows ? `<details${found.ok ? '' : ' open'}><summary>${t('verify.events', { count: found.records.length })}</summary>
       <div class="scroll"><table class="trail stack"><thead><tr><th>${t('audit.line')}</th><th>#</th><th>${t('audit.event')}</th><th>${t('audit.time')}</th>

@@ -42,6 +42,11 @@ export function describe(found) {
   return `TAMPERED at ${where}: ${found.reason}`;
 }
 
+/** Everything the command prints for one file: its line, then each note indented by two spaces. */
+export function commandLines(name, found) {
+  return [`${name}: ${describe(found)}`, ...(found.notes || []).map((note) => `  ${note}`)].join('\n');
+}
+
 /** The command's exit code for a set of findings: 0 all intact, 1 any tampered, 2 any unreadable. */
 export function exitCode(findings) {
   return findings.reduce((worst, f) => Math.max(worst, f.ok ? 0 : f.readable ? 1 : 2), 0);
