@@ -156,6 +156,9 @@ def test_serve_projects_in_a_child_process_that_is_restarted_and_ends_with_the_s
         # The child is up (it has migrated and follows the store) before the read-your-write check,
         # whose wait is bounded at a second: a loaded machine can take longer than that to start it.
         assert _until(lambda: httpx.get(f"{url}/health").json()["projections"]["running"] is True)
+        # ... and warm: a first game projected (its first projection loads what a cold child has not yet).
+        httpx.post(f"{url}/v1/games", json={"profile": "file-2024", "players": ["X", "Y"]}, headers=director)
+        assert _until(lambda: httpx.get(f"{url}/health").json()["projections"]["lag"] == 0)
         game = httpx.post(f"{url}/v1/games", json={"profile": "file-2024", "players": ["Ana", "Bea"]},
                           headers=director).json()
         status = httpx.get(f"{url}/v1/games/{game['id']}/status", headers=director).json()
