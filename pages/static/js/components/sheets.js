@@ -3,13 +3,14 @@
 // announcement differs from the true value is marked.
 
 import { t } from '../i18n.js';
+import { patch } from '../patch.js';
 
 const escape = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 class Sheets extends HTMLElement {
   update({ sheets, seat }) {
     const own = seat == null ? null : String(seat);
-    this.innerHTML = sheets.map((sheet) => {
+    const html = sheets.map((sheet) => {
       const rows = sheet.rows.map((r) => {
         const mine = own == null ? null : r.written[own];
         const what = r.notation ? escape(r.notation) : `${escape(r.word)} <span class="coord">${escape(r.coordinates)}</span>`;
@@ -27,6 +28,9 @@ class Sheets extends HTMLElement {
         + (own == null ? '' : `<th scope="col">${t('sheet.own')}</th>`)
         + `<th scope="col"><span class="sr">${t('sheet.check')}</span></th></tr></thead><tbody>${rows}</tbody></table>${final}${signed}</section>`;
     }).join('');
+    if (html === this.drawn) return; // the same sheets: nothing to redraw
+    this.drawn = html;
+    patch(this, html);
   }
 }
 
