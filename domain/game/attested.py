@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 
 from domain.game.chain import ChainRecord, canonical, verify_chain
 from domain.game.devices import LOG_ONLY
-from domain.game.export import RECORD_KEYS, Finding, _bad, _guess_version, _line, _unreadable
+from domain.game.export import RECORD_KEYS, Finding, _bad, _guess_version, _line, framed
 from domain.game.keys import Verify, signed_message
 from domain.seal.merkle import leaf_hash, root_from
 from domain.seal.records import head_message, seal_message
@@ -82,17 +82,10 @@ def verify_attested(data: bytes, checks: Checks, service_key: str | None = None,
 
 
 def _verify(data: bytes, checks: Checks, service_key: str | None, seal: dict[str, Any] | None) -> Finding:
-    lines = data.split(b"\n")
-    if len(lines) < 3 or not lines[0].startswith(b'{"'):
-        return _unreadable(f"a {FORMAT} export is a header line then one line per event, each a JSON object")
-    if lines[-1] != b"":
-        return _bad(len(lines) - 1, None, None, "the file does not end with a newline after the last line")
-    lines = lines[:-1]
-    header, problem = _line(lines[0], HEADER_KEYS)
-    if header is None:
-        return _bad(0, None, None, f"the header line: {problem}")
-    if header.get("format") != FORMAT:
-        return _bad(0, None, None, f"the header names format {header.get('format')!r}, not {FORMAT}")
+    found = framed(data, FORMAT, HEADER_KEYS, "line")
+    if isinstance(found, Finding):
+        return found
+    lines, header = found
     count, extra = header.get("events"), header.get("attestations")
     if not isinstance(count, int) or not isinstance(extra, int) or count < 1 or extra < 0:
         return _bad(0, None, None, "the header's counts of events and attestations are not numbers")

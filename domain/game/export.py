@@ -61,19 +61,29 @@ class Finding(NamedTuple):
         return f"TAMPERED at {where}: {self.reason}"
 
 
-def verify_export(data: bytes) -> Finding:
-    """Check an export byte for byte and link by link; the first bad place, or ``ok``."""
+def framed(data: bytes, form: str, header_keys: frozenset[str], last: str) -> tuple[list[bytes], dict[str, Any]] | Finding:
+    """An export's lines (the trailing newline gone) and its header, read as format ``form``; or the Finding
+    that says why not (``last``: what the last line holds, as the message names it)."""
     lines = data.split(b"\n")
     if len(lines) < 3 or not lines[0].startswith(b'{"'):
-        return _unreadable(f"a {FORMAT} export is a header line then one line per event, each a JSON object")
+        return _unreadable(f"a {form} export is a header line then one line per event, each a JSON object")
     if lines[-1] != b"":
-        return _bad(len(lines) - 1, None, None, "the file does not end with a newline after the last event")
+        return _bad(len(lines) - 1, None, None, f"the file does not end with a newline after the last {last}")
     lines = lines[:-1]
-    header, problem = _line(lines[0], HEADER_KEYS)
+    header, problem = _line(lines[0], header_keys)
     if header is None:
         return _bad(0, None, None, f"the header line: {problem}")
-    if header.get("format") != FORMAT:
-        return _bad(0, None, None, f"the header names format {header.get('format')!r}, not {FORMAT}")
+    if header.get("format") != form:
+        return _bad(0, None, None, f"the header names format {header.get('format')!r}, not {form}")
+    return lines, header
+
+
+def verify_export(data: bytes) -> Finding:
+    """Check an export byte for byte and link by link; the first bad place, or ``ok``."""
+    found = framed(data, FORMAT, HEADER_KEYS, "event")
+    if isinstance(found, Finding):
+        return found
+    lines, header = found
     records: list[ChainRecord] = []
     for index, raw in enumerate(lines[1:], start=1):
         found, problem = _line(raw, RECORD_KEYS)
