@@ -12,7 +12,7 @@ const VERSION = '/*VERSION*/';
 const SHELL = /*SHELL*/[];
 const CACHE = `planilla-shell-${VERSION}`;
 const NETWORK_WAIT = 4000;
-const PAGES = new Set(SHELL.filter((path) => !path.startsWith('/static/')));
+const PAGES = new Set(SHELL.filter((path) => !path.startsWith('/static/') && !path.startsWith('/bundle/')));
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -45,7 +45,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (!(PAGES.has(url.pathname) || url.pathname.startsWith('/static/'))) return; // /v1 and the rest: untouched
+  if (!(PAGES.has(url.pathname) || url.pathname.startsWith('/static/') || url.pathname.startsWith('/bundle/'))) return; // /v1 and the rest: untouched
   event.respondWith(networkFirst(request, url));
 });
 

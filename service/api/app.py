@@ -20,7 +20,7 @@ from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
-    commands, duplicate_history, duplicates, games, games_read, gcg, hall, health, history, pages, seals, seats,
+    bundles, commands, duplicate_history, duplicates, games, games_read, gcg, hall, health, history, pages, seals, seats,
     stream, tables, tokens, tournaments,
 )
 from service.api.stream import Hub
@@ -150,6 +150,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
                    duplicates, duplicate_history, health, hall):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
+    app.include_router(bundles.router)
     app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource
     pages.mount(app)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]

@@ -152,7 +152,8 @@ class GameState(BaseModel):
         "clocks": [{"remaining": 1410, "overtime": 0}, {"remaining": 1475, "overtime": 0}], "clock_stop": None,
         "sanctions": [],
         "ending": None, "settlement": None,
-        "next_actions": [{"type": "place_tiles", "seat": 1, "role": "player"}]}]})
+        "next_actions": [{"type": "place_tiles", "seat": 1, "role": "player"}],
+        "waiting_for": "play", "waiting_seats": [1]}]})
     id: str
     version: int
     status: Status
@@ -193,6 +194,11 @@ class GameState(BaseModel):
     ending: dict[str, Any] | None
     settlement: dict[str, Any] | None
     next_actions: list[NextAction]
+    waiting_for: str | None = Field(None, description=(
+        "What the game waits for now, as the status read model names it (`GET …/status`), but at this state's "
+        "version: starter, deal, play, draw, acceptance, centre_choice, ruling, appeal_ruling, exchange, overdraw, "
+        "end_racks, settlement, sanction_appeal, signatures, arbiter; null once closed."))
+    waiting_seats: list[int] = Field(default_factory=list, description="The seats `waiting_for` waits on.")
     devices: list[DeviceState] = Field(default_factory=list, description=(
         "Tablets bound to seats with a seat code, oldest first (docs/tablet-conformity.md)."))
     warnings: list[SeatWarning] = Field(default_factory=list, description=(

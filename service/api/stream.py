@@ -60,18 +60,39 @@ def sse(record: dict[str, Any]) -> str:
     return f"id: {record['sequence']}\nevent: {record['type']}\ndata: {data}\n\n"
 
 
+def sse_state(state: dict[str, Any]) -> str:
+    """The aggregate's state after a batch of events: ``event: State``, no ``id`` (resuming counts events only)."""
+    return f"event: State\ndata: {json.dumps(state, ensure_ascii=False, separators=(',', ':'))}\n\n"
+
+
 async def follow(hub: Hub, ident: UUID, after: int, read: Callable[[int], list[dict[str, Any]]], *,
-                 poll: float, keepalive: float) -> AsyncIterator[str]:
-    """Every event after version ``after`` as it is recorded, with a comment line now and then to keep alive."""
-    last, idle = after, 0.0
+                 poll: float, keepalive: float,
+                 state: Callable[[], dict[str, Any]] | None = None) -> AsyncIterator[str]:
+    """Every event after version ``after`` as it is recorded, with a comment line now and then to keep alive.
+
+    ``state`` (optional): read after each batch (and once at the start) and sent as ``event: State`` in the same
+    write as the batch, so a follower needs no second read to show what the events did."""
+    last, idle, first = after, 0.0, True
+
+    def batch(since: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+        records = read(since)
+        return records, (state() if state is not None and (records or first) else None)
+
     with hub.subscribe(ident) as wake:
         yield f": following game {ident} after version {after}\nretry: 2000\n\n"
         while True:
             wake.clear()  # cleared before reading: a save during the read wakes the next wait at once
-            for record in await run_in_threadpool(read, last):
+            records, now = await run_in_threadpool(batch, last)
+            first = False
+            text = ""
+            for record in records:
                 last = record["sequence"]
                 idle = 0.0
-                yield sse(record)
+                text += sse(record)
+            if now is not None:
+                text += sse_state(now)
+            if text:
+                yield text
             try:
                 await asyncio.wait_for(wake.wait(), timeout=poll)
             except asyncio.TimeoutError:

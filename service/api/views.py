@@ -17,6 +17,7 @@ from domain.game.aids import unseen_by, unseen_tiles_allowed
 from domain.game.chain import ChainRecord
 from domain.move import SIZE
 from domain.notation import format_word
+from projections.actions import waiting_for
 from service.access.tokens import Principal
 
 STATUS = {"starting": "in_progress", "dealing": "in_progress", "playing": "in_progress", "ended": "ended",
@@ -66,6 +67,7 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
     playing = game.phase == "playing"
     last = game.turns[-1] if game.turns else None
     details = game.details or {}
+    waiting, waiting_seats = waiting_for(game)
     return {
         "id": str(game.id),
         "version": game.version,
@@ -100,6 +102,8 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "ending": game.ending,
         "settlement": game.settlement,
         "next_actions": next_actions(game),
+        "waiting_for": waiting,
+        "waiting_seats": waiting_seats,
         "devices": [dict(d) for d in game.devices],
         "warnings": game.device_warnings(),
         "arbiter_call": game.arbiter_call,

@@ -67,9 +67,9 @@ def live(tmp_path: Path) -> Iterator[Live]:
 class Reader:
     """An open stream, read event by event (bounded by a deadline, then closed)."""
 
-    def __init__(self, live: Live, game_id: str, token: str, **headers: str) -> None:
+    def __init__(self, live: Live, game_id: str, token: str, query: str = "", **headers: str) -> None:
         self.client = httpx.Client(timeout=httpx.Timeout(5.0))
-        self.context = self.client.stream("GET", f"{live.url}/v1/games/{game_id}/stream",
+        self.context = self.client.stream("GET", f"{live.url}/v1/games/{game_id}/stream{query}",
                                           headers={"Authorization": f"Bearer {token}", **headers})
         self.response = self.context.__enter__()
         self.lines = self.response.iter_lines()
@@ -84,7 +84,10 @@ class Reader:
                 key, _, value = line.partition(":")
                 current[key] = value.strip()
             elif line == "" and current:
-                found.append({"id": int(current["id"]), "event": current["event"], **json.loads(current["data"])})
+                if current["event"] == "State":  # the game's state: its own `id` and `event` fields kept
+                    found.append({"sse": "State", "has_id": "id" in current, "state": json.loads(current["data"])})
+                else:
+                    found.append({"id": int(current["id"]), "event": current["event"], **json.loads(current["data"])})
                 current = {}
         return found
 
@@ -144,3 +147,26 @@ def test_a_bad_last_event_id_is_400_and_an_unknown_game_404(live: Live):
     assert r.status_code == 400 and r.json()["field"] == "Last-Event-ID"
     r = httpx.get(f"{live.url}/v1/games/{UUID(int=7)}/stream", headers=headers)
     assert r.status_code == 404
+
+
+def test_view_state_follows_each_batch_with_the_state_as_this_token_sees_it(live: Live):
+    """Issue 14: a tablet shows the opponent's play from the stream alone. Each batch of events is followed by
+    one ``State`` (no id: Last-Event-ID still counts events) equal to ``GET /v1/games/{id}`` for the same token at
+    that moment: Bea's state hides Ana's rack, and says what the game waits for."""
+    game_id, (ana, bea) = live.new_game()
+    live.command(game_id, live.director, {"type": "give_starter", "expected_version": 1, "seat": 0})
+    reader = Reader(live, game_id, bea, "?view=state", **{"Last-Event-ID": "2"})
+    try:
+        (start,) = reader.take(1)  # nothing after version 2 yet: the state at once
+        assert start["sse"] == "State" and not start["has_id"] and start["state"]["version"] == 2
+        live.command(game_id, ana, {"type": "draw_tiles", "expected_version": 2})
+        drawn, sent = reader.take(2)
+        assert (drawn["id"], drawn["event"], sent["sse"]) == (3, "TilesDrawn", "State")
+        state = sent["state"]
+        read = httpx.get(f"{live.url}/v1/games/{game_id}", headers={"Authorization": f"Bearer {bea}"}).json()
+        assert state == read
+        assert state["version"] == 3 and state["players"][0]["rack"] is None and state["players"][0]["rack_count"] == 7
+        # the state says what the game waits for at its own version: Bea's seven tiles, drawn next
+        assert (state["waiting_for"], state["waiting_seats"]) == ("deal", [1])
+    finally:
+        reader.close()

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pages import STATIC
+from pages.bundle import ENTRIES
 from service.api.app import create_app
 from service.api.config import ServiceSettings
 from service.api.routes import pages
@@ -33,7 +34,8 @@ def test_the_worker_is_served_at_the_root_with_every_page_and_static_file_in_its
     assert r.headers["cache-control"] == "no-cache"  # the browser checks for a new worker on every visit
     shell = shell_of(r.text)
     files = {f"/static/{p.relative_to(STATIC).as_posix()}" for p in STATIC.rglob("*") if p.is_file()} - {"/static/sw.js"}
-    assert set(shell) == {"/", *(f"/{name}" for name in pages.PAGES), *files}
+    bundles = {f"/bundle/{name}.js" for name in ENTRIES}  # a page's modules joined (pages/bundle.py)
+    assert set(shell) == {"/", *(f"/{name}" for name in pages.PAGES), *bundles, *files}
     assert not any(path.startswith("/v1") for path in shell)
     assert re.search(r"^const VERSION = '[0-9a-f]{16}';$", r.text, re.M)
     for path in shell:

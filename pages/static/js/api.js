@@ -29,6 +29,19 @@ export async function bind(code) {
 }
 
 export const readState = (game, token) => get(`/v1/games/${game}`, token);
+
+/** The state and sheet reads tablet.html's inline script started while the modules loaded, if they are for
+ * this game and token ({state, sheet}: promises of the bodies, rejected on anything but a 200); taken once. */
+export function earlyReads(game, token) {
+  const early = globalThis.__early;
+  if (!early || early.game !== game || early.token !== token) return null;
+  globalThis.__early = null;
+  const body = (promise) => promise.then((answer) => {
+    if (answer.status !== 200) throw fail('early read', answer);
+    return answer.body;
+  });
+  return { state: body(early.state), sheet: body(early.sheet) };
+}
 export const readStatus = (game, token) => get(`/v1/games/${game}/status`, token);
 export const readSheet = (game, token) => get(`/v1/games/${game}/scoresheet`, token);
 
@@ -49,11 +62,12 @@ export async function download(game, token, kind) {
 
 /**
  * Follow GET /v1/games/{id}/stream from version `after` (Last-Event-ID): calls onEvent({id, type, data})
- * for each event until `signal` aborts or the connection drops (the promise then settles).
+ * for each event until `signal` aborts or the connection drops (the promise then settles). With `state`, the
+ * service follows each batch of events with the game's state for this token ({id: null, type: 'State', data}).
  * fetch, not EventSource: the stream needs the Authorization header.
  */
-export async function follow(game, token, after, onEvent, signal) {
-  const answer = await fetch(`/v1/games/${game}/stream`, {
+export async function follow(game, token, after, onEvent, signal, { state = false } = {}) {
+  const answer = await fetch(`/v1/games/${game}/stream${state ? '?view=state' : ''}`, {
     headers: { Authorization: `Bearer ${token}`, 'X-Device': deviceId(), 'Last-Event-ID': String(after) },
     signal,
   });
@@ -75,6 +89,7 @@ export async function follow(game, token, after, onEvent, signal) {
         fields[line.slice(0, at)] = line.slice(at + 1).replace(/^ /, '');
       }
       if (fields.id !== undefined) onEvent({ id: Number(fields.id), type: fields.event, data: fields.data });
+      else if (fields.event === 'State') onEvent({ id: null, type: 'State', data: fields.data });
     }
   }
 }

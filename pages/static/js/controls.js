@@ -73,8 +73,8 @@ export const Controls = (Base) => class extends Base {
       'overdraw-seen': () => this.send(api.commands.correctOverdraw(this.view.version, true)),
       'download-html': () => this.download('html'),
       'download-gcg': () => this.download('gcg'),
-      leave: () => { this.leaving = !this.leaving; this.render(); },
-      'leave-cancel': () => { this.leaving = false; this.render(); },
+      leave: () => { this.leaving = !this.leaving; this.leaveProblem = null; this.render(); },
+      'leave-cancel': () => { this.leaving = false; this.leaveProblem = null; this.render(); },
       'leave-confirm': () => this.leaveGameMode(),
     };
     const byClass = {
@@ -119,7 +119,11 @@ export const Controls = (Base) => class extends Base {
    * tablet holds (release_seat, with the official's token: the seat's device tokens are revoked in the same
    * save) and nothing may still wait in the outbox. Then the tablet forgets its binding. */
   async leaveGameMode() {
-    const problem = (key, params) => { document.getElementById('leave-problem').textContent = t(key, params); };
+    // Kept on the tablet, not only in the DOM: a redraw (the stream's next state) shows it again.
+    const problem = (key, params) => {
+      this.leaveProblem = t(key, params);
+      document.getElementById('leave-problem').textContent = this.leaveProblem;
+    };
     if (!this.view.closed) {
       if (this.outbox.length) { problem('leave.waiting'); return; }
       const official = document.getElementById('leave-token').value.trim();

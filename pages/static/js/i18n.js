@@ -26,7 +26,11 @@ const loading = new Map(); // language -> the fetch of its catalogue (asked for 
 export async function use(lang) {
   if (lang === current) return;
   if (!loading.has(lang)) {
-    loading.set(lang, fetch(`/static/i18n/${lang}.json`).then((answer) => answer.json())
+    // The catalogue tablet.html's inline script fetched while the modules loaded, when it is this one (taken once).
+    const early = globalThis.__earlyCatalogue;
+    if (early && early.lang === lang) globalThis.__earlyCatalogue = null;
+    const fetched = () => fetch(`/static/i18n/${lang}.json`).then((answer) => answer.json());
+    loading.set(lang, (early && early.lang === lang ? early.body.catch(fetched) : fetched())
       .finally(() => loading.delete(lang)));
   }
   const found = await loading.get(lang);

@@ -19,7 +19,7 @@ export class Panels {
 
   bannerHtml() {
     const v = this.view;
-    if (!v.status && !v.closed) return `<p class="main">${escape(t('loading'))}</p>`; // the status read model did not answer
+    if (!v.knowsWaiting && !v.closed) return `<p class="main">${escape(t('loading'))}</p>`; // neither the state nor a status read model said what the game waits for
     // A shared tablet speaks of both players by name ("waiting for Berta to accept"), never "you".
     const lines = waitingLines({ kind: v.waiting.kind, seats: v.waiting.seats, seat: this.shared ? null : this.seat, closed: v.closed,
       placer: v.pending ? v.pending.seat : null, clockStop: v.clockStop, mayAppeal: v.mayAppeal,
@@ -134,7 +134,7 @@ export class Panels {
     const official = closed ? '' : `<label>${t('leave.official')} <input id="leave-token" type="password" autocomplete="off"></label>
       <label>${t('leave.reason')} <input id="leave-reason" type="text" value="${escape(t('leave.default_reason'))}"></label>`;
     return `<div class="group leave"><h2>${t('leave.open')}</h2><p>${t(closed ? 'leave.closed' : 'leave.help')}</p>${official}
-      <p id="leave-problem" class="problem" role="alert"></p>
+      <p id="leave-problem" class="problem" role="alert">${escape(this.leaveProblem || '')}</p>
       <div class="buttons"><button type="button" class="primary" id="leave-confirm">${t(closed ? 'leave.closed_confirm' : 'leave.confirm')}</button>
       <button type="button" id="leave-cancel">${t('action.cancel')}</button></div></div>`;
   }
@@ -153,7 +153,7 @@ export class Panels {
         <label>${t('play.announced')} <input id="announced" type="number" inputmode="numeric" min="0" max="10000" value="${escape(e.announced)}"></label>
         <label>${t('play.total')} <input id="total" type="number" inputmode="numeric" min="0" max="10000" value="${escape(e.total)}"></label>
       </div>
-      <p id="entry-problem" class="problem" aria-live="polite"></p>
+      <p id="entry-problem" class="problem" aria-live="polite">${escape(this.entryProblem || '')}</p>
       <div class="buttons">
         <button type="button" class="primary" id="record-play">${t('action.place_tiles')}</button>
         ${mine.has('exchange_tiles') ? `<button type="button" id="exchange-mode">${t('action.exchange')}</button>` : ''}

@@ -1,8 +1,9 @@
 // The game as the service states it, kept up to date from the SSE stream. Every read of the state's
 // fields is here (the contract may move: adapt it here). The page never guesses: what it shows and
-// offers comes from the state, the status read model (waiting_for) and the sheet read model.
+// offers comes from the state (with its waiting_for) and the sheet read model; a view made with the
+// status read model (the console's) takes waiting_for from there when the state lacks it.
 
-import { readState, readStatus, readSheet, follow } from './api.js';
+import { readState, readSheet, earlyReads, follow } from './api.js';
 import { tileset, parseRow } from './tiles.js';
 import { boardOf } from './notation.js';
 
@@ -38,9 +39,11 @@ export class GameView {
   /** The game's turns counted from 0 (the sheet's `game_turn` - 1): the next one, and the last one. */
   get nextTurnIndex() { return this.raw.turns_played; }
   get lastTurnIndex() { return this.raw.turns_played - 1; }
-  /** The version the read models (status, sheet) have reached: behind the state's while they catch up. */
+  /** The version the read models this view holds (the sheet; the status where it has one) have reached:
+   * behind the state's while they catch up. */
   get modelsVersion() {
-    return Math.min(...[this.status, this.sheet].map((model) => (model ? model.version ?? 0 : 0)));
+    const models = this.status ? [this.status, this.sheet] : [this.sheet];
+    return Math.min(...models.map((model) => (model ? model.version ?? 0 : 0)));
   }
 
   /** 15x15: null or {letter, blank}; `cells` once the contract has it, else the 15 text rows. */
@@ -66,14 +69,20 @@ export class GameView {
     return new Set(this.raw.next_actions.filter((a) => a.role === 'player' && a.seat === this.seat).map((a) => a.type));
   }
 
-  /** {kind, seats} from the status read model: what the game waits for and on whom. */
+  /** Whether the view knows what the game waits for (the state says it; else the status read model). */
+  get knowsWaiting() { return 'waiting_for' in this.raw || Boolean(this.status); }
+
+  /** {kind, seats}: what the game waits for and on whom, at the state's version (else the status read model's). */
   get waiting() {
-    const s = this.status || {};
+    const s = 'waiting_for' in this.raw ? this.raw : this.status || {};
     return { kind: s.waiting_for ?? null, seats: s.waiting_seats || [] };
   }
 
-  /** The seat that drew too many tiles, while that is being corrected (status read model). */
-  get overdrawSeat() { return this.status && this.status.overdraw ? this.status.overdraw.seat : null; }
+  /** The seat that drew too many tiles, while that is being corrected. */
+  get overdrawSeat() {
+    const overdraw = this.raw.overdraw || (this.status && this.status.overdraw);
+    return overdraw ? overdraw.seat : null;
+  }
 
   /** Appeal of the last ruling still possible by this seat (next_actions). */
   get mayAppeal() { return this.mine.has('appeal'); }
@@ -137,8 +146,8 @@ export class GameView {
 }
 
 /**
- * Keeps a GameView of one game for one seat: reads the state, then follows the stream (Last-Event-ID)
- * and reads it again after every event; on a dropped stream it reconnects and rebuilds from the service.
+ * Keeps a GameView of one game for one seat: reads the state, then follows the stream (Last-Event-ID), which
+ * sends the state again after every batch of events (the sheet is read again when it is behind); on a dropped stream it reconnects and rebuilds from the service.
  * Events: 'change' (detail: the GameView), 'connection' (detail: true/false).
  * `keep` (optional, a store.js store or a promise of one): the last reads are kept there, so a page reloaded while the service
  * cannot be reached shows the game as it last saw it (marked offline) until the service answers again.
@@ -162,34 +171,70 @@ export class GameFollower extends EventTarget {
     return this.view;
   }
 
+  /** Read the state and the sheet, and show them. */
   async refresh() {
-    const [raw, status, sheet] = await Promise.all([
-      readState(this.gameId, this.token),
-      readStatus(this.gameId, this.token).catch(() => null),
-      readSheet(this.gameId, this.token).catch(() => null),
+    const early = earlyReads(this.gameId, this.token); // the page's first reads, started before the modules ran
+    const [raw, sheet] = await Promise.all([
+      early ? early.state.catch(() => readState(this.gameId, this.token)) : readState(this.gameId, this.token),
+      (early ? early.sheet : readSheet(this.gameId, this.token)).catch(() => null),
     ]);
     if (this.view && raw.version < this.view.version) return this.view; // an older answer overtaken
-    this.view = new GameView(raw, status, sheet, this.seat);
-    if (this.keep) Promise.resolve(this.keep).then((keep) => keep && keep.setValue(this.keptKey, { raw, status, sheet })).catch(() => {});
+    return this.show(raw, sheet);
+  }
+
+  show(raw, sheet) {
+    this.view = new GameView(raw, null, sheet, this.seat);
+    if (this.keep) Promise.resolve(this.keep).then((keep) => keep && keep.setValue(this.keptKey, { raw, status: null, sheet })).catch(() => {});
     this.dispatchEvent(new CustomEvent('change', { detail: this.view }));
-    // The read models (status, sheet) may not have caught up with the state yet: read again shortly.
-    const behind = [status, sheet].some((model) => !model || model.version < raw.version);
-    if (behind && !this.stopped) setTimeout(() => this.refreshSoon(), 300);
+    // The sheet read model may not have caught up with the state yet: read it again shortly.
+    if ((!sheet || sheet.version < raw.version) && !this.stopped) this.sheetSoon(300);
     return this.view;
   }
 
-  /** Read again: events arriving together cause one read; an event arriving during a read causes another. */
+  /** The state the stream sent after its events: shown at once, with the sheet held (read again if behind). */
+  fromStream(raw) {
+    if (this.view && raw.version <= this.view.version) return;
+    this.show(raw, this.view ? this.view.sheet : null);
+  }
+
+  /** Read the sheet again (after `wait` ms; one read at a time), and show it with the state held. */
+  sheetSoon(wait = 30) {
+    if (this.sheetPending) return;
+    this.sheetPending = new Promise((resolve) => setTimeout(resolve, wait))
+      .then(() => readSheet(this.gameId, this.token))
+      .then((sheet) => {
+        const view = this.view;
+        if (!view || (view.sheet && sheet.version <= view.sheet.version)) {
+          if (view && sheet.version < view.version) this.retrySheet = true;
+          return;
+        }
+        this.show(view.raw, sheet);
+      })
+      .catch(() => { this.retrySheet = true; })
+      .finally(() => {
+        this.sheetPending = null;
+        if (this.retrySheet && !this.stopped) { this.retrySheet = false; this.sheetSoon(300); }
+      });
+  }
+
+  /** Read again: events arriving together cause one read; an event arriving during a read causes another.
+   * `version` (optional): the version wanted; nothing is read when the stream's state has already shown it. */
   refreshSoon(version = 0) {
     this.wanted = Math.max(this.wanted || 0, version);
+    if (!version) this.forced = true;
     if (this.pending) {
       this.again = true;
       return this.pending;
     }
     this.again = false;
     this.pending = new Promise((resolve) => setTimeout(resolve, 30))
-      .then(() => this.refresh()).catch(() => null).finally(() => {
+      .then(() => {
+        const shown = !this.forced && this.view && this.view.version >= this.wanted;
+        this.forced = false;
+        return shown ? this.view : this.refresh();
+      }).catch(() => null).finally(() => {
         this.pending = null;
-        if (this.again || (this.view && this.view.version < this.wanted)) this.refreshSoon();
+        if (this.again || this.forced || (this.view && this.view.version < this.wanted)) this.refreshSoon(this.wanted);
       });
     return this.pending;
   }
@@ -209,9 +254,12 @@ export class GameFollower extends EventTarget {
         const view = await this.refresh();
         this.setConnected(true);
         wait = 500;
+        // The stream sends the state after each batch of events: shown without a read of its own. An event
+        // still asks for the version it made, read only if no state has shown it 30 ms later.
         await follow(this.gameId, this.token, view.version, (event) => {
-          if (!this.view || event.id > this.view.version) this.refreshSoon(event.id);
-        }, this.controller.signal);
+          if (event.type === 'State') this.fromStream(JSON.parse(event.data));
+          else if (!this.view || event.id > this.view.version) this.refreshSoon(event.id);
+        }, this.controller.signal, { state: true });
       } catch (error) {
         if (error && error.status && error.status < 500 && error.status !== 408) {
           this.dispatchEvent(new CustomEvent('refused', { detail: error }));

@@ -38,6 +38,7 @@ class Tablet extends Controls(Panels) {
   }
 
   resetEntry() {
+    this.entryProblem = null;
     this.entry = { start: null, direction: 'H', typed: [], announced: '', total: '', mode: 'play', chosen: [],
       words: null, count: '' };
   }
@@ -56,7 +57,7 @@ class Tablet extends Controls(Panels) {
         this.answered.set(e.detail.id, body.version);
         for (const event of body.events || []) this.own.add(event.sequence);
         if (body.version) this.own.add(body.version);
-        this.follower.refreshSoon();
+        this.follower.refreshSoon(body.version || 0); // read only if the stream has not shown it
       });
       // A refusal a previous page left at the head of the queue (it holds the rest): shown again.
       const head = outbox.items[0];
@@ -265,13 +266,15 @@ class Tablet extends Controls(Panels) {
   }
 
   showProblem(key) {
+    this.entryProblem = key ? t(key) : null; // kept: a redraw shows it again
     const el = document.getElementById('entry-problem');
-    if (el) el.textContent = key ? t(key) : '';
+    if (el) el.textContent = this.entryProblem || '';
   }
 
   async recordPlay() {
     const v = this.view;
     const e = this.entry;
+    this.showProblem(null);
     const found = entry(v.board, e.start, e.direction, e.typed, v.set);
     if (found.error) { this.showProblem(`play.problem.${found.error}`); return; }
     if (e.announced === '') { this.showProblem('play.problem.no_score'); return; }

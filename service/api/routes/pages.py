@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from pages import STATIC
+from pages.bundle import ENTRIES
 
 router = APIRouter(include_in_schema=False)
 PAGES = ("tablet", "replay", "audit", "verify", "console")  # each is STATIC/<name>.html
@@ -38,7 +39,8 @@ def worker_source() -> str:
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(STATIC).as_posix().encode() + b"\0" + path.read_bytes())
-    shell = ["/", *(f"/{name}" for name in PAGES), *(f"/static/{p.relative_to(STATIC).as_posix()}" for p in files)]
+    shell = ["/", *(f"/{name}" for name in PAGES), *(f"/bundle/{name}.js" for name in ENTRIES),
+             *(f"/static/{p.relative_to(STATIC).as_posix()}" for p in files)]
     listed = json.dumps(shell)
     return (WORKER.read_text(encoding="utf-8").replace("'/*VERSION*/'", f"'{digest.hexdigest()[:16]}'")
             .replace("/*SHELL*/[]", listed))

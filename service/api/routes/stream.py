@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
@@ -12,7 +12,7 @@ from service.api.errors import malformed
 from service.api.responses import errors
 from service.api.store_reads import bounded
 from service.api.stream import follow
-from service.api.views import event_record
+from service.api.views import event_record, game_state
 
 router = APIRouter(prefix="/v1/games", tags=["stream"])
 EXAMPLE = ('id: 15\nevent: TurnPassed\ndata: {"sequence":15,"type":"TurnPassed","recorded_at":'
@@ -29,7 +29,9 @@ STREAM = {200: {"description": (
         "description": "Server-Sent Events (the WHATWG HTML standard, section 9.2): events separated by a blank "
                        "line, each an `id:` line (the game's version), an `event:` line (the event's type) and a "
                        "`data:` line holding one `EventRecord` as JSON (`x-data-schema`); a line starting with "
-                       "`:` is a keep-alive comment.",
+                       "`:` is a keep-alive comment. With `view=state`, each batch of events is followed by one "
+                       "`event: State` (no `id:`) whose `data:` is the game as `GET /v1/games/{id}` gives it to "
+                       "this caller, at a version at least the last event's.",
         "x-data-schema": {"$ref": "#/components/schemas/EventRecord"}}, "example": EXAMPLE}}}}
 
 
@@ -40,6 +42,9 @@ async def stream_events(
         "Resume after this version (what the last event's `id` was).")), ] = None,
     after: Annotated[int | None, Query(ge=0, le=1_000_000, description=(
         "Start after this version (default: 0, the whole history); `Last-Event-ID` wins.")), ] = None,
+    view: Annotated[Literal["state"] | None, Query(description=(
+        "`state`: after each batch of events (and once at the start), the game's state for this caller as an "
+        "`event: State`, so a tablet shows a play without reading the game again (issue 14).")), ] = None,
 ) -> Any:
     """Every event of the game from `after` (or `Last-Event-ID`) on, live, for tablets, directors and commentators."""
     start = after or 0
@@ -52,8 +57,12 @@ async def stream_events(
     def read(last: int) -> list[dict[str, Any]]:
         return [event_record(r, who) for r in games.history(game_id, last)]
 
+    def state() -> dict[str, Any]:
+        return game_state(games.get_game(game_id), who)
+
     settings = request.app.state.settings
     body = follow(request.app.state.hub, game_id, start, read, poll=settings.stream_poll_seconds,
-                  keepalive=settings.stream_keepalive_seconds)
+                  keepalive=settings.stream_keepalive_seconds,
+                  state=state if view == "state" else None)
     return StreamingResponse(body, media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

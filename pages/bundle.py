@@ -1,0 +1,159 @@
+"""One file for a page's ES modules, made by the server from the modules themselves (issue 14, cold load).
+
+A browser asks a hall server for at most six files at a time over HTTP/1.1: the tablet's eighteen
+modules cost four round trips on a slow hall network before the page can run. ``bundle`` joins the
+modules an entry imports, in the order they would run, into one module script:
+
+    const __m = {};
+    __m["api.js"] = (() => { const net = __m["net.js"]; ...the module's text...
+      return { get readState() { return readState; }, ... }; })();
+
+Each module keeps its own scope (a function), its imports read the namespace objects of modules already
+run, and its exports are getters (so a value set after the import is seen, as with live bindings).
+It knows the subset of module syntax the pages use, and refuses anything else by name rather than
+guess: static imports of relative ``.js`` paths (named, renamed, namespace, bare), and exports of
+declarations (``function``, ``async function``, ``class``, ``const``/``let``, a destructured
+``const {…} =``) or lists (``export {a, b as c}``). No default export, no ``import()``, no
+``import.meta``, no top-level ``await`` (a line at the module's own level that awaits), no cycle. The modules stay as they are: node's tests import them one by one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+IMPORT = re.compile(r"""^import\s+(?:(?P<what>[^'";]+?)\s+from\s+)?['"](?P<path>[^'"]+)['"]\s*;?[ \t]*$""",
+                    re.MULTILINE)
+EXPORT_DECLARATION = re.compile(
+    r"^export\s+(?P<kind>async\s+function\s*\*?|function\s*\*?|class|const|let|var)\s+(?P<name>[A-Za-z_$][\w$]*)",
+    re.MULTILINE)
+EXPORT_DESTRUCTURED = re.compile(r"^export\s+(?:const|let|var)\s+\{(?P<names>[^}]*)\}\s*=", re.MULTILINE)
+EXPORT_LIST = re.compile(r"^export\s*\{(?P<names>[^}]*)\}\s*;?[ \t]*$", re.MULTILINE)
+ANY_EXPORT = re.compile(r"^export\b.*$", re.MULTILINE)
+FORBIDDEN = (("import(", "a dynamic import()"), ("import.meta", "import.meta"))
+#: A top-level await (a line of the module's own, not indented, that awaits): a module's function cannot.
+TOP_LEVEL_AWAIT = re.compile(r"^(?![ \t}/*]).*\bawait\b", re.MULTILINE)
+NAME = re.compile(r"^[A-Za-z_$][\w$]*$")
+#: The pages whose HTML loads ``/bundle/<page>.js``, and each one's entry module under ``static/js``.
+ENTRIES = {"tablet": "tablet.js"}
+
+
+class BundleError(ValueError):
+    """Raised when a module uses syntax the bundler does not handle (it names the module, line and form)."""
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """The joined text, the modules it holds (in the order they run) and a digest of their contents."""
+
+    text: str
+    modules: tuple[str, ...]
+    digest: str
+
+
+def bundle(entry: Path, root: Path) -> Bundle:
+    """Every module ``entry`` imports (paths under ``root``), each once, dependencies first, as one module."""
+    order: list[str] = []
+    texts: dict[str, str] = {}
+    visiting: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in texts:
+            return
+        if name in visiting:
+            raise BundleError(f"{name}: an import cycle ({' -> '.join([*visiting, name])})")
+        path = (root / name).resolve()
+        if root.resolve() not in path.parents or not path.is_file():
+            raise BundleError(f"{visiting[-1] if visiting else name}: imports {name}, not a module under {root}")
+        text = path.read_text(encoding="utf-8")
+        visiting.append(name)
+        for found in IMPORT.finditer(text):
+            visit(_target(name, found.group("path")))
+        visiting.pop()
+        texts[name] = text
+        order.append(name)
+
+    visit(entry.resolve().relative_to(root.resolve()).as_posix())
+    digest = hashlib.sha256()
+    parts = ["// One file for the page's modules, made by the server from them (pages/bundle.py).",
+             "const __m = Object.create(null);"]
+    for name in order:
+        digest.update(name.encode() + b"\0" + texts[name].encode())
+        parts.append(wrap(name, texts[name]))
+    return Bundle("\n".join(parts) + "\n", tuple(order), digest.hexdigest()[:16])
+
+
+def _target(importer: str, spec: str) -> str:
+    if not spec.startswith(("./", "../")) or not spec.endswith(".js"):
+        raise BundleError(f"{importer}: imports {spec!r}; only relative paths to .js modules are joined")
+    return posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
+
+
+def wrap(name: str, text: str) -> str:
+    """One module as a function that runs it once and returns its exports as getters."""
+    for needle, what in FORBIDDEN:
+        if needle in text:
+            raise BundleError(f"{name}: uses {what}, which the bundler does not handle")
+    awaiting = TOP_LEVEL_AWAIT.search(text)
+    if awaiting:
+        raise BundleError(f"{name}:{text.count(chr(10), 0, awaiting.start()) + 1}: a top-level await, which the "
+                          "bundler does not handle")
+    exported: dict[str, str] = {}  # exported name -> local name
+
+    def line_of(position: int) -> int:
+        return text.count("\n", 0, position) + 1
+
+    def imported(found: re.Match[str]) -> str:
+        target = _target(name, found.group("path"))
+        what = (found.group("what") or "").strip()
+        module = f"__m[{target!r}]".replace("'", '"')
+        if not what:
+            return ""  # a module run for what it does: it ran before this one
+        if what.startswith("* as "):
+            local = what[5:].strip()
+            if not NAME.match(local):
+                raise BundleError(f"{name}:{line_of(found.start())}: import {what!r} not understood")
+            return f"const {local} = {module};"
+        if what.startswith("{") and what.endswith("}"):
+            pairs = []
+            for item in filter(None, (x.strip() for x in what[1:-1].split(","))):
+                source, _, local = (part.strip() for part in item.partition(" as "))
+                local = local or source
+                if not (NAME.match(source) and NAME.match(local)):
+                    raise BundleError(f"{name}:{line_of(found.start())}: import {item!r} not understood")
+                pairs.append(source if source == local else f"{source}: {local}")
+            return f"const {{ {', '.join(pairs)} }} = {module};"
+        raise BundleError(f"{name}:{line_of(found.start())}: import {what!r} (a default import?) is not handled")
+
+    body = IMPORT.sub(imported, text)
+
+    def declaration(found: re.Match[str]) -> str:
+        exported[found.group("name")] = found.group("name")
+        return found.group(0)[len("export"):].lstrip()
+
+    def destructured(found: re.Match[str]) -> str:
+        for item in filter(None, (x.strip() for x in found.group("names").split(","))):
+            source, _, local = (part.strip() for part in item.partition(":"))
+            local = local or source
+            if not NAME.match(local):
+                raise BundleError(f"{name}: export {{{item}}} not understood")
+            exported[local] = local
+        return found.group(0)[len("export"):].lstrip()
+
+    def listed(found: re.Match[str]) -> str:
+        for item in filter(None, (x.strip() for x in found.group("names").split(","))):
+            local, _, public = (part.strip() for part in item.partition(" as "))
+            exported[public or local] = local
+        return ""
+
+    body = EXPORT_DESTRUCTURED.sub(destructured, body)
+    body = EXPORT_DECLARATION.sub(declaration, body)
+    body = EXPORT_LIST.sub(listed, body)
+    left = ANY_EXPORT.search(body)
+    if left:
+        raise BundleError(f"{name}: {left.group(0).strip()!r} is an export form the bundler does not handle")
+    getters = ", ".join(f"get {public}() {{ return {local}; }}" for public, local in exported.items())
+    return f'__m["{name}"] = (() => {{\n{body}\nreturn Object.freeze({{ {getters} }});\n}})();'
