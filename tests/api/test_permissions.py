@@ -139,13 +139,12 @@ class World:
         seat 0's player token for "player", a spectator bound to it, and for "elsewhere" the others (bound to
         another game, or a player of another duplicate)."""
         from service.access.tokens import AccessToken, new_token
-        from service.duplicates import Duplicates
+        from tests.duplicate_world import duplicate_at
 
-        duplicates, by, found = Duplicates(self.api.games), Actor("director:test"), {}
+        found: dict[str, str] = {}
         self.dup_tokens: dict[str, dict[str, str]] = {}
-        names = ["Ana", "Berto", "Carmen"]
         for stage in ("fresh", "playing", "closed", "mastered", "other"):
-            d, tokens = duplicates.create("ajs-2012", names, by, issued_by="director:test")
+            d, tokens = duplicate_at(self.api.games, "fresh" if stage == "other" else stage)
             if stage == "other":
                 self.dup_elsewhere = tokens[0]["token"]
                 break
@@ -153,16 +152,6 @@ class World:
             self.api.games.save(AccessToken.issue(raw, "spectator", "hall", "test", "2026-01-01T00:00:00Z",
                                                   game_id=d.id))
             self.dup_tokens[stage] = {"player": tokens[0]["token"], "spectator": raw}
-            steps = []
-            if stage != "fresh":
-                steps.append(lambda x, m: x.start_round(m, rack=["C", "A", "S", "A", "?", "R", "O"]))
-            if stage in ("closed", "mastered"):
-                steps += [lambda x, m: x.submit_slip(0, "CASAR", "H4", m), lambda x, m: x.close_round(m),
-                          lambda x, m: x.rule_word("CASAR", True, m)]
-            if stage == "mastered":
-                steps.append(lambda x, m: x.choose_master(m, seat=0))
-            for step in steps:
-                duplicates.act(d.id, by, step, lambda x, r: {})
             found[stage] = f"/v1/duplicates/{d.id}"
         return found
 
