@@ -345,6 +345,12 @@ async def read_round(request: Request, duplicate_id: DuplicateIdPath, round_no: 
                      who: ReaderDep) -> Any:
     """A round's rack, slips, master and results. Until «¡Tiempo!» a player sees only their own slip, without
     its score or causes, and a spectator none; the judge and the tribunal see every slip as it arrives, read."""
+    return await round_for(request, duplicates, duplicate_id, round_no, who)
+
+
+async def round_for(request: Request, duplicates: Duplicates, duplicate_id: UUID, round_no: int,
+                    who: Principal) -> dict[str, Any]:
+    """A round as ``who`` may see it (404 ``round_not_started`` for a round not begun)."""
     def projected(store: Any) -> Any:
         game = queries.game(store, duplicate_id)
         r = queries.one_round(store, duplicate_id, round_no) if game is not None else None
