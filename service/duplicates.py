@@ -160,3 +160,15 @@ class Duplicates:
 
     def _meta(self, by: Actor) -> Meta:
         return Meta(by.actor, by.device, self.app.clock())
+
+
+def duplicate_history(app: Any, duplicate_id: UUID) -> list[Any] | None:
+    """A duplicate game's whole history as chain records (``domain.game.chain``), oldest first, every field
+    included (slips of a round in play, a published seed): what ``planilla audit export`` writes for the
+    tribunal as ``planilla-audit/1``. None when no duplicate game has this id."""
+    from domain.game.chain import record_of
+
+    events = list(app.repository.event_store.get(duplicate_id))
+    if not events or not isinstance(events[0], Duplicate.Created):
+        return None
+    return [record_of(event) for event in events]
