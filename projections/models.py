@@ -19,7 +19,6 @@ schema comes out on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel

@@ -6,7 +6,6 @@ the printable sheets in each language."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
