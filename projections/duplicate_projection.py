@@ -46,10 +46,8 @@ class DuplicateProjection:
     def apply(self, note: Any) -> None:
         """Apply one stored event of a duplicate (decoded here) to its state in memory."""
         event = self._decode(note)
-        if event is None:  # a type this code does not know: nothing can be made of it
-            return
         game = self._game(note.originator_id, note.originator_version)
-        self._games[note.originator_id] = event.mutate(game)
+        self._games[note.originator_id] = _skipped(game, note) if event is None else event.mutate(game)
         round_no = 0 if game is None else getattr(event, "round", NEVER)
         first, _ = self.touched.get(note.originator_id, (NEVER, ""))
         self.touched[note.originator_id] = (min(first, round_no), getattr(event, "at", ""))
@@ -62,8 +60,7 @@ class DuplicateProjection:
         game = None
         for stored in self._events(duplicate_id, version - 1) if version > 1 else []:
             event = self._decode(stored)
-            if event is not None:
-                game = event.mutate(game)
+            game = _skipped(game, stored) if event is None else event.mutate(game)
         if version > 1 and (game is None or game.version != version - 1):
             raise RuntimeError(f"duplicate {duplicate_id}: the store does not hold versions up to {version - 1}")
         return game
@@ -87,3 +84,12 @@ class DuplicateProjection:
         """The batch failed: what is in memory holds events that were not committed."""
         self.touched.clear()
         self._games.clear()
+
+
+def _skipped(game: Duplicate | None, stored: Any) -> Duplicate:
+    """An event of a type this code does not know (written by newer code, logged by the decoder): passed over,
+    only the version moves, as the games' projector skips one."""
+    if game is None:
+        raise RuntimeError(f"duplicate {stored.originator_id}: its creation cannot be read by this code")
+    game._version = stored.originator_version  # the library's own counter: nothing else of the event is known
+    return game
