@@ -49,8 +49,8 @@ class DuplicateProjection:
         game = self._game(note.originator_id, note.originator_version)
         self._games[note.originator_id] = _skipped(game, note) if event is None else event.mutate(game)
         round_no = 0 if game is None else getattr(event, "round", NEVER)
-        first, _ = self.touched.get(note.originator_id, (NEVER, ""))
-        self.touched[note.originator_id] = (min(first, round_no), getattr(event, "at", ""))
+        first, at = self.touched.get(note.originator_id, (NEVER, ""))
+        self.touched[note.originator_id] = (min(first, round_no), getattr(event, "at", None) or at)
 
     def _game(self, duplicate_id: uuid.UUID, version: int) -> Duplicate | None:
         game = self._games.get(duplicate_id)
