@@ -12,25 +12,21 @@ schema comes out on SQLite and PostgreSQL.
 - ``game_status``: where a game stands, what it waits for, who signed, the closure lock;
 - ``scoresheet_row``: one line of one player's sheet (federation notation, corrections kept);
 - ``settlement`` and ``settlement_player``: the end of the game and each player's final score;
-- ``replay_frame``: the board, racks, bag and scores after every event, for disputed games.
+- ``replay_frame``: the board, racks, bag and scores after every event, for disputed games;
+- the duplicate games' tables (``projections.duplicate_models``): read model ``duplicates``.
 """
 
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-NAME = sa.String(200)
-SHORT = sa.String(64)
+from projections.columns import NAME, SHORT, _json
+
 #: The read models the projector keeps, each with its own row in ``projection_tracking``.
-READ_MODELS = ("index", "status", "scoresheet", "settlement", "replay")
-
-
-def _json(nullable: bool = True) -> Any:
-    return Field(default=None, sa_type=sa.JSON(none_as_null=True), nullable=nullable)
+READ_MODELS = ("index", "status", "scoresheet", "settlement", "replay", "duplicates")
 
 
 class ProjectionTracking(SQLModel, table=True):
@@ -190,8 +186,10 @@ class ReplayFrame(SQLModel, table=True):
     frame: dict = _json(nullable=False)
 
 
+from projections.duplicate_models import DUPLICATE_TABLES  # noqa: E402  (its tables use this module's types)
+
 #: The read-model tables a rebuild empties, children before parents (tracking last).
 READ_MODEL_TABLES = (
-    ReplayFrame.__table__, ScoresheetRow.__table__, SettlementPlayer.__table__, Settlement.__table__,
+    *DUPLICATE_TABLES, ReplayFrame.__table__, ScoresheetRow.__table__, SettlementPlayer.__table__, Settlement.__table__,
     GameStatus.__table__, GamePlayer.__table__, GameIndex.__table__, ProjectionTracking.__table__,
 )

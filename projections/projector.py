@@ -35,11 +35,11 @@ from typing import Any
 
 import sqlalchemy as sa
 from eventsourcing.utils import TopicError, get_topic, resolve_topic
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 
 from domain.game import Game
+from projections.duplicate_models import DuplicateGame
+from projections.duplicate_projection import DUPLICATE_CREATED, DuplicateProjection
 from projections.models import (
     READ_MODELS,
     GameIndex,
@@ -52,6 +52,7 @@ from projections.models import (
     SettlementPlayer,
 )
 from projections.store import ReadStore
+from projections.upserts import _insert_new, _upsert
 from projections.views import GameView
 
 log = logging.getLogger("planilla.projections")
@@ -61,12 +62,14 @@ TRACKING = ProjectionTracking.__table__
 Progress = Callable[[int, int], None]
 
 
-#: What makes an aggregate a game: the topic of its first event. Every event of a game is projected
-#: (types this code does not know included: they are skipped per game, below); every other aggregate
-#: sharing the store (the service's tokens and idempotency records, tournaments) is passed over, its
-#: positions still counted, without the projector knowing anything of it but that topic.
+#: What makes an aggregate a game or a duplicate game: the topic of its first event. Every event of a
+#: game is projected (types this code does not know included: they are skipped per game, below), and
+#: every event of a duplicate (``projections.duplicate_projection``); every other aggregate sharing the
+#: store (the service's tokens and idempotency records, tournaments) is passed over, its positions
+#: still counted, without the projector knowing anything of it but that topic.
 GAME_CREATED = get_topic(Game.Created)
-KINDS_REMEMBERED = 65_536  #: originators whose kind (game or not) is kept between batches
+KINDS = {GAME_CREATED: "game", DUPLICATE_CREATED: "duplicate"}
+KINDS_REMEMBERED = 65_536  #: originators whose kind (game, duplicate or neither) is kept between batches
 
 
 class TrackingConflict(RuntimeError):
@@ -86,7 +89,9 @@ class Projector:
         self.cache_games = cache_games
         self.native = _has_subscription(app) if native is None else native
         self._views: OrderedDict[uuid.UUID, GameView] = OrderedDict()
-        self._kinds: dict[uuid.UUID, bool] = {}
+        self._kinds: dict[uuid.UUID, str | None] = {}
+        self._duplicates = DuplicateProjection(
+            lambda duplicate_id, lte: self.app.recorder.select_events(duplicate_id, lte=lte), self._decode)
         self._run_lock = threading.RLock()
         self._processed = threading.Condition()
         self._wake = threading.Event()
@@ -135,16 +140,23 @@ class Projector:
         touched: dict[uuid.UUID, GameView] = {}
         try:
             for note in notifications:
-                if self._is_game(note):  # other aggregates' events are not games'
+                kind = self._kind(note)  # other aggregates' events are neither games' nor duplicates'
+                if kind == "game":
                     touched[note.originator_id] = self._apply(note)
+                elif kind == "duplicate":
+                    self._duplicates.apply(note)
             end = notifications[-1].id
             with self.store.begin() as conn:
                 # Claim the batch first: a racing projector waits on these rows, then finds them moved.
                 self._track(conn, positions, end)
                 self._write(conn, touched.values(), positions, end)
+                if positions["duplicates"] < end:
+                    self._duplicates.write(lambda table, rows: _upsert(conn, table, rows))
         except BaseException:
             self._views.clear()  # they hold events that were not committed
+            self._duplicates.forget()
             raise
+        self._duplicates.done()
         self._done = max(self._done, notifications[-1].id)
         for view in touched.values():
             view.clean()
@@ -154,20 +166,20 @@ class Projector:
             self._processed.notify_all()
         return len(notifications)
 
-    def _is_game(self, note: Any) -> bool:
-        """True when the event's originator is a game: its first event's topic says so."""
+    def _kind(self, note: Any) -> str | None:
+        """``game`` or ``duplicate`` by the topic of the originator's first event; None for anything else."""
         if note.originator_version == 1:
-            return note.topic == GAME_CREATED
+            return KINDS.get(note.topic)
         if note.originator_id in self._views:
-            return True
-        kind = self._kinds.get(note.originator_id)
-        if kind is None:
+            return "game"
+        if self._duplicates.known(note.originator_id):
+            return "duplicate"
+        if note.originator_id not in self._kinds:
             first = self.app.recorder.select_events(note.originator_id, lte=1)
-            kind = bool(first) and first[0].topic == GAME_CREATED
             if len(self._kinds) >= KINDS_REMEMBERED:
                 self._kinds.clear()
-            self._kinds[note.originator_id] = kind
-        return kind
+            self._kinds[note.originator_id] = KINDS.get(first[0].topic) if first else None
+        return self._kinds[note.originator_id]
 
     def _apply(self, note: Any) -> GameView:
         try:
@@ -280,6 +292,7 @@ class Projector:
             with self._run_lock:
                 self.store.reset()
                 self._views.clear()
+                self._duplicates.forget()
                 self._done = 0
                 self._tracking_ready = False
                 total = self.app.recorder.max_notification_id() or 0
@@ -297,10 +310,13 @@ class Projector:
 
     # ---- waiting for one's own write --------------------------------------------------------
     def projected_version(self, game_id: uuid.UUID) -> int:
-        """The version of the game the status read model has reached (0 if none)."""
+        """The version of the game (or duplicate game) the read models have reached (0 if none)."""
         with self.store.connect() as conn:
             table = GameStatus.__table__
             version = conn.execute(sa.select(table.c.version).where(table.c.game_id == game_id)).scalar()
+            if version is None:
+                table = DuplicateGame.__table__
+                version = conn.execute(sa.select(table.c.version).where(table.c.duplicate_id == game_id)).scalar()
         return version or 0
 
     def wait_for(self, game_id: uuid.UUID, version: int, timeout: float = 1.0) -> bool:
@@ -403,30 +419,3 @@ def _type_of(topic: str) -> str:
 def _has_subscription(app: Any) -> bool:
     """True for a recorder with a native subscription worth following (PostgreSQL's LISTEN/NOTIFY)."""
     return type(app.recorder).__module__.startswith("eventsourcing.postgres")
-
-
-def _dialect_insert(conn: Connection, table: sa.Table) -> Any:
-    return (pg_insert if conn.dialect.name == "postgresql" else sqlite_insert)(table)
-
-
-_UPSERTS: dict[tuple[str, str], Any] = {}
-
-
-def _upsert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
-    """Insert rows, replacing any row with the same primary key (the statement is built once per dialect)."""
-    if not rows:
-        return
-    key = (conn.dialect.name, table.name)
-    statement = _UPSERTS.get(key)
-    if statement is None:
-        insert = _dialect_insert(conn, table)
-        keys = [c.name for c in table.primary_key.columns]
-        excluded = insert.excluded
-        update = {c.name: excluded[c.name] for c in table.columns if c.name not in keys}
-        statement = _UPSERTS[key] = insert.on_conflict_do_update(index_elements=keys, set_=update)
-    conn.execute(statement, rows)
-
-
-def _insert_new(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
-    insert = _dialect_insert(conn, table)
-    conn.execute(insert.on_conflict_do_nothing(index_elements=[c.name for c in table.primary_key.columns]), rows)

@@ -11,8 +11,6 @@ seed that breaks a tie between equal tops is made here and recorded. A command s
 from __future__ import annotations
 
 import copy
-import csv
-import io
 import secrets
 import threading
 from collections.abc import Callable
@@ -24,7 +22,6 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain.duplicate import Duplicate
-from domain.duplicate.ranking import Line, lines, rank, vis_a_vis_table
 from domain.duplicate.slips import board_of
 from domain.game.meta import Meta
 from domain.lexicon import Lexicon
@@ -165,57 +162,13 @@ class Duplicates:
         return Meta(by.actor, by.device, self.app.clock())
 
 
-# ---- read models, computed from the aggregate ------------------------------------------------
-def ranking(d: Duplicate, at: int | None = None) -> list[Line]:
-    return rank(lines(d.players, d.rounds, d.out, at), d.rules.tiebreak, sudden_death=d.settings["sudden_death"])
+def duplicate_history(app: Any, duplicate_id: UUID) -> list[Any] | None:
+    """A duplicate game's whole history as chain records (``domain.game.chain``), oldest first, every field
+    included (slips of a round in play, a published seed): what ``planilla audit export`` writes for the
+    tribunal as ``planilla-audit/1``. None when no duplicate game has this id."""
+    from domain.game.chain import record_of
 
-
-def ranking_view(d: Duplicate, at: int | None = None) -> dict[str, Any]:
-    table = ranking(d, at)
-    published = [r for r in d.rounds if r["results"] is not None and (at is None or r["round"] <= at)]
-    return {
-        "round": published[-1]["round"] if published else 0,
-        "tiebreak": str(d.rules.tiebreak), "article": d.rules.article("tiebreak"),
-        "master_total": sum(r["master"]["score"] for r in published),
-        "rows": [{"rank": x.rank, "seat": x.seat, "player": x.name, "total": x.total, "points": x.points,
-                  "bonus": x.bonus, "percent": x.percent, "plays": x.tiebreak(), "rounds_played": x.rounds_played,
-                  "out": x.out} for x in table],
-        "vis_a_vis": vis_a_vis_table(d.settings["pairs"], published) if d.settings["pairs"] else [],
-    }
-
-
-def sheet(d: Duplicate, seat: int) -> dict[str, Any]:
-    """A player's sheet: each round's rack, the master, their own entry, score, % of the master, running total."""
-    rows, total, master_total = [], 0, 0
-    for r in d.rounds:
-        slip = r["slips"].get(str(seat))
-        mine = {"word": slip["word"], "coordinates": slip["coordinates"], "arrived_at": slip["arrived_at"]} \
-            if slip else None
-        result = (r["results"] or {}).get(str(seat))
-        master = r["master"] if r["results"] is not None else None
-        if result is not None:
-            total += result["score"] + (r.get("bonus", 0.0) if r.get("solo_top") == seat else 0)
-            master_total += master["score"]
-        rows.append({"round": r["round"], "rack": list(r["rack"]), "entry": mine,
-                     "master": {k: master[k] for k in ("word", "coordinates", "score")} if master else None,
-                     "score": result["score"] if result else None, "causes": result["causes"] if result else [],
-                     "bonus": r.get("bonus", 0.0) if result and r.get("solo_top") == seat else 0.0,
-                     "percent": round(100 * result["score"] / master["score"], 2) if result and master["score"]
-                     else None,
-                     "total": total if result else None})
-    return {"seat": seat, "player": d.players[seat], "rows": rows, "total": total, "master_total": master_total}
-
-
-def results_csv(d: Duplicate) -> str:
-    """The ranking and every round's score, one line per player (for the rating officers: AJS 5.2 EloD)."""
-    out = io.StringIO()
-    write = csv.writer(out, lineterminator="\n")
-    rounds = [r for r in d.rounds if r["results"] is not None]
-    write.writerow(["rank", "seat", "player", "total", "points", "bonus", "percent", "master_total",
-                    *[f"round_{r['round']}" for r in rounds]])
-    master_total = sum(r["master"]["score"] for r in rounds)
-    for x in ranking(d):
-        by_round = [r["results"].get(str(x.seat), {}).get("score", "") for r in rounds]
-        write.writerow([x.rank, x.seat, x.name, f"{x.total:g}", x.points, f"{x.bonus:g}", f"{x.percent:.2f}",
-                        master_total, *by_round])
-    return out.getvalue()
+    events = list(app.repository.event_store.get(duplicate_id))
+    if not events or not isinstance(events[0], Duplicate.Created):
+        return None
+    return [record_of(event) for event in events]

@@ -71,9 +71,8 @@ class RoundStarted(DuplicateEvent):
 
 
 @dataclass(frozen=True)
-class SlipSubmitted(DuplicateEvent):
-    """A player's slip (sent from their tablet, or typed in by the judge from paper), read by the engine:
-    its score, the tiles it puts down, the words it forms and what makes it null; ``at`` is its arrival."""
+class SlipRead(DuplicateEvent):
+    """What a slip says and what the engine made of it: the fields a submission and a correction share."""
 
     round: int
     seat: int
@@ -86,38 +85,35 @@ class SlipSubmitted(DuplicateEvent):
     detail: str
     bingo: bool
 
+    def reading(self) -> dict[str, Any]:
+        """The slip as the round keeps it (without its arrival and its sender)."""
+        return {"word": self.word, "coordinates": self.coordinates, "score": self.score,
+                "placements": self.placements, "words": list(self.words), "causes": list(self.causes),
+                "detail": self.detail, "bingo": self.bingo}
+
+
+@dataclass(frozen=True)
+class SlipSubmitted(SlipRead):
+    """A player's slip (sent from their tablet, or typed in by the judge from paper), read by the engine:
+    its score, the tiles it puts down, the words it forms and what makes it null; ``at`` is its arrival."""
+
     def assign(self, d: Any) -> None:
         slips = dict(_round(d, self.round)["slips"])
-        slips[str(self.seat)] = {"seat": self.seat, "word": self.word, "coordinates": self.coordinates,
-                                 "score": self.score, "placements": self.placements, "words": list(self.words),
-                                 "causes": list(self.causes), "detail": self.detail, "bingo": self.bingo,
-                                 "arrived_at": self.at, "by": self.actor}
+        slips[str(self.seat)] = {"seat": self.seat, **self.reading(), "arrived_at": self.at, "by": self.actor}
         _set_round(d, self.round, slips=slips)
 
 
 @dataclass(frozen=True)
-class SlipCorrected(DuplicateEvent):
+class SlipCorrected(SlipRead):
     """The judge corrected a slip's transcription (never an edit: the first reading stays in the history)."""
 
-    round: int
-    seat: int
-    word: str
-    coordinates: str
-    score: int
-    placements: list[list[Any]]
-    words: list[str]
-    causes: list[str]
-    detail: str
-    bingo: bool
     reason: str
 
     def assign(self, d: Any) -> None:
         r = _round(d, self.round)
         slips = dict(r["slips"])
         before = slips[str(self.seat)]
-        slips[str(self.seat)] = {**before, "word": self.word, "coordinates": self.coordinates, "score": self.score,
-                                 "placements": self.placements, "words": list(self.words),
-                                 "causes": list(self.causes), "detail": self.detail, "bingo": self.bingo}
+        slips[str(self.seat)] = {**before, **self.reading()}
         corrections = [*r["corrections"], {"seat": self.seat, "reason": self.reason, "by": self.actor, "at": self.at,
                                            "before": {"word": before["word"],
                                                       "coordinates": before["coordinates"]}}]

@@ -20,8 +20,8 @@ from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
-    bundles, commands, duplicate_history, duplicates, games, games_read, gcg, hall, health, history, pages, seals, seats,
-    stream, tables, tokens, tournaments,
+    bundles, commands, duplicate_history, duplicate_print, duplicate_reads, duplicates, games, games_read, gcg, hall,
+    health, history, pages, seals, seats, stream, tables, tokens, tournaments,
 )
 from service.api.stream import Hub
 from service.keys import ServiceKey
@@ -147,7 +147,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
         app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
     app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
     for module in (games, games_read, gcg, commands, history, stream, tokens, seats, seals, tournaments, tables,
-                   duplicates, duplicate_history, health, hall):
+                   duplicates, duplicate_reads, duplicate_history, duplicate_print, health, hall):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(bundles.router)

@@ -6,6 +6,7 @@ closing heads and of its round's seal). ``verify`` reads either: version 1 as be
 unsigned), version 2 with every signature checked, against ``--service-key`` when given (the
 fingerprint printed on the sheets tells which key that is), and a game's inclusion in ``--seal``.
 ``seal`` seals one round now with the service key of the store and writes the ``planilla-seal/1`` file.
+A duplicate game's id exports its history as ``planilla-audit/1`` (the same chain; its players sign no sheet).
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ def run_audit_export(game: str, target: str, output: Optional[str], out: TextIO 
     from service.access.application import ServiceApplication
     from service.application import GameNotFound
     from service.attest import export_attested
+    from service.duplicates import duplicate_history
     from service.keys import ServiceKey, key_path
     from service.settings import settings_env
 
@@ -94,8 +96,15 @@ def run_audit_export(game: str, target: str, output: Optional[str], out: TextIO 
     try:
         data = export_attested(app, game_id) if version == 2 else export_bytes(app.history(game_id))
     except GameNotFound:
-        sys.stderr.write(f"planilla: no game {game_id} in {target}\n")
-        return 2
+        records = duplicate_history(app, game_id)  # a duplicate game's history: the same chain (issue 18)
+        if records is None:
+            sys.stderr.write(f"planilla: no game {game_id} in {target}\n")
+            return 2
+        if version == 2:
+            sys.stderr.write("planilla: a duplicate game's history is exported as planilla-audit/1 (--format 1): "
+                             "its players sign no sheet\n")
+            return 2
+        data = export_bytes(records)
     finally:
         app.close()
     _write(data, output, out)

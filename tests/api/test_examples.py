@@ -88,27 +88,14 @@ def prepared(api: Api, path: str, example: Any) -> tuple[str, Any]:
 
 
 def duplicate_at_stage(api: Api, path: str) -> str:
-    """An AJS duplicate at the stage the operation needs: no round yet for starting one (or a ruling, or the
-    end), round 1 in play (rack C A S A ? R O) for a slip or a sanction, closed with seat 0's slip CASAR H4
-    ruled valid for the master or a correction, its master chosen for publishing."""
-    from service.application import Actor
-    from service.duplicates import Duplicates
+    """An AJS duplicate at the stage the operation needs (tests/duplicate_world.py): no round yet for starting one
+    (or a ruling, or the end), round 1 in play for a slip or a sanction, closed with seat 0's slip CASAR H4 ruled
+    valid for the master or a correction, its master chosen for publishing."""
+    from tests.duplicate_world import duplicate_at
 
-    duplicates, by = Duplicates(api.games), Actor("director:test")
-    d, _ = duplicates.create("ajs-2012", ["Ana", "Berto", "Carmen"], by, issued_by="director:test")
     stage = ("closed" if path.endswith(("/master", "/correct")) else "mastered" if path.endswith("/publish")
              else "playing" if path.endswith(("/slips", "/sanctions", "/close")) else "fresh")
-    steps = []
-    if stage != "fresh":
-        steps.append(lambda x, m: x.start_round(m, rack=["C", "A", "S", "A", "?", "R", "O"]))
-    if stage in ("closed", "mastered"):
-        steps += [lambda x, m: x.submit_slip(0, "CASAR", "H4", m), lambda x, m: x.close_round(m),
-                  lambda x, m: x.rule_word("CASAR", True, m)]
-    if stage == "mastered":
-        steps.append(lambda x, m: x.choose_master(m, seat=0))
-    for step in steps:
-        duplicates.act(d.id, by, step, lambda x, r: {})
-    return str(d.id)
+    return str(duplicate_at(api.games, stage)[0].id)
 
 
 @pytest.mark.parametrize("method, path, example", list(request_examples()), ids=lambda v: v if isinstance(v, str) else "")

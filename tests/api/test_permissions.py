@@ -83,6 +83,10 @@ EXPECTED: dict[str, dict[str, int]] = {
     "duplicate sheet": row(200, READERS),
     "duplicate results csv": row(200, READERS),
     "duplicate events": row(200, READERS),
+    "print duplicate sheet": row(200, READERS),
+    "print duplicate round": row(200, READERS),
+    "print master moves": row(200, READERS),
+    "print duplicate ranking": row(200, READERS),
     "duplicate stream": row(200, READERS),
     "issue seat code": row(201, {"arbiter", "director"}),
     "seat code qr": {r: 200 for r in ROLES},  # the seat code is the credential: no token is asked for
@@ -139,13 +143,12 @@ class World:
         seat 0's player token for "player", a spectator bound to it, and for "elsewhere" the others (bound to
         another game, or a player of another duplicate)."""
         from service.access.tokens import AccessToken, new_token
-        from service.duplicates import Duplicates
+        from tests.duplicate_world import duplicate_at
 
-        duplicates, by, found = Duplicates(self.api.games), Actor("director:test"), {}
+        found: dict[str, str] = {}
         self.dup_tokens: dict[str, dict[str, str]] = {}
-        names = ["Ana", "Berto", "Carmen"]
         for stage in ("fresh", "playing", "closed", "mastered", "other"):
-            d, tokens = duplicates.create("ajs-2012", names, by, issued_by="director:test")
+            d, tokens = duplicate_at(self.api.games, "fresh" if stage == "other" else stage)
             if stage == "other":
                 self.dup_elsewhere = tokens[0]["token"]
                 break
@@ -153,16 +156,6 @@ class World:
             self.api.games.save(AccessToken.issue(raw, "spectator", "hall", "test", "2026-01-01T00:00:00Z",
                                                   game_id=d.id))
             self.dup_tokens[stage] = {"player": tokens[0]["token"], "spectator": raw}
-            steps = []
-            if stage != "fresh":
-                steps.append(lambda x, m: x.start_round(m, rack=["C", "A", "S", "A", "?", "R", "O"]))
-            if stage in ("closed", "mastered"):
-                steps += [lambda x, m: x.submit_slip(0, "CASAR", "H4", m), lambda x, m: x.close_round(m),
-                          lambda x, m: x.rule_word("CASAR", True, m)]
-            if stage == "mastered":
-                steps.append(lambda x, m: x.choose_master(m, seat=0))
-            for step in steps:
-                duplicates.act(d.id, by, step, lambda x, r: {})
             found[stage] = f"/v1/duplicates/{d.id}"
         return found
 
@@ -262,6 +255,10 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "duplicate sheet": lambda w, t: w.dup_get("fresh", "/sheets/0", t),
     "duplicate results csv": lambda w, t: w.dup_get("fresh", "/results.csv", t),
     "duplicate events": lambda w, t: w.dup_get("playing", "/events", t),
+    "print duplicate sheet": lambda w, t: w.dup_get("playing", "/sheets/0/print?lang=ca", t),
+    "print duplicate round": lambda w, t: w.dup_get("playing", "/rounds/1/print", t),
+    "print master moves": lambda w, t: w.dup_get("mastered", "/masters/print?lang=en", t),
+    "print duplicate ranking": lambda w, t: w.dup_get("fresh", "/print?lang=es", t),
     "duplicate stream": lambda w, t: w.dup_stream(w.dup("playing", t)),
     "issue seat code": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/0/code", t, None).status_code,
     "seat code qr": lambda w, t: w.api.get(f"/v1/seat-codes/{w.code}/qr.svg", t).status_code,

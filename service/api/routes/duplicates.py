@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse
 
 from domain.duplicate import Duplicate
 from domain.duplicate.slips import board_of
@@ -27,13 +27,13 @@ from service.access.tokens import OFFICIALS, SEE_ALL, Principal
 from service.api.deps import CurrentPrincipal, DeviceDep, DirectorDep
 from service.api.duplicate_schemas import (
     DUPLICATE_ID,
-    Answer, DuplicateCreate, DuplicateCreated, DuplicateView, EndIn, MasterIn, PublishIn, RankingView, RoundStart,
-    RoundView, Ruling, SanctionIn, SheetView, SlipCorrection, SlipIn,
+    Answer, DuplicateCreate, DuplicateCreated, DuplicateView, EndIn, MasterIn, PublishIn, RoundStart,
+    Ruling, SanctionIn, SlipCorrection, SlipIn,
 )
 from service.api.errors import ApiError, forbidden, malformed
 from service.api.responses import errors
 from service.application import Actor
-from service.duplicates import DuplicateNotFound, Duplicates, KeyReused, ranking_view, results_csv, sheet
+from service.duplicates import DuplicateNotFound, Duplicates, KeyReused
 
 router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
 DuplicateIdPath = Annotated[UUID, Path(description="the duplicate game's id", examples=[DUPLICATE_ID])]
@@ -290,61 +290,3 @@ async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no:
         slip = d.submit_slip(int(seat), body.word, body.coordinates, m)
         return _slip(round_no, slip, hide_reading=who.role == "player" and d.phase == "playing")
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
-
-
-@router.get("/{duplicate_id}/rounds/{round_no}", response_model=RoundView, responses=read_errors())
-async def read_round(duplicate_id: DuplicateIdPath, round_no: RoundPath, duplicates: DuplicatesDep,
-                     who: ReaderDep) -> Any:
-    """A round's rack, slips, master and results. Until «¡Tiempo!» a player sees only their own slip, without
-    its score or causes, and a spectator none; the judge and the tribunal see every slip as it arrives, read."""
-    d = await _run(lambda: duplicates.get(duplicate_id))
-    if not 1 <= round_no <= d.round_no:
-        raise ApiError(404, "round_not_started", f"round {round_no} has not started", field="round_no")
-    r = d.rounds[round_no - 1]
-    open_round = r["closed_at"] is None
-    slips = [_slip(round_no, s, hide_reading=open_round and who.role not in SEE_ALL) for s in r["slips"].values()
-             if not open_round or who.role in SEE_ALL or (who.role == "player" and s["seat"] == who.seat)]
-    phase = d.phase if round_no == d.round_no else "published"
-    return {"round": round_no, "rack": r["rack"], "phase": phase, "started_at": r["started_at"],
-            "closed_at": r["closed_at"], "missing": r["missing"], "slips": sorted(slips, key=lambda s: s["seat"]),
-            "master": r["master"] if not open_round else None, "results": r["results"],
-            "solo_top": r.get("solo_top"), "bonus": r.get("bonus", 0.0),
-            "corrections": r["corrections"] if not open_round or who.role in SEE_ALL else []}
-
-
-@router.get("/{duplicate_id}/ranking", response_model=RankingView, responses=read_errors())
-async def read_ranking(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, _: ReaderDep,
-                       round: Annotated[int | None, Query(ge=1, le=200, description="after this round")] = None) -> Any:
-    """The ranking after the published rounds (FISC II.8; AJS 3.2.10 tie-breaks, 3.2.11 bonuses, 3.3, 3.4)."""
-    return ranking_view(await _run(lambda: duplicates.get(duplicate_id)), round)
-
-
-@router.get("/{duplicate_id}/sheets/{seat}", response_model=SheetView, responses=read_errors())
-async def read_sheet(duplicate_id: DuplicateIdPath, seat: SeatPath, duplicates: DuplicatesDep, who: ReaderDep) -> Any:
-    """A player's sheet: round, rack, master, own entry, score, % of the master, running total. A player reads
-    only their own; a spectator does not see the entry of a round still in play."""
-    if who.role == "player" and who.seat != seat:
-        raise forbidden(f"a player token reads only its own sheet (seat {who.seat})", field="seat")
-    d = await _run(lambda: duplicates.get(duplicate_id))
-    if seat >= len(d.players):
-        raise ApiError(404, "no_player", f"no player at seat {seat}", field="seat")
-    found = sheet(d, seat)
-    if who.role not in SEE_ALL and who.role != "player":  # a spectator: no entry of a round still in play
-        for row, r in zip(found["rows"], d.rounds):
-            if r["closed_at"] is None:
-                row["entry"] = None
-    return found
-
-
-@router.get("/{duplicate_id}/results.csv", response_class=Response, responses={
-    200: {"description": "One line per player in ranking order, every round's score (UTF-8 CSV).",
-          "content": {"text/csv": {"schema": {"type": "string"}, "example":
-                                   "rank,seat,player,total,points,bonus,percent,master_total,round_1\n"
-                                   "1,0,Ana,20,20,0,100.00,20,20\n"}}},
-    **errors(400, 401, 403, 404)})
-async def results(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, _: ReaderDep) -> Response:
-    """The results as CSV, one line per player in ranking order with every round's score (EloD input)."""
-    d = await _run(lambda: duplicates.get(duplicate_id))
-    return Response(results_csv(d), media_type="text/csv; charset=utf-8")
-
-

@@ -1,0 +1,37 @@
+"""Writing read-model rows as state: insert, or replace the row with the same primary key (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection
+
+
+def _dialect_insert(conn: Connection, table: sa.Table) -> Any:
+    return (pg_insert if conn.dialect.name == "postgresql" else sqlite_insert)(table)
+
+
+_UPSERTS: dict[tuple[str, str], Any] = {}
+
+
+def _upsert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+    """Insert rows, replacing any row with the same primary key (the statement is built once per dialect)."""
+    if not rows:
+        return
+    key = (conn.dialect.name, table.name)
+    statement = _UPSERTS.get(key)
+    if statement is None:
+        insert = _dialect_insert(conn, table)
+        keys = [c.name for c in table.primary_key.columns]
+        excluded = insert.excluded
+        update = {c.name: excluded[c.name] for c in table.columns if c.name not in keys}
+        statement = _UPSERTS[key] = insert.on_conflict_do_update(index_elements=keys, set_=update)
+    conn.execute(statement, rows)
+
+
+def _insert_new(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+    insert = _dialect_insert(conn, table)
+    conn.execute(insert.on_conflict_do_nothing(index_elements=[c.name for c in table.primary_key.columns]), rows)
