@@ -90,6 +90,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     # issue 15: a round's seats at once, for officials with a token for every game; a tablet replaced mid-game
     "round seat codes": row(201, {"arbiter", "director"}),
     "replace tablet": row(200, {"arbiter", "director"}),
+    "round scoresheets": row(200, {"arbiter", "director", "tribunal"}),
     # issue 16: the service's public key is printed on every sheet; a round's seal is made to be published
     "service key": {r: 200 for r in ROLES},
     "seal round": row(201, {"director"}),  # a director for the whole hall (one bound to a game may not)
@@ -280,6 +281,8 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
                                                                              "round": w.seated_round}).status_code,
     "replace tablet": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/1/replace", t,
                                               {"reason": "lost"}).status_code,
+    "round scoresheets": lambda w, t: w.api.get(f"/v1/rounds/scoresheets?event=Matrix%20seats&round={w.seated_round}",
+                                                t).status_code,
     "service key": lambda w, t: w.api.get("/v1/keys", t).status_code,
     "seal round": lambda w, t: w.api.post("/v1/seals", t, {"event": "Matrix", "round": 1}).status_code,
     "read seal": lambda w, t: w.api.get(f"/v1/seals?event=Matrix&round={w.sealed}", t).status_code,

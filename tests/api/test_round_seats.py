@@ -157,3 +157,20 @@ def test_a_lost_tablet_is_replaced_mid_game_without_losing_a_fact(api: Api) -> N
     r = api.client.post(f"/v1/games/{table.id}/seats/0/replace", json={"reason": "x"},
                         headers=api.headers(api.tokens["arbiter"]))
     assert r.status_code == 423 and r.json()["article"] == "FILE 43", r.text
+
+
+def test_the_round_prints_every_sheet_in_one_page_by_table(api: Api) -> None:
+    for n in (2, 1):
+        api.table(event=EVENT, round=8, table=n, players=(f"Ana {n}", f"Bea {n}")).start()
+    api.index()
+    r = api.client.get("/v1/rounds/scoresheets", params={"event": EVENT, "round": 8},
+                       headers=api.headers(api.tokens["tribunal"]))
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html"), r.text
+    page = r.text
+    assert page.count('<section class="game">') == 2 and page.index("Ana 1") < page.index("Ana 2"), "by table"
+    assert "break-before:page" in page
+    r = api.client.get("/v1/rounds/scoresheets", params={"event": EVENT, "round": 9},
+                       headers=api.headers(api.tokens["arbiter"]))
+    assert r.status_code == 404 and r.json()["field"] == "round"
+    r = api.client.get("/v1/rounds/scoresheets", params={"event": EVENT}, headers=api.headers(api.tokens["arbiter"]))
+    assert r.status_code == 400 and "round" in r.text

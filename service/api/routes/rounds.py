@@ -3,7 +3,8 @@
 ``POST /v1/rounds/seat-codes`` issues a code (and its QR) for every seat of every open game of an event
 and round in one transaction: the printable sheet at ``/seats?event=…&round=…``. Issuing again is a new
 recorded act (each code is a record with who issued it and when); codes issued before stay good until
-used or expired. ``POST /v1/games/{id}/seats/{seat}/replace`` lets the seat's bound tablets go
+used or expired. ``GET /v1/rounds/scoresheets?event=…&round=…`` prints every sheet of the round in one
+page. ``POST /v1/games/{id}/seats/{seat}/replace`` lets the seat's bound tablets go
 (``SeatReleased``, their tokens refused from then on) and issues the seat a new code, in one save.
 """
 
@@ -12,11 +13,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body, Query, Request, Response
+from fastapi.responses import HTMLResponse
 from fastapi.concurrency import run_in_threadpool
 
 from domain.notation import normalise
-from projections.queries import index
+from projections.queries import index, round_html
 from service.api.body_limit import MAX_BODY_BYTES
 from service.api.deps import CurrentPrincipal, DeviceDep, GameIdPath, GamesDep
 from service.api.errors import ApiError, forbidden
@@ -85,3 +87,28 @@ async def replace_tablet(game_id: GameIdPath, seat: SeatPath, request: Request, 
     return {"code": code, "bind_url": bind_url(request, code), "qr_url": f"{origin(request)}/v1/seat-codes/{code}/qr.svg",
             "expires_at": record.expires_at, "game_id": str(game_id), "seat": seat, "player": player,
             "revoked_token_ids": revoked, "version": version}
+
+
+@router.get("/v1/rounds/scoresheets", response_class=Response, responses={
+    200: {"content": {"text/html": {"schema": {"type": "string"}, "example": "<!DOCTYPE html><html lang=\"es\">..."}},
+          "description": "Every sheet of the round, by table, each from a new page when printed."},
+    **errors(400, 401, 403, 404, 503)})
+async def round_scoresheets(request: Request, games: GamesDep, who: CurrentPrincipal,
+                            event: Annotated[str, Query(min_length=1, max_length=200,
+                                                        description="The event, exactly.")],
+                            round: Annotated[int, Query(ge=1, le=1000)]) -> HTMLResponse:
+    """Print the round: every game's federation sheet of an event and round in one printable page, by table
+    (arbiters, directors and the tribunal with a token for every game)."""
+    if who.role not in ("director", "arbiter", "tribunal") or who.game_id is not None:
+        raise forbidden(f"a {who.role} token may not print a round: directors, arbiters and the tribunal with a "
+                        "token for every game do", field="round")
+    event = normalise(event)
+    store = request.app.state.read_store
+    found = await bounded(index, store, event=event, round=round, limit=500)
+    if not found:
+        raise ApiError(404, "round_not_found", f"no game of event {event!r} in round {round}: check both "
+                       "(the event exactly as its games name it)", field="round")
+    key = games.service_key
+    page = await bounded(round_html, store, f"{event} · {round}", [UUID(g["game_id"]) for g in found],
+                         None if key is None else key.fingerprint)
+    return HTMLResponse(page)
