@@ -127,6 +127,12 @@ def test_the_round_sheet_a_second_device_and_a_tablet_replaced_mid_game(browser:
     page.get_by_role("button", name=text("es", "console.round_control")).click()
     panel = page.locator(".round-panel")
     expect(panel.locator(".unsigned li")).to_have_count(3)
+    with page.expect_popup() as opened:  # print the round: every sheet of the round in one printable page
+        panel.get_by_role("button", name=text("es", "console.print_round")).click()
+    printed = opened.value
+    expect(printed.locator("section.game")).to_have_count(3)
+    expect(printed.locator("section.game").first).to_contain_text("Jugador 1")
+    printed.close()
     panel.get_by_role("button", name=text("es", "console.round_time")).click()
     panel.get_by_role("button", name=text("es", "console.round_time_confirm", count=3)).click()
     expect(panel.locator(".outcomes li")).to_have_count(3)
