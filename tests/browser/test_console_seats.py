@@ -111,6 +111,7 @@ def test_the_round_sheet_a_second_device_and_a_tablet_replaced_mid_game(browser:
     assert before[-1]["type"] == "SeatReleased" and before[-1]["payload"]["reason"] == "pantalla rota"
     old.page.get_by_role("button", name=old.t("action.pass"), exact=True).click()
     expect(old.page.locator(".refusal")).to_be_visible()
+    screenshot(old.page, "tablet-es-replaced-refused")
     old.close()
 
     # The new tablet binds with the new code and finishes the turn.
