@@ -38,10 +38,11 @@ def _official_for_all(who: Any, what: str) -> None:
         raise forbidden(f"a token bound to one game may not {what}: a round has many games", field="round")
 
 
-def _card(request: Request, code: str, record: Any, game: Any, table: str | None, round: str | None) -> dict[str, Any]:
+def _issued(request: Request, code: str, record: Any, player: str, **more: Any) -> dict[str, Any]:
+    """A seat code as the routes answer it: the code, where it binds, its QR, when it expires, whose seat."""
     return {"code": code, "bind_url": bind_url(request, code), "qr_url": f"{origin(request)}/v1/seat-codes/{code}/qr.svg",
-            "expires_at": record.expires_at, "game_id": str(game.id), "seat": record.seat,
-            "player": game.players[record.seat], "table": table, "round": round}
+            "expires_at": record.expires_at, "game_id": str(record.game_id), "seat": record.seat, "player": player,
+            **more}
 
 
 @router.post("/v1/rounds/seat-codes", status_code=201, response_model=RoundSeatCodes,
@@ -59,8 +60,8 @@ async def issue_round_seat_codes(body: RoundSeatCodesRequest, request: Request, 
     tables = {g["game_id"]: g for g in found}
     issued, closed = await run_in_threadpool(games.issue_round_codes, [UUID(g) for g in tables], who.actor(),
                                              body.minutes)
-    cards = [_card(request, code, record, game, tables[str(game.id)]["table"], tables[str(game.id)]["round"])
-             for code, record, game in issued]
+    cards = [_issued(request, code, record, game.players[record.seat], table=tables[str(game.id)]["table"],
+                     round=tables[str(game.id)]["round"]) for code, record, game in issued]
     left_out = [{"game_id": str(g.id), "table": tables[str(g.id)]["table"], "article": "FILE 43",
                  "reason": "closed: every player signed the sheet; no tablet is bound to it now"} for g in closed]
     at = issued[0][1].issued_at if issued else games.clock()
@@ -84,9 +85,7 @@ async def replace_tablet(game_id: GameIdPath, seat: SeatPath, request: Request, 
     by = Actor(who.actor(), device)
     code, record, player, revoked, version = await run_in_threadpool(
         games.replace_tablet, game_id, seat, body.reason, by, body.minutes)
-    return {"code": code, "bind_url": bind_url(request, code), "qr_url": f"{origin(request)}/v1/seat-codes/{code}/qr.svg",
-            "expires_at": record.expires_at, "game_id": str(game_id), "seat": seat, "player": player,
-            "revoked_token_ids": revoked, "version": version}
+    return _issued(request, code, record, player, revoked_token_ids=revoked, version=version)
 
 
 @router.get("/v1/rounds/scoresheets", response_class=Response, responses={
