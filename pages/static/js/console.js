@@ -99,23 +99,28 @@ async function poll() {
   hall.timer = setTimeout(poll, POLL_MS);
 }
 
+// A seat's tablets after its player's name, in a few characters (100 tiles fit one screen): ▣ for a
+// tablet heard now (its stream open), "▣ 35 s" since it was last heard, ▣▣ for two, — for none; the
+// words in the title.
+function tabletMark(seat) {
+  if (!seat || !seat.devices.length) return `<small class="tab none" title="${esc(t('console.tablet_none'))}">—</small>`;
+  const fresh = [...seat.devices].sort((a, b) => a.silent_seconds - b.silent_seconds)[0];
+  const words = fresh.connected ? t('console.tablet_live') : t('console.tablet_heard', { seconds: fresh.silent_seconds });
+  const marks = '▣'.repeat(Math.min(seat.devices.length, 3));
+  return `<small class="tab${seat.devices.length > 1 ? ' twice' : ''}" title="${esc(words)}">${marks}${fresh.connected ? '' : ` ${fresh.silent_seconds} s`}</small>`;
+}
+
 function tileHtml(table) {
   const state = t(`hall.state.${table.state}`);
   const turn = table.seat_on_turn;
+  const seats = table.seats || [];
   const players = table.players.map((name, seat) => `<span class="who${seat === turn ? ' on-turn' : ''}">${esc(name)}`
-    + ` <b>${table.scores[seat] ?? ''}</b>${table.signed.includes(seat) ? ' ✔' : ''}</span>`).join('');
+    + ` <b>${table.scores[seat] ?? ''}</b>${table.signed.includes(seat) ? ' ✔' : ''} ${tabletMark(seats[seat])}</span>`).join('');
   const alerts = table.alerts.map((a) => `<span class="alert">${esc(t(`hall.alert.${a}`))}</span>`).join('');
-  // Each seat's tablets: the freshest one's last word (several on a seat: "2×", the alert says the rest).
-  const heard = (d) => (d.connected ? t('console.tablet_live') : t('console.tablet_heard', { seconds: d.silent_seconds }));
-  const tablets = (table.seats || []).map((s) => {
-    const fresh = [...s.devices].sort((a, b) => a.silent_seconds - b.silent_seconds)[0];
-    return `<span class="tablet${s.devices.length > 1 ? ' twice' : ''}">${s.seat + 1}: ${s.devices.length > 1 ? `${s.devices.length}× ` : ''}${
-      esc(fresh ? heard(fresh) : t('console.tablet_none'))}</span>`;
-  }).join('');
   return `<button type="button" class="table-tile state-${table.state}${table.alerts.length ? ' alerting' : ''}" data-game="${table.game_id}"`
     + ` aria-label="${esc(t('hall.tile', { table: table.table ?? '?', state }))}">`
     + `<span class="number">${esc(table.table ?? '?')}</span><span class="state">${esc(state)}</span>`
-    + `<span class="players">${players}</span><span class="tablets">${tablets}</span>${alerts ? `<span class="alerts">${alerts}</span>` : ''}</button>`;
+    + `<span class="players">${players}</span>${alerts ? `<span class="alerts">${alerts}</span>` : ''}</button>`;
 }
 
 function render() {
