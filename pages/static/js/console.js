@@ -99,9 +99,9 @@ async function poll() {
   hall.timer = setTimeout(poll, POLL_MS);
 }
 
-// A seat's tablets after its player's name, in a few characters (100 tiles fit one screen): ▣ for a
-// tablet heard now (its stream open), "▣ 35 s" since it was last heard, ▣▣ for two, — for none; the
-// words in the title.
+// Each seat's tablets in a few characters, one line under the players in seat order (100 tiles fit one
+// screen): ▣ for a tablet heard now (its stream open), "▣ 35 s" since it was last heard, ▣▣ for two,
+// — for none; the words in the title.
 function tabletMark(seat) {
   if (!seat || !seat.devices.length) return `<small class="tab none" title="${esc(t('console.tablet_none'))}">—</small>`;
   const fresh = [...seat.devices].sort((a, b) => a.silent_seconds - b.silent_seconds)[0];
@@ -115,12 +115,13 @@ function tileHtml(table) {
   const turn = table.seat_on_turn;
   const seats = table.seats || [];
   const players = table.players.map((name, seat) => `<span class="who${seat === turn ? ' on-turn' : ''}">${esc(name)}`
-    + ` <b>${table.scores[seat] ?? ''}</b>${table.signed.includes(seat) ? ' ✔' : ''} ${tabletMark(seats[seat])}</span>`).join('');
+    + ` <b>${table.scores[seat] ?? ''}</b>${table.signed.includes(seat) ? ' ✔' : ''}</span>`).join('');
+  const tablets = table.players.map((_, seat) => tabletMark(seats[seat])).join(' · ');
   const alerts = table.alerts.map((a) => `<span class="alert">${esc(t(`hall.alert.${a}`))}</span>`).join('');
   return `<button type="button" class="table-tile state-${table.state}${table.alerts.length ? ' alerting' : ''}" data-game="${table.game_id}"`
     + ` aria-label="${esc(t('hall.tile', { table: table.table ?? '?', state }))}">`
     + `<span class="number">${esc(table.table ?? '?')}</span><span class="state">${esc(state)}</span>`
-    + `<span class="players">${players}</span>${alerts ? `<span class="alerts">${alerts}</span>` : ''}</button>`;
+    + `<span class="players">${players}</span><span class="tablets">${tablets}</span>${alerts ? `<span class="alerts">${alerts}</span>` : ''}</button>`;
 }
 
 function render() {
