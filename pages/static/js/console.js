@@ -99,8 +99,7 @@ async function poll() {
   hall.timer = setTimeout(poll, POLL_MS);
 }
 
-// Each seat's tablets in a few characters, one line under the players in seat order (100 tiles fit one
-// screen): ▣ for a tablet heard now (its stream open), "▣ 35 s" since it was last heard, ▣▣ for two,
+// Each seat's tablets in a few characters, one line under the players in seat order: ▣ for a tablet heard now (its stream open), "▣ 35 s" since it was last heard, ▣▣ for two,
 // — for none; the words in the title.
 function tabletMark(seat) {
   if (!seat || !seat.devices.length) return `<small class="tab none" title="${esc(t('console.tablet_none'))}">—</small>`;
