@@ -20,7 +20,8 @@ from projections.store import ReadStore
 STATES = ("arbiter", "discrepancy", "challenge", "appeal_possible", "overdraw", "ruling", "playing", "end_racks",
           "signing", "ended", "reopened", "closed")
 #: What rises to the top of the hall, and sounds.
-ALERTS = ("arbiter", "discrepancy", "overdraw", "time", "challenge")
+#: ``second_device`` and ``silent`` come from the tablets (``service/seating.py``), not from the read models.
+ALERTS = ("arbiter", "discrepancy", "overdraw", "time", "challenge", "second_device", "silent")
 
 
 def table_state(status: dict[str, Any] | None, head: dict[str, Any], differing: int) -> str:
@@ -102,5 +103,10 @@ def tables(store: ReadStore, **filters: Any) -> list[dict[str, Any]]:
             "signed": [s["seat"] for s in status.get("signatures", [])] if status else [],
             "reopened": bool(status.get("reopenings")) if status else False,
         })
-    out.sort(key=lambda t: (0 if t["alerts"] else 1, STATES.index(t["state"]) if t["alerts"] else 0))
-    return out
+    return ordered(out)
+
+
+def ordered(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Alerts first (the most urgent state first), then as found (by event, round and table); in place."""
+    found.sort(key=lambda t: (0 if t["alerts"] else 1, STATES.index(t["state"]) if t["alerts"] else 0))
+    return found

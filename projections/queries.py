@@ -127,6 +127,14 @@ def scoresheet_html(store: ReadStore, game_id: uuid.UUID, service_key: str | Non
     return None if sheet is None else render_html(sheet, service_key)
 
 
+def round_html(store: ReadStore, title: str, game_ids: list[uuid.UUID], service_key: str | None = None) -> str:
+    """Every sheet of these games in one printable page (``render_round_html``), in the order given."""
+    from projections.render import render_round_html
+
+    sheets = [s for s in (scoresheet(store, g) for g in game_ids) if s is not None]
+    return render_round_html(title, sheets, service_key)
+
+
 # ---- settlement -----------------------------------------------------------------------------
 def settlement(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
     """How the game ended: cause, each player's final score and its parts, winner or draw, spread."""

@@ -259,22 +259,36 @@ def _player_html(player: dict[str, Any], sheet: dict[str, Any], words: dict[str,
             f'<div class="signature">{escape(words["signature"])}: {signed}</div></section>')
 
 
-def render_html(sheet: dict[str, Any], service_key: str | None = None) -> str:
-    """A printable HTML page laid out like the paper sheet: header, one column per player, signatures; with
-    ``service_key`` (a fingerprint, printed in groups of four) the key that signs the game's closing head."""
+def _sheet_body(sheet: dict[str, Any], service_key: str | None) -> str:
+    """One sheet's printed body: heading, rulebook, header, one column per player, result, foot."""
     words = labels(sheet)
     head = "".join(f"<td><b>{escape(k)}:</b> {escape(str(v))}</td>" for k, v in _head(sheet, words))
     players = "".join(_player_html(p, sheet, words) for p in sheet["players"])
     result = _result(sheet, words)
     foot = f"<p>{escape(result)}</p>" if result else ""
     foot += "".join(f'<p class="legend">{escape(line)}</p>' for line in legend_lines(sheet, words))
-    return (f'<!DOCTYPE html><html lang="{escape(sheet["language"])}"><head><meta charset="utf-8">'
-            f"<title>{escape(words['title'])} — {escape(' – '.join(p['name'] for p in sheet['players']))}</title>"
-            f"<style>{STYLE}</style></head><body><h1>{escape(words['title'])}</h1>"
+    return (f"<h1>{escape(words['title'])}</h1>"
             f'<div class="rule">{escape(sheet["profile"])} · {escape(sheet["article"])}</div>'
             f'<table class="head"><tr>{head}</tr></table><div class="sheets">{players}</div>'
             f'<div class="foot">{foot}<p>{escape(words["game"])} {escape(sheet["game_id"])} · '
-            f'v{sheet["version"]}</p>{_key_line(service_key)}</div></body></html>\n')
+            f'v{sheet["version"]}</p>{_key_line(service_key)}</div>')
+
+
+def render_html(sheet: dict[str, Any], service_key: str | None = None) -> str:
+    """A printable HTML page laid out like the paper sheet: header, one column per player, signatures; with
+    ``service_key`` (a fingerprint, printed in groups of four) the key that signs the game's closing head."""
+    words = labels(sheet)
+    return (f'<!DOCTYPE html><html lang="{escape(sheet["language"])}"><head><meta charset="utf-8">'
+            f"<title>{escape(words['title'])} — {escape(' – '.join(p['name'] for p in sheet['players']))}</title>"
+            f"<style>{STYLE}</style></head><body>{_sheet_body(sheet, service_key)}</body></html>\n")
+
+
+def render_round_html(title: str, sheets: list[dict[str, Any]], service_key: str | None = None) -> str:
+    """Every sheet of a round in one printable page, each from a new page, in the order given."""
+    lang = sheets[0]["language"] if sheets else "es"
+    body = "".join(f'<section class="game">{_sheet_body(s, service_key)}</section>' for s in sheets)
+    return (f'<!DOCTYPE html><html lang="{escape(lang)}"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+            f"<style>{STYLE}.game+.game{{break-before:page;margin-top:1cm}}</style></head><body>{body}</body></html>\n")
 
 
 def _key_line(fingerprint: str | None) -> str:

@@ -74,6 +74,66 @@ class Binding:
         self.save_together(record)
         return code, record, game.players[seat]
 
+    def issue_round_codes(self: ServiceApplication, game_ids: list[UUID], issued_by: str,
+                          minutes: int = DEFAULT_MINUTES) -> tuple[list[tuple[str, SeatCode, Game]], list[Game]]:
+        """A new code for every seat of every open game named, saved in one transaction (all or none); the
+        closed games are left out (FILE 43) and returned apart. Codes issued before stay good until used or
+        expired: re-issuing is a new recorded act, never a rewrite."""
+        if not 1 <= minutes <= MAX_MINUTES:
+            raise RuleViolation(f"minutes: from 1 to {MAX_MINUTES}", code="seat_code", field="minutes")
+        issued: list[tuple[str, SeatCode, Game]] = []
+        closed: list[Game] = []
+        at = self.clock()
+        for game_id in game_ids:
+            game = self.get_game(game_id)
+            if game.closed:
+                closed.append(game)
+                continue
+            for seat in range(len(game.players)):
+                code = new_code()
+                issued.append((code, SeatCode.issue(code, game_id, seat, issued_by, at, minutes), game))
+        if issued:
+            self.save_together(*(record for _, record, _ in issued))
+        return issued, closed
+
+    def replace_tablet(self: ServiceApplication, game_id: UUID, seat: int, reason: str, by: Actor,
+                       minutes: int = DEFAULT_MINUTES) -> tuple[str, SeatCode, str, list[str], int]:
+        """A lost or broken tablet: the seat's bound devices let go (``SeatReleased``, their tokens revoked)
+        and a new seat code issued, in one save; with no device bound, only the code. Returns the code, its
+        record, the player, the token ids revoked and the game's version."""
+        if not 1 <= minutes <= MAX_MINUTES:
+            raise RuleViolation(f"minutes: from 1 to {MAX_MINUTES}", code="seat_code", field="minutes")
+        game = self.get_game(game_id)
+        if game.closed:
+            raise _closed()
+        seat = game._seat(seat)
+        code = new_code()
+        record = SeatCode.issue(code, game_id, seat, by.actor, self.clock(), minutes)
+        if not game.live_devices(seat):
+            self.save_together(record)
+            return code, record, game.players[seat], [], game.version
+        released: list[str] = []
+        for attempt in range(RETRIES):
+            game = self.get_game(game_id)
+            released[:] = [d["token_id"] for d in game.live_devices(seat)]
+            try:
+                with self.saving_with(lambda _g, also=[record]: also):
+                    version = self.release_seat(game_id, seat, reason, by, expected_version=game.version)
+                break
+            except VersionConflict:
+                if attempt == RETRIES - 1:
+                    raise
+        return code, record, game.players[seat], released, version
+
+    def seat_devices(self: ServiceApplication, game_id: UUID) -> list[dict[str, Any]]:
+        """The game's bound devices not revoked (a copy), read from the cached game without copying it."""
+        try:
+            with self._settled_stripe(game_id):
+                game = self.repository.get(game_id, deepcopy_from_cache=False)
+                return [dict(d) for d in game.devices if not d["revoked"]]
+        except (AggregateNotFoundError, LookupError):
+            return []
+
     def seat_code(self: ServiceApplication, code: str) -> SeatCode:
         """The record of a code still usable; ``CodeNotFound`` or ``CodeGone`` otherwise."""
         found = normalise(code)

@@ -18,10 +18,11 @@ from service.api.answer_all import AnswerEveryFailure
 from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
+from service.api.heard import Heard, HeardMiddleware
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
     bundles, commands, duplicate_history, duplicate_print, duplicate_reads, duplicates, games, games_read, gcg, hall,
-    health, history, pages, seals, seats, stream, tables, tokens, tournaments,
+    health, history, pages, rounds, seals, seats, stream, tables, tokens, tournaments,
 )
 from service.api.stream import Hub
 from service.keys import ServiceKey
@@ -145,8 +146,10 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
     if settings.command_fast_path:
         app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
+    app.state.heard = Heard()
+    app.add_middleware(HeardMiddleware, heard=app.state.heard)  # when each device was last heard (memory)
     app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
-    for module in (games, games_read, gcg, commands, history, stream, tokens, seats, seals, tournaments, tables,
+    for module in (games, games_read, gcg, commands, history, stream, tokens, seats, rounds, seals, tournaments, tables,
                    duplicates, duplicate_reads, duplicate_history, duplicate_print, health, hall):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN

@@ -113,3 +113,69 @@ class ArbiterCall(BaseModel):
     by: str
     clock_stopped: bool = Field(description="This call stopped both clocks (FILE 33.5); its answer restarts them.")
     article: str
+
+
+class RoundSeatCodesRequest(BaseModel):
+    """Which round's seats to issue codes for (every game of that event and round not closed)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"event": "Open de Madrid", "round": 3, "minutes": 120}]})
+    event: str = Field(min_length=1, max_length=200, description="The event, exactly as its games name it.")
+    round: int = Field(ge=1, le=1000)
+    minutes: int = Field(180, ge=1, le=720, description="Minutes until the codes expire (default 3 h: a printed "
+                                                        "sheet is handed out before the round; at most 12 h).")
+
+
+class RoundCard(SeatCodeIssued):
+    """One card of the printed sheet: a table's seat, its player, its code and QR."""
+
+    table: str | None
+    round: str | None
+
+
+class RoundLeftOut(BaseModel):
+    """A game of the round that got no codes, and why (with the article)."""
+
+    game_id: str
+    table: str | None
+    reason: str
+    article: str | None = None
+
+
+class RoundSeatCodes(BaseModel):
+    """Every seat of the round's open games with a new code, by table then seat; the closed games left out."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "event": "Open de Madrid", "round": 3, "issued_by": "director:Marta", "issued_at": "2025-05-01T09:30:00.000Z",
+        "expires_at": "2025-05-01T12:30:00.000Z", "count": 1, "cards": [{
+            "code": "K7PX-3MWD", "bind_url": "https://192.168.1.10:8443/tablet#bind=K7PX-3MWD",
+            "qr_url": "https://192.168.1.10:8443/v1/seat-codes/K7PX-3MWD/qr.svg",
+            "expires_at": "2025-05-01T12:30:00.000Z", "game_id": GAME_ID, "seat": 0, "player": "Ana García",
+            "table": "12", "round": "3"}],
+        "left_out": [{"game_id": GAME_ID, "table": "4", "reason": "closed: every player signed the sheet",
+                      "article": "FILE 43"}]}]})
+    event: str
+    round: int
+    issued_by: str
+    issued_at: str
+    expires_at: str
+    count: int
+    cards: list[RoundCard]
+    left_out: list[RoundLeftOut]
+
+
+class TabletReplace(BaseModel):
+    """Why the seat's tablet is replaced (recorded with `SeatReleased`), and how long the new code lasts."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"reason": "the tablet's screen broke", "minutes": 15}]})
+    reason: str = Field(min_length=1, max_length=300, description="Recorded on the game with the release.")
+    minutes: int = Field(30, ge=1, le=720, description="Minutes until the new code expires (default 30).")
+
+
+class TabletReplaced(SeatCodeIssued):
+    """The new code for the seat, and the tokens of the devices let go (refused from now on)."""
+
+    revoked_token_ids: list[str] = Field(description="The seat's device tokens revoked (`SeatReleased`); empty when "
+                                                     "no device was bound.")
+    version: int = Field(description="The game's version after the release.")

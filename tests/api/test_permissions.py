@@ -91,6 +91,10 @@ EXPECTED: dict[str, dict[str, int]] = {
     "issue seat code": row(201, {"arbiter", "director"}),
     "seat code qr": {r: 200 for r in ROLES},  # the seat code is the credential: no token is asked for
     "bind": {r: 200 for r in ROLES},
+    # issue 15: a round's seats at once, for officials with a token for every game; a tablet replaced mid-game
+    "round seat codes": row(201, {"arbiter", "director"}),
+    "replace tablet": row(200, {"arbiter", "director"}),
+    "round scoresheets": row(200, {"arbiter", "director", "tribunal"}),
     # issue 16: the service's public key is printed on every sheet; a round's seal is made to be published
     "service key": {r: 200 for r in ROLES},
     "seal round": row(201, {"director"}),  # a director for the whole hall (one bound to a game may not)
@@ -120,6 +124,13 @@ class World:
         }
         self.victim = games.issue_token("spectator", "to revoke", "test")[1]
         self.code = games.issue_seat_code(here, 1, "director:test")[0]
+
+    @functools.cached_property
+    def seated_round(self) -> int:
+        """A round with one game in the index (the round's seat codes find its games there)."""
+        self.api.table(event="Matrix seats", round=1, table=1)
+        self.api.index()
+        return 1
 
     @functools.cached_property
     def tournament(self) -> dict[str, str]:
@@ -263,6 +274,12 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "issue seat code": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/0/code", t, None).status_code,
     "seat code qr": lambda w, t: w.api.get(f"/v1/seat-codes/{w.code}/qr.svg", t).status_code,
     "bind": lambda w, t: w.api.post("/v1/bind", t, {"code": w.code, "device": "tablet-m"}).status_code,
+    "round seat codes": lambda w, t: w.api.post("/v1/rounds/seat-codes", t, {"event": "Matrix seats",
+                                                                             "round": w.seated_round}).status_code,
+    "replace tablet": lambda w, t: w.api.post(f"/v1/games/{w.table.id}/seats/1/replace", t,
+                                              {"reason": "lost"}).status_code,
+    "round scoresheets": lambda w, t: w.api.get(f"/v1/rounds/scoresheets?event=Matrix%20seats&round={w.seated_round}",
+                                                t).status_code,
     "service key": lambda w, t: w.api.get("/v1/keys", t).status_code,
     "seal round": lambda w, t: w.api.post("/v1/seals", t, {"event": "Matrix", "round": 1}).status_code,
     "read seal": lambda w, t: w.api.get(f"/v1/seals?event=Matrix&round={w.sealed}", t).status_code,

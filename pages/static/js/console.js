@@ -8,6 +8,7 @@ import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
 import { request } from './net.js';
 import { patch } from './patch.js';
 import { showTable } from './console_table.js';
+import { roundHtml, wireRound } from './console_round.js';
 
 const app = document.getElementById('app');
 const KEY = 'planilla.console';
@@ -17,7 +18,7 @@ const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<
 const saved = () => { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; } };
 const save = (change) => localStorage.setItem(KEY, JSON.stringify({ ...saved(), ...change }));
 
-const hall = { tables: [], online: true, error: null, heard: new Set(), sound: false, timer: null, audio: null };
+const hall = { tables: [], online: true, error: null, heard: new Set(), sound: false, timer: null, audio: null, round: false };
 
 function tokenFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -98,16 +99,28 @@ async function poll() {
   hall.timer = setTimeout(poll, POLL_MS);
 }
 
+// Each seat's tablets in a few characters, one line under the players in seat order: ▣ for a tablet heard now (its stream open), "▣ 35 s" since it was last heard, ▣▣ for two,
+// — for none; the words in the title.
+function tabletMark(seat) {
+  if (!seat || !seat.devices.length) return `<small class="tab none" title="${esc(t('console.tablet_none'))}">—</small>`;
+  const fresh = [...seat.devices].sort((a, b) => a.silent_seconds - b.silent_seconds)[0];
+  const words = fresh.connected ? t('console.tablet_live') : t('console.tablet_heard', { seconds: fresh.silent_seconds });
+  const marks = '▣'.repeat(Math.min(seat.devices.length, 3));
+  return `<small class="tab${seat.devices.length > 1 ? ' twice' : ''}" title="${esc(words)}">${marks}${fresh.connected ? '' : ` ${fresh.silent_seconds} s`}</small>`;
+}
+
 function tileHtml(table) {
   const state = t(`hall.state.${table.state}`);
   const turn = table.seat_on_turn;
+  const seats = table.seats || [];
   const players = table.players.map((name, seat) => `<span class="who${seat === turn ? ' on-turn' : ''}">${esc(name)}`
     + ` <b>${table.scores[seat] ?? ''}</b>${table.signed.includes(seat) ? ' ✔' : ''}</span>`).join('');
+  const tablets = table.players.map((_, seat) => tabletMark(seats[seat])).join(' · ');
   const alerts = table.alerts.map((a) => `<span class="alert">${esc(t(`hall.alert.${a}`))}</span>`).join('');
   return `<button type="button" class="table-tile state-${table.state}${table.alerts.length ? ' alerting' : ''}" data-game="${table.game_id}"`
     + ` aria-label="${esc(t('hall.tile', { table: table.table ?? '?', state }))}">`
     + `<span class="number">${esc(table.table ?? '?')}</span><span class="state">${esc(state)}</span>`
-    + `<span class="players">${players}</span>${alerts ? `<span class="alerts">${alerts}</span>` : ''}</button>`;
+    + `<span class="players">${players}</span><span class="tablets">${tablets}</span>${alerts ? `<span class="alerts">${alerts}</span>` : ''}</button>`;
 }
 
 function render() {
@@ -129,6 +142,8 @@ function render() {
           <option value="alerts"${show === 'alerts' ? ' selected' : ''}>${t('console.show_alerts')}</option>${states.map((s) =>
             `<option value="${s}"${show === s ? ' selected' : ''}>${esc(t(`hall.state.${s}`))} (${counts[s]})</option>`).join('')}</select></label>
       </form>
+      ${event && round ? `<a class="seat-sheet" href="/seats?${new URLSearchParams({ event, round })}">${t('console.seat_sheet')}</a>` : ''}
+      <button type="button" id="round-control" aria-pressed="${hall.round}">${t('console.round_control')}</button>
       <div class="net"><span id="connection" role="status" class="pill ${hall.online ? 'ok' : 'bad'}">${t(hall.online ? 'net.online' : 'net.offline')}</span></div>
       <button type="button" id="sound" aria-pressed="${hall.sound}">${t('console.sound')}</button>
       <label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map((l) =>
@@ -136,6 +151,7 @@ function render() {
       <button type="button" id="sign-out">${t('console.sign_out')}</button>
     </header>
     ${hall.error ? `<p class="problem" role="alert">${esc(hall.error)}</p>` : ''}
+    ${hall.round ? roundHtml(hall.tables, { event, round }) : ''}
     <p class="summary" role="status">${t('console.summary', { count: wanted.length, alerts: wanted.filter((x) => x.alerts.length).length })}</p>
     <main class="tiles" aria-label="${t('console.tables')}">${wanted.map(tileHtml).join('') || `<p>${t('console.none')}</p>`}</main>`);
 }
@@ -146,6 +162,7 @@ function wire() {
     if (tile) { location.hash = `game=${tile.dataset.game}`; return; }
     const button = e.target.closest('button');
     if (!button) return;
+    if (button.id === 'round-control') { hall.round = !hall.round; render(); return; }
     if (button.id === 'sound') { hall.sound = !hall.sound; if (hall.sound) beep(); render(); }
     if (button.id === 'sign-out') { localStorage.removeItem(KEY); location.replace('/console'); }
   });
@@ -159,6 +176,7 @@ function wire() {
   });
   app.addEventListener('submit', (e) => { if (e.target.id === 'filters') e.preventDefault(); });
   addEventListener('hashchange', route);
+  wireRound(app, { token: () => saved().token, filters: () => saved(), tables: () => hall.tables, render: () => render() });
 }
 
 async function route() {

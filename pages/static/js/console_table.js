@@ -33,6 +33,33 @@ function officialActions(view) {
   return found;
 }
 
+/** Each seat's tablets (the live devices the state lists) and the form that replaces a lost or broken one;
+ * a code just issued stays shown (its QR inlined: the code works once) until the official dismisses it. */
+function tabletsHtml(v, issued) {
+  if (v.closed) return '';
+  const live = (v.raw.devices || []).filter((d) => !d.revoked);
+  return v.players.map((p) => {
+    const held = live.filter((d) => d.seat === p.seat).map((d) => `<li><code>${esc(d.device)}</code> · ${esc(t('console.tablet_bound', { time: (d.bound_at || '').slice(11, 19) }))}</li>`).join('');
+    const card = issued.get(p.seat);
+    const shown = card ? `<div class="replaced" role="status" data-code="${esc(card.code)}">
+        <div class="qr" role="img" aria-label="${esc(t('console.qr', { player: p.name }))}">${card.svg || ''}</div>
+        <p>${esc(t('console.replace_done', { player: p.name, code: card.code }))}</p><p class="code"><b>${esc(card.code)}</b></p>
+        <button type="button" class="dismiss" data-seat="${p.seat}">${t('console.done')}</button></div>` : '';
+    return `<div class="seat-tablets" data-seat="${p.seat}"><h3>${esc(t('console.seat', { seat: p.seat + 1 }))} · ${esc(p.name)}</h3>
+      <ul>${held || `<li>${esc(t('console.tablet_none'))}</li>`}</ul>${shown}
+      <form class="replace" data-seat="${p.seat}"><label>${t('console.replace_reason')} <input name="reason" maxlength="300"></label>
+        <button type="submit">${t('console.replace')}</button><p class="problem" aria-live="polite"></p></form></div>`;
+  }).join('') + `<p class="why">${t('console.replace_help')}</p>`;
+}
+
+async function replaceTablet(game, token, seat, reason) {
+  const answer = await request(`/v1/games/${game}/seats/${seat}/replace`, { method: 'POST', token, body: { reason } })
+    .catch((error) => ({ status: 0, body: { message: String(error.message || error) } }));
+  if (answer.status !== 200) return { error: answer.body || {} };
+  const svg = await fetch(answer.body.qr_url, { cache: 'no-store' }).then((r) => (r.ok ? r.text() : '')).catch(() => '');
+  return { card: { ...answer.body, svg: svg.replace(/<\?xml[^>]*>/, '') } };
+}
+
 function historyHtml(events) {
   return `<ol class="history">${events.slice(-40).reverse().map((e) => `<li><time>${esc((e.recorded_at || '').slice(11, 19))}</time>`
     + ` <strong>${esc(e.type)}</strong> <span>${esc(e.actor)}</span> <span class="device">${esc(e.device || '—')}</span></li>`).join('')}</ol>`;
@@ -45,6 +72,7 @@ export async function showTable(root, { game, token, back }) {
   root.className = 'console table';
   root.replaceChildren(view);
   let timer = null;
+  const issued = new Map(); // seat -> the replacement code just issued (shown until dismissed)
   const load = async () => {
     clearTimeout(timer);
     if (!view.isConnected) return;
@@ -74,6 +102,7 @@ export async function showTable(root, { game, token, back }) {
       <main class="table-layout">
         <section aria-label="${t('board.area')}"><pl-board></pl-board><ul class="table-scores">${scores}</ul></section>
         <section aria-label="${t('console.toolbox')}"><h2>${t('console.toolbox')}</h2>${forms || `<p>${t('console.no_commands')}</p>`}</section>
+        <section aria-label="${t('console.tablets')}" class="tablets-area"><h2>${t('console.tablets')}</h2>${tabletsHtml(v, issued)}</section>
         <section aria-label="${t('sheet.both')}"><h2>${t('sheet.both')}</h2><pl-sheets></pl-sheets></section>
         <section aria-label="${t('console.history')}"><h2>${t('console.history')}</h2>${historyHtml(events)}</section>
       </main>`;
@@ -82,10 +111,25 @@ export async function showTable(root, { game, token, back }) {
     view.dataset.version = String(v.version);
     view.version = v.version;
   };
-  view.addEventListener('click', (e) => { if (e.target.closest('#back')) { clearTimeout(timer); back(); } });
+  view.addEventListener('click', (e) => {
+    if (e.target.closest('#back')) { clearTimeout(timer); back(); }
+    const dismiss = e.target.closest('button.dismiss');
+    if (dismiss) { issued.delete(Number(dismiss.dataset.seat)); load(); }
+  });
   view.addEventListener('submit', async (e) => {
     e.preventDefault();
     const form = e.target;
+    if (form.classList.contains('replace')) {
+      const reason = form.elements.reason.value.trim();
+      const problem = form.querySelector('.problem');
+      if (!reason) { problem.textContent = t('console.replace_missing'); return; }
+      const done = await replaceTablet(game, token, Number(form.dataset.seat), reason);
+      if (done.error) { problem.textContent = [done.error.message || done.error.detail, done.error.field, done.error.article].filter(Boolean).join(' · '); return; }
+      issued.set(done.card.seat, done.card);
+      document.activeElement.blur();
+      load();
+      return;
+    }
     const type = form.dataset.type;
     const known = await contract();
     const values = {};

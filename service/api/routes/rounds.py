@@ -1,0 +1,113 @@
+"""A round's seats at once, and replacing a tablet mid-game (the officials' console, issue 15).
+
+``POST /v1/rounds/seat-codes`` issues a code (and its QR) for every seat of every open game of an event
+and round in one transaction: the printable sheet at ``/seats?event=…&round=…``. Issuing again is a new
+recorded act (each code is a record with who issued it and when); codes issued before stay good until
+used or expired. ``GET /v1/rounds/scoresheets?event=…&round=…`` prints every sheet of the round in one
+page. ``POST /v1/games/{id}/seats/{seat}/replace`` lets the seat's bound tablets go
+(``SeatReleased``, their tokens refused from then on) and issues the seat a new code, in one save.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Body, Query, Request, Response
+from fastapi.responses import HTMLResponse
+from fastapi.concurrency import run_in_threadpool
+
+from domain.notation import normalise
+from projections.queries import index, round_html
+from service.api.body_limit import MAX_BODY_BYTES
+from service.api.deps import CurrentPrincipal, DeviceDep, GameIdPath, GamesDep
+from service.api.errors import ApiError, forbidden
+from service.api.responses import errors
+from service.api.routes.seats import SeatPath, bind_url, origin
+from service.api.seat_schemas import RoundSeatCodes, RoundSeatCodesRequest, TabletReplace, TabletReplaced
+from service.api.store_reads import bounded
+from service.application import Actor
+
+router = APIRouter(tags=["seats"])
+
+
+def _official_for_all(who: Any, what: str) -> None:
+    if not who.official:
+        raise forbidden(f"a {who.role} token may not {what}: arbiters and directors do")
+    if who.game_id is not None:
+        raise forbidden(f"a token bound to one game may not {what}: a round has many games", field="round")
+
+
+def _issued(request: Request, code: str, record: Any, player: str, **more: Any) -> dict[str, Any]:
+    """A seat code as the routes answer it: the code, where it binds, its QR, when it expires, whose seat."""
+    return {"code": code, "bind_url": bind_url(request, code), "qr_url": f"{origin(request)}/v1/seat-codes/{code}/qr.svg",
+            "expires_at": record.expires_at, "game_id": str(record.game_id), "seat": record.seat, "player": player,
+            **more}
+
+
+@router.post("/v1/rounds/seat-codes", status_code=201, response_model=RoundSeatCodes,
+             responses=errors(400, 401, 403, 404, 413, 422, 503), max_body_size=MAX_BODY_BYTES)
+async def issue_round_seat_codes(body: RoundSeatCodesRequest, request: Request, games: GamesDep,
+                                 who: CurrentPrincipal) -> Any:
+    """Issue a single-use code (and its QR) for every seat of every open game of an event and round, in one
+    transaction (arbiters and directors with a token for every game): the round's printable seat sheet."""
+    _official_for_all(who, "issue a round's seat codes")
+    event = normalise(body.event)
+    found = await bounded(index, request.app.state.read_store, event=event, round=body.round, limit=500)
+    if not found:
+        raise ApiError(404, "round_not_found", f"no game of event {event!r} in round {body.round}: check both "
+                       "(the event exactly as its games name it)", field="round")
+    tables = {g["game_id"]: g for g in found}
+    issued, closed = await run_in_threadpool(games.issue_round_codes, [UUID(g) for g in tables], who.actor(),
+                                             body.minutes)
+    cards = [_issued(request, code, record, game.players[record.seat], table=tables[str(game.id)]["table"],
+                     round=tables[str(game.id)]["round"]) for code, record, game in issued]
+    left_out = [{"game_id": str(g.id), "table": tables[str(g.id)]["table"], "article": "FILE 43",
+                 "reason": "closed: every player signed the sheet; no tablet is bound to it now"} for g in closed]
+    at = issued[0][1].issued_at if issued else games.clock()
+    return {"event": event, "round": body.round, "issued_by": who.actor(), "issued_at": at,
+            "expires_at": issued[0][1].expires_at if issued else at, "count": len(cards), "cards": cards,
+            "left_out": left_out}
+
+
+@router.post("/v1/games/{game_id}/seats/{seat}/replace", response_model=TabletReplaced,
+             responses=errors(400, 401, 403, 404, 409, 413, 422, 423), max_body_size=MAX_BODY_BYTES)
+async def replace_tablet(game_id: GameIdPath, seat: SeatPath, request: Request, games: GamesDep,
+                         who: CurrentPrincipal, device: DeviceDep,
+                         body: Annotated[TabletReplace, Body()]) -> Any:
+    """A lost or broken tablet mid-game (arbiters and directors): the seat's bound devices are let go
+    (`SeatReleased` with the reason; their tokens are refused from now on) and a new single-use code is issued
+    for the seat, in one save. Every fact recorded before stays; the new tablet binds with the code."""
+    if not who.official:
+        raise forbidden(f"a {who.role} token may not replace a tablet: arbiters and directors do")
+    if not who.may_read(game_id):
+        raise forbidden("this token is bound to another game", field="game_id")
+    by = Actor(who.actor(), device)
+    code, record, player, revoked, version = await run_in_threadpool(
+        games.replace_tablet, game_id, seat, body.reason, by, body.minutes)
+    return _issued(request, code, record, player, revoked_token_ids=revoked, version=version)
+
+
+@router.get("/v1/rounds/scoresheets", response_class=Response, responses={
+    200: {"content": {"text/html": {"schema": {"type": "string"}, "example": "<!DOCTYPE html><html lang=\"es\">..."}},
+          "description": "Every sheet of the round, by table, each from a new page when printed."},
+    **errors(400, 401, 403, 404, 503)})
+async def round_scoresheets(request: Request, games: GamesDep, who: CurrentPrincipal,
+                            event: Annotated[str, Query(min_length=1, max_length=200,
+                                                        description="The event, exactly.")],
+                            round: Annotated[int, Query(ge=1, le=1000)]) -> HTMLResponse:
+    """Print the round: every game's federation sheet of an event and round in one printable page, by table
+    (arbiters, directors and the tribunal with a token for every game)."""
+    if who.role not in ("director", "arbiter", "tribunal") or who.game_id is not None:
+        raise forbidden(f"a {who.role} token may not print a round: directors, arbiters and the tribunal with a "
+                        "token for every game do", field="round")
+    event = normalise(event)
+    store = request.app.state.read_store
+    found = await bounded(index, store, event=event, round=round, limit=500)
+    if not found:
+        raise ApiError(404, "round_not_found", f"no game of event {event!r} in round {round}: check both "
+                       "(the event exactly as its games name it)", field="round")
+    key = games.service_key
+    page = await bounded(round_html, store, f"{event} · {round}", [UUID(g["game_id"]) for g in found],
+                         None if key is None else key.fingerprint)
+    return HTMLResponse(page)
