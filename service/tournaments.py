@@ -163,15 +163,14 @@ class Tournaments:
                 {**t, "game_id": tables.get(t["table"]), "tokens": seats.get(t["table"], [])}
                 for t in draft["pairings"]]}
 
-    def sync(self, tournament_id: UUID) -> int:
+    def sync(self, tournament_id: UUID, only: list[str] | None = None) -> int:
         """Record the result of every published game now closed, and open the result of every game
-        reopened since; the number of results recorded or opened."""
-        tournament = self.get(tournament_id)
-        todo = []
-        for tables in tournament.published.values():
-            for t in tables:
-                if t.get("game_id"):
-                    todo.append(t["game_id"])
+        reopened since (of the games ``only`` names, when given); the number of results recorded or opened."""
+        if only is None:
+            tournament = self.get(tournament_id)
+            todo = [t["game_id"] for tables in tournament.published.values() for t in tables if t.get("game_id")]
+        else:
+            todo = only
         changes = []
         for game_id in todo:
             try:
@@ -181,6 +180,14 @@ class Tournaments:
             changes.append((game_id, game))
         if not changes:
             return 0
+        if only is not None:  # a wake-up for games that moved but did not close nor reopen a result: no save
+            known = self.get(tournament_id).results
+            from_games = {r["game_id"]: r["game_version"] for r in known.values()
+                          if r.get("game_id") and r.get("game_version") is not None}
+            changes = [(g, game) for g, game in changes
+                       if (game.closed and from_games.get(g) != game.version) or (not game.closed and g in from_games)]
+            if not changes:
+                return 0
 
         def step(t: Tournament, meta: Meta) -> int:
             done = 0

@@ -52,11 +52,15 @@ export async function download(game, token, kind) {
  * for each event until `signal` aborts or the connection drops (the promise then settles).
  * fetch, not EventSource: the stream needs the Authorization header.
  */
-export async function follow(game, token, after, onEvent, signal) {
-  const answer = await fetch(`/v1/games/${game}/stream`, {
-    headers: { Authorization: `Bearer ${token}`, 'X-Device': deviceId(), 'Last-Event-ID': String(after) },
-    signal,
-  });
+export function follow(game, token, after, onEvent, signal) {
+  return followStream(`/v1/games/${game}/stream`, { token, after, onEvent, signal });
+}
+
+/** Any of the service's Server-Sent Event streams (`path`), read as `follow` reads a game's. */
+export async function followStream(path, { token, after = null, onEvent, signal }) {
+  const headers = { Authorization: `Bearer ${token}`, 'X-Device': deviceId() };
+  if (after != null) headers['Last-Event-ID'] = String(after);
+  const answer = await fetch(path, { headers, signal });
   if (!answer.ok || !answer.body) throw fail('stream', { status: answer.status, body: null });
   const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

@@ -14,6 +14,7 @@ from uuid import UUID
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import StreamingResponse
 
 from domain.tournament.aggregate import Tournament
 from domain.tournament.formats import WRITERS
@@ -178,6 +179,34 @@ async def standings(tournament_id: TournamentIdPath, tournaments: TournamentsDep
                                "dropped": [list(d) for d in f.dropped]} for k, f in r.tiebreaks.items()},
         "rounds": [{"round": x.round, "opponent": x.opponent, "kind": str(x.kind), "points": x.points,
                     "scored": x.scored, "conceded": x.conceded} for x in r.rounds]} for r in rows]}
+
+
+STANDINGS_EXAMPLE = ('id: 42\nevent: standings\ndata: {"version":42,"round":3,"published_rounds":[1,2,3],'
+                     '"results":31}\n\n')
+STANDINGS_STREAM = {200: {"description": (
+    "A text/event-stream: a `standings` event at once and again each time the tournament moves (a game of it "
+    "signed or reopened, a round published, an absence recorded); `id` the tournament's version, `data` "
+    "what to read again. Comment lines keep the connection alive; the stream does not end by itself."),
+    "content": {"text/event-stream": {"schema": {
+        "type": "string", "contentMediaType": "text/event-stream",
+        "pattern": r"^((id: [0-9]+|event: standings|data: \{.*\}|retry: [0-9]+|:.*)?\n)*$",
+        "description": "Server-Sent Events (WHATWG HTML, section 9.2): each event an `id:` line (the tournament's "
+                       "version), `event: standings` and a `data:` line holding `{version, round, "
+                       "published_rounds, results}` as JSON; a line starting with `:` is a keep-alive comment."},
+        "example": STANDINGS_EXAMPLE}}}}
+
+
+@router.get("/{tournament_id}/stream", response_class=StreamingResponse,
+            responses={**STANDINGS_STREAM, **errors(400, 401, 403, 404)})
+async def stream_standings(tournament_id: TournamentIdPath, request: Request, tournaments: TournamentsDep,
+                           _: CurrentPrincipal) -> Any:
+    """Live standings (any token): an event each time the tournament moves; a game of it signed is recorded
+    by the service itself while someone follows (the hall screen)."""
+    await _run(lambda: tournaments.get(tournament_id))  # 404 before the stream starts
+    body = request.app.state.tournament_feed.follow(tournament_id,
+                                                    keepalive=request.app.state.settings.stream_keepalive_seconds)
+    return StreamingResponse(body, media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @router.get("/{tournament_id}/check", response_model=CheckView, responses=errors(400, 401, 403, 404))
