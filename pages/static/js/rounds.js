@@ -147,8 +147,8 @@ function render() {
         `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>
       <button type="button" id="sign-out">${t('console.sign_out')}</button>
     </header>
-    <p class="notice no-print" role="status">${esc(desk.notice || '')}</p>
-    ${desk.error ? `<p class="problem no-print" role="alert">${esc(desk.error)}</p>` : ''}
+    <div class="messages no-print"><p class="notice" role="status">${esc(desk.notice || '')}</p>
+    ${desk.error ? `<p class="problem" role="alert">${esc(desk.error)}</p>` : ''}</div>
     <main class="desk">
       <section class="round" aria-labelledby="round-title">
         <h2 id="round-title">${round ? esc(t('rounds.round_state', { round: round.round,

@@ -49,7 +49,8 @@ function resultCell(result, t) {
   return `<strong>${scores}</strong>${note}`;
 }
 
-/** The pairings of a round: table number, first named (who starts, FILE 4.1), second, the result so far. */
+/** The pairings of a round: table number, the first named on the list (who starts where the profile says so,
+ * FILE 4.1; under FISC I.5 the players draw), the second, the result so far. */
 export function pairingsHtml({ round, tables, results, names, t }) {
   if (!tables || !tables.length) return `<p>${esc(t('standings.no_pairings'))}</p>`;
   const rows = tables.map((table) => {
