@@ -61,7 +61,7 @@ class TournamentFeed:
                 yield f": following tournament {tid}\nretry: 2000\n\n"
                 while True:
                     wake.clear()
-                    t = await run_in_threadpool(self.tournaments.get, tid)
+                    t = await run_in_threadpool(self.tournaments.view, tid)
                     if t.version != last:
                         last = t.version
                         data = json.dumps(notice(t), separators=(",", ":"))
@@ -72,6 +72,11 @@ class TournamentFeed:
                         yield ": keep-alive\n\n"
         finally:
             self._leave(tid)
+
+    def following(self, tid: UUID) -> bool:
+        """Whether a watcher of this process keeps the tournament's results up to date now."""
+        task, _ = self._watchers.get(tid, (None, 0))
+        return task is not None and not task.done()
 
     def _join(self, tid: UUID) -> None:
         task, count = self._watchers.get(tid, (None, 0))
@@ -104,7 +109,7 @@ class TournamentFeed:
         itself moved (a round published, a result recorded)."""
         await run_in_threadpool(self.tournaments.sync, tid)  # what closed while nobody watched
         while True:
-            t = await run_in_threadpool(self.tournaments.get, tid)
+            t = await run_in_threadpool(self.tournaments.view, tid)
             games = followed_games(t)
             with self.hub.watch([tid, *(UUID(g) for g in games)]) as (wake, woken):
                 moved = False

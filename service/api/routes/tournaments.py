@@ -68,7 +68,7 @@ async def create_tournament(body: TournamentCreate, tournaments: TournamentsDep,
 async def read_tournament(tournament_id: TournamentIdPath, tournaments: TournamentsDep,
                           _: CurrentPrincipal) -> Any:
     """The tournament: its settings and their changes, its players, the rounds published (any token)."""
-    return _view(await _run(lambda: tournaments.get(tournament_id)))
+    return _view(await _run(lambda: tournaments.view(tournament_id)))
 
 
 @router.post("/{tournament_id}/players", status_code=201, response_model=PlayerEntered,
@@ -148,7 +148,7 @@ async def publish_round(tournament_id: TournamentIdPath, round_no: RoundPath, bo
 async def read_round(tournament_id: TournamentIdPath, round_no: RoundPath, tournaments: TournamentsDep,
                      _: CurrentPrincipal) -> Any:
     """A round's pairings (any token): as published, else as drafted; 404 when neither."""
-    t = await _run(lambda: tournaments.get(tournament_id))
+    t = await _run(lambda: tournaments.view(tournament_id))
     key = str(round_no)
     if key in t.published:
         return {"round": round_no, "method": t.drafts[key]["method"], "published": True, "tables": t.published[key]}
@@ -169,10 +169,12 @@ async def record_absence(tournament_id: TournamentIdPath, round_no: RoundPath, t
 
 
 @router.get("/{tournament_id}/standings", response_model=StandingsView, responses=errors(400, 401, 403, 404))
-async def standings(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _: CurrentPrincipal,
+async def standings(tournament_id: TournamentIdPath, request: Request, tournaments: TournamentsDep,
+                    _: CurrentPrincipal,
                     round: Annotated[int | None, Query(ge=1, le=40, description="after this round")] = None) -> Any:
     """The standings (any token), live as games close: points, then each tie-break with its inputs."""
-    t, rows = await _run(lambda: tournaments.standings(tournament_id, round))
+    watched = request.app.state.tournament_feed.following(tournament_id)  # then its watcher keeps results current
+    t, rows = await _run(lambda: tournaments.standings(tournament_id, round, sync=not watched))
     return {"round": round or t.last_published, "tiebreaks": list(t.settings["tiebreaks"]), "rows": [{
         "rank": r.rank, "player": r.player, "name": t.players[r.player]["name"], "points": r.points,
         "tiebreaks": {str(k): {"value": f.value, "inputs": [list(i) for i in f.inputs],
@@ -202,7 +204,7 @@ async def stream_standings(tournament_id: TournamentIdPath, request: Request, to
                            _: CurrentPrincipal) -> Any:
     """Live standings (any token): an event each time the tournament moves; a game of it signed is recorded
     by the service itself while someone follows (the hall screen)."""
-    await _run(lambda: tournaments.get(tournament_id))  # 404 before the stream starts
+    await _run(lambda: tournaments.view(tournament_id))  # 404 before the stream starts
     body = request.app.state.tournament_feed.follow(tournament_id,
                                                     keepalive=request.app.state.settings.stream_keepalive_seconds)
     return StreamingResponse(body, media_type="text/event-stream",
