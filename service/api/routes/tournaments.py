@@ -8,6 +8,7 @@ sheets (``service.tournaments.Tournaments.sync``) or, for a no-show, from the di
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 from uuid import UUID
@@ -175,6 +176,20 @@ async def standings(tournament_id: TournamentIdPath, request: Request, tournamen
     """The standings (any token), live as games close: points, then each tie-break with its inputs."""
     watched = request.app.state.tournament_feed.following(tournament_id)  # then its watcher keeps results current
     t, rows = await _run(lambda: tournaments.standings(tournament_id, round, sync=not watched))
+    key = (tournament_id, t.version, round)
+    body = _STANDINGS.get(key)
+    if body is None:  # the same version and round read by every screen: encoded once
+        body = json.dumps(_standings_body(t, rows, round), ensure_ascii=False, separators=(",", ":")).encode()
+        _STANDINGS[key] = body
+        while len(_STANDINGS) > 32:
+            _STANDINGS.pop(next(iter(_STANDINGS)))
+    return Response(body, media_type="application/json")
+
+
+_STANDINGS: dict[tuple[UUID, int, int | None], bytes] = {}  # the last standings encoded, oldest first
+
+
+def _standings_body(t: Tournament, rows: list[Any], round: int | None) -> dict[str, Any]:
     return {"round": round or t.last_published, "tiebreaks": list(t.settings["tiebreaks"]), "rows": [{
         "rank": r.rank, "player": r.player, "name": t.players[r.player]["name"], "points": r.points,
         "tiebreaks": {str(k): {"value": f.value, "inputs": [list(i) for i in f.inputs],
