@@ -107,11 +107,14 @@ class TournamentFeed:
     async def _follow_games(self, tid: UUID) -> None:
         """Follow the games that may move the standings; record what closed; follow again when the tournament
         itself moved (a round published, a result recorded)."""
-        await run_in_threadpool(self.tournaments.sync, tid)  # what closed while nobody watched
+        first = True
         while True:
             t = await run_in_threadpool(self.tournaments.view, tid)
             games = followed_games(t)
             with self.hub.watch([tid, *(UUID(g) for g in games)]) as (wake, woken):
+                if first:  # what closed while nobody watched, read once listening (so nothing falls between)
+                    first = False
+                    await run_in_threadpool(self.tournaments.sync, tid)
                 moved = False
                 while not moved:
                     wake.clear()
