@@ -55,6 +55,9 @@ test("a figure's inputs: the points are the rounds; a tie-break its opponents, w
   const median = figureInputs({ row: { ...rows[2], tiebreaks: { median_buchholz: { value: 3, inputs: [['p1', 2], ['p4', 1]], dropped: [['p5', 0]] } } },
     key: 'median_buchholz', names, t });
   assert.deepEqual([median.lines, median.dropped, median.total], [[['Anna', 2], ['Dani', 1]], [['Eva', 0]], 3]);
+  const unplayed = figureInputs({ row: { ...rows[2], tiebreaks: { median_buchholz: { value: 0, inputs: [['forfeit (round 2)', 0]], dropped: [] } } },
+    key: 'median_buchholz', names, t });
+  assert.deepEqual(unplayed.lines, [['standings.unplayed{"kind":"standings.kind.forfeit","round":"2"}', 0]]);
   const html = inputsHtml(median, t);
   assert.match(html, /<table class="inputs dropped"><tbody><tr><td>Eva<\/td><td class="num">0<\/td><\/tr>/);
   assert.match(html, /standings\.total<\/th><td class="num"><strong>3<\/strong>/);

@@ -152,7 +152,7 @@ function render() {
     <main class="desk">
       <section class="round" aria-labelledby="round-title">
         <h2 id="round-title">${round ? esc(t('rounds.round_state', { round: round.round,
-          state: t(published ? 'rounds.published' : 'rounds.drafted'), method: round.method || '' })) : esc(t('rounds.nothing', { round: next }))}</h2>
+          state: t(published ? 'rounds.published' : 'rounds.drafted'), method: round.method ? t(`rounds.method.${round.method}`) : '' })) : esc(t('rounds.nothing', { round: next }))}</h2>
         <div class="actions no-print">
           ${canDraft ? `<button type="button" id="draft" class="primary"${off}>${esc(t('rounds.draft', { round: next }))}</button>` : ''}
           <button type="button" id="check"${off}>${t('rounds.check')}</button>

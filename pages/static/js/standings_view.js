@@ -91,7 +91,12 @@ export function standingsHtml({ standings, names, t }) {
 /** The inputs of one figure of one row: {title, lines: [[label, amount]], dropped: [[label, amount]], total}.
  * Points are the player's rounds; a tie-break lists what the service says it was made of. */
 export function figureInputs({ row, key, names, t }) {
-  const label = (x) => (names[x] ? names[x] : x);
+  const label = (x) => {
+    if (names[x]) return names[x];
+    const unplayed = /^(bye|forfeit|both_absent|played) \(round (\d+)\)$/.exec(x); // the domain's label of a round without an opponent's points
+    if (unplayed) return t('standings.unplayed', { kind: t(`standings.kind.${unplayed[1]}`), round: unplayed[2] });
+    return x === 'seed' ? t('tiebreak.lots.long') : x;
+  };
   const name = names[row.player] || row.name || row.player;
   if (key === 'points') {
     const lines = (row.rounds || []).map((r) => [
