@@ -74,8 +74,8 @@ class Tournaments:
         self._views[tournament_id] = _View(tournament)
         return tournament
 
-    def standings(self, tournament_id: UUID, at: int | None = None, *,
-                  sync: bool = True) -> tuple[Tournament, list[Row]]:
+    def standings(self, tournament_id: UUID, at: int | None = None, *, sync: bool = True,
+                  division: str | None = None) -> tuple[Tournament, list[Row]]:
         """The standings after round ``at`` (all rounds played when None), results brought up to date first
         (unless ``sync`` is False: a watcher of this process keeps them so); computed once per version and round."""
         if sync:
@@ -83,10 +83,10 @@ class Tournaments:
         tournament = self.view(tournament_id)
         held = self._views.get(tournament_id)
         if held is None or held.tournament is not tournament:
-            return tournament, tournament.standings(at)
-        if at not in held.rows:
-            held.rows[at] = tournament.standings(at)
-        return tournament, held.rows[at]
+            return tournament, tournament.standings(at, division=division)
+        if (at, division) not in held.rows:
+            held.rows[(at, division)] = tournament.standings(at, division=division)
+        return tournament, held.rows[(at, division)]
 
     def check(self, tournament_id: UUID) -> list[dict[str, Any]]:
         """The pairing checker: each published round derived again from the events before it, and what differs."""
@@ -253,7 +253,7 @@ class _View:
 
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
-        self.rows: dict[int | None, list[Row]] = {}
+        self.rows: dict[tuple[int | None, str | None], list[Row]] = {}
 
 
 def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:

@@ -158,9 +158,8 @@ class Tournament(Aggregate):
             raise TournamentError(f"{name} is registered already", code="player_registered", field="name")
         player = f"p{len(self.players) + 1}"
         before = self.last_published
-        extra = {"division": division} if division != "A" else {}  # an event before divisions reads as "A"
         self._record(ev.PlayerRegistered, meta, player=player, name=name, federation_id=federation_id, club=club,
-                     rating=int(rating), from_round=before + 1, pairing_bonus=before / 2, **extra)
+                     rating=int(rating), from_round=before + 1, pairing_bonus=before / 2, division=division)
         return player
 
     def withdraw(self, player: str, from_round: int, reason: str, meta: Meta) -> None:

@@ -50,7 +50,8 @@ async def _run(step: Callable[[], Any]) -> Any:
 
 def _view(t: Tournament) -> dict[str, Any]:
     return {"id": str(t.id), "name": t.name, "rules": t.rules_name, "profile": t.profile, "rounds": t.rounds,
-            "system": t.system, "version": t.version, "settings": t.settings, "setting_changes": t.setting_changes,
+            "system": t.system, "version": t.version, "divisions": t.divisions, "settings": t.settings,
+            "setting_changes": t.setting_changes,
             "players": [{"player": p, **info} for p, info in t.players.items()],
             "published_rounds": sorted(int(r) for r in t.published)}
 
@@ -79,7 +80,8 @@ async def register_player(tournament_id: TournamentIdPath, body: PlayerEntry, to
     """Enter a player (directors); after round 1 is published, a late entry (AJS 4.1.9)."""
     def step() -> dict[str, Any]:
         player = tournaments.act(tournament_id, Actor(who.actor(), device), lambda t, m: t.register(
-            body.name, m, federation_id=body.federation_id, club=body.club, rating=body.rating))
+            body.name, m, federation_id=body.federation_id, club=body.club, rating=body.rating,
+            division=body.division))
         info = tournaments.get(tournament_id).players[player]
         return {"player": player, "from_round": info["from_round"], "pairing_bonus": info["pairing_bonus"]}
     return await _run(step)
@@ -172,25 +174,28 @@ async def record_absence(tournament_id: TournamentIdPath, round_no: RoundPath, t
 @router.get("/{tournament_id}/standings", response_model=StandingsView, responses=errors(400, 401, 403, 404))
 async def standings(tournament_id: TournamentIdPath, request: Request, tournaments: TournamentsDep,
                     _: CurrentPrincipal,
-                    round: Annotated[int | None, Query(ge=1, le=40, description="after this round")] = None) -> Any:
+                    round: Annotated[int | None, Query(ge=1, le=40, description="after this round")] = None,
+                    division: Annotated[str | None, Query(min_length=1, max_length=20, description=(
+                        "one division's players, ranked among themselves"))] = None) -> Any:
     """The standings (any token), live as games close: points, then each tie-break with its inputs."""
     watched = request.app.state.tournament_feed.following(tournament_id)  # then its watcher keeps results current
-    t, rows = await _run(lambda: tournaments.standings(tournament_id, round, sync=not watched))
-    key = (tournament_id, t.version, round)
+    t, rows = await _run(lambda: tournaments.standings(tournament_id, round, sync=not watched, division=division))
+    key = (tournament_id, t.version, round, division)
     body = _STANDINGS.get(key)
     if body is None:  # the same version and round read by every screen: encoded once
-        body = json.dumps(_standings_body(t, rows, round), ensure_ascii=False, separators=(",", ":")).encode()
+        body = json.dumps(_standings_body(t, rows, round, division), ensure_ascii=False, separators=(",", ":")).encode()
         _STANDINGS[key] = body
         while len(_STANDINGS) > 32:
             _STANDINGS.pop(next(iter(_STANDINGS)))
     return Response(body, media_type="application/json")
 
 
-_STANDINGS: dict[tuple[UUID, int, int | None], bytes] = {}  # the last standings encoded, oldest first
+_STANDINGS: dict[tuple[UUID, int, int | None, str | None], bytes] = {}  # the last standings encoded, oldest first
 
 
-def _standings_body(t: Tournament, rows: list[Any], round: int | None) -> dict[str, Any]:
-    return {"round": round or t.last_published, "tiebreaks": list(t.settings["tiebreaks"]), "rows": [{
+def _standings_body(t: Tournament, rows: list[Any], round: int | None, division: str | None) -> dict[str, Any]:
+    return {"round": round or t.last_published, "division": division, "divisions": t.divisions,
+            "tiebreaks": list(t.settings["tiebreaks"]), "rows": [{
         "rank": r.rank, "player": r.player, "name": t.players[r.player]["name"], "points": r.points,
         "tiebreaks": {str(k): {"value": f.value, "inputs": [list(i) for i in f.inputs],
                                "dropped": [list(d) for d in f.dropped]} for k, f in r.tiebreaks.items()},
