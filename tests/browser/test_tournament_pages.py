@@ -143,3 +143,25 @@ def test_the_standings_follow_a_signed_game_live(browser: Any, hall: Hall) -> No
     page.set_viewport_size(PHONE)
     screenshot(page, "standings-ca-phone")
     context.close()
+
+
+def test_the_standings_show_one_division_at_a_time(browser: Any, hall: Hall) -> None:
+    spectator = hall.games.issue_token("spectator", "hall-screen-divisions", "test")[0]
+    t = HallTournament(hall.http, hall.games, hall.director, name="Obert per divisions")
+    for i, (name, rating) in enumerate(PLAYERS[:6]):
+        t.post("/players", {"name": name, "rating": rating, "division": "A" if i < 4 else "B"})
+    tables = t.publish(1)
+    assert [x["table"] for x in tables] == [1, 2, 3]  # A: two tables, then B's one
+    context, page = page_in(browser, "ca", WALL)
+    page.goto(f"{hall.url}/standings?tournament={t.id}#token={spectator}")
+    picker = page.get_by_label(text("ca", "standings.division"), exact=True)
+    expect(picker).to_have_value("A")
+    expect(page.locator(".pairings tbody tr")).to_have_count(2)
+    expect(page.locator(".standings tbody tr")).to_have_count(4)
+    picker.select_option("B")
+    expect(page.locator(".standings tbody tr")).to_have_count(2)
+    expect(page.locator(".pairings tbody tr")).to_have_count(1)
+    expect(page.locator('.pairings tbody tr[data-table="3"]')).to_contain_text(PLAYERS[4][0])
+    assert "division=B" in page.url
+    check_page(page, "standings ca divisions")
+    context.close()

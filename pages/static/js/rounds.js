@@ -108,8 +108,8 @@ function playersHtml() {
   const options = players.filter((p) => p.withdrawn_from == null).map((p) => `<option value="${esc(p.player)}">${esc(p.name)}</option>`).join('');
   return `<section class="players" aria-labelledby="players-title"><h2 id="players-title">${t('rounds.players', { count: players.length })}</h2>
     <details><summary>${t('rounds.players_list')}</summary><table><thead><tr><th scope="col">#</th><th scope="col">${t('standings.player')}</th>
-      <th scope="col">${t('rounds.rating')}</th><th scope="col">${t('rounds.status')}</th></tr></thead><tbody>${players.map((p) => `<tr>
-      <td>${esc(p.player)}</td><td>${esc(p.name)}</td><td class="num">${esc(p.rating || '')}</td><td>${[
+      <th scope="col">${t('rounds.rating')}</th><th scope="col">${t('standings.division')}</th><th scope="col">${t('rounds.status')}</th></tr></thead><tbody>${players.map((p) => `<tr>
+      <td>${esc(p.player)}</td><td>${esc(p.name)}</td><td class="num">${esc(p.rating || '')}</td><td>${esc(p.division || 'A')}</td><td>${[
         p.from_round > 1 ? esc(t('rounds.late', { round: p.from_round, bonus: p.pairing_bonus })) : '',
         p.withdrawn_from != null ? esc(t('rounds.withdrawn', { round: p.withdrawn_from })) : ''].filter(Boolean).join(' · ')}</td></tr>`).join('')}
     </tbody></table></details>
@@ -123,6 +123,8 @@ function playersHtml() {
       <label><span>${t('rounds.federation_id')}</span><input name="federation_id" autocomplete="off"></label>
       <label><span>${t('rounds.club')}</span><input name="club" autocomplete="off"></label>
       <label><span>${t('rounds.rating')}</span><input name="rating" type="number" min="0" max="4000" value="0" inputmode="numeric"></label>
+      <label><span>${t('standings.division')}</span><input name="division" list="divisions" value="${esc((desk.tournament.divisions || ['A'])[0])}" required maxlength="20" autocomplete="off"></label>
+      <datalist id="divisions">${(desk.tournament.divisions || []).map((d) => `<option value="${esc(d)}">`).join('')}</datalist>
       <button type="submit"${desk.busy ? ' disabled' : ''}>${t('rounds.enter_do')}</button></form>
     </section>`;
 }
@@ -225,7 +227,7 @@ function wire() {
     }
     if (form.id === 'enter') {
       act(() => call('/players', { method: 'POST', body: { name: value(form, 'name'), federation_id: value(form, 'federation_id'),
-        club: value(form, 'club'), rating: Number(value(form, 'rating') || 0) } }), (p) => t('rounds.entered_notice', { player: p.player }));
+        club: value(form, 'club'), rating: Number(value(form, 'rating') || 0), division: value(form, 'division') || 'A' } }), (p) => t('rounds.entered_notice', { player: p.player }));
     }
   });
 }

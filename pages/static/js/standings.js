@@ -17,7 +17,8 @@ const RETRY_MS = 3000;
 const query = new URLSearchParams(location.search);
 const page = {
   tid: query.get('tournament'), chosen: /^\d+$/.test(query.get('round') || '') ? Number(query.get('round')) : null,
-  token: null, tournament: null, round: null, standings: null, online: true, error: null, opened: null, live: false,
+  division: query.get('division'), token: null, tournament: null, round: null, standings: null, online: true, error: null,
+  opened: null, live: false,
 };
 
 function tokenFromAddress() {
@@ -64,8 +65,15 @@ async function load() {
       const tournament = await get('');
       const latest = Math.max(0, ...tournament.published_rounds);
       const shown = page.chosen && page.chosen <= latest ? page.chosen : latest;
-      const [round, standings] = shown
-        ? await Promise.all([get(`/rounds/${shown}`), get(`/standings?round=${shown}`)]) : [null, null];
+      const divisions = tournament.divisions || ['A'];
+      const division = divisions.length > 1 ? (divisions.includes(page.division) ? page.division : divisions[0]) : null;
+      const [round, standings] = shown ? await Promise.all([get(`/rounds/${shown}`),
+        get(`/standings?round=${shown}${division ? `&division=${encodeURIComponent(division)}` : ''}`)]) : [null, null];
+      if (round && division) { // a division's tables: those its players sit at
+        const inside = new Set(tournament.players.filter((p) => (p.division || 'A') === division).map((p) => p.player));
+        round.tables = round.tables.filter((x) => inside.has(x.first));
+      }
+      page.shownDivision = division;
       Object.assign(page, { tournament, round, standings, error: null, online: true });
     } catch (error) {
       if (error.refused) { signIn(t('standings.refused')); return; }
@@ -93,6 +101,8 @@ function render() {
       <h1 class="title">${esc(page.tournament.name)}</h1>
       <label class="round-pick"><span>${t('standings.round')}</span><select id="round" aria-label="${esc(t('standings.round'))}">${rounds.map((r) =>
         `<option value="${r}"${r === shown ? ' selected' : ''}>${r}</option>`).join('')}</select></label>
+      ${(page.tournament.divisions || []).length > 1 ? `<label class="round-pick"><span>${t('standings.division')}</span><select id="division" aria-label="${esc(t('standings.division'))}">${page.tournament.divisions.map((d) =>
+        `<option value="${esc(d)}"${d === page.shownDivision ? ' selected' : ''}>${esc(d)}</option>`).join('')}</select></label>` : ''}
       <span id="live" role="status" class="pill ${page.live ? 'ok' : 'warn'}">${esc(t(page.live ? 'standings.live' : 'standings.not_live'))}</span>
       <label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map((l) =>
         `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>
@@ -151,6 +161,14 @@ async function stream() {
 function wire() {
   app.addEventListener('change', async (e) => {
     if (e.target.id === 'lang') { await choose(e.target.value); render(); return; }
+    if (e.target.id === 'division') {
+      page.division = e.target.value;
+      const address = new URLSearchParams(location.search);
+      address.set('division', page.division);
+      history.replaceState(null, '', `${location.pathname}?${address}`);
+      load();
+      return;
+    }
     if (e.target.id === 'round') {
       const value = Number(e.target.value);
       const latest = Math.max(0, ...page.tournament.published_rounds);
