@@ -1,7 +1,8 @@
 """Tournament pairing and standings for a 300-player, 11-round open (issue 17's goals).
 
 Run: ``.venv/bin/python bench/bench_tournament.py``. It plays a whole Swiss open through the
-Tournament aggregate (no store: the domain's own cost), with seeded results, and prints per round:
+Tournament aggregate (no store: the domain's own cost), with seeded results, once under each rules
+(AJS: Swiss by score groups' halves; FISC: the nearest-ranked opponent), and prints per round:
 
 1. drafting the round's pairing from the events before it (standings, history, the Swiss search);
    goal <= 1 s;
@@ -34,8 +35,13 @@ META = Meta("director:bench", None, "2025-05-01T09:00:00.000Z")
 def main() -> None:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, commit {commit}")
+    for rules in ("ajs-2012", "fisc-2023"):
+        run(rules)
+
+
+def run(rules: str) -> None:
     rng = random.Random(2025)
-    t = Tournament.create("Open", "ajs-2012", "ajs-2012", ROUNDS, META)
+    t = Tournament.create("Open", rules, rules, ROUNDS, META)
     for i in range(PLAYERS):
         t.register(f"Player {i:03d}", META, rating=rng.randint(1200, 2200))
     pairing, standing = [], []
@@ -56,7 +62,7 @@ def main() -> None:
                                 ("standings after a result", standing, STANDINGS_GOAL)):
         median, worst = statistics.median(figures), max(figures)
         verdict = "met" if worst <= goal else "MISSED"
-        print(f"{name}: median {median * 1000:.1f} ms, worst {worst * 1000:.1f} ms; goal {goal * 1000:.0f} ms; "
+        print(f"{rules}: {name}: median {median * 1000:.1f} ms, worst {worst * 1000:.1f} ms; goal {goal * 1000:.0f} ms; "
               f"worst/goal {worst / goal:.2f} ({verdict})")
 
 

@@ -46,23 +46,47 @@ class Tournaments:
     def __init__(self, app: Any) -> None:
         self.app = app
         self._lock = threading.Lock()  # a director's acts are rare: one at a time per process
+        self._views: dict[UUID, _View] = {}  # what readers share, per tournament (see ``view``)
+        self._seen: dict[UUID, dict[str, int]] = {}  # per tournament: each game's version at the last sync
 
     # ---- reading ------------------------------------------------------------------------
     def get(self, tournament_id: UUID) -> Tournament:
         """A copy of the tournament as stored (a failed command never touches a cached one)."""
         try:
-            found = self.app.repository.get(tournament_id)
+            if self.app.repository.cache is not None:
+                found = self.app._from_cache(tournament_id)  # noqa: SLF001  (a pickled copy: 4x a deepcopy)
+            else:
+                found = copy.deepcopy(self.app.repository.get(tournament_id))
         except AggregateNotFoundError:
             raise TournamentNotFound(tournament_id) from None
         if not isinstance(found, Tournament):
             raise TournamentNotFound(tournament_id)
-        return copy.deepcopy(found)
+        return found
 
-    def standings(self, tournament_id: UUID, at: int | None = None) -> tuple[Tournament, list[Row]]:
-        """The standings after round ``at`` (all rounds played when None), results brought up to date first."""
-        self.sync(tournament_id)
+    def view(self, tournament_id: UUID) -> Tournament:
+        """The tournament as stored, shared by every reader until it moves (never to be changed by the caller):
+        loaded again only when its stored version is not the one in hand (one small read of the store)."""
+        version = self.app.stored_version(tournament_id)
+        found = self._views.get(tournament_id)
+        if found is not None and found.tournament.version == version:
+            return found.tournament
         tournament = self.get(tournament_id)
-        return tournament, tournament.standings(at)
+        self._views[tournament_id] = _View(tournament)
+        return tournament
+
+    def standings(self, tournament_id: UUID, at: int | None = None, *, sync: bool = True,
+                  division: str | None = None) -> tuple[Tournament, list[Row]]:
+        """The standings after round ``at`` (all rounds played when None), results brought up to date first
+        (unless ``sync`` is False: a watcher of this process keeps them so); computed once per version and round."""
+        if sync:
+            self.sync(tournament_id)
+        tournament = self.view(tournament_id)
+        held = self._views.get(tournament_id)
+        if held is None or held.tournament is not tournament:
+            return tournament, tournament.standings(at, division=division)
+        if (at, division) not in held.rows:
+            held.rows[(at, division)] = tournament.standings(at, division=division)
+        return tournament, held.rows[(at, division)]
 
     def check(self, tournament_id: UUID) -> list[dict[str, Any]]:
         """The pairing checker: each published round derived again from the events before it, and what differs."""
@@ -163,15 +187,17 @@ class Tournaments:
                 {**t, "game_id": tables.get(t["table"]), "tokens": seats.get(t["table"], [])}
                 for t in draft["pairings"]]}
 
-    def sync(self, tournament_id: UUID) -> int:
+    def sync(self, tournament_id: UUID, only: list[str] | None = None) -> int:
         """Record the result of every published game now closed, and open the result of every game
-        reopened since; the number of results recorded or opened."""
-        tournament = self.get(tournament_id)
-        todo = []
-        for tables in tournament.published.values():
-            for t in tables:
-                if t.get("game_id"):
-                    todo.append(t["game_id"])
+        reopened since (of the games ``only`` names, when given); the number of results recorded or opened."""
+        seen = self._seen.setdefault(tournament_id, {})
+        if only is None:
+            tournament = self.view(tournament_id)
+            todo = [t["game_id"] for tables in tournament.published.values() for t in tables if t.get("game_id")]
+            # a game whose stored version is the one the last sync saw has nothing new (a small read, no load)
+            todo = [g for g in todo if seen.get(g) is None or seen[g] != self.app.stored_version(UUID(g))]
+        else:
+            todo = only
         changes = []
         for game_id in todo:
             try:
@@ -179,7 +205,17 @@ class Tournaments:
             except GameNotFound:
                 continue
             changes.append((game_id, game))
+        loaded = {g: game.version for g, game in changes}
         if not changes:
+            return 0
+        # only a game that closed (at a version not recorded) or reopened a result it gave moves the tournament
+        known = self.view(tournament_id).results
+        from_games = {r["game_id"]: r["game_version"] for r in known.values()
+                      if r.get("game_id") and r.get("game_version") is not None}
+        changes = [(g, game) for g, game in changes
+                   if (game.closed and from_games.get(g) != game.version) or (not game.closed and g in from_games)]
+        if not changes:
+            seen.update(loaded)
             return 0
 
         def step(t: Tournament, meta: Meta) -> int:
@@ -195,7 +231,9 @@ class Tournaments:
                     done += t.reopen_game(game_id, "the game was reopened (FILE 43)", meta)
             return done
 
-        return self.act(tournament_id, SYSTEM, step)
+        done = self.act(tournament_id, SYSTEM, step)
+        seen.update(loaded)  # only once recorded: a refused save leaves them to the next sync
+        return done
 
     # ---- saving -------------------------------------------------------------------------
     def _save(self, tournament: Tournament, *others: Any) -> None:
@@ -208,6 +246,14 @@ class Tournaments:
 
     def _meta(self, by: Actor) -> Meta:
         return Meta(by.actor, by.device, self.app.clock())
+
+
+class _View:
+    """A tournament shared by readers at one version, and the standings computed on it (per round asked)."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+        self.rows: dict[tuple[int | None, str | None], list[Row]] = {}
 
 
 def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:

@@ -108,16 +108,31 @@ class Tournament(Aggregate):
                               tuple(r["scrabbles"]), outcome))
         return out
 
-    def standings(self, at: int | None = None, *, for_pairing: bool = False) -> list[Row]:
-        """The table after round ``at``; ``for_pairing`` adds the late entries' bonus (AJS 4.1.9)."""
+    def standings(self, at: int | None = None, *, for_pairing: bool = False, division: str | None = None) -> list[Row]:
+        """The table after round ``at``; ``for_pairing`` adds the late entries' bonus (AJS 4.1.9); ``division``:
+        that division's players alone, ranked among themselves (their games are all within it)."""
         bonus = {p: info["pairing_bonus"] for p, info in self.players.items()} if for_pairing else None
-        return standings(list(self.players), self.result_list(at), self.standings_rules, rounds=self.rounds,
+        players, results = list(self.players), self.result_list(at)
+        if division is not None:
+            players = [p for p in players if self.division_of(p) == division]
+            inside = set(players)
+            results = [r for r in results if all(p in inside for p in r.players)]
+        return standings(players, results, self.standings_rules, rounds=self.rounds,
                          at=at, seed=self.settings.get("lots_seed", ""), bonus=bonus)
 
-    def active(self, round_no: int) -> list[str]:
-        """The players in a round: entered by then, not withdrawn from it."""
+    @property
+    def divisions(self) -> list[str]:
+        """The divisions, in the order their first player entered (one, ``A``, unless the director named others)."""
+        return list(dict.fromkeys(self.division_of(p) for p in self.players)) or ["A"]
+
+    def division_of(self, player: str) -> str:
+        return self.players[player].get("division", "A")
+
+    def active(self, round_no: int, division: str | None = None) -> list[str]:
+        """The players in a round (of one division when given): entered by then, not withdrawn from it."""
         return [p for p, info in self.players.items() if info["from_round"] <= round_no
-                and (info["withdrawn_from"] is None or info["withdrawn_from"] > round_no)]
+                and (info["withdrawn_from"] is None or info["withdrawn_from"] > round_no)
+                and (division is None or info.get("division", "A") == division)]
 
     def history(self, before: int) -> History:
         return History.of([[Pairing(t["table"], t["first"], t["second"], t["why"]) for t in self.published[str(r)]]
@@ -130,17 +145,21 @@ class Tournament(Aggregate):
         raise TournamentError(f"round {round_no} has no published table {table}", code="no_table", field="table")
 
     # ---- players --------------------------------------------------------------------------
-    def register(self, name: str, meta: Meta, *, federation_id: str = "", club: str = "", rating: int = 0) -> str:
-        """Enter a player; after a round is published this is a late entry (AJS 4.1.9)."""
-        name = name.strip()
+    def register(self, name: str, meta: Meta, *, federation_id: str = "", club: str = "", rating: int = 0,
+                 division: str = "A") -> str:
+        """Enter a player (in a division: each is paired and ranked on its own); after a round is published this
+        is a late entry (AJS 4.1.9)."""
+        name, division = name.strip(), division.strip()
         if not name:
             raise TournamentError("a player needs a name", code="player_name", field="name")
+        if not division or len(division) > 20:
+            raise TournamentError("a division is named in 1 to 20 characters", code="division", field="division")
         if any(p["name"] == name and p["federation_id"] == federation_id for p in self.players.values()):
             raise TournamentError(f"{name} is registered already", code="player_registered", field="name")
         player = f"p{len(self.players) + 1}"
         before = self.last_published
         self._record(ev.PlayerRegistered, meta, player=player, name=name, federation_id=federation_id, club=club,
-                     rating=int(rating), from_round=before + 1, pairing_bonus=before / 2)
+                     rating=int(rating), from_round=before + 1, pairing_bonus=before / 2, division=division)
         return player
 
     def withdraw(self, player: str, from_round: int, reason: str, meta: Meta) -> None:
@@ -191,8 +210,24 @@ class Tournament(Aggregate):
         return pairings
 
     def derive(self, round_no: int) -> tuple[list[Pairing], str]:
-        """The pairing the system gives for ``round_no`` from the events before it (the checker's view)."""
-        players = self.active(round_no)
+        """The pairing the system gives for ``round_no`` from the events before it (the checker's view); with
+        divisions, each division paired on its own, its tables numbered after the previous division's."""
+        divisions = self.divisions
+        if len(divisions) == 1:
+            return self._derive(round_no, self.active(round_no))
+        tables: list[Pairing] = []
+        method = "swiss"
+        for division in divisions:
+            players = self.active(round_no, division)
+            if not players:
+                continue
+            found, method = self._derive(round_no, players)
+            start = len(tables)
+            tables += [Pairing(start + i + 1, p.first, p.second, f"division {division}: {p.why}")
+                       for i, p in enumerate(found)]
+        return tables, method
+
+    def _derive(self, round_no: int, players: list[str]) -> tuple[list[Pairing], str]:
         if self.system == "round_robin":
             return round_robin(players, round_no), "round_robin"
         history = self.history(round_no)

@@ -49,11 +49,13 @@ class PlayerRegistered(TournamentEvent):
     rating: int
     from_round: int
     pairing_bonus: float
+    division: str = "A"  #: the division the player plays in (events recorded before divisions: "A")
 
     def assign(self, t: Any) -> None:
         t.players = {**t.players, self.player: {
             "name": self.name, "federation_id": self.federation_id, "club": self.club, "rating": self.rating,
-            "from_round": self.from_round, "pairing_bonus": self.pairing_bonus, "withdrawn_from": None}}
+            "from_round": self.from_round, "pairing_bonus": self.pairing_bonus, "withdrawn_from": None,
+            "division": self.division}}
 
 
 @dataclass(frozen=True)

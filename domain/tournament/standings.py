@@ -101,11 +101,13 @@ def standings(players: Iterable[str], results: Iterable[Result], rules: Standing
         mine = table.get(player, [])
         figures = {tb: _figure(tb, player, mine, points, rules, rounds, seed) for tb in rules.order}
         rows.append(Row(0, player, points[player], tuple(mine), figures))
-    rows.sort(key=lambda row: _key(row, rules))
+    keyed = sorted(((_key(row, rules), row) for row in rows), key=lambda pair: pair[0])  # stable: entry order on ties
     ranked: list[Row] = []
-    for i, row in enumerate(rows):
-        tied = ranked and _key(ranked[-1], rules) == _key(row, rules)
+    previous = None
+    for i, (key, row) in enumerate(keyed):
+        tied = ranked and previous == key
         ranked.append(Row(ranked[-1].rank if tied else i + 1, row.player, row.points, row.rounds, row.tiebreaks))
+        previous = key
     return ranked
 
 
@@ -154,4 +156,6 @@ def _opponent_points(r: Round, points: dict[str, float], rules: StandingsRules) 
 
 
 def _label(r: Round) -> str:
-    return r.opponent if r.opponent is not None and r.kind is Kind.PLAYED else f"{r.kind} (round {r.round})"
+    if r.opponent is not None and r.kind is Kind.PLAYED:
+        return r.opponent
+    return f"{r.kind.value} (round {r.round})"  # .value: formatting the enum itself costs several times more

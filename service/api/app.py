@@ -28,6 +28,7 @@ from service.api.stream import Hub
 from service.keys import ServiceKey
 from service.settings import read_model_url, settings_env
 from service.duplicates import Duplicates
+from service.tournament_feed import TournamentFeed
 from service.tournaments import Tournaments
 
 API_VERSION = "1.0.0"
@@ -139,6 +140,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
                   lifespan=lifespan, generate_unique_id_function=operation_id, docs_url=None, redoc_url=None)
     app.state.games, app.state.hub, app.state.settings = games_app, hub, settings
     app.state.tournaments = Tournaments(games_app)
+    app.state.tournament_feed = TournamentFeed(app.state.tournaments, hub)
     app.state.duplicates = Duplicates(games_app, lexicon_data=lexicon_folder(settings))
     app.state.read_store, app.state.projector = read_store, projector
     app.state.projector_running = (lambda: child.running) if child is not None else (lambda: projector.running)

@@ -53,6 +53,36 @@ class Hub:
                     if not found:
                         del self._waiters[ident]
 
+    @contextmanager
+    def watch(self, idents: list[UUID]) -> Iterator[tuple[asyncio.Event, set[UUID]]]:
+        """One event set whenever any of ``idents`` is saved in this process, and the set of those that were."""
+        loop, event, woken = asyncio.get_running_loop(), asyncio.Event(), set()
+        waiters: list[tuple[UUID, Any]] = [(i, (loop, _Mark(i, event, woken))) for i in dict.fromkeys(idents)]
+        with self._lock:
+            for ident, waiter in waiters:
+                self._waiters.setdefault(ident, set()).add(waiter)
+        try:
+            yield event, woken
+        finally:
+            with self._lock:
+                for ident, waiter in waiters:
+                    found = self._waiters.get(ident)
+                    if found is not None:
+                        found.discard(waiter)
+                        if not found:
+                            del self._waiters[ident]
+
+
+class _Mark:
+    """A wake-up for one of several aggregates: names which one moved, then wakes the shared event."""
+
+    def __init__(self, ident: UUID, event: asyncio.Event, woken: set[UUID]) -> None:
+        self.ident, self.event, self.woken = ident, event, woken
+
+    def set(self) -> None:  # called on the loop by ``Hub.notify``
+        self.woken.add(self.ident)
+        self.event.set()
+
 
 def sse(record: dict[str, Any]) -> str:
     """One event in the text/event-stream format: id (the game's version), event (its type), data (JSON)."""

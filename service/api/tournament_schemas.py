@@ -35,11 +35,13 @@ class PlayerEntry(BaseModel):
     """A player entering; after a round is published this is a late entry (AJS 4.1.9)."""
 
     model_config = _example({"name": "Anna Puig", "federation_id": "FISC-0042", "club": "Mots i Més",
-                             "rating": 1850})
+                             "rating": 1850, "division": "A"})
     name: str = Field(min_length=1, max_length=120)
     federation_id: str = Field("", max_length=40)
     club: str = Field("", max_length=120)
     rating: StrictInt = Field(0, ge=0, le=4000)
+    division: str = Field("A", min_length=1, max_length=20,
+                          description="the division the player plays in: each is paired and ranked on its own")
 
 
 class PlayerEntered(BaseModel):
@@ -110,8 +112,8 @@ class RoundOut(BaseModel):
 class TournamentView(BaseModel):
     model_config = _example({"id": TOURNAMENT_ID, "name": "Obert de Molins 2025", "rules": "fisc-2023",
                              "profile": "fisc-2023", "rounds": 5, "system": "swiss", "version": 3,
-                             "settings": {"unplayed": "zero"}, "setting_changes": [], "players": [],
-                             "published_rounds": []}, extra="allow")
+                             "divisions": ["A"], "settings": {"unplayed": "zero"}, "setting_changes": [],
+                             "players": [], "published_rounds": []}, extra="allow")
     id: str
     name: str
     rules: str
@@ -119,6 +121,7 @@ class TournamentView(BaseModel):
     rounds: int
     system: str
     version: int
+    divisions: list[str] = Field(description="the divisions, in the order their first player entered")
     settings: dict[str, Any]
     setting_changes: list[dict[str, Any]]
     players: list[dict[str, Any]]
@@ -128,11 +131,14 @@ class TournamentView(BaseModel):
 class StandingsView(BaseModel):
     """The table after a round: points, then each tie-break with the inputs it was made of."""
 
-    model_config = _example({"round": 1, "tiebreaks": ["median_buchholz", "berger", "spread", "points_for"],
+    model_config = _example({"round": 1, "division": None, "divisions": ["A"],
+                             "tiebreaks": ["median_buchholz", "berger", "spread", "points_for"],
                              "rows": [{"rank": 1, "player": "p1", "name": "Anna Puig", "points": 1.0,
                                        "tiebreaks": {"spread": {"value": 50, "inputs": [["p3", 50]],
                                                                 "dropped": []}}}]}, extra="allow")
     round: int
+    division: str | None = Field(None, description="the division asked for; null: every player")
+    divisions: list[str] = Field(description="the tournament's divisions")
     tiebreaks: list[str]
     rows: list[dict[str, Any]]
 

@@ -62,6 +62,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "read round": row(200, EVERYONE - {"none", "revoked"}),
     "record absence": row(200, {"director"}),
     "standings": row(200, EVERYONE - {"none", "revoked"}),
+    "standings stream": row(200, EVERYONE - {"none", "revoked"}),
     "pairing check": row(200, EVERYONE - {"none", "revoked"}),
     "import players": row(201, {"director"}),
     "tournament export": row(200, EVERYONE - {"none", "revoked"}),
@@ -198,6 +199,11 @@ class World:
         path = f"/v1/games/{self.table.id}/commands"
         return self.api.post(path, token, {"expected_version": 1, **body}).status_code
 
+    def tournament_stream(self, token: str | None) -> int:
+        with self.api.client.stream("GET", self.tournament["published"] + "/stream",
+                                    headers=self.api.headers(token)) as r:
+            return r.status_code
+
     def stream(self, token: str | None) -> int:
         with self.api.client.stream("GET", f"/v1/games/{self.table.id}/stream",
                                     headers=self.api.headers(token)) as r:
@@ -243,6 +249,7 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "record absence": lambda w, t: w.api.post(w.tournament["published"] + "/rounds/1/tables/1/absence", t, {
         "kind": "forfeit", "reason": "Biel did not come"}).status_code,
     "standings": lambda w, t: w.api.get(w.tournament["published"] + "/standings", t).status_code,
+    "standings stream": lambda w, t: w.tournament_stream(t),
     "pairing check": lambda w, t: w.api.get(w.tournament["published"] + "/check", t).status_code,
     "import players": lambda w, t: w.api.post(w.tournament["registered"] + "/players/import", t, {
         "format": "csv", "text": "name,rating\nCarla,1800\n"}).status_code,

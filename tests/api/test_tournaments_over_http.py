@@ -65,3 +65,25 @@ def test_tournament_refusals_name_the_field_and_the_article(api: Api):
     bad = api.post("/v1/tournaments", director, {"name": "x", "rules": "fisc-2023", "profile": "fisc-2023",
                                                  "rounds": "5"})
     assert bad.status_code == 400 and bad.json()["field"] == "rounds"
+
+
+def test_divisions_are_paired_and_ranked_apart_over_http(api: Api):
+    """Players entered in divisions A and B: round 1 pairs each by its own ratings (FISC I.1), B's tables after
+    A's; the standings of one division rank its players alone; a division's name is checked."""
+    director = api.tokens["director"]
+    tid = api.post("/v1/tournaments", director, {"name": "Obert", "rules": "fisc-2023", "profile": "fisc-2023",
+                                                 "rounds": 5}).json()["id"]
+    for name, rating, division in [("Anna", 2000, "A"), ("Biel", 1900, "A"), ("Eva", 1600, "B"), ("Ferran", 1500, "B"),
+                                   ("Gemma", 1400, "B")]:
+        r = api.post(f"/v1/tournaments/{tid}/players", director, {"name": name, "rating": rating, "division": division})
+        assert r.status_code == 201, r.text
+    refused = api.post(f"/v1/tournaments/{tid}/players", director, {"name": "Hug", "division": "x" * 21})
+    assert refused.status_code == 400 and "division" in refused.text  # the body's shape: 400, naming the field
+    draft = api.post(f"/v1/tournaments/{tid}/rounds/1/draft", director, {}).json()
+    assert [(t["table"], t["first"], t["second"]) for t in draft["tables"]] == [
+        (1, "p1", "p2"), (2, "p3", "p4"), (3, "p5", None)]
+    assert api.get(f"/v1/tournaments/{tid}", director).json()["divisions"] == ["A", "B"]
+    assert api.post(f"/v1/tournaments/{tid}/rounds/1/publish", director, {}).status_code == 200
+    b = api.get(f"/v1/tournaments/{tid}/standings?division=B", api.tokens["spectator"]).json()
+    assert b["division"] == "B" and [row["player"] for row in b["rows"]] == ["p5", "p3", "p4"]  # Gemma's bye: 1 point
+    assert [row["rank"] for row in b["rows"]] == [1, 2, 2]

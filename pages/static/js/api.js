@@ -66,11 +66,15 @@ export async function download(game, token, kind) {
  * service follows each batch of events with the game's state for this token ({id: null, type: 'State', data}).
  * fetch, not EventSource: the stream needs the Authorization header.
  */
-export async function follow(game, token, after, onEvent, signal, { state = false } = {}) {
-  const answer = await fetch(`/v1/games/${game}/stream${state ? '?view=state' : ''}`, {
-    headers: { Authorization: `Bearer ${token}`, 'X-Device': deviceId(), 'Last-Event-ID': String(after) },
-    signal,
-  });
+export function follow(game, token, after, onEvent, signal, { state = false } = {}) {
+  return followStream(`/v1/games/${game}/stream${state ? '?view=state' : ''}`, { token, after, onEvent, signal });
+}
+
+/** Any of the service's Server-Sent Event streams (`path`), read as `follow` reads a game's. */
+export async function followStream(path, { token, after = null, onEvent, signal }) {
+  const headers = { Authorization: `Bearer ${token}`, 'X-Device': deviceId() };
+  if (after != null) headers['Last-Event-ID'] = String(after);
+  const answer = await fetch(path, { headers, signal });
   if (!answer.ok || !answer.body) throw fail('stream', { status: answer.status, body: null });
   const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

@@ -9,6 +9,8 @@ const PAGES = [
   { href: '/audit', key: 'landing.audit' },
   { href: '/verify', key: 'landing.verify' },
   { href: '/console', key: 'landing.console' },
+  { href: '/standings', key: 'landing.standings' },
+  { href: '/rounds', key: 'landing.rounds' },
   { href: '/docs', key: 'landing.api' },
 ];
 

@@ -8,12 +8,15 @@ sheets (``service.tournaments.Tournaments.sync``) or, for a no-show, from the di
 
 from __future__ import annotations
 
+import json
+import threading
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import StreamingResponse
 
 from domain.tournament.aggregate import Tournament
 from domain.tournament.formats import WRITERS
@@ -48,7 +51,8 @@ async def _run(step: Callable[[], Any]) -> Any:
 
 def _view(t: Tournament) -> dict[str, Any]:
     return {"id": str(t.id), "name": t.name, "rules": t.rules_name, "profile": t.profile, "rounds": t.rounds,
-            "system": t.system, "version": t.version, "settings": t.settings, "setting_changes": t.setting_changes,
+            "system": t.system, "version": t.version, "divisions": t.divisions, "settings": t.settings,
+            "setting_changes": t.setting_changes,
             "players": [{"player": p, **info} for p, info in t.players.items()],
             "published_rounds": sorted(int(r) for r in t.published)}
 
@@ -67,7 +71,7 @@ async def create_tournament(body: TournamentCreate, tournaments: TournamentsDep,
 async def read_tournament(tournament_id: TournamentIdPath, tournaments: TournamentsDep,
                           _: CurrentPrincipal) -> Any:
     """The tournament: its settings and their changes, its players, the rounds published (any token)."""
-    return _view(await _run(lambda: tournaments.get(tournament_id)))
+    return _view(await _run(lambda: tournaments.view(tournament_id)))
 
 
 @router.post("/{tournament_id}/players", status_code=201, response_model=PlayerEntered,
@@ -77,7 +81,8 @@ async def register_player(tournament_id: TournamentIdPath, body: PlayerEntry, to
     """Enter a player (directors); after round 1 is published, a late entry (AJS 4.1.9)."""
     def step() -> dict[str, Any]:
         player = tournaments.act(tournament_id, Actor(who.actor(), device), lambda t, m: t.register(
-            body.name, m, federation_id=body.federation_id, club=body.club, rating=body.rating))
+            body.name, m, federation_id=body.federation_id, club=body.club, rating=body.rating,
+            division=body.division))
         info = tournaments.get(tournament_id).players[player]
         return {"player": player, "from_round": info["from_round"], "pairing_bonus": info["pairing_bonus"]}
     return await _run(step)
@@ -147,7 +152,7 @@ async def publish_round(tournament_id: TournamentIdPath, round_no: RoundPath, bo
 async def read_round(tournament_id: TournamentIdPath, round_no: RoundPath, tournaments: TournamentsDep,
                      _: CurrentPrincipal) -> Any:
     """A round's pairings (any token): as published, else as drafted; 404 when neither."""
-    t = await _run(lambda: tournaments.get(tournament_id))
+    t = await _run(lambda: tournaments.view(tournament_id))
     key = str(round_no)
     if key in t.published:
         return {"round": round_no, "method": t.drafts[key]["method"], "published": True, "tables": t.published[key]}
@@ -168,16 +173,72 @@ async def record_absence(tournament_id: TournamentIdPath, round_no: RoundPath, t
 
 
 @router.get("/{tournament_id}/standings", response_model=StandingsView, responses=errors(400, 401, 403, 404))
-async def standings(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _: CurrentPrincipal,
-                    round: Annotated[int | None, Query(ge=1, le=40, description="after this round")] = None) -> Any:
+async def standings(tournament_id: TournamentIdPath, request: Request, tournaments: TournamentsDep,
+                    _: CurrentPrincipal,
+                    round: Annotated[int | None, Query(ge=1, le=40, description="after this round")] = None,
+                    division: Annotated[str | None, Query(min_length=1, max_length=20, description=(
+                        "one division's players, ranked among themselves"))] = None) -> Any:
     """The standings (any token), live as games close: points, then each tie-break with its inputs."""
-    t, rows = await _run(lambda: tournaments.standings(tournament_id, round))
-    return {"round": round or t.last_published, "tiebreaks": list(t.settings["tiebreaks"]), "rows": [{
+    watched = request.app.state.tournament_feed.following(tournament_id)  # then its watcher keeps results current
+
+    def encoded() -> bytes:  # off the event loop: 600 KiB for 300 players after 10 rounds
+        if not watched:
+            tournaments.sync(tournament_id)
+        with _ENCODING:  # screens asking at once for the same version and round: computed and encoded once
+            t, rows = tournaments.standings(tournament_id, round, sync=False, division=division)
+            key = (tournament_id, t.version, round, division)
+            body = _STANDINGS.get(key)
+            if body is None:
+                body = json.dumps(_standings_body(t, rows, round, division), ensure_ascii=False,
+                                  separators=(",", ":")).encode()
+                _STANDINGS[key] = body
+                while len(_STANDINGS) > 32:
+                    _STANDINGS.pop(next(iter(_STANDINGS)))
+            return body
+
+    return Response(await _run(encoded), media_type="application/json")
+
+
+_STANDINGS: dict[tuple[UUID, int, int | None, str | None], bytes] = {}  # the last standings encoded, oldest first
+_ENCODING = threading.Lock()
+
+
+def _standings_body(t: Tournament, rows: list[Any], round: int | None, division: str | None) -> dict[str, Any]:
+    return {"round": round or t.last_published, "division": division, "divisions": t.divisions,
+            "tiebreaks": list(t.settings["tiebreaks"]), "rows": [{
         "rank": r.rank, "player": r.player, "name": t.players[r.player]["name"], "points": r.points,
         "tiebreaks": {str(k): {"value": f.value, "inputs": [list(i) for i in f.inputs],
                                "dropped": [list(d) for d in f.dropped]} for k, f in r.tiebreaks.items()},
         "rounds": [{"round": x.round, "opponent": x.opponent, "kind": str(x.kind), "points": x.points,
                     "scored": x.scored, "conceded": x.conceded} for x in r.rounds]} for r in rows]}
+
+
+STANDINGS_EXAMPLE = ('id: 42\nevent: standings\ndata: {"version":42,"round":3,"published_rounds":[1,2,3],'
+                     '"results":31}\n\n')
+STANDINGS_STREAM = {200: {"description": (
+    "A text/event-stream: a `standings` event at once and again each time the tournament moves (a game of it "
+    "signed or reopened, a round published, an absence recorded); `id` the tournament's version, `data` "
+    "what to read again. Comment lines keep the connection alive; the stream does not end by itself."),
+    "content": {"text/event-stream": {"schema": {
+        "type": "string", "contentMediaType": "text/event-stream",
+        "pattern": r"^((id: [0-9]+|event: standings|data: \{.*\}|retry: [0-9]+|:.*)?\n)*$",
+        "description": "Server-Sent Events (WHATWG HTML, section 9.2): each event an `id:` line (the tournament's "
+                       "version), `event: standings` and a `data:` line holding `{version, round, "
+                       "published_rounds, results}` as JSON; a line starting with `:` is a keep-alive comment."},
+        "example": STANDINGS_EXAMPLE}}}}
+
+
+@router.get("/{tournament_id}/stream", response_class=StreamingResponse,
+            responses={**STANDINGS_STREAM, **errors(400, 401, 403, 404)})
+async def stream_standings(tournament_id: TournamentIdPath, request: Request, tournaments: TournamentsDep,
+                           _: CurrentPrincipal) -> Any:
+    """Live standings (any token): an event each time the tournament moves; a game of it signed is recorded
+    by the service itself while someone follows (the hall screen)."""
+    await _run(lambda: tournaments.view(tournament_id))  # 404 before the stream starts
+    body = request.app.state.tournament_feed.follow(tournament_id,
+                                                    keepalive=request.app.state.settings.stream_keepalive_seconds)
+    return StreamingResponse(body, media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @router.get("/{tournament_id}/check", response_model=CheckView, responses=errors(400, 401, 403, 404))

@@ -1,0 +1,245 @@
+// The director's round control (/rounds?tournament=ID): draft the next round (each table with why it was
+// paired), run the pairing checker, publish (again, with a reason), record a no-show or both absent, a
+// withdrawal or a late entry, print the pairings, and open the round's QR seat sheet (/seats).
+// The token is a director's, in the fragment once (`#token=T`) or typed, then kept on this laptop.
+
+import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
+import { request } from './net.js';
+import { patch } from './patch.js';
+import { esc, namesOf } from './standings_view.js';
+
+const app = document.getElementById('app');
+const KEY = 'planilla.director';
+const tid = new URLSearchParams(location.search).get('tournament');
+const desk = { token: null, tournament: null, round: null, shown: null, check: null, notice: null, error: null, busy: false };
+
+function tokenFromAddress() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get('token')) localStorage.setItem(KEY, hash.get('token'));
+  if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
+  desk.token = localStorage.getItem(KEY);
+}
+
+function signIn(problem) {
+  app.className = 'rounds-page';
+  app.innerHTML = `<section class="bind"><h1>${t('rounds.title')}</h1><p>${t('rounds.sign_in_help')}</p>
+    <form id="sign-in"><label for="director-token">${t('rounds.token')}</label>
+    <input id="director-token" type="password" autocomplete="off" required>
+    ${tid ? '' : `<label for="tournament-id">${t('standings.tournament')}</label><input id="tournament-id" required autocomplete="off">`}
+    <button type="submit" class="primary">${t('rounds.sign_in')}</button></form>
+    ${problem ? `<p role="alert" class="problem">${esc(problem)}</p>` : ''}</section>`;
+  document.getElementById('sign-in').addEventListener('submit', (e) => {
+    e.preventDefault();
+    localStorage.setItem(KEY, document.getElementById('director-token').value.trim());
+    const typed = document.getElementById('tournament-id');
+    if (typed) location.assign(`/rounds?tournament=${encodeURIComponent(typed.value.trim())}`);
+    else start();
+  });
+}
+
+/** One call to the tournament's resource; a refusal becomes the page's notice (its message, field, article). */
+async function call(path, { method = 'GET', body } = {}) {
+  const answer = await request(`/v1/tournaments/${tid}${path}`, { method, body, token: desk.token });
+  if (answer.status === 401) { localStorage.removeItem(KEY); signIn(t('rounds.refused')); throw new Error('refused'); }
+  if (answer.status >= 400) {
+    const b = answer.body && typeof answer.body === 'object' ? answer.body : {};
+    const where = [b.field, b.article].filter(Boolean).join(' · ');
+    throw new Error(`${answer.status}: ${b.message || b.detail || ''}${where ? ` (${where})` : ''}`);
+  }
+  return answer.body;
+}
+
+const latest = () => Math.max(0, ...desk.tournament.published_rounds);
+
+/** Read the tournament and the round shown (the one drafted and not yet published, else the last published). */
+async function load() {
+  desk.tournament = await call('');
+  const next = latest() + 1;
+  let shown = desk.shown ?? next;
+  let round = null;
+  try { round = await call(`/rounds/${shown}`); } catch { round = null; }
+  if (!round && desk.shown == null && latest()) { shown = latest(); round = await call(`/rounds/${shown}`); }
+  Object.assign(desk, { round, shown });
+}
+
+async function act(step, done) {
+  desk.busy = true;
+  desk.error = null;
+  desk.notice = null;
+  render();
+  try {
+    const answer = await step();
+    desk.notice = done(answer);
+    await load();
+  } catch (error) {
+    if (error.message === 'refused') return;
+    desk.error = error.message;
+  }
+  desk.busy = false;
+  render();
+}
+
+function tablesHtml(round, names) {
+  const published = round.published;
+  return `<table class="round-tables"><caption class="sr">${esc(t('rounds.tables_of', { round: round.round }))}</caption>
+    <thead><tr><th scope="col">${t('standings.table')}</th><th scope="col">${t('standings.first')}</th><th scope="col">${t('standings.second')}</th>
+    <th scope="col" class="why">${t('rounds.why')}</th></tr></thead><tbody>${round.tables.map((x) => `<tr data-table="${x.table}">
+      <td class="num">${x.table}</td><td>${esc(names[x.first] || x.first)}</td>
+      <td>${x.second == null ? `<em>${t('standings.bye')}</em>` : esc(names[x.second] || x.second)}</td>
+      <td class="why">${esc(x.why || '')}</td></tr>`).join('')}</tbody></table>`;
+}
+
+function checkHtml() {
+  if (!desk.check) return '';
+  const rows = desk.check.rounds.map((r) => {
+    const verdict = r.agrees === null ? t('rounds.check_manual') : r.agrees ? t('rounds.check_agrees') : t('rounds.check_differs');
+    const diffs = r.differences.map((d) => `<li>${esc(t('rounds.check_difference', { table: d.table ?? '–',
+      published: JSON.stringify(d.published), derived: JSON.stringify(d.derived) }))}</li>`).join('');
+    return `<li class="${r.agrees === false ? 'differs' : 'agrees'}"><strong>${esc(t('standings.round'))} ${r.round}</strong>: ${esc(verdict)}`
+      + `${diffs ? `<ul>${diffs}</ul>` : ''}</li>`;
+  }).join('');
+  return `<section class="check" aria-labelledby="check-title"><h2 id="check-title">${t('rounds.check_title')}</h2>
+    ${rows ? `<ul>${rows}</ul>` : `<p>${t('rounds.check_nothing')}</p>`}</section>`;
+}
+
+function playersHtml() {
+  const players = desk.tournament.players;
+  const next = latest() + 1;
+  const options = players.filter((p) => p.withdrawn_from == null).map((p) => `<option value="${esc(p.player)}">${esc(p.name)}</option>`).join('');
+  return `<section class="players" aria-labelledby="players-title"><h2 id="players-title">${t('rounds.players', { count: players.length })}</h2>
+    <details><summary>${t('rounds.players_list')}</summary><table><thead><tr><th scope="col">#</th><th scope="col">${t('standings.player')}</th>
+      <th scope="col">${t('rounds.rating')}</th><th scope="col">${t('standings.division')}</th><th scope="col">${t('rounds.status')}</th></tr></thead><tbody>${players.map((p) => `<tr>
+      <td>${esc(p.player)}</td><td>${esc(p.name)}</td><td class="num">${esc(p.rating || '')}</td><td>${esc(p.division || 'A')}</td><td>${[
+        p.from_round > 1 ? esc(t('rounds.late', { round: p.from_round, bonus: p.pairing_bonus })) : '',
+        p.withdrawn_from != null ? esc(t('rounds.withdrawn', { round: p.withdrawn_from })) : ''].filter(Boolean).join(' · ')}</td></tr>`).join('')}
+    </tbody></table></details>
+    <form id="withdraw" class="act"><h3>${t('rounds.withdraw')}</h3>
+      <label><span>${t('standings.player')}</span><select name="player" required>${options}</select></label>
+      <label><span>${t('rounds.from_round')}</span><input name="from_round" type="number" min="${next}" value="${next}" required inputmode="numeric"></label>
+      <label><span>${t('rounds.reason')}</span><input name="reason" required autocomplete="off"></label>
+      <button type="submit"${desk.busy ? ' disabled' : ''}>${t('rounds.withdraw_do')}</button></form>
+    <form id="enter" class="act"><h3>${t(latest() ? 'rounds.late_entry' : 'rounds.entry')}</h3>
+      <label><span>${t('rounds.name')}</span><input name="name" required autocomplete="off"></label>
+      <label><span>${t('rounds.federation_id')}</span><input name="federation_id" autocomplete="off"></label>
+      <label><span>${t('rounds.club')}</span><input name="club" autocomplete="off"></label>
+      <label><span>${t('rounds.rating')}</span><input name="rating" type="number" min="0" max="4000" value="0" inputmode="numeric"></label>
+      <label><span>${t('standings.division')}</span><input name="division" list="divisions" value="${esc((desk.tournament.divisions || ['A'])[0])}" required maxlength="20" autocomplete="off"></label>
+      <datalist id="divisions">${(desk.tournament.divisions || []).map((d) => `<option value="${esc(d)}">`).join('')}</datalist>
+      <button type="submit"${desk.busy ? ' disabled' : ''}>${t('rounds.enter_do')}</button></form>
+    </section>`;
+}
+
+function render() {
+  if (!desk.tournament) return;
+  const names = namesOf(desk.tournament);
+  const round = desk.round;
+  const next = latest() + 1;
+  const canDraft = next <= desk.tournament.rounds && !(round && round.round === next && !round.published);
+  const drafted = round && !round.published;
+  const published = round && round.published;
+  const off = desk.busy ? ' disabled' : '';
+  const seats = round ? `/seats?event=${encodeURIComponent(desk.tournament.name)}&round=${round.round}` : null;
+  document.title = `${t('rounds.title')} · ${desk.tournament.name}`;
+  app.className = 'rounds-page';
+  patch(app, `<header class="bar no-print">
+      <h1 class="title">${t('rounds.title')} · ${esc(desk.tournament.name)}</h1>
+      <a class="on-dark" href="/standings?tournament=${esc(tid)}">${t('rounds.public_page')}</a>
+      <a class="on-dark" href="/console">${t('rounds.console')}</a>
+      <label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map((l) =>
+        `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>
+      <button type="button" id="sign-out">${t('console.sign_out')}</button>
+    </header>
+    <div class="messages no-print"><p class="notice" role="status">${esc(desk.notice || '')}</p>
+    ${desk.error ? `<p class="problem" role="alert">${esc(desk.error)}</p>` : ''}</div>
+    <main class="desk">
+      <section class="round" aria-labelledby="round-title">
+        <h2 id="round-title">${round ? esc(t('rounds.round_state', { round: round.round,
+          state: t(published ? 'rounds.published' : 'rounds.drafted'), method: round.method ? t(`rounds.method.${round.method}`) : '' })) : esc(t('rounds.nothing', { round: next }))}</h2>
+        <div class="actions no-print">
+          ${canDraft ? `<button type="button" id="draft" class="primary"${off}>${esc(t('rounds.draft', { round: next }))}</button>` : ''}
+          <button type="button" id="check"${off}>${t('rounds.check')}</button>
+          ${drafted ? `<button type="button" id="publish" class="primary"${off}>${esc(t('rounds.publish', { round: round.round }))}</button>` : ''}
+          ${round ? `<button type="button" id="print"${off}>${t('rounds.print')}</button>` : ''}
+          ${published ? `<a class="button" href="${esc(seats)}">${t('rounds.seats')}</a>` : ''}
+          ${desk.tournament.published_rounds.length ? `<label class="pick"><span>${t('rounds.show_round')}</span><select id="show-round">${
+            [...desk.tournament.published_rounds, ...(drafted && round.round === next ? [next] : [])].map((r) =>
+              `<option value="${r}"${round && r === round.round ? ' selected' : ''}>${r}</option>`).join('')}</select></label>` : ''}
+        </div>
+        <p class="print-only print-title">${esc(desk.tournament.name)} · ${round ? esc(t('standings.pairings_of', { round: round.round })) : ''}</p>
+        ${round ? tablesHtml(round, names) : ''}
+        ${published ? `<div class="no-print forms">
+          <form id="absence" class="act"><h3>${t('rounds.absence')}</h3>
+            <label><span>${t('standings.table')}</span><select name="table" required>${round.tables.filter((x) => x.second != null).map((x) =>
+              `<option value="${x.table}">${x.table}: ${esc(names[x.first] || x.first)} – ${esc(names[x.second] || x.second)}</option>`).join('')}</select></label>
+            <label><span>${t('rounds.absence_kind')}</span><select name="kind"><option value="forfeit">${t('rounds.forfeit')}</option>
+              <option value="both_absent">${t('rounds.both_absent')}</option></select></label>
+            <label><span>${t('rounds.reason')}</span><input name="reason" required autocomplete="off"></label>
+            <button type="submit"${off}>${t('rounds.absence_do')}</button></form>
+          <form id="republish" class="act"><h3>${t('rounds.republish')}</h3><p class="help">${t('rounds.republish_help')}</p>
+            <label><span>${t('rounds.reason')}</span><input name="reason" required autocomplete="off"></label>
+            <button type="submit"${off}>${esc(t('rounds.republish_do', { round: round.round }))}</button></form></div>` : ''}
+      </section>
+      <div class="no-print">${checkHtml()}${playersHtml()}</div>
+    </main>`);
+}
+
+const value = (form, name) => form.elements[name].value.trim();
+
+function wire() {
+  app.addEventListener('click', (e) => {
+    const button = e.target.closest('button');
+    if (!button || button.disabled) return;
+    const next = latest() + 1;
+    if (button.id === 'sign-out') { localStorage.removeItem(KEY); location.reload(); }
+    if (button.id === 'print') window.print();
+    if (button.id === 'draft') {
+      desk.shown = next;
+      act(() => call(`/rounds/${next}/draft`, { method: 'POST', body: {} }), (r) => t('rounds.drafted_notice', { round: r.round, tables: r.tables.length }));
+    }
+    if (button.id === 'publish') {
+      const n = desk.round.round;
+      act(() => call(`/rounds/${n}/publish`, { method: 'POST', body: {} }), () => t('rounds.published_notice', { round: n }));
+    }
+    if (button.id === 'check') {
+      act(async () => { desk.check = await call('/check'); return desk.check; }, (c) => t(c.rounds.some((r) => r.agrees === false)
+        ? 'rounds.check_found' : 'rounds.check_clean', { rounds: c.rounds.length }));
+    }
+  });
+  app.addEventListener('change', async (e) => {
+    if (e.target.id === 'lang') { await choose(e.target.value); render(); }
+    if (e.target.id === 'show-round') { desk.shown = Number(e.target.value); await load(); render(); }
+  });
+  app.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const form = e.target;
+    const n = desk.round && desk.round.round;
+    if (form.id === 'absence') {
+      act(() => call(`/rounds/${n}/tables/${value(form, 'table')}/absence`, { method: 'POST',
+        body: { kind: value(form, 'kind'), reason: value(form, 'reason') } }), () => t('rounds.absence_notice', { table: value(form, 'table') }));
+    }
+    if (form.id === 'republish') {
+      act(() => call(`/rounds/${n}/publish`, { method: 'POST', body: { reason: value(form, 'reason') } }),
+        () => t('rounds.published_notice', { round: n }));
+    }
+    if (form.id === 'withdraw') {
+      act(() => call(`/players/${encodeURIComponent(value(form, 'player'))}/withdraw`, { method: 'POST',
+        body: { from_round: Number(value(form, 'from_round')), reason: value(form, 'reason') } }), () => t('rounds.withdrawn_notice'));
+    }
+    if (form.id === 'enter') {
+      act(() => call('/players', { method: 'POST', body: { name: value(form, 'name'), federation_id: value(form, 'federation_id'),
+        club: value(form, 'club'), rating: Number(value(form, 'rating') || 0), division: value(form, 'division') || 'A' } }), (p) => t('rounds.entered_notice', { player: p.player }));
+    }
+  });
+}
+
+async function start() {
+  desk.token = localStorage.getItem(KEY);
+  if (!tid || !desk.token) { signIn(null); return; }
+  try { await load(); } catch (error) { if (error.message !== 'refused') { app.innerHTML = `<p class="problem" role="alert">${esc(error.message)}</p>`; } return; }
+  render();
+}
+
+await use(initial(null));
+tokenFromAddress();
+wire();
+start();
