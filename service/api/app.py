@@ -21,9 +21,11 @@ from service.api.fast_path import CommandFastPath
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
     commands, duplicate_history, duplicates, games, games_read, gcg, hall, health, history, pages, seals, seats,
-    stream, tables, tokens, tournaments,
+    public, stream, tables, tokens, tournaments,
 )
 from service.api.stream import Hub
+from service.api.fanout import Fanout
+from service.broadcast import Delays
 from service.keys import ServiceKey
 from service.settings import read_model_url, settings_env
 from service.duplicates import Duplicates
@@ -94,6 +96,8 @@ TAGS = [
     {"name": "seats", "description": "Binding a tablet to a seat: seat codes, their QR, the binding."},
     {"name": "seals", "description": "The service's key, and round seals: a signed Merkle root over every closed "
                                      "game's head in a round, with each game's inclusion proof."},
+    {"name": "public", "description": "The live public board: every table as a spectator sees it, without a token, "
+                                    "each fact shown after its event's broadcast delay; the delay, set by the director."},
     {"name": "health", "description": "Liveness of the service, its event store and its read models."},
 ]
 
@@ -110,6 +114,9 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
                                                   service_key=ServiceKey.for_store(settings.store)[0])
     hub = Hub()
     games_app.listeners.append(hub.notify)
+    delays = Delays(games_app)
+    fanout = Fanout(games_app, delays.seconds, tick=settings.public_tick_seconds)
+    games_app.game_listeners.append(fanout.saved)
     read_store = ReadStore(read_model_url(settings.store))
     read_store.migrate()  # Alembic, never create_all: an empty store gets the schema, a current one nothing
     projector = Projector(games_app, read_store)
@@ -123,9 +130,11 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
         elif settings.projector == "thread":
             projector.start()
         games_app.start_token_watch()
+        fanout.start()
         try:
             yield
         finally:
+            await fanout.stop()
             games_app.stop_token_watch()
             if child is not None:
                 child.stop()
@@ -140,6 +149,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.state.tournaments = Tournaments(games_app)
     app.state.duplicates = Duplicates(games_app, lexicon_data=lexicon_folder(settings))
     app.state.read_store, app.state.projector = read_store, projector
+    app.state.delays, app.state.fanout = delays, fanout
     app.state.projector_running = (lambda: child.running) if child is not None else (lambda: projector.running)
     errors.install(app)
     app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
@@ -147,7 +157,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
         app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
     app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
     for module in (games, games_read, gcg, commands, history, stream, tokens, seats, seals, tournaments, tables,
-                   duplicates, duplicate_history, health, hall):
+                   duplicates, duplicate_history, health, hall, public):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource
