@@ -50,20 +50,17 @@ def public_frame(game: Game) -> dict[str, Any]:
     return frame
 
 
-def version_at(records: list[Any], cutoff: datetime) -> int:
-    """The last version recorded at or before ``cutoff`` (0 when none), from the game's chain records."""
+def version_at(events: Any, cutoff: datetime) -> int:
+    """The last version recorded at or before ``cutoff`` (0 when none), from the game's stored events (their
+    timestamps, the library's, as ``recorded_at`` reads them: not the events' ``at``, the service's clock)."""
     found = 0
-    for record in records:
-        if _when(record.at) <= cutoff:
-            found = record.version
+    for event in events:
+        when = event.timestamp if event.timestamp.tzinfo is not None else event.timestamp.replace(tzinfo=timezone.utc)
+        if when <= cutoff:
+            found = event.originator_version
         else:
             break
     return found
-
-
-def _when(at: str) -> datetime:
-    when = datetime.fromisoformat(at.replace("Z", "+00:00"))
-    return when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)
 
 
 def frame_at_delay(games: Any, game_id: UUID, delay: float, now: datetime | None = None) -> dict[str, Any] | None:
@@ -75,5 +72,5 @@ def frame_at_delay(games: Any, game_id: UUID, delay: float, now: datetime | None
         raise GameNotFound(game_id)
     if (now - recorded_at(game)).total_seconds() >= delay:
         return public_frame(game)
-    version = version_at(games.history(game_id), now - timedelta(seconds=delay))
+    version = version_at(games.repository.event_store.get(game_id), now - timedelta(seconds=delay))
     return None if version == 0 else public_frame(games.get_game(game_id, version=version))

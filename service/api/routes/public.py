@@ -86,15 +86,19 @@ async def _wall(request: Request, event: str, round: int) -> list[dict[str, Any]
         rows = await bounded(queries.index, request.app.state.read_store, event=event, round=round, limit=500)
         found = (time.monotonic() + WALL_TTL, [UUID(r["game_id"]) for r in rows])
         cache[key] = found
+    fanout = _fanout(request)
+    ids = list(found[1])  # and the games this process has shown since, which the read models may not hold yet
+    ids += [UUID(g) for g, (_, f) in list(fanout.latest.items())
+            if f.get("event") == event and str(f.get("round")) == str(round) and UUID(g) not in found[1]]
     frames = []
-    for game_id in found[1]:
+    for game_id in ids:
         try:
             frame = await _frame(request, game_id)
         except GameNotFound:
             continue
         if frame is not None:
             frames.append(frame)
-    return frames
+    return sorted(frames, key=lambda f: (len(str(f.get("table"))), str(f.get("table"))))
 
 
 def _open(request: Request) -> None:
