@@ -25,6 +25,7 @@ from service.api.routes import (
 )
 from service.api.stream import Hub
 from service.api.fanout import Fanout
+from service.api.public_stream import keep_raw_send
 from service.broadcast import Delays
 from service.keys import ServiceKey
 from service.settings import read_model_url, settings_env
@@ -115,7 +116,8 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     hub = Hub()
     games_app.listeners.append(hub.notify)
     delays = Delays(games_app)
-    fanout = Fanout(games_app, delays.seconds, tick=settings.public_tick_seconds)
+    fanout = Fanout(games_app, delays.seconds, tick=settings.public_tick_seconds,
+                    keepalive=settings.stream_keepalive_seconds)
     games_app.game_listeners.append(fanout.saved)
     read_store = ReadStore(read_model_url(settings.store))
     read_store.migrate()  # Alembic, never create_all: an empty store gets the schema, a current one nothing
@@ -162,6 +164,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource
     pages.mount(app)
+    keep_raw_send(app)  # the public streams write to their sockets themselves (service.api.public_stream)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]
     return app
 

@@ -25,7 +25,6 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from typing import Any
 from uuid import UUID
 
@@ -34,8 +33,10 @@ from service.public_board import public_frame, recorded_at
 
 #: Frames kept per channel for a stream that reconnects with ``Last-Event-ID``.
 RING = 1024
-#: Chunks waiting for one connection before it is dropped as too slow.
+#: Chunks waiting for one connection (through a queue) before it is dropped as too slow.
 QUEUE = 64
+#: Bytes waiting in one socket's buffer (written straight to it) before it is dropped as too slow.
+BUFFER = 256 * 1024
 
 
 def encode(frame: dict[str, Any]) -> bytes:
@@ -57,33 +58,43 @@ def wall_key(event: str, round: int | str) -> str:
 
 
 class Subscriber:
-    """One open stream: a bounded queue of chunks; ``dropped`` once it fell too far behind."""
+    """One open stream. Written straight to its socket (``transport``: the server's own connection), or, where
+    the server gives none (a test client), through a bounded ``queue`` its response reads."""
 
-    __slots__ = ("queue", "dropped")
+    __slots__ = ("queue", "transport", "done", "dropped")
 
-    def __init__(self, size: int) -> None:
-        self.queue: asyncio.Queue[bytes] = asyncio.Queue(size)
+    def __init__(self, size: int, transport: asyncio.Transport | None = None) -> None:
+        self.transport = transport
+        self.queue: asyncio.Queue[bytes] | None = None if transport is not None else asyncio.Queue(size)
+        self.done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self.dropped = False
 
 
 @dataclass
 class Channel:
-    """A table's or a wall's stream: its numbering, its ring, its latest frame per game, its subscribers."""
+    """A table's or a wall's stream: its numbering, its ring, its subscribers, when it last wrote."""
 
     seq: int = 0
     ring: deque[tuple[int, bytes]] = field(default_factory=lambda: deque(maxlen=RING))
-    latest: dict[str, tuple[int, bytes]] = field(default_factory=dict)  # game -> (version, body)
     subscribers: set[Subscriber] = field(default_factory=set)
+    written: float = field(default_factory=time.monotonic)
+
+
+def framed(chunk: bytes) -> bytes:
+    """One HTTP/1.1 chunk (the response is chunked: its length is not known)."""
+    return b"%x\r\n%b\r\n" % (len(chunk), chunk)
 
 
 class Fanout:
     """The frames of every game, each made once, delivered after its delay to every subscriber."""
 
     def __init__(self, games: Any, delay_of: Callable[[str | None], int], *, tick: float = 0.1,
-                 queue_size: int = QUEUE) -> None:
+                 queue_size: int = QUEUE, buffer_limit: int = BUFFER, keepalive: float = 15.0) -> None:
         self.games, self.delay_of, self.tick, self.queue_size = games, delay_of, tick, queue_size
+        self.buffer_limit, self.keepalive = buffer_limit, keepalive
         self.channels: dict[str, Channel] = {}
-        self.latest: dict[str, tuple[int, dict[str, Any]]] = {}  # game -> (version, frame) shown to the public
+        #: game -> (version, frame, its encoded event) last shown to the public
+        self.latest: dict[str, tuple[int, dict[str, Any], bytes]] = {}
         self.made = 0  # frames computed
         self.dropped = 0  # connections dropped as too slow
         self._inbox: queue.SimpleQueue[tuple[UUID, int] | None] = queue.SimpleQueue()
@@ -111,6 +122,9 @@ class Fanout:
         self._inbox.put(None)
         if self._ticker is not None:
             self._ticker.cancel()
+        for channel in self.channels.values():
+            for sub in list(channel.subscribers):
+                self._end(channel, sub, "stopping")
         self._loop = None
 
     def _make_frames(self) -> None:
@@ -127,8 +141,7 @@ class Fanout:
             self._done[ident] = game.version
             frame = public_frame(game)
             self.made += 1
-            delay = self.delay_of(frame.get("event"))
-            due = recorded_at(game).timestamp() + delay
+            due = recorded_at(game).timestamp() + self.delay_of(frame.get("event"))
             loop = self._loop
             if loop is not None and not loop.is_closed():
                 entry = (due, next(self._order), frame["game_id"], game.version, channels_of(frame), encode(frame),
@@ -142,14 +155,14 @@ class Fanout:
             self.deliver_due(time.time())
 
     def deliver_due(self, now: float) -> None:
-        """Every frame due by ``now``: numbered per channel, kept, and put (one chunk) to each subscriber."""
+        """Every frame due by ``now``: numbered per channel, kept, and written (one chunk) to each subscriber."""
         chunks: dict[str, list[bytes]] = {}
         while self._due and self._due[0][0] <= now:
             _, _, game_id, version, keys, body, frame = heapq.heappop(self._due)
             shown = self.latest.get(game_id)
             if shown is not None and shown[0] >= version:
                 continue  # a later frame is already public (the delay was lowered meanwhile)
-            self.latest[game_id] = (version, frame)
+            self.latest[game_id] = (version, frame, body)
             for key in keys:
                 channel = self.channels.get(key)
                 if channel is None:
@@ -157,35 +170,57 @@ class Fanout:
                 channel.seq += 1
                 message = b"id: %d\n" % channel.seq + body
                 channel.ring.append((channel.seq, message))
-                channel.latest[game_id] = (version, body)
                 chunks.setdefault(key, []).append(message)
         for key, parts in chunks.items():
-            channel = self.channels[key]
-            chunk = b"".join(parts)
-            for sub in list(channel.subscribers):
-                try:
-                    sub.queue.put_nowait(chunk)
-                except asyncio.QueueFull:
+            self._write(self.channels[key], b"".join(parts))
+        idle = time.monotonic() - self.keepalive
+        for channel in self.channels.values():
+            if channel.written < idle and channel.subscribers:
+                self._write(channel, b": keep-alive\n\n")
+
+    def _write(self, channel: Channel, chunk: bytes) -> None:
+        """``chunk`` to every subscriber of ``channel``: framed once, then one write per socket."""
+        channel.written = time.monotonic()
+        wire = framed(chunk)
+        for sub in list(channel.subscribers):
+            transport = sub.transport
+            if transport is not None:
+                if transport.is_closing():
+                    self._end(channel, sub, "closed")
+                elif transport.get_write_buffer_size() > self.buffer_limit:
                     self._drop(channel, sub)
+                else:
+                    transport.write(wire)
+                continue
+            try:
+                sub.queue.put_nowait(chunk)  # type: ignore[union-attr]
+            except asyncio.QueueFull:
+                self._drop(channel, sub)
+
+    def _end(self, channel: Channel, sub: Subscriber, why: str) -> None:
+        channel.subscribers.discard(sub)
+        if not sub.done.done():
+            sub.done.set_result(why)
+        if sub.queue is not None:
+            while not sub.queue.empty():  # free its memory now
+                sub.queue.get_nowait()
 
     def _drop(self, channel: Channel, sub: Subscriber) -> None:
+        """A client too slow to read: ended now, never waited for (it resumes with ``Last-Event-ID``)."""
         sub.dropped = True
-        channel.subscribers.discard(sub)
         self.dropped += 1
-        while not sub.queue.empty():  # free its memory now; wake its writer to end the stream
-            sub.queue.get_nowait()
-        sub.queue.put_nowait(b"")
+        self._end(channel, sub, "slow")
 
     def seed(self, frame: dict[str, Any]) -> None:
         """A frame worked out for a newcomer (``frame_at_delay``): kept as the public one unless a later is."""
         shown = self.latest.get(frame["game_id"])
         if shown is None or shown[0] < frame["version"]:
-            self.latest[frame["game_id"]] = (frame["version"], frame)
+            self.latest[frame["game_id"]] = (frame["version"], frame, encode(frame))
 
     # ---- a stream ---------------------------------------------------------------------------------
-    def subscribe(self, key: str) -> tuple[Channel, Subscriber]:
+    def subscribe(self, key: str, transport: asyncio.Transport | None = None) -> tuple[Channel, Subscriber]:
         channel = self.channels.setdefault(key, Channel())
-        sub = Subscriber(self.queue_size)
+        sub = Subscriber(self.queue_size, transport)
         channel.subscribers.add(sub)
         return channel, sub
 
@@ -199,35 +234,35 @@ class Fanout:
             return None
         return [m for seq, m in channel.ring if seq > after]
 
-    async def follow(self, key: str, after: int | None, snapshot: Callable[[], Any], *,
-                     keepalive: float) -> AsyncIterator[bytes]:
-        """A stream of ``key``: what was missed after ``after`` (or the current frame of each table, numbered
-        as the channel now stands), then each chunk as it is delivered; ends when dropped."""
-        channel, sub = self.subscribe(key)
+    def attach(self, key: str, after: int | None, games: list[str],
+               transport: asyncio.Transport | None = None) -> tuple[Channel, Subscriber, bytes]:
+        """Subscribe to ``key`` and say what to send first, in one step on the loop (nothing delivered between):
+        what was missed after ``after``, or else the latest frame of each of ``games``, numbered as the channel
+        now stands."""
+        channel, sub = self.subscribe(key, transport)
+        backlog = None if after is None else self.missed(channel, after)
+        if backlog is None:
+            head = b"id: %d\n" % channel.seq
+            backlog = [head + self.latest[g][2] for g in games if g in self.latest]
+        return channel, sub, b": public board\nretry: 2000\n\n" + b"".join(backlog)
+
+    async def follow(self, key: str, after: int | None, games: list[str]) -> AsyncIterator[bytes]:
+        """The stream of ``key`` through a queue (where the server gives no socket): the opening, then each
+        chunk delivered, a comment when idle; it ends when dropped."""
+        channel, sub, opening = self.attach(key, after, games)
         try:
-            yield b": public board\nretry: 2000\n\n"
-            backlog = None if after is None else self.missed(channel, after)
-            if backlog is None:
-                seq = channel.seq
-                for frame in await snapshot():
-                    yield b"id: %d\n" % seq + encode(frame)
-            elif backlog:
-                yield b"".join(backlog)
+            yield opening
             while True:
                 try:
-                    chunk = await asyncio.wait_for(sub.queue.get(), timeout=keepalive)
+                    chunk = await asyncio.wait_for(sub.queue.get(), timeout=self.keepalive)  # type: ignore[union-attr]
                 except asyncio.TimeoutError:
                     yield b": keep-alive\n\n"
                     continue
-                if sub.dropped:
+                if sub.done.done():
                     return
                 yield chunk
         finally:
-            channel.subscribers.discard(sub)
+            self._end(channel, sub, "gone")
 
     def connections(self) -> int:
         return sum(len(c.subscribers) for c in self.channels.values())
-
-
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)

@@ -9,6 +9,7 @@ const PAGES = [
   { href: '/audit', key: 'landing.audit' },
   { href: '/verify', key: 'landing.verify' },
   { href: '/console', key: 'landing.console' },
+  { href: '/wall', key: 'landing.wall' },
   { href: '/docs', key: 'landing.api' },
 ];
 

@@ -27,6 +27,7 @@ from projections import queries
 from service.api.deps import DirectorDep, GameIdPath
 from service.api.errors import ApiError, malformed
 from service.api.fanout import Fanout, wall_key
+from service.api.public_stream import PublicStream
 from service.api.public_schemas import BroadcastView, PublicTable, PublicWall, SetBroadcastDelay
 from service.api.responses import errors
 from service.api.routes.games_read import IndexReader
@@ -75,7 +76,7 @@ async def _frame(request: Request, game_id: UUID) -> dict[str, Any] | None:
     frame = await bounded(frame_at_delay, games, game_id, delay)
     if frame is not None:
         fanout.seed(frame)
-    return fanout.latest.get(str(game_id), (0, frame))[1]
+    return fanout.latest.get(str(game_id), (0, frame, b""))[1]
 
 
 async def _wall(request: Request, event: str, round: int) -> list[dict[str, Any]]:
@@ -88,7 +89,7 @@ async def _wall(request: Request, event: str, round: int) -> list[dict[str, Any]
         cache[key] = found
     fanout = _fanout(request)
     ids = list(found[1])  # and the games this process has shown since, which the read models may not hold yet
-    ids += [UUID(g) for g, (_, f) in list(fanout.latest.items())
+    ids += [UUID(g) for g, (_, f, _) in list(fanout.latest.items())
             if f.get("event") == event and str(f.get("round")) == str(round) and UUID(g) not in found[1]]
     frames = []
     for game_id in ids:
@@ -116,11 +117,6 @@ def _after(last_event_id: str | None) -> int | None:
     return int(last_event_id.strip())
 
 
-def _sse(body: Any) -> StreamingResponse:
-    return StreamingResponse(body, media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-
-
 @router.get("/v1/public/games/{game_id}", response_model=PublicTable, responses=errors(400, 404, 503))
 async def public_table(request: Request, game_id: GameIdPath) -> Any:
     """One table as the public may see it now (no token): board, scores, whose turn, last play, clocks."""
@@ -146,13 +142,8 @@ async def public_table_stream(request: Request, game_id: GameIdPath, last_event_
     _open(request)
     await bounded(request.app.state.games.get_game, game_id)  # 404 before the stream starts
 
-    async def snapshot() -> list[dict[str, Any]]:
-        frame = await _frame(request, game_id)
-        return [] if frame is None else [frame]
-
-    settings = request.app.state.settings
-    return _sse(_fanout(request).follow(f"game:{game_id}", after, snapshot,
-                                        keepalive=settings.stream_keepalive_seconds))
+    await _frame(request, game_id)  # the table as the public may see it now, for the stream to start with
+    return PublicStream(_fanout(request), f"game:{game_id}", after, [str(game_id)])
 
 
 @router.get("/v1/public/wall/stream", response_class=StreamingResponse, responses={**STREAM, **errors(400, 503)})
@@ -162,9 +153,8 @@ async def public_wall_stream(request: Request, event: EventQuery, round: RoundQu
     after = _after(last_event_id)
     _open(request)
     event = normalise(event)
-    settings = request.app.state.settings
-    return _sse(_fanout(request).follow(wall_key(event, round), after, lambda: _wall(request, event, round),
-                                        keepalive=settings.stream_keepalive_seconds))
+    tables = await _wall(request, event, round)  # every table as the public may see it now, to start with
+    return PublicStream(_fanout(request), wall_key(event, round), after, [t["game_id"] for t in tables])
 
 
 @router.get("/v1/broadcast", response_model=BroadcastView, responses=errors(400, 401, 403, 503))
