@@ -16,8 +16,9 @@ same length, each with its own round of 64 new games:
    processes open ``/v1/public/wall/stream`` of that round (every table, so every event goes to every
    viewer), then the tablets play the same way.
 
-Each viewer counts every frame and checks that the stream's ids run on without a gap (a viewer
-dropped as too slow, or missing a frame, is counted); one viewer in ``--sample`` also reads each
+Each viewer counts every frame and checks that the stream's ids run on without a gap (the viewers
+connect before the round's games exist, so every frame they get is a live one, numbered on from the
+first: a frame missing is a gap; a viewer dropped as too slow is counted); one viewer in ``--sample`` also reads each
 frame's ``recorded_at`` and takes the delivery latency after the delay: arrival minus (recorded_at +
 delay). At the end each viewer must have the last message of the round (the channel's last id, read
 by one more viewer opened after the run).
@@ -83,7 +84,7 @@ class Viewer:
     """One raw SSE connection: counts frames, checks the ids, and (when sampled) times each frame."""
 
     def __init__(self, sampled: bool) -> None:
-        self.sampled, self.frames, self.gaps, self.last, self.closed = sampled, 0, 0, None, False
+        self.sampled, self.frames, self.first, self.last, self.closed = sampled, 0, None, None, False
         self.latencies: list[float] = []
 
     async def run(self, host: str, port: int, path: str, delay: float, stop: asyncio.Event,
@@ -113,13 +114,13 @@ class Viewer:
                 if cut < 0:
                     continue
                 whole, buffer = buffer[:cut + 2], buffer[cut + 2:]
-                for found in ID.findall(whole):
-                    seq = int(found)
-                    if self.last is not None and seq > self.last + 1:
-                        self.gaps += seq - self.last - 1
-                    if self.last is None or seq > self.last:
-                        self.last = seq
-                    self.frames += 1
+                # counted with bytes' own search (C), not parsed: a viewers' process reads ~100 MB/s here
+                self.frames += whole.count(b"\nevent: table\n")
+                if self.first is None and (m := ID.search(whole)):
+                    self.first = int(m.group(1))
+                at = whole.rfind(b"\nid: ")
+                if at >= 0:
+                    self.last = int(whole[at + 5:whole.index(b"\n", at + 5)])
                 if self.sampled:
                     for at in AT.findall(whole):
                         self.latencies.append(now - datetime.fromisoformat(at.decode()).timestamp() - delay)
@@ -149,7 +150,7 @@ async def viewers_main(url: str, path: str, count: int, sample: int, delay: floa
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     print(json.dumps({"frames": [v.frames for v in viewers], "last": [v.last for v in viewers],
-                      "gaps": sum(v.gaps for v in viewers), "closed": sum(v.closed for v in viewers),
+                      "gaps": sum(max(0, v.last - v.first + 1 - v.frames) for v in viewers if v.first is not None), "closed": sum(v.closed for v in viewers),
                       "latencies": [x for v in viewers for x in v.latencies]}), flush=True)
 
 

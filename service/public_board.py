@@ -20,9 +20,10 @@ from service.errors import GameNotFound
 
 #: The public: a spectator bound to no game.
 PUBLIC = Principal(token_id=UUID(int=0), role="spectator", label="public board")
-#: The fields of the spectator's state the public board shows, as they are.
+#: The fields of the spectator's state the public board shows, as they are. The board as 15 rows in notation
+#: (``board``), not as cells: a frame goes to thousands of viewers, and the rows are a sixth of the size.
 FIELDS = ("version", "status", "phase", "profile", "tileset", "event", "round", "table", "seat_on_turn",
-          "name_on_turn", "bag_count", "turns_played", "cells", "clock", "clocks", "clock_stop")
+          "name_on_turn", "bag_count", "turns_played", "board", "clock", "clocks", "clock_stop")
 
 
 def recorded_at(game: Game) -> datetime:

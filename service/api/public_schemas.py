@@ -8,12 +8,12 @@ from pydantic import BaseModel, Field
 
 from domain.broadcast import MAX_DELAY
 from service.api.command_base import Nfc
-from service.api.schemas import _CELLS_EXAMPLE, GAME_ID, Cells, _example
+from service.api.schemas import _ROWS_EXAMPLE, GAME_ID, _example
 
 _TABLE = {"game_id": GAME_ID, "version": 17, "recorded_at": "2025-05-01T10:12:00.000+00:00", "status": "in_progress",
           "phase": "playing", "profile": "file-2024", "tileset": "spanish", "event": "Open de Madrid", "round": 3,
           "table": 12, "seat_on_turn": 1, "name_on_turn": "Berto Ruiz", "bag_count": 79, "turns_played": 1,
-          "cells": _CELLS_EXAMPLE, "clock": None, "clocks": [], "clock_stop": None,
+          "board": _ROWS_EXAMPLE, "clock": None, "clocks": [], "clock_stop": None,
           "players": [{"seat": 0, "name": "Ana García", "score": 34, "rack_count": 7},
                       {"seat": 1, "name": "Berto Ruiz", "score": 0, "rack_count": 7}],
           "last_turn": {"seat": 0, "kind": "play", "word": "[CH]OZAs", "coordinates": "H7", "score": 34, "turn": 1,
@@ -49,7 +49,8 @@ class PublicTable(BaseModel):
     name_on_turn: str | None
     bag_count: int
     turns_played: int
-    cells: Cells
+    board: list[str] = Field(description="Rows A to O in TILES.md notation (`.` an empty square, a blank in lower "
+                                         "case, a digraph tile in brackets), as in the game's state.")
     clock: dict[str, Any] | None = Field(description="How time is kept, as the game was created.")
     clocks: list[dict[str, Any]] = Field(description="Each player's clock as last read, as in the game's state.")
     clock_stop: dict[str, Any] | None

@@ -61,13 +61,13 @@ def test_a_whole_game_on_the_public_board_never_shows_a_rack(api: Api):
     assert not keys_in(seen) & HIDDEN_KEYS, keys_in(seen) & HIDDEN_KEYS
     # what it does show: the board as the game has it, the scores, whose turn, the last play's squares
     state = table.state()
-    assert last["cells"] == state["cells"] and [p["score"] for p in last["players"]] == [
+    assert last["board"] == state["board"] and [p["score"] for p in last["players"]] == [
         p["score"] for p in state["players"]]
     assert last["phase"] == "ended" and last["ending"]["cause"]
     plays = [f for f in seen if "last_turn" in f and (f["last_turn"] or {}).get("kind") == "play"]
     assert plays, "no play was shown"
     for frame in plays:  # the squares highlighted hold tiles on the board shown
-        assert frame["last_turn"]["squares"] and all(frame["cells"][r][c] for r, c in frame["last_turn"]["squares"])
+        assert frame["last_turn"]["squares"] and all(frame["board"][r] != "." * 15 for r, _ in frame["last_turn"]["squares"])
     wall = seen[-2]
     assert wall["event"] == "Open Público" and wall["delay_seconds"] == 0 and [t["table"] for t in wall["tables"]] == [5]
 

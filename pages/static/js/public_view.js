@@ -3,7 +3,7 @@
 // sent, so none can be shown), and the stream that brings each frame. The page computes no rule: the
 // squares of the last play come in the frame (`last_turn.squares`).
 import { t, use, initial, LANGUAGES } from './i18n.js';
-import { tileset } from './tiles.js';
+import { tileset, parseRow } from './tiles.js';
 import { escapeHtml } from './access.js';
 import './components/board.js';
 
@@ -13,7 +13,6 @@ export async function startLanguage() {
   await use(LANGUAGES.includes(asked) ? asked : initial(null));
 }
 
-const shown = (cell) => (cell ? { letter: cell.blank ? cell.letter : cell.tile, blank: Boolean(cell.blank) } : null);
 
 /** A clock as m:ss, or '' when the game keeps none. */
 export function clockText(c) {
@@ -60,8 +59,8 @@ export function tableTitle(frame) {
 /** Draw a frame's board into a <pl-board>, the last play's squares highlighted. */
 export function drawBoard(element, frame) {
   const squares = new Set(((frame.last_turn && frame.last_turn.squares) || []).map(([r, c]) => `${r},${c}`));
-  element.update({ board: frame.cells.map((row) => row.map(shown)), set: tileset(frame.tileset), selectable: false,
-    highlight: squares });
+  const set = tileset(frame.tileset);
+  element.update({ board: frame.board.map((row) => parseRow(row, set)), set, selectable: false, highlight: squares });
 }
 
 /** Follow a public stream: `onFrame(frame)` for each table's newer frame (an older or repeated one is skipped);
