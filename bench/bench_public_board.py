@@ -225,7 +225,7 @@ def main() -> None:
     parser.add_argument("--viewer-processes", type=int, default=2)
     parser.add_argument("--tablets", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--think", type=float, default=0.5, help="mean pause after each answer, seconds")
+    parser.add_argument("--think", type=float, default=2.0, help="mean pause after each answer, seconds")
     parser.add_argument("--delay", type=int, default=2, help="the event's broadcast delay, seconds")
     parser.add_argument("--sample", type=int, default=10, help="one viewer in this many times each frame")
     parser.add_argument("--store", default=None, help="a data folder or database URL (default: a fresh folder)")

@@ -37,6 +37,8 @@ RING = 1024
 QUEUE = 64
 #: Bytes waiting in one socket's buffer (written straight to it) before it is dropped as too slow.
 BUFFER = 256 * 1024
+#: Sockets written in one go before the loop is let go (commands are answered in between).
+SLICE = 200
 
 
 def encode(frame: dict[str, Any]) -> bytes:
@@ -76,7 +78,8 @@ class Channel:
 
     seq: int = 0
     ring: deque[tuple[int, bytes]] = field(default_factory=lambda: deque(maxlen=RING))
-    subscribers: set[Subscriber] = field(default_factory=set)
+    #: in the order they came (a dict: writes in slices keep each socket's chunks in order)
+    subscribers: dict[Subscriber, None] = field(default_factory=dict)
     written: float = field(default_factory=time.monotonic)
 
 
@@ -179,10 +182,24 @@ class Fanout:
                 self._write(channel, b": keep-alive\n\n")
 
     def _write(self, channel: Channel, chunk: bytes) -> None:
-        """``chunk`` to every subscriber of ``channel``: framed once, then one write per socket."""
+        """``chunk`` to every subscriber of ``channel``: framed once, then one write per socket, ``SLICE`` sockets at
+        a time with the loop let go between slices (so a command's answer waits for one slice, not the hall)."""
         channel.written = time.monotonic()
+        subscribers = list(channel.subscribers)
+        self._write_slice(channel, chunk, framed(chunk), subscribers[:SLICE])
+        if len(subscribers) > SLICE and self._loop is not None:
+            self._loop.create_task(self._write_rest(channel, chunk, subscribers[SLICE:]))
+
+    async def _write_rest(self, channel: Channel, chunk: bytes, subscribers: list[Subscriber]) -> None:
         wire = framed(chunk)
-        for sub in list(channel.subscribers):
+        for start in range(0, len(subscribers), SLICE):
+            await asyncio.sleep(0)
+            self._write_slice(channel, chunk, wire, subscribers[start:start + SLICE])
+
+    def _write_slice(self, channel: Channel, chunk: bytes, wire: bytes, subscribers: list[Subscriber]) -> None:
+        for sub in subscribers:
+            if sub.done.done():
+                continue
             transport = sub.transport
             if transport is not None:
                 if transport.is_closing():
@@ -198,7 +215,7 @@ class Fanout:
                 self._drop(channel, sub)
 
     def _end(self, channel: Channel, sub: Subscriber, why: str) -> None:
-        channel.subscribers.discard(sub)
+        channel.subscribers.pop(sub, None)
         if not sub.done.done():
             sub.done.set_result(why)
         if sub.queue is not None:
@@ -221,7 +238,7 @@ class Fanout:
     def subscribe(self, key: str, transport: asyncio.Transport | None = None) -> tuple[Channel, Subscriber]:
         channel = self.channels.setdefault(key, Channel())
         sub = Subscriber(self.queue_size, transport)
-        channel.subscribers.add(sub)
+        channel.subscribers[sub] = None
         return channel, sub
 
     def missed(self, channel: Channel, after: int) -> list[bytes] | None:
