@@ -150,11 +150,23 @@ async def viewers_main(url: str, path: str, count: int, sample: int, delay: floa
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     print(json.dumps({"frames": [v.frames for v in viewers], "last": [v.last for v in viewers],
-                      "gaps": sum(max(0, v.last - v.first + 1 - v.frames) for v in viewers if v.first is not None), "closed": sum(v.closed for v in viewers),
+                      "gaps": sum(max(0, v.last - v.first + 1 - v.frames) for v in viewers if v.first is not None),
+                      "closed": sum(v.closed for v in viewers),
                       "latencies": [x for v in viewers for x in v.latencies]}), flush=True)
 
 
 # ---- the tablets ----------------------------------------------------------------------------------
+async def send(conn: Any, method: str, path: str, headers: dict[str, str], body: Any = None) -> tuple[int, bytes]:
+    """One request on the tablet's keep-alive connection, opened again when the server closed it while the
+    tablet was idle (its keep-alive timeout is shorter than a long pause)."""
+    try:
+        return await conn.request(method, path, headers, body)
+    except (IndexError, ConnectionError, asyncio.IncompleteReadError):
+        conn.close()
+        conn.reader = conn.writer = None
+        return await conn.request(method, path, headers, body)
+
+
 async def play(http: Any, server: Any, scripts: list[list[Any]], tablets: int, seconds: float, think: float,
                round: int) -> dict[str, Any]:
     latencies: list[float] = []
@@ -167,7 +179,7 @@ async def play(http: Any, server: Any, scripts: list[list[Any]], tablets: int, s
         nonlocal errors
         conn = http.connection(server)
         try:
-            status, raw = await conn.request("POST", "/v1/games", director, {
+            status, raw = await send(conn, "POST", "/v1/games", director, {
                 "profile": "file-2024", "players": ["Ana", "Bea"], "bag_mode": "replay", "event": EVENT,
                 "round": round, "table": index + 1})
             created = json.loads(raw)
@@ -182,7 +194,7 @@ async def play(http: Any, server: Any, scripts: list[list[Any]], tablets: int, s
                 if time.perf_counter() >= end:
                     return
                 start = time.perf_counter()
-                status, raw = await conn.request("POST", path, tokens[sender], {**body, "expected_version": version})
+                status, raw = await send(conn, "POST", path, tokens[sender], {**body, "expected_version": version})
                 took = time.perf_counter() - start
                 if status != 200:
                     errors += 1

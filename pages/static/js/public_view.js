@@ -26,7 +26,7 @@ export function clockText(c) {
 export function lastTurnText(last) {
   if (!last) return t('public.no_turn');
   if (last.kind === 'play') return `${last.coordinates} ${last.word} · ${t('public.points', { score: last.score })}`;
-  return ['pass', 'exchange'].includes(last.kind) ? t(`public.kind.${last.kind}`) : last.kind;
+  return ['pass', 'exchange', 'invalid', 'lost'].includes(last.kind) ? t(`public.kind.${last.kind}`) : last.kind;
 }
 
 /** Where the game stands, for the line under the names. */

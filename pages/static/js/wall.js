@@ -1,6 +1,6 @@
 // The wall (/wall?event=E&round=N[&lang=ca][&per=8][&every=20]): every table of an event's round for the hall
 // screen and the broadcast, as the public may see it (the spectator view, after the broadcast delay), live
-// over one stream (/v1/public/wall/stream). More tables than fit (`per`, 8 at 1920x1080) turn in pages
+// over one stream (/v1/public/wall/stream). More tables than fit (`per`, 6 at 1920x1080) turn in pages
 // every `every` seconds.
 import { t } from './i18n.js';
 import { request } from './net.js';
@@ -12,7 +12,7 @@ const app = document.getElementById('app');
 const params = new URLSearchParams(location.search);
 const event = params.get('event');
 const round = params.get('round');
-const per = Math.max(1, Number(params.get('per')) || 8);
+const per = Math.max(1, Number(params.get('per')) || 6);
 const every = Math.max(5, Number(params.get('every')) || 20);
 const tables = new Map(); // game id -> latest frame
 let page = 0;
