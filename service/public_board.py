@@ -42,7 +42,8 @@ def public_frame(game: Game) -> dict[str, Any]:
     last = state["last_turn"]
     if last is not None:
         turn = game.turns[-1]
-        last = dict(last, squares=[[r, c] for r, c, *_ in turn.get("placements") or []])
+        placed = turn.get("placements") if turn.get("kind") == "play" else None  # a withdrawn play's squares are empty
+        last = dict(last, squares=[[r, c] for r, c, *_ in placed or []])
     frame["last_turn"] = last
     pending = game.pending
     frame["waiting"] = None if pending is None else pending.get("kind") or pending.get("type")

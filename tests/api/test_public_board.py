@@ -195,4 +195,7 @@ def test_a_stream_that_does_not_read_is_dropped_not_waited_for_and_resumes_from_
         assert [m.split(b"\n")[0] for m in fan.missed(channel, 1)] == [b"id: 2", b"id: 3", b"id: 4"]
         assert fan.missed(channel, 9) is None  # an id this stream never gave: start over from the tables
 
-    asyncio.run(main())
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own (Playwright may hold this thread's)
+        pool.submit(asyncio.run, main()).result()
