@@ -80,75 +80,77 @@ def rss_mb(pid: int) -> float:
 
 
 # ---- the viewers (a child process each) ---------------------------------------------------------
-class Viewer:
-    """One raw SSE connection: counts frames, checks the ids, and (when sampled) times each frame."""
+class Viewer(asyncio.Protocol):
+    """One raw SSE connection, as a protocol (a callback per read, no task: 1,000 of them per process must
+    cost the client little, or its own lag would be measured): counts frames, notes the first and last ids,
+    and (when sampled) times each frame."""
 
-    def __init__(self, sampled: bool) -> None:
-        self.sampled, self.frames, self.first, self.last, self.closed = sampled, 0, None, None, False
+    def __init__(self, sampled: bool, delay: float, request: bytes) -> None:
+        self.sampled, self.delay, self.request = sampled, delay, request
+        self.frames, self.first, self.last, self.closed, self.stopping = 0, None, None, False, False
         self.latencies: list[float] = []
+        self.head: bytes | None = b""
+        self.buffer = b""
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
 
-    async def run(self, host: str, port: int, path: str, delay: float, stop: asyncio.Event,
-                  connected: list[int]) -> None:
-        reader, writer = await asyncio.open_connection(host, port)
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
-        head = await reader.readuntil(b"\r\n\r\n")
-        if b" 200 " not in head.split(b"\r\n", 1)[0]:
-            raise RuntimeError(head.decode(errors="replace"))
-        connected[0] += 1
-        buffer = b""
-        reading = asyncio.ensure_future(stop.wait())
-        try:
-            while True:
-                got = asyncio.ensure_future(reader.read(65536))
-                done, _ = await asyncio.wait({got, reading}, return_when=asyncio.FIRST_COMPLETED)
-                if got not in done:
-                    got.cancel()
-                    break
-                data = got.result()
-                if not data:
-                    self.closed = True
-                    break
-                now = time.time()
-                buffer += data
-                cut = buffer.rfind(b"\n\n")
-                if cut < 0:
-                    continue
-                whole, buffer = buffer[:cut + 2], buffer[cut + 2:]
-                # counted with bytes' own search (C), not parsed: a viewers' process reads ~100 MB/s here
-                self.frames += whole.count(b"\nevent: table\n")
-                if self.first is None and (m := ID.search(whole)):
-                    self.first = int(m.group(1))
-                at = whole.rfind(b"\nid: ")
-                if at >= 0:
-                    self.last = int(whole[at + 5:whole.index(b"\n", at + 5)])
-                if self.sampled:
-                    for at in AT.findall(whole):
-                        self.latencies.append(now - datetime.fromisoformat(at.decode()).timestamp() - delay)
-        finally:
-            writer.close()
+    def connection_made(self, transport: Any) -> None:
+        self.transport = transport
+        transport.write(self.request)
+
+    def data_received(self, data: bytes) -> None:
+        now = time.time()
+        if self.head is not None:  # the status line and headers first
+            self.head += data
+            if b"\r\n\r\n" not in self.head:
+                return
+            head, _, data = self.head.partition(b"\r\n\r\n")
+            self.head = None
+            if b" 200 " not in head.split(b"\r\n", 1)[0]:
+                self.opened.set_exception(RuntimeError(head.decode(errors="replace")))
+                return
+            self.opened.set_result(None)
+        buffer = self.buffer + data
+        cut = buffer.rfind(b"\n\n")
+        if cut < 0:
+            self.buffer = buffer
+            return
+        whole, self.buffer = buffer[:cut + 2], buffer[cut + 2:]
+        # counted with bytes' own search (C), not parsed: a viewers' process reads a lot here
+        self.frames += whole.count(b"\nevent: table\n")
+        if self.first is None and (m := ID.search(whole)):
+            self.first = int(m.group(1))
+        at = whole.rfind(b"\nid: ")
+        if at >= 0:
+            self.last = int(whole[at + 5:whole.index(b"\n", at + 5)])
+        if self.sampled:
+            for found in AT.findall(whole):
+                self.latencies.append(now - datetime.fromisoformat(found.decode()).timestamp() - self.delay)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.stopping:
+            self.closed = True
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("closed before the answer"))
 
 
 async def viewers_main(url: str, path: str, count: int, sample: int, delay: float) -> None:
     """A viewers' process: opens ``count`` streams, says so on stdout, waits for a line on stdin, reports."""
     host, port = url.removeprefix("http://").rsplit(":", 1)
-    stop = asyncio.Event()
-    viewers = [Viewer(i % sample == 0) for i in range(count)]
-    connected = [0]
-    tasks = []
-    for i, viewer in enumerate(viewers):
-        tasks.append(asyncio.ensure_future(viewer.run(host, int(port), path, delay, stop, connected)))
+    loop = asyncio.get_running_loop()
+    request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
+    viewers = []
+    for i in range(count):
+        _, viewer = await loop.create_connection(lambda i=i: Viewer(i % sample == 0, delay, request), host, int(port))
+        viewers.append(viewer)
         if i % 50 == 49:
             await asyncio.sleep(0.05)  # open them over a second or two, not all in one burst
-    while connected[0] < count:
-        failed = [t for t in tasks if t.done() and t.exception() is not None]
-        if failed:
-            raise failed[0].exception()
-        await asyncio.sleep(0.05)
+    await asyncio.gather(*(v.opened for v in viewers))
     print("connected", flush=True)
-    loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.readline)
-    stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    for viewer in viewers:
+        viewer.stopping = True
+        viewer.transport.close()
     print(json.dumps({"frames": [v.frames for v in viewers], "last": [v.last for v in viewers],
                       "gaps": sum(max(0, v.last - v.first + 1 - v.frames) for v in viewers if v.first is not None),
                       "closed": sum(v.closed for v in viewers),

@@ -7,10 +7,12 @@ encodes it as the bytes of one Server-Sent Event; then it hands those bytes to t
 the moment they may be shown (the event's time plus its event's broadcast delay). On the loop, a
 tick every ``tick`` seconds takes what is due, and for each channel (``game:<id>`` for one table,
 ``wall:<event>:<round>`` for the hall screen) numbers it (the SSE ``id``, per channel), keeps it in the
-channel's ring (for ``Last-Event-ID``) and puts one joined chunk into each subscriber's bounded queue.
-Each connection writes its own queue; a connection whose queue is full (a client that does not
-read) is dropped at once, never waited for: it reconnects with ``Last-Event-ID`` and is given what it
-missed from the ring, or, past the ring, the current frame of every table.
+channel's ring (for ``Last-Event-ID``) and joins the tick's frames into one chunk, framed once as an
+HTTP chunk and written straight to each subscriber's socket (``service.api.public_stream``), ``SLICE``
+sockets at a time; where the server gave no socket, into the subscriber's bounded queue instead. A
+socket ``BUFFER`` bytes behind, or a full queue (a client that does not read), is dropped at once,
+never waited for: it reconnects with ``Last-Event-ID`` and is given what it missed from the ring, or,
+past the ring, the current frame of every table.
 """
 
 from __future__ import annotations
