@@ -211,7 +211,7 @@ async def play(http: Any, server: Any, scripts: list[list[Any]], tablets: int, s
     began = time.perf_counter()
     await asyncio.gather(*(tablet(i) for i in range(tablets)))
     took = time.perf_counter() - began
-    return {"commands": len(latencies), "per_second": len(latencies) / took, "errors": errors,
+    return {"commands": len(latencies), "per_second": len(latencies) / took, "errors": errors, "seconds": took,
             "p50_ms": statistics.median(latencies) * 1000 if latencies else float("nan"),
             "p99_ms": statistics.quantiles(latencies, n=100)[98] * 1000 if len(latencies) > 100 else float("nan")}
 
@@ -270,7 +270,9 @@ def main() -> None:
 
             httpx.put(f"{server.url}/v1/broadcast", headers={"Authorization": f"Bearer {server.token}"}, json={
                 "event": EVENT, "delay_seconds": args.delay, "reason": "bench"}).raise_for_status()
+            cpu = server.cpu_seconds()
             alone = asyncio.run(play(http, server, scripts, args.tablets, args.seconds, args.think, 1))
+            alone["cpu"] = (server.cpu_seconds() - cpu) / alone["seconds"]
             time.sleep(args.delay + 1)
             rss_before = rss_mb(server.proc.pid)
             path = f"/v1/public/wall/stream?event={EVENT.replace(' ', '%20')}&round=2"
@@ -289,7 +291,9 @@ def main() -> None:
                     raise RuntimeError(f"a viewers' process failed: {line!r}")
             print(f"{args.viewers} viewers connected in {time.perf_counter() - opened:.1f} s")
             rss_with = rss_mb(server.proc.pid)
+            cpu = server.cpu_seconds()
             watched = asyncio.run(play(http, server, scripts, args.tablets, args.seconds, args.think, 2))
+            watched["cpu"] = (server.cpu_seconds() - cpu) / watched["seconds"]
             time.sleep(args.delay + 1.0)  # the last frames' delay, and a tick
             final = last_id(server.url, path)
             reports = []
@@ -324,7 +328,7 @@ def main() -> None:
     print(f"{'memory per connection (KB)':44} {per:14.1f}")
     for name, run in (("without viewers", alone), ("with viewers", watched)):
         print(f"{'commands/s ' + name:44} {run['per_second']:14.1f}   p50 {run['p50_ms']:.1f} ms, "
-              f"p99 {run['p99_ms']:.1f} ms, {run['errors']} errors")
+              f"p99 {run['p99_ms']:.1f} ms, {run['errors']} errors; server CPU {run['cpu']:.2f} core")
     slow = watched["per_second"] / alone["per_second"]
     print(f"{'commands/s with / without':44} {slow:14.2f} {1 - SLOWDOWN_GOAL:10.2f} "
           f"{ratio(slow, 1 - SLOWDOWN_GOAL, False):>12}")
