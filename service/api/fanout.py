@@ -187,13 +187,12 @@ class Fanout:
         """``chunk`` to every subscriber of ``channel``: framed once, then one write per socket, ``SLICE`` sockets at
         a time with the loop let go between slices (so a command's answer waits for one slice, not the hall)."""
         channel.written = time.monotonic()
-        subscribers = list(channel.subscribers)
-        self._write_slice(channel, chunk, framed(chunk), subscribers[:SLICE])
+        subscribers, wire = list(channel.subscribers), framed(chunk)
+        self._write_slice(channel, chunk, wire, subscribers[:SLICE])
         if len(subscribers) > SLICE and self._loop is not None:
-            self._loop.create_task(self._write_rest(channel, chunk, subscribers[SLICE:]))
+            self._loop.create_task(self._write_rest(channel, chunk, wire, subscribers[SLICE:]))
 
-    async def _write_rest(self, channel: Channel, chunk: bytes, subscribers: list[Subscriber]) -> None:
-        wire = framed(chunk)
+    async def _write_rest(self, channel: Channel, chunk: bytes, wire: bytes, subscribers: list[Subscriber]) -> None:
         for start in range(0, len(subscribers), SLICE):
             await asyncio.sleep(0)
             self._write_slice(channel, chunk, wire, subscribers[start:start + SLICE])

@@ -199,3 +199,47 @@ def test_a_stream_that_does_not_read_is_dropped_not_waited_for_and_resumes_from_
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own (Playwright may hold this thread's)
         pool.submit(asyncio.run, main()).result()
+
+
+class FakeSocket:
+    """A connection's transport as the fan-out sees it: what was written, how much is still unsent."""
+
+    def __init__(self, behind: int = 0) -> None:
+        self.written: list[bytes] = []
+        self.behind = behind
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return self.behind
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+
+def test_each_chunk_is_framed_once_and_written_to_every_socket_and_a_socket_far_behind_is_dropped():
+    import asyncio
+    import concurrent.futures
+    import heapq
+
+    from service.api.fanout import BUFFER, Fanout
+
+    async def main() -> None:
+        fan = Fanout(None, lambda event: 0)
+        fan._loop = asyncio.get_running_loop()
+        sockets = [FakeSocket() for _ in range(450)] + [FakeSocket(behind=BUFFER + 1)]
+        subs = [fan.subscribe("wall:E:1", s)[1] for s in sockets]
+        heapq.heappush(fan._due, (0.0, 1, "g", 1, ["wall:E:1"], b"event: table\ndata: {}\n\n", {"version": 1}))
+        fan.deliver_due(time.time())
+        for _ in range(5):  # the sockets past the first slice are written with the loop let go in between
+            await asyncio.sleep(0)
+        written = [s.written for s in sockets[:-1]]
+        assert all(len(w) == 1 for w in written)
+        assert all(w[0] is written[0][0] for w in written)  # the very same bytes: framed once for all
+        # one HTTP chunk: its size in hex (6 + 13 + 10 = 29 = 0x1d bytes), the SSE message, CRLF
+        assert written[0][0] == b"1d\r\nid: 1\nevent: table\ndata: {}\n\n\r\n"
+        assert sockets[-1].written == [] and subs[-1].dropped and fan.dropped == 1
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result()
