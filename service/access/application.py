@@ -36,6 +36,8 @@ from service.application import Actor, GameNotFound, GamesApplication, deferred_
 
 Builder = Callable[[Game], list[Any]]
 Listener = Callable[[UUID, int], None]
+#: The modules of the Game aggregate's events (``domain.game``): what ``game_listeners`` are told of.
+GAME_EVENTS = "domain.game."
 log = logging.getLogger("planilla.tokens")
 _ALSO: contextvars.ContextVar[Builder | None] = contextvars.ContextVar("planilla_also_save", default=None)
 #: Seconds a looked-up token is trusted on its own before the store is asked again. While the
@@ -59,6 +61,8 @@ class ServiceApplication(Binding, GamesApplication):
         #: seals. None: nothing is signed by the service (a store opened only to read or export).
         self.service_key = service_key
         self.listeners: list[Listener] = []
+        #: Like ``listeners``, told only of games (the public board's fan-out: ``service.api.fanout``).
+        self.game_listeners: list[Listener] = []
         self._principals: dict[UUID, tuple[float, Principal | None]] = {}
         self._principals_lock = threading.Lock()
         self._revoked: set[UUID] = set()  # revoked here or seen revoked by the watch: never cached as good
@@ -304,9 +308,15 @@ class ServiceApplication(Binding, GamesApplication):
     def _notify(self, recordings: list[Any]) -> None:
         """After each save: tell every listener which aggregates moved on, and to which version."""
         latest: dict[UUID, int] = {}
+        games: set[UUID] = set()
         for recording in recordings:
             event = recording.domain_event
             latest[event.originator_id] = max(latest.get(event.originator_id, 0), event.originator_version)
+            if type(event).__module__.startswith(GAME_EVENTS):
+                games.add(event.originator_id)
         for listener in list(self.listeners):
             for ident, version in latest.items():
                 listener(ident, version)
+        for listener in list(self.game_listeners):
+            for ident in games:
+                listener(ident, latest[ident])

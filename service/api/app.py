@@ -22,9 +22,12 @@ from service.api.heard import Heard, HeardMiddleware
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
     bundles, commands, duplicate_history, duplicate_print, duplicate_reads, duplicates, games, games_read, gcg, hall,
-    health, history, pages, rounds, seals, seats, stream, tables, tokens, tournaments,
+    health, history, pages, public, rounds, seals, seats, stream, tables, tokens, tournaments,
 )
 from service.api.stream import Hub
+from service.api.fanout import Fanout
+from service.api.public_stream import keep_raw_send
+from service.broadcast import Delays
 from service.keys import ServiceKey
 from service.settings import read_model_url, settings_env
 from service.duplicates import Duplicates
@@ -96,6 +99,8 @@ TAGS = [
     {"name": "seats", "description": "Binding a tablet to a seat: seat codes, their QR, the binding."},
     {"name": "seals", "description": "The service's key, and round seals: a signed Merkle root over every closed "
                                      "game's head in a round, with each game's inclusion proof."},
+    {"name": "public", "description": "The live public board: every table as a spectator sees it, without a token, "
+                                    "each fact shown after its event's broadcast delay; the delay, set by the director."},
     {"name": "health", "description": "Liveness of the service, its event store and its read models."},
 ]
 
@@ -112,6 +117,10 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
                                                   service_key=ServiceKey.for_store(settings.store)[0])
     hub = Hub()
     games_app.listeners.append(hub.notify)
+    delays = Delays(games_app)
+    fanout = Fanout(games_app, delays.seconds, tick=settings.public_tick_seconds,
+                    keepalive=settings.stream_keepalive_seconds)
+    games_app.game_listeners.append(fanout.saved)
     read_store = ReadStore(read_model_url(settings.store))
     read_store.migrate()  # Alembic, never create_all: an empty store gets the schema, a current one nothing
     projector = Projector(games_app, read_store)
@@ -125,9 +134,11 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
         elif settings.projector == "thread":
             projector.start()
         games_app.start_token_watch()
+        fanout.start()
         try:
             yield
         finally:
+            await fanout.stop()
             games_app.stop_token_watch()
             if child is not None:
                 child.stop()
@@ -143,6 +154,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.state.tournament_feed = TournamentFeed(app.state.tournaments, hub)
     app.state.duplicates = Duplicates(games_app, lexicon_data=lexicon_folder(settings))
     app.state.read_store, app.state.projector = read_store, projector
+    app.state.delays, app.state.fanout = delays, fanout
     app.state.projector_running = (lambda: child.running) if child is not None else (lambda: projector.running)
     errors.install(app)
     app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
@@ -152,12 +164,13 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.add_middleware(HeardMiddleware, heard=app.state.heard)  # when each device was last heard (memory)
     app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
     for module in (games, games_read, gcg, commands, history, stream, tokens, seats, rounds, seals, tournaments, tables,
-                   duplicates, duplicate_reads, duplicate_history, duplicate_print, health, hall):
+                   duplicates, duplicate_reads, duplicate_history, duplicate_print, health, hall, public):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(bundles.router)
     app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource
     pages.mount(app)
+    keep_raw_send(app)  # the public streams write to their sockets themselves (service.api.public_stream)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]
     return app
 

@@ -38,6 +38,11 @@ class ServiceSettings:
     #: The data folder whose ``lexicons/`` a duplicate's computed master reads (``planilla lexicon load``);
     #: None: the store's own data folder when it is one, else no lexicon.
     lexicon_data: str | None = None
+    #: Open public-board streams this server holds at most (``/v1/public/.../stream``); one more: 503.
+    public_streams_max: int = 5000
+    #: Seconds between the public board's deliveries (``service.api.fanout``): frames due within one tick
+    #: go out as one write per stream.
+    public_tick_seconds: float = 0.1
 
     def __post_init__(self) -> None:
         if not str(self.store).strip():

@@ -29,7 +29,10 @@ def resolve(spec: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-NO_TOKEN = {"GET /health", "POST /v1/bind", "GET /v1/seat-codes/{code}/qr.svg", "GET /v1/keys"}
+NO_TOKEN = {"GET /health", "POST /v1/bind", "GET /v1/seat-codes/{code}/qr.svg", "GET /v1/keys",
+            # the live public board: the spectator's view, delayed, for hall screens (docs/public-board.md)
+            "GET /v1/public/games/{game_id}", "GET /v1/public/wall", "GET /v1/public/games/{game_id}/stream",
+            "GET /v1/public/wall/stream"}
 
 
 def has_example(spec: dict[str, Any], media: dict[str, Any]) -> bool:

@@ -100,6 +100,14 @@ EXPECTED: dict[str, dict[str, int]] = {
     "service key": {r: 200 for r in ROLES},
     "seal round": row(201, {"director"}),  # a director for the whole hall (one bound to a game may not)
     "read seal": row(200, EVERYONE - {"none", "revoked"}),
+    # issue 15: the live public board is the spectator's view, delayed, and asks for no token; its delay is
+    # read by the officials with a token for every game and set by the director
+    "public table": {r: 200 for r in ROLES},
+    "public wall": {r: 200 for r in ROLES},
+    "public table stream": {r: 200 for r in ROLES},
+    "public wall stream": {r: 200 for r in ROLES},
+    "read broadcast delay": row(200, {"arbiter", "director", "tribunal"}),
+    "set broadcast delay": row(200, {"director"}),
 }
 
 
@@ -199,9 +207,8 @@ class World:
         path = f"/v1/games/{self.table.id}/commands"
         return self.api.post(path, token, {"expected_version": 1, **body}).status_code
 
-    def tournament_stream(self, token: str | None) -> int:
-        with self.api.client.stream("GET", self.tournament["published"] + "/stream",
-                                    headers=self.api.headers(token)) as r:
+    def open_stream(self, path: str, token: str | None) -> int:
+        with self.api.client.stream("GET", path, headers=self.api.headers(token)) as r:
             return r.status_code
 
     def stream(self, token: str | None) -> int:
@@ -249,7 +256,7 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "record absence": lambda w, t: w.api.post(w.tournament["published"] + "/rounds/1/tables/1/absence", t, {
         "kind": "forfeit", "reason": "Biel did not come"}).status_code,
     "standings": lambda w, t: w.api.get(w.tournament["published"] + "/standings", t).status_code,
-    "standings stream": lambda w, t: w.tournament_stream(t),
+    "standings stream": lambda w, t: w.open_stream(w.tournament["published"] + "/stream", t),
     "pairing check": lambda w, t: w.api.get(w.tournament["published"] + "/check", t).status_code,
     "import players": lambda w, t: w.api.post(w.tournament["registered"] + "/players/import", t, {
         "format": "csv", "text": "name,rating\nCarla,1800\n"}).status_code,
@@ -290,6 +297,13 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "service key": lambda w, t: w.api.get("/v1/keys", t).status_code,
     "seal round": lambda w, t: w.api.post("/v1/seals", t, {"event": "Matrix", "round": 1}).status_code,
     "read seal": lambda w, t: w.api.get(f"/v1/seals?event=Matrix&round={w.sealed}", t).status_code,
+    "public table": lambda w, t: w.api.get(f"/v1/public/games/{w.table.id}", t).status_code,
+    "public wall": lambda w, t: w.api.get("/v1/public/wall?event=Matrix&round=1", t).status_code,
+    "public table stream": lambda w, t: w.open_stream(f"/v1/public/games/{w.table.id}/stream", t),
+    "public wall stream": lambda w, t: w.open_stream("/v1/public/wall/stream?event=Matrix&round=1", t),
+    "read broadcast delay": lambda w, t: w.api.get("/v1/broadcast?event=Matrix", t).status_code,
+    "set broadcast delay": lambda w, t: w.api.client.put("/v1/broadcast", headers=w.api.headers(t), json={
+        "event": "Matrix", "delay_seconds": 60, "reason": "final"}).status_code,
 }
 # A player's pass_turn for the other seat is refused before the rules are asked; an official's reaches
 # the rules, which refuse it (the game has not started): 422, i.e. past the permission check.

@@ -11,6 +11,7 @@ const PAGES = [
   { href: '/console', key: 'landing.console' },
   { href: '/standings', key: 'landing.standings' },
   { href: '/rounds', key: 'landing.rounds' },
+  { href: '/wall', key: 'landing.wall' },
   { href: '/docs', key: 'landing.api' },
 ];
 

@@ -1,0 +1,341 @@
+"""The live public board's fan-out: 64 tablets play while N viewers hold the wall's stream open.
+
+Run: ``.venv/bin/python bench/bench_public_board.py`` (options: ``--viewers 2000``, ``--tablets 64``,
+``--seconds 30``, ``--think 0.5``, ``--delay 2``, ``--viewer-processes 2``, ``--store DIR|URL``).
+
+The server is ``planilla serve --no-access-log`` in its own process on 127.0.0.1 (a fresh SQLite data
+folder unless ``--store`` names another), its open-files limit raised to the hard limit (each viewer is
+a socket). The director sets the event's broadcast delay (``PUT /v1/broadcast``). Then two runs of the
+same length, each with its own round of 64 new games:
+
+1. **without viewers**: the tablets (this process, bench_http's minimal keep-alive client) play the
+   scripted games of ``bench/bench_http.py`` at a pace: after each answer a random pause of mean
+   ``--think`` seconds (0.5 s: a command every half second from every tablet, some 20 times a real
+   hall's pace);
+2. **with viewers**: first ``--viewers`` raw asyncio SSE clients in ``--viewer-processes`` other
+   processes open ``/v1/public/wall/stream`` of that round (every table, so every event goes to every
+   viewer), then the tablets play the same way.
+
+Each viewer counts every frame and checks that the stream's ids run on without a gap (the viewers
+connect before the round's games exist, so every frame they get is a live one, numbered on from the
+first: a frame missing is a gap; a viewer dropped as too slow is counted); one viewer in ``--sample`` also reads each
+frame's ``recorded_at`` and takes the delivery latency after the delay: arrival minus (recorded_at +
+delay). At the end each viewer must have the last message of the round (the channel's last id, read
+by one more viewer opened after the run).
+
+Printed, each with its goal and ratio: delivery latency p50/p99 after the delay (goal p99 <= 500 ms);
+frames delivered / frames expected (goal 1.0); the server's RSS before and with the viewers and
+memory per connection; commands/s and command p99 without and with viewers (goal: with viewers within
+20 %). The machine is shared and has 2 cores, on which the viewers' processes run too: their CPU is
+the server's loss, so the figures are a floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import json
+import os
+import platform
+import random
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+EVENT = "Bench Final"
+P99_GOAL_MS, SLOWDOWN_GOAL = 500.0, 0.20
+ID = re.compile(rb"^id: (\d+)$", re.M)
+AT = re.compile(rb'"recorded_at":"([^"]+)"')
+
+
+def load_bench_http() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_http", ROOT / "bench" / "bench_http.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_http"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def raise_files_limit() -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+# ---- the viewers (a child process each) ---------------------------------------------------------
+class Viewer(asyncio.Protocol):
+    """One raw SSE connection, as a protocol (a callback per read, no task: 1,000 of them per process must
+    cost the client little, or its own lag would be measured): counts frames, notes the first and last ids,
+    and (when sampled) times each frame."""
+
+    def __init__(self, sampled: bool, delay: float, request: bytes) -> None:
+        self.sampled, self.delay, self.request = sampled, delay, request
+        self.frames, self.first, self.last, self.closed, self.stopping = 0, None, None, False, False
+        self.latencies: list[float] = []
+        self.head: bytes | None = b""
+        self.buffer = b""
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: Any) -> None:
+        self.transport = transport
+        transport.write(self.request)
+
+    def data_received(self, data: bytes) -> None:
+        now = time.time()
+        if self.head is not None:  # the status line and headers first
+            self.head += data
+            if b"\r\n\r\n" not in self.head:
+                return
+            head, _, data = self.head.partition(b"\r\n\r\n")
+            self.head = None
+            if b" 200 " not in head.split(b"\r\n", 1)[0]:
+                self.opened.set_exception(RuntimeError(head.decode(errors="replace")))
+                return
+            self.opened.set_result(None)
+        buffer = self.buffer + data
+        cut = buffer.rfind(b"\n\n")
+        if cut < 0:
+            self.buffer = buffer
+            return
+        whole, self.buffer = buffer[:cut + 2], buffer[cut + 2:]
+        # counted with bytes' own search (C), not parsed: a viewers' process reads a lot here
+        self.frames += whole.count(b"\nevent: table\n")
+        if self.first is None and (m := ID.search(whole)):
+            self.first = int(m.group(1))
+        at = whole.rfind(b"\nid: ")
+        if at >= 0:
+            self.last = int(whole[at + 5:whole.index(b"\n", at + 5)])
+        if self.sampled:
+            for found in AT.findall(whole):
+                self.latencies.append(now - datetime.fromisoformat(found.decode()).timestamp() - self.delay)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.stopping:
+            self.closed = True
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("closed before the answer"))
+
+
+async def viewers_main(url: str, path: str, count: int, sample: int, delay: float) -> None:
+    """A viewers' process: opens ``count`` streams, says so on stdout, waits for a line on stdin, reports."""
+    host, port = url.removeprefix("http://").rsplit(":", 1)
+    loop = asyncio.get_running_loop()
+    request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
+    viewers = []
+    for i in range(count):
+        _, viewer = await loop.create_connection(lambda i=i: Viewer(i % sample == 0, delay, request), host, int(port))
+        viewers.append(viewer)
+        if i % 50 == 49:
+            await asyncio.sleep(0.05)  # open them over a second or two, not all in one burst
+    await asyncio.gather(*(v.opened for v in viewers))
+    print("connected", flush=True)
+    await loop.run_in_executor(None, sys.stdin.readline)
+    for viewer in viewers:
+        viewer.stopping = True
+        viewer.transport.close()
+    print(json.dumps({"frames": [v.frames for v in viewers], "last": [v.last for v in viewers],
+                      "gaps": sum(max(0, v.last - v.first + 1 - v.frames) for v in viewers if v.first is not None),
+                      "closed": sum(v.closed for v in viewers),
+                      "latencies": [x for v in viewers for x in v.latencies]}), flush=True)
+
+
+# ---- the tablets ----------------------------------------------------------------------------------
+async def send(conn: Any, method: str, path: str, headers: dict[str, str], body: Any = None) -> tuple[int, bytes]:
+    """One request on the tablet's keep-alive connection, opened again when the server closed it while the
+    tablet was idle (its keep-alive timeout is shorter than a long pause)."""
+    try:
+        return await conn.request(method, path, headers, body)
+    except (IndexError, ConnectionError, asyncio.IncompleteReadError):
+        conn.close()
+        conn.reader = conn.writer = None
+        return await conn.request(method, path, headers, body)
+
+
+async def play(http: Any, server: Any, scripts: list[list[Any]], tablets: int, seconds: float, think: float,
+               round: int) -> dict[str, Any]:
+    latencies: list[float] = []
+    errors = 0
+    pauses = random.Random(round)
+    director = {"Authorization": f"Bearer {server.token}", "X-Device": "bench"}
+    games: list[str] = []
+
+    async def tablet(index: int) -> None:
+        nonlocal errors
+        conn = http.connection(server)
+        try:
+            status, raw = await send(conn, "POST", "/v1/games", director, {
+                "profile": "file-2024", "players": ["Ana", "Bea"], "bag_mode": "replay", "event": EVENT,
+                "round": round, "table": index + 1})
+            created = json.loads(raw)
+            games.append(created["id"])
+            version = 1
+            tokens = {t["seat"]: {"Authorization": f"Bearer {t['token']}", "X-Device": f"tablet-{index}"}
+                      for t in created["tokens"]}
+            tokens["director"] = director
+            path = f"/v1/games/{created['id']}/commands"
+            await asyncio.sleep(pauses.uniform(0, think))  # the tablets do not all start in the same instant
+            for sender, body in scripts[index % len(scripts)]:
+                if time.perf_counter() >= end:
+                    return
+                start = time.perf_counter()
+                status, raw = await send(conn, "POST", path, tokens[sender], {**body, "expected_version": version})
+                took = time.perf_counter() - start
+                if status != 200:
+                    errors += 1
+                    return
+                version = json.loads(raw)["version"]
+                latencies.append(took)
+                await asyncio.sleep(pauses.expovariate(1 / think))
+        finally:
+            conn.close()
+
+    end = time.perf_counter() + seconds
+    began = time.perf_counter()
+    await asyncio.gather(*(tablet(i) for i in range(tablets)))
+    took = time.perf_counter() - began
+    return {"commands": len(latencies), "per_second": len(latencies) / took, "errors": errors, "seconds": took,
+            "p50_ms": statistics.median(latencies) * 1000 if latencies else float("nan"),
+            "p99_ms": statistics.quantiles(latencies, n=100)[98] * 1000 if len(latencies) > 100 else float("nan")}
+
+
+def last_id(url: str, path: str) -> int | None:
+    """The channel's last message id, as a newcomer is told it (the id of the tables it is sent first)."""
+    import httpx
+
+    with httpx.stream("GET", url + path, timeout=10) as r:
+        for line in r.iter_lines():
+            if line.startswith("id: "):
+                return int(line[4:])
+    return None
+
+
+def ratio(figure: float, goal: float, lower_is_better: bool) -> str:
+    value = figure / goal
+    ok = value <= 1 if lower_is_better else value >= 1
+    return f"{value:.2f} {'ok' if ok else 'MISSED'}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--viewers", type=int, default=2000)
+    parser.add_argument("--viewer-processes", type=int, default=2)
+    parser.add_argument("--tablets", type=int, default=64)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--think", type=float, default=2.0, help="mean pause after each answer, seconds")
+    parser.add_argument("--delay", type=int, default=2, help="the event's broadcast delay, seconds")
+    parser.add_argument("--sample", type=int, default=10, help="one viewer in this many times each frame")
+    parser.add_argument("--store", default=None, help="a data folder or database URL (default: a fresh folder)")
+    parser.add_argument("--viewer-child", nargs=3, metavar=("URL", "PATH", "COUNT"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    limit = raise_files_limit()
+    try:
+        import uvloop
+        uvloop.install()
+    except ImportError:
+        pass
+    if args.viewer_child:
+        url, path, count = args.viewer_child
+        asyncio.run(viewers_main(url, path, int(count), args.sample, args.delay))
+        return
+
+    http = load_bench_http()
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    print(f"{platform.platform()} · {os.cpu_count()} CPUs · Python {platform.python_version()} · commit "
+          f"{commit.stdout.strip()} · open files limit {limit}")
+    print(f"{args.tablets} tablets (think {args.think} s), {args.viewers} viewers in {args.viewer_processes} "
+          f"processes, delay {args.delay} s, {args.seconds:g} s per run")
+    scripts = [http.scripted_game(seed) for seed in range(8)]
+    with tempfile.TemporaryDirectory() as folder:
+        server = http.Server(args.store or str(Path(folder) / "data"))
+        try:
+            import httpx
+
+            httpx.put(f"{server.url}/v1/broadcast", headers={"Authorization": f"Bearer {server.token}"}, json={
+                "event": EVENT, "delay_seconds": args.delay, "reason": "bench"}).raise_for_status()
+            cpu = server.cpu_seconds()
+            alone = asyncio.run(play(http, server, scripts, args.tablets, args.seconds, args.think, 1))
+            alone["cpu"] = (server.cpu_seconds() - cpu) / alone["seconds"]
+            time.sleep(args.delay + 1)
+            rss_before = rss_mb(server.proc.pid)
+            path = f"/v1/public/wall/stream?event={EVENT.replace(' ', '%20')}&round=2"
+            children = []
+            share = [args.viewers // args.viewer_processes + (i < args.viewers % args.viewer_processes)
+                     for i in range(args.viewer_processes)]
+            for count in share:
+                children.append(subprocess.Popen(
+                    [sys.executable, __file__, "--viewer-child", server.url, path, str(count), "--sample",
+                     str(args.sample), "--delay", str(args.delay)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    text=True))
+            opened = time.perf_counter()
+            for child in children:
+                line = child.stdout.readline()
+                if line.strip() != "connected":
+                    raise RuntimeError(f"a viewers' process failed: {line!r}")
+            print(f"{args.viewers} viewers connected in {time.perf_counter() - opened:.1f} s")
+            rss_with = rss_mb(server.proc.pid)
+            cpu = server.cpu_seconds()
+            watched = asyncio.run(play(http, server, scripts, args.tablets, args.seconds, args.think, 2))
+            watched["cpu"] = (server.cpu_seconds() - cpu) / watched["seconds"]
+            time.sleep(args.delay + 1.0)  # the last frames' delay, and a tick
+            final = last_id(server.url, path)
+            reports = []
+            for child in children:
+                child.stdin.write("\n")
+                child.stdin.flush()
+                reports.append(json.loads(child.stdout.readline()))
+                child.wait(30)
+            rss_peak = server.peak_memory_mb()
+        finally:
+            server.stop()
+    lasts = [x for r in reports for x in r["last"]]
+    frames = [x for r in reports for x in r["frames"]]
+    latencies = sorted(x for r in reports for x in r["latencies"])
+    complete = sum(1 for x in lasts if x == final)
+    gaps, closed = sum(r["gaps"] for r in reports), sum(r["closed"] for r in reports)
+    print()
+    print(f"{'':44} {'figure':>14} {'goal':>10} {'ratio':>12}")
+    if latencies:
+        p50, p99 = (statistics.quantiles(latencies, n=100)[k] * 1000 for k in (49, 98))
+        p90 = statistics.quantiles(latencies, n=10)[8] * 1000
+        within = sum(1 for x in latencies if x <= P99_GOAL_MS / 1000) / len(latencies)
+        print(f"{'delivery after the delay, p50 / p90 (ms)':44} {p50:7.0f} / {p90:4.0f}   "
+              f"({within:.1%} within {P99_GOAL_MS:.0f} ms, max {latencies[-1] * 1000:.0f} ms)")
+        print(f"{'delivery after the delay, p99 (ms)':44} {p99:14.0f} {P99_GOAL_MS:10.0f} "
+              f"{ratio(p99, P99_GOAL_MS, True):>12}   ({len(latencies)} frames timed)")
+    print(f"{'viewers with every frame to the last':44} {complete:14d} {args.viewers:10d} "
+          f"{ratio(complete, args.viewers, False):>12}   (last id {final}; gaps {gaps}, dropped {closed})")
+    print(f"{'frames received per viewer (median)':44} {statistics.median(frames):14.0f}")
+    per = (rss_with - rss_before) * 1024 / max(args.viewers, 1)
+    print(f"{'server RSS without / with viewers (MB)':44} {rss_before:7.0f} / {rss_with:4.0f}   peak {rss_peak:.0f}")
+    print(f"{'memory per connection (KB)':44} {per:14.1f}")
+    for name, run in (("without viewers", alone), ("with viewers", watched)):
+        print(f"{'commands/s ' + name:44} {run['per_second']:14.1f}   p50 {run['p50_ms']:.1f} ms, "
+              f"p99 {run['p99_ms']:.1f} ms, {run['errors']} errors; server CPU {run['cpu']:.2f} core")
+    slow = watched["per_second"] / alone["per_second"]
+    print(f"{'commands/s with / without':44} {slow:14.2f} {1 - SLOWDOWN_GOAL:10.2f} "
+          f"{ratio(slow, 1 - SLOWDOWN_GOAL, False):>12}")
+    grow = watched["p99_ms"] / alone["p99_ms"]
+    print(f"{'command p99 with / without':44} {grow:14.2f} {1 + SLOWDOWN_GOAL:10.2f} "
+          f"{ratio(grow, 1 + SLOWDOWN_GOAL, True):>12}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,286 @@
+"""The public board's fan-out: each frame computed once, then written to every open stream.
+
+After every save of a game, the application's game listeners (``ServiceApplication.game_listeners``)
+hand ``(game, version)`` to ``Fanout.saved``, which only queues it. One thread, ``planilla-fanout``,
+takes the queue in order, computes the game's public frame (``service.public_board``) **once** and
+encodes it as the bytes of one Server-Sent Event; then it hands those bytes to the event loop with
+the moment they may be shown (the event's time plus its event's broadcast delay). On the loop, a
+tick every ``tick`` seconds takes what is due, and for each channel (``game:<id>`` for one table,
+``wall:<event>:<round>`` for the hall screen) numbers it (the SSE ``id``, per channel), keeps it in the
+channel's ring (for ``Last-Event-ID``) and joins the tick's frames into one chunk, framed once as an
+HTTP chunk and written straight to each subscriber's socket (``service.api.public_stream``), ``SLICE``
+sockets at a time; where the server gave no socket, into the subscriber's bounded queue instead. A
+socket ``BUFFER`` bytes behind, or a full queue (a client that does not read), is dropped at once,
+never waited for: it reconnects with ``Last-Event-ID`` and is given what it missed from the ring, or,
+past the ring, the current frame of every table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import json
+import queue
+import threading
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from domain.game import Game
+from service.public_board import public_frame, recorded_at
+
+#: Frames kept per channel for a stream that reconnects with ``Last-Event-ID``.
+RING = 1024
+#: Chunks waiting for one connection (through a queue) before it is dropped as too slow.
+QUEUE = 64
+#: Bytes waiting in one socket's buffer (written straight to it) before it is dropped as too slow.
+BUFFER = 256 * 1024
+#: Sockets written in one go before the loop is let go (commands are answered in between).
+SLICE = 200
+
+
+def encode(frame: dict[str, Any]) -> bytes:
+    """The event and data lines of one frame (the ``id:`` line is the channel's, written before them)."""
+    data = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    return f"event: table\ndata: {data}\n\n".encode()
+
+
+def channels_of(frame: dict[str, Any]) -> list[str]:
+    """The channels a game's frames go to: the table's own, and its event and round's wall."""
+    keys = [f"game:{frame['game_id']}"]
+    if frame.get("event") and frame.get("round") not in (None, ""):
+        keys.append(wall_key(frame["event"], frame["round"]))
+    return keys
+
+
+def wall_key(event: str, round: int | str) -> str:
+    return f"wall:{event}:{round}"
+
+
+class Subscriber:
+    """One open stream. Written straight to its socket (``transport``: the server's own connection), or, where
+    the server gives none (a test client), through a bounded ``queue`` its response reads."""
+
+    __slots__ = ("queue", "transport", "done", "dropped")
+
+    def __init__(self, size: int, transport: asyncio.Transport | None = None) -> None:
+        self.transport = transport
+        self.queue: asyncio.Queue[bytes] | None = None if transport is not None else asyncio.Queue(size)
+        self.done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.dropped = False
+
+
+@dataclass
+class Channel:
+    """A table's or a wall's stream: its numbering, its ring, its subscribers, when it last wrote."""
+
+    seq: int = 0
+    ring: deque[tuple[int, bytes]] = field(default_factory=lambda: deque(maxlen=RING))
+    #: in the order they came (a dict: writes in slices keep each socket's chunks in order)
+    subscribers: dict[Subscriber, None] = field(default_factory=dict)
+    written: float = field(default_factory=time.monotonic)
+
+
+def framed(chunk: bytes) -> bytes:
+    """One HTTP/1.1 chunk (the response is chunked: its length is not known)."""
+    return b"%x\r\n%b\r\n" % (len(chunk), chunk)
+
+
+class Fanout:
+    """The frames of every game, each made once, delivered after its delay to every subscriber."""
+
+    def __init__(self, games: Any, delay_of: Callable[[str | None], int], *, tick: float = 0.1,
+                 queue_size: int = QUEUE, buffer_limit: int = BUFFER, keepalive: float = 15.0) -> None:
+        self.games, self.delay_of, self.tick, self.queue_size = games, delay_of, tick, queue_size
+        self.buffer_limit, self.keepalive = buffer_limit, keepalive
+        self.channels: dict[str, Channel] = {}
+        #: game -> (version, frame, its encoded event) last shown to the public
+        self.latest: dict[str, tuple[int, dict[str, Any], bytes]] = {}
+        self.made = 0  # frames computed
+        self.dropped = 0  # connections dropped as too slow
+        self._inbox: queue.SimpleQueue[tuple[UUID, int] | None] = queue.SimpleQueue()
+        self._done: dict[UUID, int] = {}
+        self._due: list[tuple[float, int, str, int, list[str], bytes, dict[str, Any]]] = []
+        self._order = itertools.count()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._ticker: asyncio.Task[None] | None = None
+
+    # ---- the writer's side ------------------------------------------------------------------------
+    def saved(self, ident: UUID, version: int) -> None:
+        """A game was saved (called on the writing thread): queue it, nothing more."""
+        if self._loop is not None:
+            self._inbox.put((ident, version))
+
+    def start(self) -> None:
+        """Start the frame thread and the tick, on the running loop."""
+        self._loop = asyncio.get_running_loop()
+        self._thread = threading.Thread(target=self._make_frames, name="planilla-fanout", daemon=True)
+        self._thread.start()
+        self._ticker = self._loop.create_task(self._tick_forever())
+
+    async def stop(self) -> None:
+        self._inbox.put(None)
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for channel in self.channels.values():
+            for sub in list(channel.subscribers):
+                self._end(channel, sub, "stopping")
+        self._loop = None
+
+    def _make_frames(self) -> None:
+        while (item := self._inbox.get()) is not None:
+            ident, version = item
+            if self._done.get(ident, 0) >= version:
+                continue  # a later save's frame was already made
+            try:
+                game = self.games.get_game(ident)
+            except Exception:  # noqa: BLE001 - a game gone or a store stalled: the next save tries again
+                continue
+            if not isinstance(game, Game) or self._done.get(ident, 0) >= game.version:
+                continue
+            self._done[ident] = game.version
+            frame = public_frame(game)
+            self.made += 1
+            due = recorded_at(game).timestamp() + self.delay_of(frame.get("event"))
+            loop = self._loop
+            if loop is not None and not loop.is_closed():
+                entry = (due, next(self._order), frame["game_id"], game.version, channels_of(frame), encode(frame),
+                         frame)
+                loop.call_soon_threadsafe(heapq.heappush, self._due, entry)
+
+    # ---- the loop's side --------------------------------------------------------------------------
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            self.deliver_due(time.time())
+
+    def deliver_due(self, now: float) -> None:
+        """Every frame due by ``now``: numbered per channel, kept, and written (one chunk) to each subscriber."""
+        chunks: dict[str, list[bytes]] = {}
+        while self._due and self._due[0][0] <= now:
+            _, _, game_id, version, keys, body, frame = heapq.heappop(self._due)
+            shown = self.latest.get(game_id)
+            if shown is not None and shown[0] >= version:
+                continue  # a later frame is already public (the delay was lowered meanwhile)
+            self.latest[game_id] = (version, frame, body)
+            for key in keys:
+                channel = self.channels.get(key)
+                if channel is None:
+                    continue  # nobody follows it: the latest frame above is all a newcomer needs
+                channel.seq += 1
+                message = b"id: %d\n" % channel.seq + body
+                channel.ring.append((channel.seq, message))
+                chunks.setdefault(key, []).append(message)
+        for key, parts in chunks.items():
+            self._write(self.channels[key], b"".join(parts))
+        idle = time.monotonic() - self.keepalive
+        for channel in self.channels.values():
+            if channel.written < idle and channel.subscribers:
+                self._write(channel, b": keep-alive\n\n")
+
+    def _write(self, channel: Channel, chunk: bytes) -> None:
+        """``chunk`` to every subscriber of ``channel``: framed once, then one write per socket, ``SLICE`` sockets at
+        a time with the loop let go between slices (so a command's answer waits for one slice, not the hall)."""
+        channel.written = time.monotonic()
+        subscribers, wire = list(channel.subscribers), framed(chunk)
+        self._write_slice(channel, chunk, wire, subscribers[:SLICE])
+        if len(subscribers) > SLICE and self._loop is not None:
+            self._loop.create_task(self._write_rest(channel, chunk, wire, subscribers[SLICE:]))
+
+    async def _write_rest(self, channel: Channel, chunk: bytes, wire: bytes, subscribers: list[Subscriber]) -> None:
+        for start in range(0, len(subscribers), SLICE):
+            await asyncio.sleep(0)
+            self._write_slice(channel, chunk, wire, subscribers[start:start + SLICE])
+
+    def _write_slice(self, channel: Channel, chunk: bytes, wire: bytes, subscribers: list[Subscriber]) -> None:
+        for sub in subscribers:
+            if sub.done.done():
+                continue
+            transport = sub.transport
+            if transport is not None:
+                if transport.is_closing():
+                    self._end(channel, sub, "closed")
+                elif transport.get_write_buffer_size() > self.buffer_limit:
+                    self._drop(channel, sub)
+                else:
+                    transport.write(wire)
+                continue
+            try:
+                sub.queue.put_nowait(chunk)  # type: ignore[union-attr]
+            except asyncio.QueueFull:
+                self._drop(channel, sub)
+
+    def _end(self, channel: Channel, sub: Subscriber, why: str) -> None:
+        channel.subscribers.pop(sub, None)
+        if not sub.done.done():
+            sub.done.set_result(why)
+        if sub.queue is not None:
+            while not sub.queue.empty():  # free its memory now
+                sub.queue.get_nowait()
+
+    def _drop(self, channel: Channel, sub: Subscriber) -> None:
+        """A client too slow to read: ended now, never waited for (it resumes with ``Last-Event-ID``)."""
+        sub.dropped = True
+        self.dropped += 1
+        self._end(channel, sub, "slow")
+
+    def seed(self, frame: dict[str, Any]) -> None:
+        """A frame worked out for a newcomer (``frame_at_delay``): kept as the public one unless a later is."""
+        shown = self.latest.get(frame["game_id"])
+        if shown is None or shown[0] < frame["version"]:
+            self.latest[frame["game_id"]] = (frame["version"], frame, encode(frame))
+
+    # ---- a stream ---------------------------------------------------------------------------------
+    def subscribe(self, key: str, transport: asyncio.Transport | None = None) -> tuple[Channel, Subscriber]:
+        channel = self.channels.setdefault(key, Channel())
+        sub = Subscriber(self.queue_size, transport)
+        channel.subscribers[sub] = None
+        return channel, sub
+
+    def missed(self, channel: Channel, after: int) -> list[bytes] | None:
+        """The messages after ``after`` from the ring, or None when the ring no longer reaches back that far."""
+        if after > channel.seq:
+            return None
+        if channel.ring and channel.ring[0][0] > after + 1:
+            return None
+        if not channel.ring and after < channel.seq:
+            return None
+        return [m for seq, m in channel.ring if seq > after]
+
+    def attach(self, key: str, after: int | None, games: list[str],
+               transport: asyncio.Transport | None = None) -> tuple[Channel, Subscriber, bytes]:
+        """Subscribe to ``key`` and say what to send first, in one step on the loop (nothing delivered between):
+        what was missed after ``after``, or else the latest frame of each of ``games``, numbered as the channel
+        now stands."""
+        channel, sub = self.subscribe(key, transport)
+        backlog = None if after is None else self.missed(channel, after)
+        if backlog is None:
+            head = b"id: %d\n" % channel.seq
+            backlog = [head + self.latest[g][2] for g in games if g in self.latest]
+        return channel, sub, b": public board\nretry: 2000\n\n" + b"".join(backlog)
+
+    async def follow(self, key: str, after: int | None, games: list[str]) -> AsyncIterator[bytes]:
+        """The stream of ``key`` through a queue (where the server gives no socket): the opening, then each
+        chunk delivered, a comment when idle; it ends when dropped."""
+        channel, sub, opening = self.attach(key, after, games)
+        try:
+            yield opening
+            while True:
+                try:
+                    chunk = await asyncio.wait_for(sub.queue.get(), timeout=self.keepalive)  # type: ignore[union-attr]
+                except asyncio.TimeoutError:
+                    yield b": keep-alive\n\n"
+                    continue
+                if sub.done.done():
+                    return
+                yield chunk
+        finally:
+            self._end(channel, sub, "gone")
+
+    def connections(self) -> int:
+        return sum(len(c.subscribers) for c in self.channels.values())
