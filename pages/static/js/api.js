@@ -52,8 +52,13 @@ export async function download(game, token, kind) {
  * for each event until `signal` aborts or the connection drops (the promise then settles).
  * fetch, not EventSource: the stream needs the Authorization header.
  */
-export async function follow(game, token, after, onEvent, signal) {
-  const answer = await fetch(`/v1/games/${game}/stream`, {
+export function follow(game, token, after, onEvent, signal) {
+  return followPath(`/v1/games/${game}/stream`, token, after, onEvent, signal);
+}
+
+/** The same for any Server-Sent Events path of the service (a duplicate's: /v1/duplicates/{id}/stream). */
+export async function followPath(path, token, after, onEvent, signal) {
+  const answer = await fetch(path, {
     headers: { Authorization: `Bearer ${token}`, 'X-Device': deviceId(), 'Last-Event-ID': String(after) },
     signal,
   });

@@ -9,6 +9,9 @@ const PAGES = [
   { href: '/audit', key: 'landing.audit' },
   { href: '/verify', key: 'landing.verify' },
   { href: '/console', key: 'landing.console' },
+  { href: '/slip', key: 'landing.slip' },
+  { href: '/judge', key: 'landing.judge' },
+  { href: '/ranking', key: 'landing.ranking' },
   { href: '/docs', key: 'landing.api' },
 ];
 

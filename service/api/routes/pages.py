@@ -16,7 +16,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from pages import STATIC
 
 router = APIRouter(include_in_schema=False)
-PAGES = ("tablet", "replay", "audit", "verify", "console")  # each is STATIC/<name>.html
+PAGES = ("tablet", "replay", "audit", "verify", "console", "slip", "judge", "ranking")  # each is STATIC/<name>.html
 WORKER = STATIC / "sw.js"
 
 

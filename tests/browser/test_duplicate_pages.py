@@ -1,0 +1,150 @@
+"""A duplicate game (AJS 2012 3.2, Spanish tiles) played through its pages alone: the judge's desk, three players'
+slip pages and the hall's ranking screen (issue 18). Scores by hand (premiums from TILES.md; the same positions as
+tests/api/test_duplicate_game_over_http.py):
+
+Round 1, rack C A S A ? R O, empty board (the judge first types an all-consonant rack: refused, AJS 3.2.4).
+  Ana: CASAs H4: C on H4 (3×2) + A + S + A + the blank on the star: (6+1+1+1+0) × 2 = 18.
+  Berta: CASAS H4, the blank not marked: null, cause blank (AJS 3.2.8).
+  Carles: CARO H8: (3+1+1+1) × 2 = 12.
+  Master: Ana's slip (AJS 3.2.3, manual). Totals 18, 0, 12.
+Round 2, rack R O (left) + P E Z L A, CASAs on row H.
+  Ana: PAZ 7G: P on G7 (3×2) + A (on the board) + Z on I7 (10×2) = 27.
+  Berta: ZAR 7G, written offline and sent after «¡Tiempo!»: recorded late, null (AJS 3.2.8, FISC II.7).
+  Carles: PALA 5E: P on E5, word ×2: (3+1+1+1) × 2 = 12.
+  Master: PAZ 7G entered by the judge (27). Totals: Ana 45, Carles 24, Berta 0 (no solo-top bonus under 10
+  players, AJS 3.2.11).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, screenshot
+from tests.browser.duplicate import Judge, Page, Player, create, ranking_rows
+from tests.browser.tablet import check_page, expect
+
+HALL_SCREEN = {"width": 1920, "height": 1080}
+
+
+def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: Any, hall: Any) -> None:
+    duplicate, tokens = create(hall, ["Ana", "Berta", "Carles"])
+    judge = Judge(browser, hall, duplicate, TABLET_LANDSCAPE)
+    ana = Player(browser, hall, duplicate, tokens[0], 0, TABLET_LANDSCAPE, "es")
+    berta = Player(browser, hall, duplicate, tokens[1], 1, PHONE, "ca")
+    carles = Player(browser, hall, duplicate, tokens[2], 2, TABLET_LANDSCAPE, "ca")
+    players = (ana, berta, carles)
+    spectator = hall.games.issue_token("spectator", "hall screen", "test")[0]
+    screen = Page(browser, f"{hall.url}/ranking?duplicate={duplicate}#token={spectator}", HALL_SCREEN, "es")
+    expect(screen.page.locator("#app.ranking-screen")).to_be_visible()
+
+    # ---- round 1: a refused rack first, shown as the service gave it (field, rule, article) --------------
+    judge.enter_rack("BCDFGHJ")
+    judge.button("judge.start_entered").click()
+    expect(judge.error()).to_contain_text("AJS 3.2.4")
+    expect(judge.error()).to_contain_text("rack")
+    judge.enter_rack("CASAaRO")  # a blank typed as a lower-case letter: '?'
+    judge.button("judge.start_entered").click()
+    judge.at_phase("playing", 1)
+    expect(judge.error()).to_be_empty()
+    for p in players:
+        p.at_phase("playing", 1)
+        expect(p.page.locator("#rack [role=img]")).to_have_count(7)
+    clock = ana.page.locator("#timer .clock")
+    expect(clock).to_have_text(re.compile(r"^[0-3]:[0-5]\d$"))
+    assert ana.page.locator("#timer").get_attribute("data-left") is not None
+
+    ana.write_slip("CASAs", "H4")
+    expect(ana.page.locator("#receipt")).to_contain_text(re.compile(r"\d\d:\d\d:\d\d"))
+    expect(ana.page.locator("#sent .slip-word")).to_have_text("CASAs")
+    berta.write_slip("CASAS", "H4")
+    carles.write_slip("CARO", "H8")
+    for p in players:
+        expect(p.page.locator("#receipt")).to_be_visible()
+        expect(p.page.locator("#result")).to_have_count(0)  # no score before the round closes: no playing aid
+    expect(judge.page.locator("#slips tbody tr")).to_have_count(3)  # the judge sees them arrive, live
+    check_page(ana.page, "slip es 1280x800 round 1")
+    check_page(berta.page, "slip ca phone round 1")
+    # Before «¡Tiempo!» a player's page shows, and was sent, no other player's slip.
+    assert "CARO" not in ana.page.inner_text("#app") and not ana.seen("CARO"), ana.seen("CARO")
+    assert not carles.seen("CASAs") and not berta.seen("CARO")
+
+    judge.button("judge.close").click()
+    judge.at_phase("closed", 1)
+    assert judge.rule_all_valid()
+    judge.page.locator('#slips tr[data-seat="0"] button[data-act="master-slip"]').click()
+    judge.at_phase("mastered", 1)
+    expect(judge.page.locator("#master")).to_contain_text("CASAs H4 · 18")
+    judge.button("judge.publish").click()
+    judge.at_phase("published", 1)
+
+    for p, score in zip(players, (18, 0, 12)):
+        p.at_phase("published", 1)
+        expect(p.page.locator("#score")).to_have_text(str(score))
+        expect(p.page.locator("#master")).to_contain_text("CASAs H4 · 18")
+        expect(p.page.locator("#total")).to_have_text(str(score))
+    expect(berta.page.locator("#null-cause")).to_contain_text(berta.t("dup.cause.blank"))
+    expect(carles.page.locator("#percent")).to_have_text("66.67%")
+
+    # ---- round 2: the remainder R O completed from the bag; a late slip --------------------------------
+    expect(judge.page.locator("#rack-entered .tile")).to_have_count(2)  # R O, left on the rack
+    judge.type_word("PEZLA")
+    judge.button("judge.start_entered").click()
+    judge.at_phase("playing", 2)
+    for p in players:
+        p.at_phase("playing", 2)
+    ana.write_slip("PAZ", "7G")
+    carles.write_slip("PALA", "5E")
+    berta.context.set_offline(True)
+    berta.write_slip("ZAR", "7G")
+    expect(berta.page.locator("#queued")).to_be_visible()
+    expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "1")
+    expect(judge.page.locator("#slips tbody tr")).to_have_count(2)
+    assert not ana.seen("PALA") and not carles.seen("PAZ") and "PALA" not in ana.page.inner_text("#app")
+    ana.page.set_viewport_size(PHONE)
+    ana.page.evaluate("window.scrollTo(0, 0)")
+    check_page(ana.page, "slip es phone round 2")
+    screenshot(ana.page, "slip-es-phone")
+    ana.page.set_viewport_size(TABLET_LANDSCAPE)
+    screenshot(ana.page, "slip-es-landscape")
+    screenshot(judge.page, "judge-es-landscape-playing")
+    judge.button("judge.close").click()
+    judge.at_phase("closed", 2)
+    expect(judge.page.locator("#judge-done")).to_contain_text("Berta")  # no slip from Berta at «¡Tiempo!»
+    berta.context.set_offline(False)  # the queued slip reaches the service after «¡Tiempo!»
+    expect(berta.page.locator("#late")).to_be_visible(timeout=20_000)
+    expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "0")
+    expect(judge.page.locator('#slips tr[data-seat="1"]')).to_contain_text(judge.t("dup.cause.late"))
+
+    judge.rule_all_valid()
+    judge.page.fill("#master-word", "PAZ")
+    judge.page.fill("#master-coordinates", "7G")
+    judge.button("judge.master_entered").click()
+    judge.at_phase("mastered", 2)
+    expect(judge.page.locator("#master")).to_contain_text("PAZ 7G · 27")
+    screenshot(judge.page, "judge-es-landscape")
+    check_page(judge.page, "judge es 1280x800")
+    judge.button("judge.publish").click()
+    judge.at_phase("published", 2)
+
+    for p, score, total in zip(players, (27, 0, 12), (45, 0, 24)):
+        p.at_phase("published", 2)
+        expect(p.page.locator("#score")).to_have_text(str(score))
+        expect(p.page.locator("#total")).to_have_text(str(total))
+    expect(berta.page.locator("#null-cause")).to_contain_text(berta.t("dup.cause.late"))
+    screenshot(berta.page, "slip-ca-phone")
+    screenshot(carles.page, "slip-ca-landscape")
+    check_page(carles.page, "slip ca 1280x800 published")
+
+    # ---- the hall's screen: the ranking the service gives -------------------------------------------
+    ranking = hall.http.get(f"/v1/duplicates/{duplicate}/ranking", headers=hall.headers(spectator)).json()
+    want = [(row["rank"], row["player"], f"{row['total']:g}") for row in ranking["rows"]]
+    assert want == [(1, "Ana", "45"), (2, "Carles", "24"), (3, "Berta", "0")]
+    expect(screen.page.locator("#app")).to_have_attribute("data-round", "2")
+    assert ranking_rows(screen.page) == want
+    check_page(screen.page, "ranking 1920x1080")
+    screenshot(screen.page, "ranking-es-hall")
+
+    for p in (judge, *players, screen):
+        assert not p.errors, p.errors
+        p.close()
