@@ -95,8 +95,8 @@ class Player(Page):
         expect(self.page.locator("#app.slip")).to_be_visible()
         assert self.page.url.endswith("/slip"), "the token must not stay in the address"
 
-    def write_slip(self, word: str, coordinates: str) -> None:
-        """Tap the start square (twice for down), type the whole word, hand the slip in."""
+    def write_slip(self, word: str, coordinates: str, send: bool = True) -> None:
+        """Tap the start square (twice for down), type the whole word, hand the slip in (unless `send` is False)."""
         row, col, direction = square(coordinates)
         cell = self.page.locator(f'pl-board button[data-row="{row}"][data-col="{col}"]')
         cell.click()
@@ -104,7 +104,8 @@ class Player(Page):
             cell.click()
         self.type_word(word)
         expect(self.page.locator("#word-preview .coord")).to_have_text(coordinates)
-        self.button("slip.send").click()
+        if send:
+            self.button("slip.send").click()
 
     def seen(self, text: str) -> list[str]:
         """The answers this page read whose body holds `text` (a word another player wrote, say)."""

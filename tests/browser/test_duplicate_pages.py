@@ -93,7 +93,14 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
     judge.at_phase("playing", 2)
     for p in players:
         p.at_phase("playing", 2)
-    ana.write_slip("PAZ", "7G")
+    ana.write_slip("PAZ", "7G", send=False)
+    for viewport, name in ((PHONE, "slip-es-phone"), (TABLET_LANDSCAPE, "slip-es-landscape")):
+        ana.page.set_viewport_size(viewport)
+        ana.page.locator("#word-preview").scroll_into_view_if_needed()
+        check_page(ana.page, f"{name} typing")
+        screenshot(ana.page, name)
+    ana.button("slip.send").click()
+    expect(ana.page.locator("#sent .slip-word")).to_have_text("PAZ")
     carles.write_slip("PALA", "5E")
     berta.context.set_offline(True)
     berta.write_slip("ZAR", "7G")
@@ -101,12 +108,6 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
     expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "1")
     expect(judge.page.locator("#slips tbody tr")).to_have_count(2)
     assert not ana.seen("PALA") and not carles.seen("PAZ") and "PALA" not in ana.page.inner_text("#app")
-    ana.page.set_viewport_size(PHONE)
-    ana.page.evaluate("window.scrollTo(0, 0)")
-    check_page(ana.page, "slip es phone round 2")
-    screenshot(ana.page, "slip-es-phone")
-    ana.page.set_viewport_size(TABLET_LANDSCAPE)
-    screenshot(ana.page, "slip-es-landscape")
     screenshot(judge.page, "judge-es-landscape-playing")
     judge.button("judge.close").click()
     judge.at_phase("closed", 2)
@@ -132,7 +133,9 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
         expect(p.page.locator("#score")).to_have_text(str(score))
         expect(p.page.locator("#total")).to_have_text(str(total))
     expect(berta.page.locator("#null-cause")).to_contain_text(berta.t("dup.cause.late"))
+    berta.page.locator("#result").scroll_into_view_if_needed()
     screenshot(berta.page, "slip-ca-phone")
+    carles.page.locator("#result").scroll_into_view_if_needed()
     screenshot(carles.page, "slip-ca-landscape")
     check_page(carles.page, "slip ca 1280x800 published")
 
@@ -148,3 +151,19 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
     for p in (judge, *players, screen):
         assert not p.errors, p.errors
         p.close()
+
+
+def test_the_landing_page_links_the_duplicate_pages_and_each_asks_for_its_game_and_token(browser: Any, hall: Any) -> None:
+    """Opened without a token (a new device), each page asks for the game and the token, every string in Catalan."""
+    context = browser.new_context(viewport=TABLET_LANDSCAPE)
+    context.add_init_script("localStorage.setItem('planilla.lang', 'ca')")
+    page = context.new_page()
+    page.goto(hall.url + "/")
+    page.wait_for_selector("a[href='/ranking']")
+    hrefs = page.locator("main a").evaluate_all("(els) => els.map((e) => e.getAttribute('href'))")
+    assert {"/slip", "/judge", "/ranking"} <= set(hrefs)
+    for name in ("slip", "judge", "ranking"):
+        page.goto(f"{hall.url}/{name}")
+        expect(page.locator("form input[type=password]")).to_be_visible()
+        check_page(page, f"{name} sign-in, ca")
+    context.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 STATIC = Path(__file__).resolve().parents[2] / "pages" / "static"
 IMPORT = re.compile(r"""^\s*import\s+(?:[^'"]*?\s+from\s+)?['"](\./[^'"]+|\.\./[^'"]+)['"]""", re.M)
 
@@ -25,10 +27,12 @@ def imported(entry: Path) -> set[str]:
     return {"/static/" + p.relative_to(STATIC).as_posix() for p in seen}
 
 
-def test_the_tablet_page_preloads_every_module_it_imports() -> None:
-    html = (STATIC / "tablet.html").read_text(encoding="utf-8")
+@pytest.mark.parametrize("page", ["tablet", "slip", "judge", "ranking"])
+def test_the_tablet_page_preloads_every_module_it_imports(page: str) -> None:
+    """The tablet, and the duplicate pages (a player's slip on the same Wi-Fi, the judge's desk, the hall screen)."""
+    html = (STATIC / f"{page}.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'rel="modulepreload" href="([^"]+)"', html))
-    needed = imported(STATIC / "js" / "tablet.js")
-    assert len(needed) > 10
+    needed = imported(STATIC / "js" / f"{page}.js")
+    assert len(needed) > 5
     assert needed - preloaded == set(), f"imported but not preloaded: {sorted(needed - preloaded)}"
     assert preloaded - needed == set(), f"preloaded but never imported: {sorted(preloaded - needed)}"

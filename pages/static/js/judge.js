@@ -15,7 +15,6 @@ import { t, use, initial, choose, language, LANGUAGES } from './i18n.js';
 import { tileHtml } from './components/board.js';
 import { escape } from './panels.js';
 import { patch } from './patch.js';
-import './components/board.js';
 import './components/keyboard.js';
 
 const app = document.getElementById('app');
@@ -111,10 +110,15 @@ class Desk {
     } else if (act === 'rack-clear') { this.rack = []; this.render(); }
   }
 
+  /** Seconds left in the round on the service's clock (display only). */
+  left() {
+    return this.round ? remaining(this.round.started_at, this.game.round_seconds, Date.now(), this.skew) : this.game.round_seconds;
+  }
+
   tick() {
     const el = document.getElementById('timer');
     if (!el || !this.round || this.game.phase !== 'playing') return;
-    const left = remaining(this.round.started_at, this.game.round_seconds, Date.now(), this.skew);
+    const left = this.left();
     if (el.dataset.left !== String(left)) {
       el.dataset.left = String(left);
       el.querySelector('.clock').textContent = clock(left);
@@ -137,8 +141,7 @@ class Desk {
     app.dataset.round = g.round;
     patch(app, `
       <header class="bar">
-        <div class="title"><strong>${t('judge.title')}</strong> <span>${g.round ? t('dup.round', { n: g.round }) : ''}</span>
-          <span id="phase">${t(`dup.phase.${g.phase}`)}</span> <span>${t('dup.bag', { count: g.bag })}</span></div>
+        <div class="title"><strong>${t('judge.title')}</strong> <span>${g.round ? `${t('dup.round', { n: g.round })} · ` : ''}<span id="phase">${t(`dup.phase.${g.phase}`)}</span> · ${t('dup.bag', { count: g.bag })}</span></div>
         <div class="net"><span id="connection" role="status"></span></div>
         <label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map((l) =>
           `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>
@@ -191,7 +194,7 @@ class Desk {
     }
     const rack = this.round ? this.round.rack : g.rack;
     return `<section class="panel" aria-label="${t('dup.rack')}"><h2>${t('dup.rack')}</h2><p class="rack inline">${this.rackTiles(rack)}</p>
-      ${g.phase === 'playing' ? `<div id="timer" class="timer" role="timer"><span class="what">${t('dup.timer')}</span> <span class="clock">${clock(g.round_seconds)}</span></div>
+      ${g.phase === 'playing' ? `<div id="timer" class="timer" role="timer"><span class="what">${t('dup.timer')}</span> <span class="clock">${clock(this.left())}</span></div>
       <button type="button" class="primary big" data-act="close">${t('judge.close')}</button>` : `<p class="timer over"><span class="clock">${t('dup.time_up')}</span></p>`}</section>`;
   }
 

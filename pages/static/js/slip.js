@@ -117,11 +117,16 @@ class SlipPage {
     return this.round ? this.round.slips.find((x) => x.seat === this.s.seat) || null : null;
   }
 
+  /** Seconds left in the round on the service's clock (display only). */
+  left() {
+    return this.round ? remaining(this.round.started_at, this.game.round_seconds, Date.now(), this.skew) : this.game.round_seconds;
+  }
+
   tick() {
     const el = document.getElementById('timer');
     if (!el || !this.round) return;
     if (!this.playing) return;
-    const left = remaining(this.round.started_at, this.game.round_seconds, Date.now(), this.skew);
+    const left = this.left();
     const text = clock(left);
     if (el.dataset.left !== String(left)) {
       el.dataset.left = String(left);
@@ -132,14 +137,13 @@ class SlipPage {
 
   render() {
     const g = this.game;
-    app.className = 'duplicate slip';
+    app.className = 'game duplicate slip';
     app.dataset.version = g.version;
     app.dataset.phase = g.phase;
     app.dataset.round = g.round;
     patch(app, `
       <header class="bar">
-        <div class="title"><strong>${t('slip.title')}</strong> <span>${escape(g.players[this.s.seat] || '')}</span>
-          <span>${g.round ? t('dup.round', { n: g.round }) : ''}</span></div>
+        <div class="title"><strong>${t('slip.title')}</strong> <span>${escape(g.players[this.s.seat] || '')}</span></div>
         <div class="net"><span id="connection" role="status"></span><span id="outbox" data-testid="outbox-length" role="status"></span></div>
         ${this.timerHtml()}
         ${languagePicker()}
@@ -147,7 +151,9 @@ class SlipPage {
       ${this.refusal ? `<div class="refusal" role="alert"><p id="slip-refusal">${escape(refusalLine(this.refusal.status, this.refusal.body))}</p>
         <button type="button" id="discard">${t('slip.discard')}</button></div>` : ''}
       <main class="layout">
-        <section class="board-area" aria-label="${t('board.area')}"><div class="board-scroll"><pl-board id="board"></pl-board></div></section>
+        <section class="board-area${this.zoomed ? ' zoomed' : ''}" aria-label="${t('board.area')}">
+          <button type="button" id="zoom" class="zoom" aria-pressed="${Boolean(this.zoomed)}">${t('board.zoom')}</button>
+          <div class="board-scroll"><pl-board id="board"></pl-board></div></section>
         <section class="side">
           <section aria-label="${t('dup.rack')}"><h2>${t('dup.rack')}</h2><div class="rack" id="rack">${this.rackHtml()}</div></section>
           ${this.playing ? this.entryHtml() : ''}
@@ -177,6 +183,7 @@ class SlipPage {
     for (const b of app.querySelectorAll('[data-dir]')) {
       b.onclick = () => { this.entry.direction = b.dataset.dir; this.render(); };
     }
+    document.getElementById('zoom').onclick = () => { this.zoomed = !this.zoomed; this.render(); };
     const send = document.getElementById('send-slip');
     if (send) send.onclick = () => this.send();
     const discard = document.getElementById('discard');
@@ -199,10 +206,10 @@ class SlipPage {
     const g = this.game;
     if (!g.round) return `<div id="timer" class="timer" role="timer"><span class="clock">${t('dup.waiting')}</span></div>`;
     if (this.playing) {
-      return `<div id="timer" class="timer" role="timer" aria-label="${t('dup.timer')}"><span class="what">${t('dup.timer')}</span> <span class="clock">${clock(g.round_seconds)}</span></div>`;
+      return `<div id="timer" class="timer" role="timer" aria-label="${t('dup.timer')}"><span class="what">${t('dup.round', { n: g.round })}</span> <span class="clock">${clock(this.left())}</span></div>`;
     }
     const said = g.phase === 'published' || g.phase === 'ended' ? t('dup.published') : t('dup.time_up');
-    return `<div id="timer" class="timer over" role="timer"><span class="clock">${said}</span></div>`;
+    return `<div id="timer" class="timer over" role="timer"><span class="what">${t('dup.round', { n: g.round })}</span> <span class="clock">${said}</span></div>`;
   }
 
   rackHtml() {
