@@ -135,6 +135,6 @@ class Judge(Page):
 
 
 def ranking_rows(page: Any) -> list[tuple[int, str, str]]:
-    return [tuple(x) for x in json.loads(page.locator("table.ranking tbody").evaluate(
-        "(b) => JSON.stringify([...b.rows].map((r) => [Number(r.cells[0].innerText), r.cells[1].innerText, "
-        "r.cells[2].innerText]))"))]
+    return [tuple(x) for x in json.loads(page.evaluate(
+        "() => JSON.stringify([...document.querySelectorAll('table.ranking tbody tr')].map((r) => "
+        "[Number(r.cells[0].innerText), r.cells[1].innerText, r.cells[2].innerText]))"))]

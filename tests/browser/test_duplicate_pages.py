@@ -9,8 +9,10 @@ Round 1, rack C A S A ? R O, empty board (the judge first types an all-consonant
   Master: Ana's slip (AJS 3.2.3, manual). Totals 18, 0, 12.
 Round 2, rack R O (left) + P E Z L A, CASAs on row H.
   Ana: PAZ 7G: P on G7 (3×2) + A (on the board) + Z on I7 (10×2) = 27.
-  Berta: ZAR 7G, written offline and sent after «¡Tiempo!»: recorded late, null (AJS 3.2.8, FISC II.7).
-  Carles: PALA 5E: P on E5, word ×2: (3+1+1+1) × 2 = 12.
+  Berta: ZAR 7G, written offline and sent after «¡Tiempo!»: her first slip, recorded late, null (AJS 3.2.8,
+  FISC II.7).
+  Carles: PALA 5E: P on E5, word ×2: (3+1+1+1) × 2 = 12; then ROPA 5E written offline and sent after
+  «¡Tiempo!»: refused (round_closed: the slip sent before it counts), shown with its article.
   Master: PAZ 7G entered by the judge (27). Totals: Ana 45, Carles 24, Berta 0 (no solo-top bonus under 10
   players, AJS 3.2.11).
 """
@@ -102,7 +104,10 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
     ana.button("slip.send").click()
     expect(ana.page.locator("#sent .slip-word")).to_have_text("PAZ")
     carles.write_slip("PALA", "5E")
-    berta.context.set_offline(True)
+    expect(carles.page.locator("#sent .slip-word")).to_have_text("PALA")
+    for late in (berta, carles):  # both write offline; Carles had handed one in already
+        late.context.set_offline(True)
+    carles.write_slip("ROPA", "5E")
     berta.write_slip("ZAR", "7G")
     expect(berta.page.locator("#queued")).to_be_visible()
     expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "1")
@@ -112,9 +117,18 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
     judge.button("judge.close").click()
     judge.at_phase("closed", 2)
     expect(judge.page.locator("#judge-done")).to_contain_text("Berta")  # no slip from Berta at «¡Tiempo!»
-    berta.context.set_offline(False)  # the queued slip reaches the service after «¡Tiempo!»
+    for late in (berta, carles):  # the queued slips reach the service after «¡Tiempo!»
+        late.context.set_offline(False)
+    # Berta's, her first, is recorded late and null (FISC II.7, AJS 3.2.8) ...
     expect(berta.page.locator("#late")).to_be_visible(timeout=20_000)
     expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "0")
+    # ... Carles's second is refused as late, shown as the service gave it; the one sent in time counts.
+    expect(carles.page.locator("#slip-refusal")).to_contain_text("round_closed", timeout=20_000)
+    expect(carles.page.locator("#slip-refusal")).to_contain_text("AJS 3.2.8")
+    carles.button("slip.discard").click()
+    expect(carles.page.locator("#slip-refusal")).to_have_count(0)
+    expect(carles.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "0")
+    expect(carles.page.locator("#sent .slip-word")).to_have_text("PALA")
     expect(judge.page.locator('#slips tr[data-seat="1"]')).to_contain_text(judge.t("dup.cause.late"))
 
     judge.rule_all_valid()
@@ -167,3 +181,40 @@ def test_the_landing_page_links_the_duplicate_pages_and_each_asks_for_its_game_a
         expect(page.locator("form input[type=password]")).to_be_visible()
         check_page(page, f"{name} sign-in, ca")
     context.close()
+
+
+def test_the_hall_screen_holds_32_players_on_one_screen_in_two_columns(browser: Any, hall: Any) -> None:
+    """A round played over the API by 32 players (this test looks at the screen, it does not play): every row on
+    the 1920x1080 screen without scrolling, the ranking the service gives, in Catalan."""
+    names = [f"Jugador {i:02d}" for i in range(32)]
+    duplicate, tokens = create(hall, names, rounds=1)
+    base = f"/v1/duplicates/{duplicate}"
+
+    def post(path: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        r = hall.http.post(base + path, json=body, headers=hall.headers(token))
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    post("/rounds", hall.arbiter, {"rack": ["C", "A", "S", "A", "?", "R", "O"]})
+    plays = [("CASAs", "H4"), ("CARO", "H8"), ("CASA", "8H"), ("ASA", "H8")]
+    for seat, token in enumerate(tokens[:28]):
+        word, coordinates = plays[seat % 4]
+        post("/rounds/1/slips", token, {"word": word, "coordinates": coordinates})
+    post("/rounds/1/close", hall.arbiter, {})
+    for word in ("CASAS", "CARO", "CASA", "ASA"):
+        post("/rulings", hall.arbiter, {"word": word, "valid": True, "reason": ""})
+    post("/rounds/1/master", hall.arbiter, {"seat": 0})
+    post("/rounds/1/publish", hall.arbiter, {})
+    spectator = hall.games.issue_token("spectator", "hall screen 2", "test")[0]
+    screen = Page(browser, f"{hall.url}/ranking?duplicate={duplicate}#token={spectator}", HALL_SCREEN, "ca")
+    expect(screen.page.locator("#app")).to_have_attribute("data-round", "1")
+    ranking = hall.http.get(f"{base}/ranking", headers=hall.headers(spectator)).json()
+    assert ranking_rows(screen.page) == [(row["rank"], row["player"], f"{row['total']:g}") for row in ranking["rows"]]
+    assert screen.page.locator("table.ranking").count() == 2
+    bottom = screen.page.evaluate("Math.max(...[...document.querySelectorAll('table.ranking tr')].map("
+                                  "(r) => r.getBoundingClientRect().bottom))")
+    assert bottom <= HALL_SCREEN["height"], bottom
+    check_page(screen.page, "ranking 32 players ca")
+    screenshot(screen.page, "ranking-ca-hall-32")
+    assert not screen.errors
+    screen.close()

@@ -41,16 +41,22 @@ class Screen {
     app.className = 'duplicate ranking-screen';
     app.dataset.version = g.version;
     app.dataset.round = r.round;
-    const rows = r.rows.map((x) => `<tr data-seat="${x.seat}"><td class="rank">${x.rank}</td><td class="name">${escape(x.player)}</td>
+    const row = (x) => `<tr data-seat="${x.seat}"><td class="rank">${x.rank}</td><td class="name">${escape(x.player)}</td>
       <td class="num total">${fmt(x.total)}</td><td class="num">${x.bonus ? fmt(x.bonus) : ''}</td>
-      <td class="num">${Number(x.percent).toFixed(1)}%</td></tr>`).join('');
+      <td class="num">${Number(x.percent).toFixed(1)}%</td></tr>`;
+    // More than 20 players: two columns, so up to 40 stay on one 1080-line screen in type read across a hall.
+    const columns = r.rows.length > 20 ? 2 : 1;
+    const per = Math.max(1, Math.ceil(r.rows.length / columns));
+    const head = `<thead><tr><th>${t('ranking.rank')}</th><th>${t('dup.player')}</th><th class="num">${t('dup.total')}</th>
+      <th class="num">${t('ranking.bonus')}</th><th class="num">${t('dup.percent')}</th></tr></thead>`;
+    const tables = Array.from({ length: columns }, (_, i) => `<table class="ranking">${head}<tbody>${
+      r.rows.slice(i * per, (i + 1) * per).map(row).join('')}</tbody></table>`).join('');
     patch(app, `<header class="screen-head"><h1>${t('ranking.title')}</h1>
       <p class="sub">${r.round ? t('ranking.after', { n: r.round }) : t('ranking.none')} · ${t('ranking.master_total', { total: r.master_total })}
         <span class="pill ${this.online ? 'ok' : 'bad'}" role="status">${this.online ? t('ranking.live') : t('net.offline')}</span></p>
       <label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map((l) =>
         `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label></header>
-      <table class="ranking"><thead><tr><th>${t('ranking.rank')}</th><th>${t('dup.player')}</th><th class="num">${t('dup.total')}</th>
-      <th class="num">${t('ranking.bonus')}</th><th class="num">${t('dup.percent')}</th></tr></thead><tbody>${rows}</tbody></table>
+      <div class="columns c${columns}" style="--rows: ${Math.max(per, 8)}">${tables}</div>
       <p class="foot">${r.article ? t('ranking.tiebreak', { article: escape(r.article) }) : ''}</p>`);
     document.getElementById('lang').onchange = async (ev) => { await choose(ev.target.value); this.render(); };
   }
