@@ -47,6 +47,8 @@ class Page:
     def __init__(self, browser: Any, url: str, viewport: dict[str, int], lang: str = "es") -> None:
         self.context = browser.new_context(viewport=viewport)
         self.context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+        if getattr(self, "tee", False):
+            self.context.add_init_script(TEE_STREAM)
         self.page = self.context.new_page()
         self.lang = lang
         self.errors: list[str] = []
@@ -87,9 +89,28 @@ class Page:
         self.context.close()
 
 
+# Run in the page before its scripts: every byte the game's stream sends is kept too (window.planillaStreamed),
+# so a test can say what a player's device received, the live events included, not only what it showed.
+TEE_STREAM = """(() => {
+  const fetched = window.fetch.bind(window);
+  window.planillaStreamed = '';
+  window.fetch = async (...args) => {
+    const answer = await fetched(...args);
+    if (!String(args[0]).endsWith('/stream') || !answer.body) return answer;
+    const [kept, read] = answer.body.tee();
+    (async () => {
+      const reader = read.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) { const { value, done } = await reader.read(); if (done) break; window.planillaStreamed += value; }
+    })().catch(() => {});
+    return new Response(kept, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  };
+})();"""
+
+
 class Player(Page):
     def __init__(self, browser: Any, hall: Any, duplicate: str, token: str, seat: int, viewport: dict[str, int],
                  lang: str = "es") -> None:
+        self.tee = True
         super().__init__(browser, f"{hall.url}/slip#token={token}&duplicate={duplicate}&seat={seat}", viewport, lang)
         self.seat = seat
         expect(self.page.locator("#app.slip")).to_be_visible()
@@ -108,8 +129,11 @@ class Player(Page):
             self.button("slip.send").click()
 
     def seen(self, text: str) -> list[str]:
-        """The answers this page read whose body holds `text` (a word another player wrote, say)."""
-        return [url for url, body in self.payloads if text in body]
+        """Where this page received `text` (a word another player wrote, say): the JSON answers it read, and
+        its stream ('stream'), which must have sent something by then (the round's start at least)."""
+        streamed = self.page.evaluate("window.planillaStreamed")
+        assert "RoundStarted" in streamed, "the stream was not captured"
+        return [url for url, body in self.payloads if text in body] + (["stream"] if text in streamed else [])
 
 
 class Judge(Page):

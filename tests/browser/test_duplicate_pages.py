@@ -20,6 +20,7 @@ Round 2, rack R O (left) + P E Z L A, CASAs on row H.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, screenshot
@@ -27,6 +28,17 @@ from tests.browser.duplicate import Judge, Page, Player, create, ranking_rows
 from tests.browser.tablet import check_page, expect
 
 HALL_SCREEN = {"width": 1920, "height": 1080}
+
+
+def last_events(hall: Any, duplicate: str, last: str, seconds: float = 15) -> list[str]:
+    """The game's event types once the last one is `last` (the page's write has landed), or as they are then."""
+    deadline = time.monotonic() + seconds
+    while True:
+        events = hall.http.get(f"/v1/duplicates/{duplicate}/events", headers=hall.headers(hall.arbiter)).json()["events"]
+        types = [e["type"] for e in events]
+        if types[-1] == last or time.monotonic() > deadline:
+            return types
+        time.sleep(0.1)
 
 
 def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: Any, hall: Any) -> None:
@@ -87,6 +99,19 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
         expect(p.page.locator("#total")).to_have_text(str(score))
     expect(berta.page.locator("#null-cause")).to_contain_text(berta.t("dup.cause.blank"))
     expect(carles.page.locator("#percent")).to_have_text("66.67%")
+    # A correction with its reason (the transcription, the same play), then the results published again.
+    judge.page.fill("#correct-round", "1")
+    judge.page.select_option("#correct-seat", "2")
+    judge.page.fill("#correct-word", "CARO")
+    judge.page.fill("#correct-coordinates", "H8")
+    judge.page.fill("#correct-reason", "transcripción revisada")
+    judge.button("judge.correct_send").click()
+    assert last_events(hall, duplicate, "SlipCorrected")[-1:] == ["SlipCorrected"]
+    judge.page.fill("#publish-reason", "corrección de la papeleta de Carles")
+    judge.button("judge.publish_again").click()
+    assert last_events(hall, duplicate, "RoundPublished")[-2:] == ["SlipCorrected", "RoundPublished"]
+    expect(judge.error()).to_be_empty()
+    expect(carles.page.locator("#total")).to_have_text("12")
 
     # ---- round 2: the remainder R O completed from the bag; a late slip --------------------------------
     expect(judge.page.locator("#rack-entered .tile")).to_have_count(2)  # R O, left on the rack
@@ -218,3 +243,21 @@ def test_the_hall_screen_holds_32_players_on_one_screen_in_two_columns(browser: 
     screenshot(screen.page, "ranking-ca-hall-32")
     assert not screen.errors
     screen.close()
+
+
+def test_the_judge_draws_a_rack_from_the_page_and_the_timer_runs(browser: Any, hall: Any) -> None:
+    """The service draws the rack (a recorded seed, FISC II.3 / AJS 3.2.4); the desk shows it and counts down."""
+    duplicate, _ = create(hall, ["Ana", "Berta"])
+    judge = Judge(browser, hall, duplicate, TABLET_LANDSCAPE, "en")
+    judge.button("judge.start_drawn").click()
+    judge.at_phase("playing", 1)
+    game = hall.http.get(f"/v1/duplicates/{duplicate}", headers=hall.headers(hall.arbiter)).json()
+    assert len(game["rack"]) == 7 and game["rounds"][0]["method"] == "drawn" and game["rounds"][0]["seed"]
+    expect(judge.page.locator("#app .panel .rack .tile")).to_have_count(7)
+    clock = judge.page.locator("#timer .clock")
+    expect(clock).to_have_text(re.compile(r"^[0-3]:[0-5]\d$"))
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=5_000)  # it counts down, second by second
+    check_page(judge.page, "judge en playing")
+    assert not judge.errors
+    judge.close()
