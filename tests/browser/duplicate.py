@@ -85,6 +85,15 @@ class Page:
                 self.page.locator('pl-keyboard button[data-action="blank"]').first.click()
             self.page.locator(f'pl-keyboard button[data-letter="{letter}"]').first.click()
 
+    def offline(self, cut: bool) -> None:
+        """The device loses the hall's Wi-Fi (or gets it back). ``set_offline`` alone can let a request through
+        while a service worker wakes (tests/browser/test_offline.py), so the service's routes are refused too."""
+        self.context.set_offline(cut)
+        if cut:
+            self.context.route("**/v1/**", lambda route: route.abort("internetdisconnected"))
+        else:
+            self.context.unroute("**/v1/**")
+
     def close(self) -> None:
         self.context.close()
 

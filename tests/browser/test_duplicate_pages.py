@@ -130,11 +130,16 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
     expect(ana.page.locator("#sent .slip-word")).to_have_text("PAZ")
     carles.write_slip("PALA", "5E")
     expect(carles.page.locator("#sent .slip-word")).to_have_text("PALA")
+    berta.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)  # the shell kept
     for late in (berta, carles):  # both write offline; Carles had handed one in already
-        late.context.set_offline(True)
+        late.offline(True)
     carles.write_slip("ROPA", "5E")
     berta.write_slip("ZAR", "7G")
     expect(berta.page.locator("#queued")).to_be_visible()
+    expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "1")
+    berta.page.reload()  # no network: the service worker serves the page, the device what it showed and holds
+    expect(berta.page.locator("#queued")).to_contain_text("ZAR 7G")
+    expect(berta.page.locator("#rack [role=img]")).to_have_count(7)
     expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "1")
     expect(judge.page.locator("#slips tbody tr")).to_have_count(2)
     assert not ana.seen("PALA") and not carles.seen("PAZ") and "PALA" not in ana.page.inner_text("#app")
@@ -143,7 +148,7 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
     judge.at_phase("closed", 2)
     expect(judge.page.locator("#judge-done")).to_contain_text("Berta")  # no slip from Berta at «¡Tiempo!»
     for late in (berta, carles):  # the queued slips reach the service after «¡Tiempo!»
-        late.context.set_offline(False)
+        late.offline(False)
     # Berta's, her first, is recorded late and null (FISC II.7, AJS 3.2.8) ...
     expect(berta.page.locator("#late")).to_be_visible(timeout=20_000)
     expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "0")

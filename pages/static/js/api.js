@@ -57,12 +57,13 @@ export function follow(game, token, after, onEvent, signal) {
 }
 
 /** The same for any Server-Sent Events path of the service (a duplicate's: /v1/duplicates/{id}/stream). */
-export async function followPath(path, token, after, onEvent, signal) {
+export async function followPath(path, token, after, onEvent, signal, onOpen = () => {}) {
   const answer = await fetch(path, {
     headers: { Authorization: `Bearer ${token}`, 'X-Device': deviceId(), 'Last-Event-ID': String(after) },
     signal,
   });
   if (!answer.ok || !answer.body) throw fail('stream', { status: answer.status, body: null });
+  onOpen();
   const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {

@@ -73,8 +73,11 @@ class Desk {
 
   /** Send one of the judge's writes; the answer is shown (a refusal as given) and the page reads again. */
   async write(path, body, done) {
+    if (this.busy) return null; // one write at a time: a double tap is not a second «¡Tiempo!»
+    this.busy = true;
     this.error = null;
-    const answer = await dup.write(this.id, path, body, this.token).catch((e) => ({ status: 0, body: { message: e.message } }));
+    const answer = await dup.write(this.id, path, body, this.token).catch((e) => ({ status: 0, body: { message: e.message } }))
+      .finally(() => { this.busy = false; });
     if (answer.status !== 200) this.error = refusalLine(answer.status, answer.body);
     else this.done = done ? done(answer.body) : null;
     await this.refresh();

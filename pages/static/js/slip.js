@@ -65,21 +65,36 @@ class SlipPage {
     this.problem = null;
   }
 
+  /** What the page last showed, kept on the device: a reload without the network shows it again (the rack,
+   * the board, the slip as sent) while the Outbox keeps what waits to be sent. */
+  get keptKey() { return `planilla.slip.view.${this.s.duplicate}.${this.s.seat}`; }
+
   async run() {
     const first = await dup.game(this.s.duplicate, this.s.token);
-    if (first.status !== 200) { signIn(refusalLine(first.status, first.body)); return; }
-    this.take(first);
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(this.keptKey)); } catch { /* nothing kept */ }
+    if (first.status === 0 && kept) {
+      Object.assign(this, { game: kept.game, round: kept.round, sheet: kept.sheet });
+      this.online = false;
+    } else if (first.status !== 200) {
+      signIn(refusalLine(first.status, first.body));
+      return;
+    } else this.take(first);
     await use(initial(this.set.language));
     this.outbox = await api.openOutbox({ gameId: this.s.duplicate, token: this.s.token });
-    this.outbox.addEventListener('change', () => this.renderNet());
+    this.outbox.addEventListener('change', () => this.render());
     this.outbox.addEventListener('answered', () => { this.refusal = null; this.refresh(); });
     this.outbox.addEventListener('refused', (e) => { this.refusal = e.detail; this.render(); });
     const head = this.outbox.items[0];
     if (head && head.state === 'refused') this.refusal = { id: head.id, status: head.refusal.status, body: head.refusal.body };
-    await this.refresh();
+    if (this.online) await this.refresh();
+    else this.render();
     const stop = new AbortController();
-    dup.live(this.s.duplicate, this.s.token, this.game.version, () => this.refreshSoon(),
-      (on) => { this.online = on; this.renderNet(); if (on) this.outbox.flush().catch(() => {}); }, stop.signal);
+    dup.live(this.s.duplicate, this.s.token, this.game.version, () => this.refreshSoon(), (on) => {
+      this.online = on;
+      this.renderNet();
+      if (on) { this.outbox.flush().catch(() => {}); this.refreshSoon(); } // back: send what waits, read again
+    }, stop.signal);
     setInterval(() => this.tick(), 250);
   }
 
@@ -102,8 +117,12 @@ class SlipPage {
     const n = this.game.round;
     const [r, sh] = await Promise.all([n ? dup.round(this.s.duplicate, n, this.s.token) : null,
       dup.sheet(this.s.duplicate, this.s.seat, this.s.token)]);
+    if ((r && r.status === 0) || sh.status === 0) return; // the network went meanwhile: keep what is shown
     this.round = r && r.status === 200 ? r.body : null;
     this.sheet = sh.status === 200 ? sh.body : null;
+    try {
+      localStorage.setItem(this.keptKey, JSON.stringify({ game: this.game, round: this.round, sheet: this.sheet }));
+    } catch { /* storage full or refused: a reload offline shows the sign-in */ }
     if (this.entry.round !== n) this.entry = { start: null, direction: 'H', typed: [], round: n };
     this.render();
   }
@@ -277,20 +296,21 @@ class SlipPage {
     if (found.error) { this.problem = `slip.problem.${found.error}`; this.render(); return; }
     await this.outbox.enqueue({ word: found.word, coordinates: found.coordinates },
       { path: dup.slipPath(this.s.duplicate, this.game.round) });
-    this.pending = { word: found.word, coordinates: found.coordinates, round: this.game.round };
     this.entry = { start: null, direction: 'H', typed: [], round: this.game.round };
     this.render();
   }
 
   sentHtml() {
     const mine = this.mine;
-    const waiting = this.outbox && this.outbox.length && this.pending && this.pending.round === this.game.round;
+    // The slip this device still holds for the round (offline; kept over a reload), the last one written.
+    const path = dup.slipPath(this.s.duplicate, this.game.round);
+    const waiting = this.outbox ? this.outbox.items.filter((r) => r.path === path && r.state !== 'refused').pop() : null;
     if (!mine && !waiting) return '';
     const late = mine && (mine.causes || []).includes('late');
     return `<section id="sent" class="sent" aria-label="${t('slip.sent')}"><h2>${t('slip.sent')}</h2>
       ${mine ? `<p class="slip-line"><strong class="slip-word">${escape(mine.word)}</strong> <strong class="slip-coord">${escape(mine.coordinates)}</strong></p>
       <p id="receipt">${t('slip.received', { time: arrivalTime(mine.arrived_at) })}</p>` : ''}
-      ${waiting ? `<p id="queued" class="warn-text">${t('slip.queued', { word: escape(this.pending.word), coordinates: escape(this.pending.coordinates) })}</p>` : ''}
+      ${waiting ? `<p id="queued" class="warn-text">${t('slip.queued', { word: escape(waiting.command.word), coordinates: escape(waiting.command.coordinates) })}</p>` : ''}
       ${late ? `<p id="late" class="bad-text" role="alert">${t('slip.late')}</p>` : ''}
       ${this.playing && mine ? `<p class="note">${t('slip.last_counts')}</p>` : ''}</section>`;
   }
@@ -323,6 +343,7 @@ class SlipPage {
 }
 
 async function start() {
+  api.registerServiceWorker(); // the app shell, so the page reloads offline (only in a secure context)
   const s = session();
   await use(initial(null));
   if (!s) { signIn(null); return; }

@@ -36,14 +36,14 @@ export function write(id, path, body, token) {
 }
 
 /** Follow the game's stream from `after`; calls `onEvent({id, type})` (reads follow it). Reconnects with backoff
- * until `signal` aborts; `onConnection(true|false)` says when it holds. */
+ * until `signal` aborts; `onConnection(true|false)` says when it holds (true once the service answered). */
 export async function live(id, token, after, onEvent, onConnection, signal) {
   let last = after;
   let wait = 500;
   while (!signal.aborted) {
     try {
-      onConnection(true);
-      await followPath(`${base(id)}/stream`, token, last, (e) => { last = e.id; wait = 500; onEvent(e); }, signal);
+      await followPath(`${base(id)}/stream`, token, last, (e) => { last = e.id; wait = 500; onEvent(e); }, signal,
+        () => onConnection(true));
     } catch (error) {
       if (signal.aborted) return;
     }
