@@ -50,10 +50,12 @@ test('the countdown: 3 minutes from the round start on the service clock, never 
   assert.equal(remaining(start, 180, t0 + 500), 180); // 179.5 s left shows as 3:00 until a whole second passed
   assert.equal(remaining(start, 180, t0 + 61_000), 119);
   assert.equal(remaining(start, 180, t0 + 200_000), 0);
-  // The device is 30 s behind the service: the offset from the Date header puts it right.
+  // The device is 30 s behind the service: the offset from the Date header puts it right (the header's whole
+  // second was cut down: half a second is added back).
   const skew = skewOf(new Date(t0 + 90_000).toUTCString(), t0 + 60_000);
-  assert.equal(skew, 30_000);
+  assert.equal(skew, 30_500);
   assert.equal(remaining(start, 180, t0 + 60_000, skew), 90);
+  assert.equal(skewOf(new Date(t0 + 90_999).toUTCString(), t0 + 90_999), 500 - 999); // 90.999 s reads as 90 s
   assert.equal(skewOf(undefined, 5), 0);
   assert.equal(remaining(null, 180, t0), 180);
   assert.deepEqual([clock(180), clock(9), clock(0), clock(-3)], ['3:00', '0:09', '0:00', '0:00']);

@@ -167,6 +167,7 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
     judge.button("judge.master_entered").click()
     judge.at_phase("mastered", 2)
     expect(judge.page.locator("#master")).to_contain_text("PAZ 7G · 27")
+    judge.page.locator(".desk-side").evaluate("(side) => { side.scrollTop = 0; }")
     screenshot(judge.page, "judge-es-landscape")
     check_page(judge.page, "judge es 1280x800")
     judge.button("judge.publish").click()

@@ -196,9 +196,13 @@ class Desk {
         <button type="button" data-act="start-drawn">${t('judge.start_drawn')}</button></div></section>`;
     }
     const rack = this.round ? this.round.rack : g.rack;
+    if (g.phase !== 'playing') {
+      return `<section class="panel" aria-label="${t('dup.rack')}"><h2>${t('dup.rack')} <span class="pill over">${t('dup.time_up')}</span></h2>
+        <p class="rack inline">${this.rackTiles(rack)}</p></section>`;
+    }
     return `<section class="panel" aria-label="${t('dup.rack')}"><h2>${t('dup.rack')}</h2><p class="rack inline">${this.rackTiles(rack)}</p>
-      ${g.phase === 'playing' ? `<div id="timer" class="timer" role="timer"><span class="what">${t('dup.timer')}</span> <span class="clock">${clock(this.left())}</span></div>
-      <button type="button" class="primary big" data-act="close">${t('judge.close')}</button>` : `<p class="timer over"><span class="clock">${t('dup.time_up')}</span></p>`}</section>`;
+      <div id="timer" class="timer" role="timer"><span class="what">${t('dup.timer')}</span> <span class="clock">${clock(this.left())}</span></div>
+      <button type="button" class="primary big" data-act="close">${t('judge.close')}</button></section>`;
   }
 
   slipsHtml() {
@@ -207,7 +211,7 @@ class Desk {
     const choosing = this.game.phase === 'closed';
     const rows = r.slips.map((s) => `<tr data-seat="${s.seat}"><td>${s.seat}</td><td>${escape(this.game.players[s.seat])}</td>
       <td class="w">${escape(s.word)}</td><td>${escape(s.coordinates)}</td><td>${arrivalTime(s.arrived_at)}</td>
-      <td>${s.score ?? ''}</td><td>${(s.causes || []).map((c) => t(`dup.cause.${c}`)).join(', ')}</td>
+      <td>${s.score == null ? '' : ((s.causes || []).length ? `<s aria-label="${t('judge.null_score', { score: s.score })}">${s.score}</s>` : s.score)}</td><td>${(s.causes || []).map((c) => t(`dup.cause.${c}`)).join(', ')}</td>
       <td>${choosing && !(s.causes || []).length ? `<button type="button" data-act="master-slip" data-seat="${s.seat}" aria-label="${t('judge.master_this', { name: escape(this.game.players[s.seat]) })}">${t('judge.master_short')}</button>` : ''}</td></tr>`);
     const missing = r.missing && r.missing.length ? `<p>${t('judge.missing', { names: r.missing.map((s) => escape(this.game.players[s])).join(', ') })}</p>` : '';
     return `<section class="panel" id="slips" aria-label="${t('judge.slips')}"><h2>${t('judge.slips')} (${r.slips.length}/${this.game.players.length})</h2>
@@ -236,7 +240,7 @@ class Desk {
     if (!r) return '';
     if (r.master) {
       return `<section class="panel" id="master" aria-label="${t('dup.master')}"><h2>${t('dup.master')}</h2>
-        <p class="big"><strong>${escape(r.master.word)} ${escape(r.master.coordinates)} · ${r.master.score}</strong> (${t(`judge.method.${r.master.method}`)})</p></section>`;
+        <p class="master-line"><strong>${escape(r.master.word)} ${escape(r.master.coordinates)} · ${r.master.score}</strong> (${t(`judge.method.${r.master.method}`)})</p></section>`;
     }
     if (this.game.phase !== 'closed') return '';
     return `<section class="panel" id="master" aria-label="${t('dup.master')}"><h2>${t('dup.master')}</h2><p>${t('judge.master_help')}</p>

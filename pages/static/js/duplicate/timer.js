@@ -2,11 +2,12 @@
 // AJS 3.2.6). The time the round started is the service's; the device's clock may be off, so the offset
 // is taken from the Date header of the service's last answer.
 
-/** The device clock's offset from the service's (ms, service minus device), from an answer's Date header
- * (whole seconds: the offset is good to a second, which is what the countdown shows). */
+/** The device clock's offset from the service's (ms, service minus device), from an answer's Date header.
+ * The header gives whole seconds, cut down: the service's clock was half a second past it on average, which
+ * keeps the offset within half a second (what the countdown shows is whole seconds). */
 export function skewOf(dateHeader, deviceNow) {
   const service = Date.parse(dateHeader || '');
-  return Number.isFinite(service) ? service - deviceNow : 0;
+  return Number.isFinite(service) ? service + 500 - deviceNow : 0;
 }
 
 /** Whole seconds left in the round (0 once run out; the full time before it started). */
