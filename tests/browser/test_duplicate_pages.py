@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, screenshot
@@ -28,6 +29,7 @@ from tests.browser.duplicate import Judge, Page, Player, create, ranking_rows
 from tests.browser.tablet import check_page, expect
 
 HALL_SCREEN = {"width": 1920, "height": 1080}
+LEXICON = Path(__file__).resolve().parents[1] / "data" / "lexicon" / "es_small.txt"
 
 
 def last_events(hall: Any, duplicate: str, last: str, seconds: float = 15) -> list[str]:
@@ -265,5 +267,35 @@ def test_the_judge_draws_a_rack_from_the_page_and_the_timer_runs(browser: Any, h
     first = clock.inner_text()
     expect(clock).not_to_have_text(first, timeout=5_000)  # it counts down, second by second
     check_page(judge.page, "judge en playing")
+    assert not judge.errors
+    judge.close()
+
+
+def test_the_judge_computes_the_master_on_a_loaded_lexicon(browser: Any, hall: Any) -> None:
+    """AJS 3.2.3: the master found by a program, here the move generator on the small Spanish list the organiser
+    loaded (tests/data/lexicon/es_small.txt), chosen from the desk; the page shows what the service chose."""
+    from domain.tiles import SPANISH
+    from service.lexicon import load_word_list
+
+    data = hall.server.config.app.state.duplicates.lexicon_data
+    assert data is not None
+    load_word_list("es-small", LEXICON, SPANISH, data)
+    duplicate, _ = create(hall, ["Ana", "Berta"])
+    judge = Judge(browser, hall, duplicate, TABLET_LANDSCAPE, "ca")
+    judge.enter_rack("CASAaRO")
+    judge.button("judge.start_entered").click()
+    judge.at_phase("playing", 1)
+    judge.button("judge.close").click()
+    judge.at_phase("closed", 1)
+    judge.page.fill("#master-lexicon", "no-such-list")
+    judge.button("judge.master_computed").click()
+    expect(judge.error()).to_contain_text("lexicon")  # the service's refusal, as it gave it
+    judge.page.fill("#master-lexicon", "es-small")
+    judge.button("judge.master_computed").click()
+    judge.at_phase("mastered", 1)
+    master = hall.http.get(f"/v1/duplicates/{duplicate}/rounds/1", headers=hall.headers(hall.arbiter)).json()["master"]
+    assert master["method"] == "computed" and master["score"] > 0
+    expect(judge.page.locator("#master")).to_contain_text(
+        f"{master['word']} {master['coordinates']} · {master['score']} ({judge.t('judge.method.computed')})")
     assert not judge.errors
     judge.close()
