@@ -54,13 +54,16 @@ class Desk {
   }
 
   async refresh() {
+    const ticket = (this.ticket = (this.ticket || 0) + 1); // a later read started: this one's answers are stale
     const g = await dup.game(this.id, this.token);
-    if (g.status !== 200) { this.error = refusalLine(g.status, g.body); this.render(); return; }
-    this.game = g.body;
-    this.skew = g.skew;
-    const n = this.game.round;
+    if (ticket !== this.ticket) return;
+    if (g.status !== 200) { if (this.game) { this.error = refusalLine(g.status, g.body); this.render(); } return; }
+    const n = g.body.round;
     const [r, events] = await Promise.all([n ? dup.round(this.id, n, this.token) : null,
       dup.read(`/v1/duplicates/${this.id}/events`, this.token)]);
+    if (ticket !== this.ticket) return;
+    this.game = g.body;
+    this.skew = g.skew;
     this.round = r && r.status === 200 ? r.body : null;
     if (events.status === 200) {
       this.rulings = new Map(events.body.events.filter((e) => e.type === 'WordRuled')

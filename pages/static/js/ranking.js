@@ -28,7 +28,9 @@ class Screen {
   }
 
   async refresh() {
+    const ticket = (this.ticket = (this.ticket || 0) + 1);
     const [g, r] = await Promise.all([dup.game(this.id, this.token), dup.ranking(this.id, this.token)]);
+    if (ticket !== this.ticket) return; // a later read started: this one's answers are stale
     if (g.status === 200) this.game = g.body;
     if (r.status === 200) this.ranking = r.body;
     this.render();

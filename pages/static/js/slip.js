@@ -111,13 +111,15 @@ class SlipPage {
   }
 
   async refresh() {
+    const ticket = (this.ticket = (this.ticket || 0) + 1); // a later read started: this one's answers are stale
     const g = await dup.game(this.s.duplicate, this.s.token);
-    if (g.status !== 200) return;
-    this.take(g);
-    const n = this.game.round;
+    if (g.status !== 200 || ticket !== this.ticket) return;
+    const n = g.body.round;
     const [r, sh] = await Promise.all([n ? dup.round(this.s.duplicate, n, this.s.token) : null,
       dup.sheet(this.s.duplicate, this.s.seat, this.s.token)]);
     if ((r && r.status === 0) || sh.status === 0) return; // the network went meanwhile: keep what is shown
+    if (ticket !== this.ticket) return;
+    this.take(g);
     this.round = r && r.status === 200 ? r.body : null;
     this.sheet = sh.status === 200 ? sh.body : null;
     try {
