@@ -5,6 +5,7 @@ import { afterEach, test } from 'node:test';
 
 import { Outbox } from '../static/js/outbox.js';
 import { memoryStore } from '../static/js/store.js';
+import { NetworkError } from '../static/js/net.js';
 import { FakeService, drained, next, offline } from './fake_service.mjs';
 
 const opened = [];
@@ -207,4 +208,34 @@ test('a shared tablet queues both seats in one queue, in order, each command wit
   assert.deepEqual(service.calls.slice(-3).map((c) => [c.body.type, c.token]),
     [['place_tiles', 'pl_seat0'], ['accept', 'pl_seat1'], ['pass_turn', 'pl_t']]);
   assert.ok(service.calls.filter((c) => c.body.type === 'place_tiles').every((c) => c.token === 'pl_seat0'));
+});
+
+test('a write to its own path (a duplicate slip) is sent as given, no version, and kept queued offline', async () => {
+  const calls = [];
+  let down = true;
+  const request = async (path, { method, body, headers }) => {
+    calls.push({ path, method, body: structuredClone(body), key: headers['Idempotency-Key'] });
+    if (down) throw new NetworkError('offline');
+    return { status: 200, body: { id: 'd1', version: 9, phase: 'closed', result: { causes: ['late'] } }, headers: {} };
+  };
+  const store = memoryStore();
+  const box = outbox({ request }, store);
+  const answered = [];
+  box.addEventListener('answered', (e) => answered.push(e.detail));
+  const path = '/v1/duplicates/d1/rounds/2/slips';
+  await box.enqueue({ word: 'CASA', coordinates: 'H8' }, { path });
+  await offline(box);
+  assert.deepEqual(box.items.map((r) => [r.path, r.expected_version]), [[path, null]]);
+  box.close();
+  const again = outbox({ request }, store, { autoFlush: false }); // a reload while offline: still queued
+  await again.ready;
+  assert.equal(again.length, 1);
+  down = false;
+  again.addEventListener('answered', (e) => answered.push(e.detail));
+  await again.flush();
+  await drained(again);
+  const sent = calls.filter((c) => c.path === path);
+  assert.ok(sent.length >= 2 && sent.every((c) => c.key === sent[0].key), 'one key for every send');
+  assert.deepEqual(sent.at(-1).body, { word: 'CASA', coordinates: 'H8' }, 'no expected_version in the body');
+  assert.deepEqual(answered.at(-1).body.result.causes, ['late']);
 });

@@ -70,12 +70,19 @@ export function follow(game, token, after, onEvent, signal, { state = false } = 
   return followStream(`/v1/games/${game}/stream${state ? '?view=state' : ''}`, { token, after, onEvent, signal });
 }
 
-/** Any of the service's Server-Sent Event streams (`path`), read as `follow` reads a game's. */
-export async function followStream(path, { token, after = null, onEvent, signal }) {
+/** The same for any Server-Sent Events path of the service (a duplicate's: /v1/duplicates/{id}/stream). */
+export function followPath(path, token, after, onEvent, signal, onOpen = () => {}) {
+  return followStream(path, { token, after, onEvent, signal, onOpen });
+}
+
+/** Any of the service's Server-Sent Event streams (`path`), read as `follow` reads a game's; `onOpen` once the
+ * service has answered. */
+export async function followStream(path, { token, after = null, onEvent, signal, onOpen = () => {} }) {
   const headers = { Authorization: `Bearer ${token}`, 'X-Device': deviceId() };
   if (after != null) headers['Last-Event-ID'] = String(after);
   const answer = await fetch(path, { headers, signal });
   if (!answer.ok || !answer.body) throw fail('stream', { status: answer.status, body: null });
+  onOpen();
   const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {

@@ -12,6 +12,9 @@ const PAGES = [
   { href: '/standings', key: 'landing.standings' },
   { href: '/rounds', key: 'landing.rounds' },
   { href: '/wall', key: 'landing.wall' },
+  { href: '/slip', key: 'landing.slip' },
+  { href: '/judge', key: 'landing.judge' },
+  { href: '/ranking', key: 'landing.ranking' },
   { href: '/docs', key: 'landing.api' },
 ];
 

@@ -23,6 +23,9 @@
 //   (409, 422, 423,        holds every command after it until the page calls discard(id) (which also
 //    403, 401, 404...)     discards the commands chained `after` it) or retry(id, changes)
 // 'change' {length, online, blocked} whenever the length, the connection or the block changes.
+//
+// A write that is not a game command (a duplicate's slip: POST /v1/duplicates/{id}/rounds/{n}/slips) goes
+// to its own `path`: `enqueue(body, {path})`, stored with the record; it names no version (sent as given).
 
 import { NetworkError, request as netRequest, uuid } from './net.js';
 
@@ -73,9 +76,10 @@ export class Outbox extends EventTarget {
   }
 
   // Queue one command; returns its id once it is stored (sending starts at once, not awaited).
-  async enqueue(command, { after, token = null } = {}) {
+  async enqueue(command, { after, token = null, path = null } = {}) {
     await this.ready;
     const body = { ...command };
+    if (path) return this._queue(body, { expected: null, after: null, token, path });
     let expected = body.expected_version;
     after = after ?? body.after ?? null;
     delete body.expected_version;
@@ -90,12 +94,16 @@ export class Outbox extends EventTarget {
     } else if (!Number.isInteger(expected)) {
       throw new TypeError('outbox: a command needs expected_version, or {after: <a queued command\'s id>}');
     }
+    return this._queue(body, { expected, after, token, path: null });
+  }
+
+  async _queue(body, { expected, after, token, path }) {
     const id = await this._locked(async () => {
       const last = this._records[this._records.length - 1];
       const record = {
         id: uuid(), gameId: this.gameId, seq: (last?.seq ?? 0) + 1, key: uuid(), command: body,
         expected_version: expected, after, state: 'queued', refusal: null, at: new Date().toISOString(),
-        ...(token ? { token } : {}),
+        ...(token ? { token } : {}), ...(path ? { path } : {}),
       };
       await this.store.write({ put: [record] });
       this._records.push(record);
@@ -137,11 +145,11 @@ export class Outbox extends EventTarget {
         await this._refuse(head, 0, { code: 'unresolved_after', message: 'the command it followed was not recorded' });
         return;
       }
-      const body = { ...head.command, expected_version: head.expected_version };
+      const body = head.path ? { ...head.command } : { ...head.command, expected_version: head.expected_version };
       let answer;
       this._sending = head.id;
       try {
-        answer = await this._request(this._path, {
+        answer = await this._request(head.path || this._path, {
           method: 'POST', body, token: head.token || this.token, headers: { 'Idempotency-Key': head.key },
         });
       } catch (error) {

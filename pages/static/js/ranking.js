@@ -1,0 +1,80 @@
+// The hall screen's live ranking of a duplicate game (issue 18): read-only, for a 1920x1080 screen, large
+// type, in es/ca/en; it reads GET /v1/duplicates/{id}/ranking again whenever the game's stream says something
+// happened (a round published, a correction republished). Shows what the service ranks, nothing computed here.
+
+import * as dup from './duplicate/service.js';
+import { readAccess, accessForm } from './duplicate/access.js';
+import { refusalLine } from './duplicate/refusal.js';
+import { t, use, initial, choose, language, LANGUAGES } from './i18n.js';
+import { escape } from './panels.js';
+import { patch } from './patch.js';
+
+const app = document.getElementById('app');
+const KEY = 'planilla.ranking';
+
+class Screen {
+  constructor(access) {
+    Object.assign(this, { id: access.duplicate, token: access.token, game: null, ranking: null, online: true });
+  }
+
+  async run() {
+    const g = await dup.game(this.id, this.token);
+    if (g.status !== 200) { show(refusalLine(g.status, g.body), this.id); return; }
+    this.game = g.body;
+    await this.refresh();
+    const stop = new AbortController();
+    dup.live(this.id, this.token, this.game.version, () => { clearTimeout(this.soon); this.soon = setTimeout(() => this.refresh(), 100); },
+      (on) => { this.online = on; this.render(); }, stop.signal);
+  }
+
+  async refresh() {
+    const ticket = (this.ticket = (this.ticket || 0) + 1);
+    const [g, r] = await Promise.all([dup.game(this.id, this.token), dup.ranking(this.id, this.token)]);
+    if (ticket !== this.ticket) return; // a later read started: this one's answers are stale
+    if (g.status === 200) this.game = g.body;
+    if (r.status === 200) this.ranking = r.body;
+    this.render();
+  }
+
+  render() {
+    const g = this.game;
+    const r = this.ranking;
+    if (!g || !r) return;
+    app.className = 'duplicate ranking-screen';
+    app.dataset.version = g.version;
+    app.dataset.round = r.round;
+    const row = (x) => `<tr data-seat="${x.seat}"><td class="rank">${x.rank}</td><td class="name">${escape(x.player)}</td>
+      <td class="num total">${fmt(x.total)}</td><td class="num">${x.bonus ? fmt(x.bonus) : ''}</td>
+      <td class="num">${Number(x.percent).toFixed(1)}%</td></tr>`;
+    // More than 20 players: two columns, so up to 40 stay on one 1080-line screen in type read across a hall.
+    const columns = r.rows.length > 20 ? 2 : 1;
+    const per = Math.max(1, Math.ceil(r.rows.length / columns));
+    const head = `<thead><tr><th>${t('ranking.rank')}</th><th>${t('dup.player')}</th><th class="num">${t('dup.total')}</th>
+      <th class="num">${t('ranking.bonus')}</th><th class="num">${t('dup.percent')}</th></tr></thead>`;
+    const tables = Array.from({ length: columns }, (_, i) => `<table class="ranking">${head}<tbody>${
+      r.rows.slice(i * per, (i + 1) * per).map(row).join('')}</tbody></table>`).join('');
+    patch(app, `<header class="screen-head"><h1>${t('ranking.title')}</h1>
+      <p class="sub">${r.round ? t('ranking.after', { n: r.round }) : t('ranking.none')} · ${t('ranking.master_total', { total: r.master_total })}
+        <span class="pill ${this.online ? 'ok' : 'bad'}" role="status">${this.online ? t('ranking.live') : t('net.offline')}</span></p>
+      <label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map((l) =>
+        `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label></header>
+      <div class="columns c${columns}" style="--rows: ${Math.max(per, 8)}">${tables}</div>
+      <p class="foot">${r.article ? t('ranking.tiebreak', { article: escape(r.article) }) : ''}</p>`);
+    document.getElementById('lang').onchange = async (ev) => { await choose(ev.target.value); this.render(); };
+  }
+}
+
+const fmt = (n) => (Number.isInteger(n) ? String(n) : Number(n).toFixed(1));
+
+function show(problem, duplicate) {
+  accessForm(app, KEY, { title: t('ranking.title'), help: t('ranking.sign_in_help'), duplicate, problem }, start);
+}
+
+async function start() {
+  await use(initial(null));
+  const access = readAccess(KEY);
+  if (!access.duplicate || !access.token) { show(null, access.duplicate); return; }
+  await new Screen(access).run();
+}
+
+start();

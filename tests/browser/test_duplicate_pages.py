@@ -1,0 +1,301 @@
+"""A duplicate game (AJS 2012 3.2, Spanish tiles) played through its pages alone: the judge's desk, three players'
+slip pages and the hall's ranking screen (issue 18). Scores by hand (premiums from TILES.md; the same positions as
+tests/api/test_duplicate_game_over_http.py):
+
+Round 1, rack C A S A ? R O, empty board (the judge first types an all-consonant rack: refused, AJS 3.2.4).
+  Ana: CASAs H4: C on H4 (3×2) + A + S + A + the blank on the star: (6+1+1+1+0) × 2 = 18.
+  Berta: CASAS H4, the blank not marked: null, cause blank (AJS 3.2.8).
+  Carles: CARO H8: (3+1+1+1) × 2 = 12.
+  Master: Ana's slip (AJS 3.2.3, manual). Totals 18, 0, 12.
+Round 2, rack R O (left) + P E Z L A, CASAs on row H.
+  Ana: PAZ 7G: P on G7 (3×2) + A (on the board) + Z on I7 (10×2) = 27.
+  Berta: ZAR 7G, written offline and sent after «¡Tiempo!»: her first slip, recorded late, null (AJS 3.2.8,
+  FISC II.7).
+  Carles: PALA 5E: P on E5, word ×2: (3+1+1+1) × 2 = 12; then ROPA 5E written offline and sent after
+  «¡Tiempo!»: refused (round_closed: the slip sent before it counts), shown with its article.
+  Master: PAZ 7G entered by the judge (27). Totals: Ana 45, Carles 24, Berta 0 (no solo-top bonus under 10
+  players, AJS 3.2.11).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, screenshot
+from tests.browser.duplicate import Judge, Page, Player, create, ranking_rows
+from tests.browser.tablet import check_page, expect
+
+HALL_SCREEN = {"width": 1920, "height": 1080}
+LEXICON = Path(__file__).resolve().parents[1] / "data" / "lexicon" / "es_small.txt"
+
+
+def last_events(hall: Any, duplicate: str, last: str, seconds: float = 15) -> list[str]:
+    """The game's event types once the last one is `last` (the page's write has landed), or as they are then."""
+    deadline = time.monotonic() + seconds
+    while True:
+        events = hall.http.get(f"/v1/duplicates/{duplicate}/events", headers=hall.headers(hall.arbiter)).json()["events"]
+        types = [e["type"] for e in events]
+        if types[-1] == last or time.monotonic() > deadline:
+            return types
+        time.sleep(0.1)
+
+
+def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: Any, hall: Any) -> None:
+    duplicate, tokens = create(hall, ["Ana", "Berta", "Carles"])
+    judge = Judge(browser, hall, duplicate, TABLET_LANDSCAPE)
+    ana = Player(browser, hall, duplicate, tokens[0], 0, TABLET_LANDSCAPE, "es")
+    berta = Player(browser, hall, duplicate, tokens[1], 1, PHONE, "ca")
+    carles = Player(browser, hall, duplicate, tokens[2], 2, TABLET_LANDSCAPE, "ca")
+    players = (ana, berta, carles)
+    spectator = hall.games.issue_token("spectator", "hall screen", "test")[0]
+    screen = Page(browser, f"{hall.url}/ranking?duplicate={duplicate}#token={spectator}", HALL_SCREEN, "es")
+    expect(screen.page.locator("#app.ranking-screen")).to_be_visible()
+
+    # ---- round 1: a refused rack first, shown as the service gave it (field, rule, article) --------------
+    judge.enter_rack("BCDFGHJ")
+    judge.button("judge.start_entered").click()
+    expect(judge.error()).to_contain_text("AJS 3.2.4")
+    expect(judge.error()).to_contain_text("rack")
+    judge.enter_rack("CASAaRO")  # a blank typed as a lower-case letter: '?'
+    judge.button("judge.start_entered").click()
+    judge.at_phase("playing", 1)
+    expect(judge.error()).to_be_empty()
+    for p in players:
+        p.at_phase("playing", 1)
+        expect(p.page.locator("#rack [role=img]")).to_have_count(7)
+    clock = ana.page.locator("#timer .clock")
+    expect(clock).to_have_text(re.compile(r"^[0-3]:[0-5]\d$"))
+    assert ana.page.locator("#timer").get_attribute("data-left") is not None
+
+    ana.write_slip("CASAs", "H4")
+    expect(ana.page.locator("#receipt")).to_contain_text(re.compile(r"\d\d:\d\d:\d\d"))
+    expect(ana.page.locator("#sent .slip-word")).to_have_text("CASAs")
+    berta.write_slip("CASAS", "H4")
+    carles.write_slip("CARO", "H8")
+    for p in players:
+        expect(p.page.locator("#receipt")).to_be_visible()
+        expect(p.page.locator("#result")).to_have_count(0)  # no score before the round closes: no playing aid
+    expect(judge.page.locator("#slips tbody tr")).to_have_count(3)  # the judge sees them arrive, live
+    check_page(ana.page, "slip es 1280x800 round 1")
+    check_page(berta.page, "slip ca phone round 1")
+    # Before «¡Tiempo!» a player's page shows, and was sent, no other player's slip.
+    assert "CARO" not in ana.page.inner_text("#app") and not ana.seen("CARO"), ana.seen("CARO")
+    assert not carles.seen("CASAs") and not berta.seen("CARO")
+
+    judge.button("judge.close").click()
+    judge.at_phase("closed", 1)
+    assert judge.rule_all_valid()
+    judge.page.locator('#slips tr[data-seat="0"] button[data-act="master-slip"]').click()
+    judge.at_phase("mastered", 1)
+    expect(judge.page.locator("#master")).to_contain_text("CASAs H4 · 18")
+    judge.button("judge.publish").click()
+    judge.at_phase("published", 1)
+
+    for p, score in zip(players, (18, 0, 12)):
+        p.at_phase("published", 1)
+        expect(p.page.locator("#score")).to_have_text(str(score))
+        expect(p.page.locator("#master")).to_contain_text("CASAs H4 · 18")
+        expect(p.page.locator("#total")).to_have_text(str(score))
+    expect(berta.page.locator("#null-cause")).to_contain_text(berta.t("dup.cause.blank"))
+    expect(carles.page.locator("#percent")).to_have_text("66.67%")
+    # A correction with its reason (the transcription, the same play), then the results published again.
+    judge.page.fill("#correct-round", "1")
+    judge.page.select_option("#correct-seat", "2")
+    judge.page.fill("#correct-word", "CARO")
+    judge.page.fill("#correct-coordinates", "H8")
+    judge.page.fill("#correct-reason", "transcripción revisada")
+    judge.button("judge.correct_send").click()
+    assert last_events(hall, duplicate, "SlipCorrected")[-1:] == ["SlipCorrected"]
+    judge.page.fill("#publish-reason", "corrección de la papeleta de Carles")
+    judge.button("judge.publish_again").click()
+    assert last_events(hall, duplicate, "RoundPublished")[-2:] == ["SlipCorrected", "RoundPublished"]
+    expect(judge.error()).to_be_empty()
+    expect(carles.page.locator("#total")).to_have_text("12")
+
+    # ---- round 2: the remainder R O completed from the bag; a late slip --------------------------------
+    expect(judge.page.locator("#rack-entered .tile")).to_have_count(2)  # R O, left on the rack
+    judge.type_word("PEZLA")
+    judge.button("judge.start_entered").click()
+    judge.at_phase("playing", 2)
+    for p in players:
+        p.at_phase("playing", 2)
+    ana.write_slip("PAZ", "7G", send=False)
+    for viewport, name in ((PHONE, "slip-es-phone"), (TABLET_LANDSCAPE, "slip-es-landscape")):
+        ana.page.set_viewport_size(viewport)
+        ana.page.locator("#word-preview").scroll_into_view_if_needed()
+        check_page(ana.page, f"{name} typing")
+        screenshot(ana.page, name)
+    ana.button("slip.send").click()
+    expect(ana.page.locator("#sent .slip-word")).to_have_text("PAZ")
+    carles.write_slip("PALA", "5E")
+    expect(carles.page.locator("#sent .slip-word")).to_have_text("PALA")
+    berta.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)  # the shell kept
+    for late in (berta, carles):  # both write offline; Carles had handed one in already
+        late.offline(True)
+    carles.write_slip("ROPA", "5E")
+    berta.write_slip("ZAR", "7G")
+    expect(berta.page.locator("#queued")).to_be_visible()
+    expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "1")
+    berta.page.reload()  # no network: the service worker serves the page, the device what it showed and holds
+    expect(berta.page.locator("#queued")).to_contain_text("ZAR 7G")
+    expect(berta.page.locator("#rack [role=img]")).to_have_count(7)
+    expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "1")
+    expect(judge.page.locator("#slips tbody tr")).to_have_count(2)
+    assert not ana.seen("PALA") and not carles.seen("PAZ") and "PALA" not in ana.page.inner_text("#app")
+    screenshot(judge.page, "judge-es-landscape-playing")
+    judge.button("judge.close").click()
+    judge.at_phase("closed", 2)
+    expect(judge.page.locator("#judge-done")).to_contain_text("Berta")  # no slip from Berta at «¡Tiempo!»
+    for late in (berta, carles):  # the queued slips reach the service after «¡Tiempo!»
+        late.offline(False)
+    # Berta's, her first, is recorded late and null (FISC II.7, AJS 3.2.8) ...
+    expect(berta.page.locator("#late")).to_be_visible(timeout=20_000)
+    expect(berta.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "0")
+    # ... Carles's second is refused as late, shown as the service gave it; the one sent in time counts.
+    expect(carles.page.locator("#slip-refusal")).to_contain_text("round_closed", timeout=20_000)
+    expect(carles.page.locator("#slip-refusal")).to_contain_text("AJS 3.2.8")
+    carles.button("slip.discard").click()
+    expect(carles.page.locator("#slip-refusal")).to_have_count(0)
+    expect(carles.page.locator('[data-testid="outbox-length"]')).to_have_attribute("data-count", "0")
+    expect(carles.page.locator("#sent .slip-word")).to_have_text("PALA")
+    expect(judge.page.locator('#slips tr[data-seat="1"]')).to_contain_text(judge.t("dup.cause.late"))
+
+    judge.rule_all_valid()
+    judge.page.fill("#master-word", "PAZ")
+    judge.page.fill("#master-coordinates", "7G")
+    judge.button("judge.master_entered").click()
+    judge.at_phase("mastered", 2)
+    expect(judge.page.locator("#master")).to_contain_text("PAZ 7G · 27")
+    judge.page.locator(".desk-side").evaluate("(side) => { side.scrollTop = 0; }")
+    screenshot(judge.page, "judge-es-landscape")
+    check_page(judge.page, "judge es 1280x800")
+    judge.button("judge.publish").click()
+    judge.at_phase("published", 2)
+
+    for p, score, total in zip(players, (27, 0, 12), (45, 0, 24)):
+        p.at_phase("published", 2)
+        expect(p.page.locator("#score")).to_have_text(str(score))
+        expect(p.page.locator("#total")).to_have_text(str(total))
+    expect(berta.page.locator("#null-cause")).to_contain_text(berta.t("dup.cause.late"))
+    berta.page.locator("#result").scroll_into_view_if_needed()
+    screenshot(berta.page, "slip-ca-phone")
+    carles.page.locator("#result").scroll_into_view_if_needed()
+    screenshot(carles.page, "slip-ca-landscape")
+    check_page(carles.page, "slip ca 1280x800 published")
+
+    # ---- the hall's screen: the ranking the service gives -------------------------------------------
+    ranking = hall.http.get(f"/v1/duplicates/{duplicate}/ranking", headers=hall.headers(spectator)).json()
+    want = [(row["rank"], row["player"], f"{row['total']:g}") for row in ranking["rows"]]
+    assert want == [(1, "Ana", "45"), (2, "Carles", "24"), (3, "Berta", "0")]
+    expect(screen.page.locator("#app")).to_have_attribute("data-round", "2")
+    assert ranking_rows(screen.page) == want
+    check_page(screen.page, "ranking 1920x1080")
+    screenshot(screen.page, "ranking-es-hall")
+
+    for p in (judge, *players, screen):
+        assert not p.errors, p.errors
+        p.close()
+
+
+def test_the_landing_page_links_the_duplicate_pages_and_each_asks_for_its_game_and_token(browser: Any, hall: Any) -> None:
+    """Opened without a token (a new device), each page asks for the game and the token, every string in Catalan."""
+    context = browser.new_context(viewport=TABLET_LANDSCAPE)
+    context.add_init_script("localStorage.setItem('planilla.lang', 'ca')")
+    page = context.new_page()
+    page.goto(hall.url + "/")
+    page.wait_for_selector("a[href='/ranking']")
+    hrefs = page.locator("main a").evaluate_all("(els) => els.map((e) => e.getAttribute('href'))")
+    assert {"/slip", "/judge", "/ranking"} <= set(hrefs)
+    for name in ("slip", "judge", "ranking"):
+        page.goto(f"{hall.url}/{name}")
+        expect(page.locator("form input[type=password]")).to_be_visible()
+        check_page(page, f"{name} sign-in, ca")
+    context.close()
+
+
+def test_the_hall_screen_holds_32_players_on_one_screen_in_two_columns(browser: Any, hall: Any) -> None:
+    """A round played over the API by 32 players (this test looks at the screen, it does not play): every row on
+    the 1920x1080 screen without scrolling, the ranking the service gives, in Catalan."""
+    names = [f"Jugador {i:02d}" for i in range(32)]
+    duplicate, tokens = create(hall, names, rounds=1)
+    base = f"/v1/duplicates/{duplicate}"
+
+    def post(path: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        r = hall.http.post(base + path, json=body, headers=hall.headers(token))
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    post("/rounds", hall.arbiter, {"rack": ["C", "A", "S", "A", "?", "R", "O"]})
+    plays = [("CASAs", "H4"), ("CARO", "H8"), ("CASA", "8H"), ("ASA", "H8")]
+    for seat, token in enumerate(tokens[:28]):
+        word, coordinates = plays[seat % 4]
+        post("/rounds/1/slips", token, {"word": word, "coordinates": coordinates})
+    post("/rounds/1/close", hall.arbiter, {})
+    for word in ("CASAS", "CARO", "CASA", "ASA"):
+        post("/rulings", hall.arbiter, {"word": word, "valid": True, "reason": ""})
+    post("/rounds/1/master", hall.arbiter, {"seat": 0})
+    post("/rounds/1/publish", hall.arbiter, {})
+    spectator = hall.games.issue_token("spectator", "hall screen 2", "test")[0]
+    screen = Page(browser, f"{hall.url}/ranking?duplicate={duplicate}#token={spectator}", HALL_SCREEN, "ca")
+    expect(screen.page.locator("#app")).to_have_attribute("data-round", "1")
+    ranking = hall.http.get(f"{base}/ranking", headers=hall.headers(spectator)).json()
+    assert ranking_rows(screen.page) == [(row["rank"], row["player"], f"{row['total']:g}") for row in ranking["rows"]]
+    assert screen.page.locator("table.ranking").count() == 2
+    bottom = screen.page.evaluate("Math.max(...[...document.querySelectorAll('table.ranking tr')].map("
+                                  "(r) => r.getBoundingClientRect().bottom))")
+    assert bottom <= HALL_SCREEN["height"], bottom
+    check_page(screen.page, "ranking 32 players ca")
+    screenshot(screen.page, "ranking-ca-hall-32")
+    assert not screen.errors
+    screen.close()
+
+
+def test_the_judge_draws_a_rack_from_the_page_and_the_timer_runs(browser: Any, hall: Any) -> None:
+    """The service draws the rack (a recorded seed, FISC II.3 / AJS 3.2.4); the desk shows it and counts down."""
+    duplicate, _ = create(hall, ["Ana", "Berta"])
+    judge = Judge(browser, hall, duplicate, TABLET_LANDSCAPE, "en")
+    judge.button("judge.start_drawn").click()
+    judge.at_phase("playing", 1)
+    game = hall.http.get(f"/v1/duplicates/{duplicate}", headers=hall.headers(hall.arbiter)).json()
+    assert len(game["rack"]) == 7 and game["rounds"][0]["method"] == "drawn" and game["rounds"][0]["seed"]
+    expect(judge.page.locator("#app .panel .rack .tile")).to_have_count(7)
+    clock = judge.page.locator("#timer .clock")
+    expect(clock).to_have_text(re.compile(r"^[0-3]:[0-5]\d$"))
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=5_000)  # it counts down, second by second
+    check_page(judge.page, "judge en playing")
+    assert not judge.errors
+    judge.close()
+
+
+def test_the_judge_computes_the_master_on_a_loaded_lexicon(browser: Any, hall: Any) -> None:
+    """AJS 3.2.3: the master found by a program, here the move generator on the small Spanish list the organiser
+    loaded (tests/data/lexicon/es_small.txt), chosen from the desk; the page shows what the service chose."""
+    from domain.tiles import SPANISH
+    from service.lexicon import load_word_list
+
+    data = hall.server.config.app.state.duplicates.lexicon_data
+    assert data is not None
+    load_word_list("es-small", LEXICON, SPANISH, data)
+    duplicate, _ = create(hall, ["Ana", "Berta"])
+    judge = Judge(browser, hall, duplicate, TABLET_LANDSCAPE, "ca")
+    judge.enter_rack("CASAaRO")
+    judge.button("judge.start_entered").click()
+    judge.at_phase("playing", 1)
+    judge.button("judge.close").click()
+    judge.at_phase("closed", 1)
+    judge.page.fill("#master-lexicon", "no-such-list")
+    judge.button("judge.master_computed").click()
+    expect(judge.error()).to_contain_text("lexicon")  # the service's refusal, as it gave it
+    judge.page.fill("#master-lexicon", "es-small")
+    judge.button("judge.master_computed").click()
+    judge.at_phase("mastered", 1)
+    master = hall.http.get(f"/v1/duplicates/{duplicate}/rounds/1", headers=hall.headers(hall.arbiter)).json()["master"]
+    assert master["method"] == "computed" and master["score"] > 0
+    expect(judge.page.locator("#master")).to_contain_text(
+        f"{master['word']} {master['coordinates']} · {master['score']} ({judge.t('judge.method.computed')})")
+    assert not judge.errors
+    judge.close()
