@@ -27,11 +27,23 @@ export function headerFormat(bytes) {
   }
 }
 
+/** The module the command would use (service/cli/audit.py): a later format where the header line starts
+ * `{"` and holds `"format":"<that format>"` byte for byte; else `FALLBACK`'s. */
+export function chosen(bytes) {
+  const end = bytes.indexOf(0x0A);
+  const first = new TextDecoder('latin1').decode(end < 0 ? bytes : bytes.subarray(0, end));
+  if (!first.startsWith('{"')) return FALLBACK;
+  for (const [name, module] of FORMATS) {
+    if (module !== FALLBACK && first.includes(`"format":"${name}"`)) return module;
+  }
+  return FALLBACK;
+}
+
 /** The finding on an export (bytes: Uint8Array); `digest` defaults to WebCrypto, else the module's own SHA-256.
  * `serviceKey` and `seal` are the command's `--service-key` (base64) and `--seal` (the file's document, read
  * with pyjson's loads). */
 export async function verifyExport(bytes, { digest, serviceKey = null, seal = null } = {}) {
-  const verifier = FORMATS.get(headerFormat(bytes)) || FALLBACK;
+  const verifier = chosen(bytes);
   const found = await verifier.verify(bytes, digest || bestDigest().digest, { serviceKey, seal });
   if (verifier === audit1 && found.ok && seal !== null) { // as the command says of a version 1 file with --seal
     return { ...found, ok: false, readable: false,
