@@ -100,7 +100,9 @@ async function verifyEd25519(subtle, publicKey, message, signature) {
     const key = await subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify']);
     return await subtle.verify({ name: 'Ed25519' }, key, sig, encoder.encode(message));
   } catch (error) {
-    if (error && error.name === 'NotSupportedError') throw new Error('this browser cannot check Ed25519 signatures (WebCrypto has no Ed25519 here): use planilla audit verify');
+    if (error && error.name === 'NotSupportedError') {
+      throw Object.assign(new Error('this browser cannot check Ed25519 signatures (WebCrypto has no Ed25519 here): use planilla audit verify'), { code: 'no_ed25519' });
+    }
     return false;
   }
 }
@@ -193,7 +195,16 @@ async function check(data, digest, serviceKey, seal, subtle) {
   if (serviceKey === null && key !== null) {
     notes.push(`the service's signatures were checked against the export's own key (${fingerprint(key).slice(0, 16)}…): give --service-key (the fingerprint printed on the sheets) to check they are that service's`);
   }
-  return finding({ ok: true, reason: 'intact', game: first, events: records.length, head_hash: head, records, notes });
+  // What the pages say in the reader's language besides the command's lines (report.js).
+  const keyed = records.filter((r) => Object.hasOwn(SIGNED, r.get('type')));
+  const signatures = {
+    keySigned: keyed.filter((r) => get(r.get('payload'), 'key') instanceof Map).length,
+    unsignedByKey: keyed.filter((r) => r.get('type') === 'SheetSigned' && get(r.get('payload'), 'key') === null).length,
+    service: attestations.some((a) => pyEqual(a.get('attestation'), 'head_signature')) ? fingerprint(trusted).slice(0, 16) : null,
+    sealed: seal !== null || attestations.some((a) => pyEqual(a.get('attestation'), 'round_seal')),
+  };
+  return finding({ ok: true, reason: 'intact', game: first, events: records.length, head_hash: head, records, notes,
+    format: FORMAT, signatures });
 }
 
 async function players(records, verifyPlayer, notes) {
