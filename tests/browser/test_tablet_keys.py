@@ -15,7 +15,10 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 from domain.game.chain import ChainRecord
 from service.keys import ServiceKey
@@ -43,9 +46,20 @@ def page_lines(page: Any, paths: list[Path], key: str) -> list[str]:
     return [line for block in reversed(shown) for line in block.splitlines()]
 
 
+@pytest.fixture
+def signing_hall(hall: Any) -> Iterator[Any]:
+    """The session's hall, signing its closings with a service key (as `planilla serve` does) for this test only."""
+    before = hall.games.service_key
+    hall.games.service_key = ServiceKey.generate()
+    try:
+        yield hall
+    finally:
+        hall.games.service_key = before
+
+
 def test_two_tablets_bind_with_keys_sign_with_them_and_the_version_2_export_verifies_in_the_cli_and_the_page(
-        browser: Any, hall: Any, tmp_path: Path) -> None:
-    hall.games.service_key = ServiceKey.generate()  # this module's hall signs its closings (as `planilla serve` does)
+        browser: Any, signing_hall: Any, tmp_path: Path) -> None:
+    hall = signing_hall
     game = hall.new_game("file-2024")
     starter = game.draw_for_start()
     second = 1 - starter
