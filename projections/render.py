@@ -259,9 +259,10 @@ def _player_html(player: dict[str, Any], sheet: dict[str, Any], words: dict[str,
             f'<div class="signature">{escape(words["signature"])}: {signed}</div></section>')
 
 
-def render_html(sheet: dict[str, Any], service_key: str | None = None) -> str:
+def render_html(sheet: dict[str, Any], service_key: str | None = None, seal: dict[str, Any] | None = None) -> str:
     """A printable HTML page laid out like the paper sheet: header, one column per player, signatures; with
-    ``service_key`` (a fingerprint, printed in groups of four) the key that signs the game's closing head."""
+    ``service_key`` (a fingerprint, printed in groups of four) the key that signs the game's closing head, and
+    with ``seal`` (the game's ``round_seal`` attestation) the root of its round's seal, printed whole."""
     words = labels(sheet)
     head = "".join(f"<td><b>{escape(k)}:</b> {escape(str(v))}</td>" for k, v in _head(sheet, words))
     players = "".join(_player_html(p, sheet, words) for p in sheet["players"])
@@ -274,7 +275,17 @@ def render_html(sheet: dict[str, Any], service_key: str | None = None) -> str:
             f'<div class="rule">{escape(sheet["profile"])} · {escape(sheet["article"])}</div>'
             f'<table class="head"><tr>{head}</tr></table><div class="sheets">{players}</div>'
             f'<div class="foot">{foot}<p>{escape(words["game"])} {escape(sheet["game_id"])} · '
-            f'v{sheet["version"]}</p>{_key_line(service_key)}</div></body></html>\n')
+            f'v{sheet["version"]}</p>{_key_line(service_key)}{_seal_line(seal)}</div></body></html>\n')
+
+
+def _seal_line(seal: dict[str, Any] | None) -> str:
+    """The round seal's root as printed (a later rewrite of any game of the round contradicts it)."""
+    if not seal:
+        return ""
+    groups = " ".join(seal["root"][i:i + 4] for i in range(0, len(seal["root"]), 4))
+    return (f'<p class="key">Planilla round seal (planilla-seal/1): {escape(str(seal["event"]))} round '
+            f'{escape(str(seal["round"]))}, {escape(str(seal["games"]))} games, sealed {escape(seal["sealed_at"])}; '
+            f'root SHA-256: {escape(groups)}</p>')
 
 
 def _key_line(fingerprint: str | None) -> str:
