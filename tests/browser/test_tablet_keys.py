@@ -2,7 +2,9 @@
 
 Two tablets bind by their seats' codes (``#bind=CODE``, the QR's address): each makes an ECDSA P-256 pair
 through WebCrypto (the private key not extractable, kept in IndexedDB) and registers the public key in the
-bind call. They play a short game to both signatures: the opponent's acceptance and each sheet signature
+bind call. The second player's tablet is bound again with a new code (as after a broken tablet): a new
+key, recorded as replacing the first, and the one it signs with from then on. They play a short game to
+both signatures: the opponent's acceptance and each sheet signature
 are key-signed over the head the tablet showed. The game's ``planilla-audit/2`` export (the service key
 given) is intact for ``planilla audit verify`` with both players' signatures verified, and ``/verify``
 (WebCrypto's ECDSA and Ed25519 in Chromium) prints the same lines; a consistent rewrite of the same file
@@ -83,6 +85,18 @@ def test_two_tablets_bind_with_keys_sign_with_them_and_the_version_2_export_veri
         assert kept == {"fingerprint": mine["payload"]["fingerprint"], "extractable": False, "type": "private",
                         "algorithm": "P-256"}
     assert registered[0]["payload"]["fingerprint"] != registered[1]["payload"]["fingerprint"]
+
+    # The second player's tablet is bound again (a new code, as after a broken tablet): a new key, recorded as
+    # replacing the first, and the one this tablet now signs with.
+    again = codes(game)[second]
+    other.page.goto(f"{hall.url}/")  # away, then the new code: a fresh binding
+    other.page.goto(f"{hall.url}/tablet#bind={again}")
+    expect(other.page.locator("#banner")).to_be_visible()
+    rebound = [e for e in events(game) if e["type"] == "KeyRegistered"]
+    assert len(rebound) == 3 and rebound[-1]["payload"]["seat"] == second
+    old = next(e for e in registered if e["payload"]["seat"] == second)["payload"]["fingerprint"]
+    assert rebound[-1]["payload"]["replaces"] == old and rebound[-1]["payload"]["fingerprint"] != old
+    registered = [e for e in rebound if e["payload"]["fingerprint"] != old]
 
     # The deal, one play, its acceptance written on the opponent's tablet (key-signed), passes to the end.
     first.act("action.draw_tiles")
