@@ -35,16 +35,19 @@ export const Signing = (Base) => class extends Base {
   /** Queue a key-signed command (and, after it, the player's own line if one is due); null when the seat
    * has no key here, so the caller sends it as before. */
   async sendSigned(command) {
-    const key = await this.seatKey();
+    // The seat tapped for, and its token: a shared tablet may switch seats while this waits (seats.js).
+    const seat = this.seat;
+    const token = this.commandToken;
+    const key = await this.seatKey(seat);
     if (!key) return null;
     // This tablet's own earlier commands are answered first where the service can be reached (a shared tablet's
     // other seat signing just before), and what they recorded is read before signing: the head signed is one
     // this page has shown, never a version it only counted. Offline, the head shown now is signed.
     if (this.outbox.length && this.outbox.online && !this.outbox.blocked) await this.outbox.flush();
     let view = this.view;
-    if (this.own.has(view.version + 1)) view = this.forActingSeat(await this.follower.refresh());
-    const signed = await this.keySigned(command, view, key);
-    const id = await this.outbox.enqueue(signed, { token: this.commandToken });
+    if (this.own.has(view.version + 1)) view = await this.follower.refresh(); // its version and head: the seat stays
+    const signed = await this.keySigned(command, view, key, seat);
+    const id = await this.outbox.enqueue(signed, { token });
     const own = this.ownEntryDue();
     if (own) await this.send({ ...own, expected_version: null }, { after: id });
     return id;
