@@ -118,13 +118,14 @@ def scoresheet_text(store: ReadStore, game_id: uuid.UUID) -> str | None:
     return None if sheet is None else render_text(sheet)
 
 
-def scoresheet_html(store: ReadStore, game_id: uuid.UUID, service_key: str | None = None) -> str | None:
+def scoresheet_html(store: ReadStore, game_id: uuid.UUID, service_key: str | None = None,
+                    seal: dict[str, Any] | None = None) -> str | None:
     """The scoresheet as a printable HTML page like the federation's paper sheet (None for an unknown game),
-    with the service key's fingerprint when given."""
+    with the service key's fingerprint and the round seal the game stands in, when given."""
     from projections.render import render_html
 
     sheet = scoresheet(store, game_id)
-    return None if sheet is None else render_html(sheet, service_key)
+    return None if sheet is None else render_html(sheet, service_key, seal)
 
 
 def round_html(store: ReadStore, title: str, game_ids: list[uuid.UUID], service_key: str | None = None) -> str:

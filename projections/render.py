@@ -259,8 +259,10 @@ def _player_html(player: dict[str, Any], sheet: dict[str, Any], words: dict[str,
             f'<div class="signature">{escape(words["signature"])}: {signed}</div></section>')
 
 
-def _sheet_body(sheet: dict[str, Any], service_key: str | None) -> str:
-    """One sheet's printed body: heading, rulebook, header, one column per player, result, foot."""
+def _sheet_body(sheet: dict[str, Any], service_key: str | None, seal: dict[str, Any] | None = None) -> str:
+    """One sheet's printed body: heading, rulebook, header, one column per player, result, foot; with
+    ``service_key`` (a fingerprint, printed in groups of four) the key that signs the game's closing head, and
+    with ``seal`` (the game's ``round_seal`` attestation) the root of its round's seal, printed whole."""
     words = labels(sheet)
     head = "".join(f"<td><b>{escape(k)}:</b> {escape(str(v))}</td>" for k, v in _head(sheet, words))
     players = "".join(_player_html(p, sheet, words) for p in sheet["players"])
@@ -271,16 +273,16 @@ def _sheet_body(sheet: dict[str, Any], service_key: str | None) -> str:
             f'<div class="rule">{escape(sheet["profile"])} · {escape(sheet["article"])}</div>'
             f'<table class="head"><tr>{head}</tr></table><div class="sheets">{players}</div>'
             f'<div class="foot">{foot}<p>{escape(words["game"])} {escape(sheet["game_id"])} · '
-            f'v{sheet["version"]}</p>{_key_line(service_key)}</div>')
+            f'v{sheet["version"]}</p>{_key_line(service_key)}{_seal_line(seal)}</div>')
 
 
-def render_html(sheet: dict[str, Any], service_key: str | None = None) -> str:
-    """A printable HTML page laid out like the paper sheet: header, one column per player, signatures; with
-    ``service_key`` (a fingerprint, printed in groups of four) the key that signs the game's closing head."""
+def render_html(sheet: dict[str, Any], service_key: str | None = None, seal: dict[str, Any] | None = None) -> str:
+    """A printable HTML page laid out like the paper sheet: header, one column per player, signatures, the
+    service key's fingerprint and the round seal's root (``_sheet_body``)."""
     words = labels(sheet)
     return (f'<!DOCTYPE html><html lang="{escape(sheet["language"])}"><head><meta charset="utf-8">'
             f"<title>{escape(words['title'])} — {escape(' – '.join(p['name'] for p in sheet['players']))}</title>"
-            f"<style>{STYLE}</style></head><body>{_sheet_body(sheet, service_key)}</body></html>\n")
+            f"<style>{STYLE}</style></head><body>{_sheet_body(sheet, service_key, seal)}</body></html>\n")
 
 
 def render_round_html(title: str, sheets: list[dict[str, Any]], service_key: str | None = None) -> str:
@@ -289,6 +291,16 @@ def render_round_html(title: str, sheets: list[dict[str, Any]], service_key: str
     body = "".join(f'<section class="game">{_sheet_body(s, service_key)}</section>' for s in sheets)
     return (f'<!DOCTYPE html><html lang="{escape(lang)}"><head><meta charset="utf-8"><title>{escape(title)}</title>'
             f"<style>{STYLE}.game+.game{{break-before:page;margin-top:1cm}}</style></head><body>{body}</body></html>\n")
+
+
+def _seal_line(seal: dict[str, Any] | None) -> str:
+    """The round seal's root as printed (a later rewrite of any game of the round contradicts it)."""
+    if not seal:
+        return ""
+    groups = " ".join(seal["root"][i:i + 4] for i in range(0, len(seal["root"]), 4))
+    return (f'<p class="key">Planilla round seal (planilla-seal/1): {escape(str(seal["event"]))} round '
+            f'{escape(str(seal["round"]))}, {escape(str(seal["games"]))} games, sealed {escape(seal["sealed_at"])}; '
+            f'root SHA-256: {escape(groups)}</p>')
 
 
 def _key_line(fingerprint: str | None) -> str:

@@ -69,6 +69,14 @@ def attestations(app: Any, records: list[ChainRecord]) -> tuple[list[dict[str, A
     return found, key
 
 
+def round_seal_of(app: Any, game_id: UUID) -> dict[str, Any] | None:
+    """The seal of the game's round in which its closed head stands (its ``round_seal`` attestation), or None:
+    what the printed sheet shows beside the service key's fingerprint."""
+    records = app.history(game_id)
+    found, _ = attestations(app, records)
+    return next((a for a in found if a["attestation"] == "round_seal"), None)
+
+
 def export_attested(app: Any, game_id: UUID) -> bytes:
     """The game's ``planilla-audit/2`` export (``domain.game.attested``)."""
     records = app.history(game_id)

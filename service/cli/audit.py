@@ -1,8 +1,8 @@
 """``planilla audit export|verify|seal``: a game's history as a file anyone can check offline, and round seals.
 
-``export`` writes ``planilla-audit/1`` (the chain) or, with ``--format 2``, ``planilla-audit/2`` (the
-chain with the players' key registrations and key signatures, and the service's signatures of its
-closing heads and of its round's seal). ``verify`` reads either: version 1 as before (reported
+``export`` writes ``planilla-audit/2`` (the chain with the players' key registrations and key
+signatures, and the service's signatures of its closing heads and of its round's seal), or with
+``--format 1`` the chain alone (``planilla-audit/1``, as before issue 16). ``verify`` reads either: version 1 as before (reported
 unsigned), version 2 with every signature checked, against ``--service-key`` when given (the
 fingerprint printed on the sheets tells which key that is), and a game's inclusion in ``--seal``.
 ``seal`` seals one round now with the service key of the store and writes the ``planilla-seal/1`` file.
@@ -33,8 +33,9 @@ def build_app():
     def export(
         game: str = typer.Argument(..., help="The game's id."),
         output: Optional[str] = typer.Option(None, "--output", "-o", help="Where to write (default: stdout)."),
-        version: int = typer.Option(1, "--format", min=1, max=2, help="1: planilla-audit/1 (the chain); 2: "
-                                    "planilla-audit/2 (with key registrations, players' and service signatures)."),
+        version: int = typer.Option(2, "--format", min=1, max=2, help="2 (the default): planilla-audit/2 (the "
+                                    "chain with key registrations, players' and the service's signatures); 1: "
+                                    "planilla-audit/1 (the chain alone, as exports were before)."),
         data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
         database_url: Optional[str] = typer.Option(None, "--database-url", help=URL_HELP),
     ) -> None:
@@ -73,7 +74,7 @@ def _write(data: bytes, output: Optional[str], out: TextIO | None) -> None:
 
 
 def run_audit_export(game: str, target: str, output: Optional[str], out: TextIO | None = None,
-                     version: int = 1) -> int:
+                     version: int = 2) -> int:
     """Export one game's history from ``target``; returns the exit code."""
     from uuid import UUID
 

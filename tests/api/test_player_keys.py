@@ -98,6 +98,10 @@ def test_a_key_registered_at_binding_signs_the_sheet_and_the_export_verifies_off
     found = verify_attested(export, Checks(verify_p256, verify_ed25519), api.games.service_key.public_key,
                             seal.json())
     assert found.ok and any("in the service's seal" in n for n in found.notes), found.describe()
+    # The printed sheet now carries the root of the seal its game stands in, whole (grouped by four).
+    root = seal.json()["root"]
+    sheet = api.get(f"/v1/games/{table.id}/scoresheet?format=html", api.tokens["tribunal"]).text
+    assert " ".join(root[i:i + 4] for i in range(0, 64, 4)) in sheet and "Open de Lleida round 2, 1 games" in sheet
 
 
 def test_a_signature_that_does_not_hold_is_refused_naming_field_rule_and_article_and_records_nothing(api: Api):

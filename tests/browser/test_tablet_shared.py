@@ -80,6 +80,11 @@ def test_one_shared_tablet_records_both_players_turns_each_with_its_own_seat(bro
     bound = [e for e in history if e["type"] == "DeviceBound"]
     assert sorted(e["payload"]["seat"] for e in bound) == [0, 1]
     assert len({e["device"] for e in bound}) == 1, "one device holds both seats"
+    # One key per seat, both made on this tablet at binding (issue 16); the acceptance is signed with the
+    # accepting seat's own key, over the head the tablet showed.
+    keys = {e["payload"]["seat"]: e["payload"]["fingerprint"] for e in history if e["type"] == "KeyRegistered"}
+    assert sorted(keys) == [0, 1] and keys[0] != keys[1]
+    assert accepted["payload"]["key"]["seat"] == second and accepted["payload"]["key"]["fingerprint"] == keys[second]
 
     # On the phone too; then the arbiter takes the tablet out of game mode (both seats released).
     tab.page.set_viewport_size(PHONE)

@@ -163,9 +163,13 @@ def test_planilla_audit_export_and_verify_from_the_command_line(tmp_path):
 def test_the_http_export_is_the_same_file_and_verifies(api):
     table = api.table()
     table.start()
-    r = api.get(f"/v1/games/{table.id}/export", api.tokens["tribunal"])
+    r = api.get(f"/v1/games/{table.id}/export?format=1", api.tokens["tribunal"])
     assert r.status_code == 200 and r.headers["content-type"].startswith("application/x-ndjson")
     assert r.content == export_bytes(api.games.history(UUID(table.id)))
     assert verify_export(r.content).ok
+    # Without ?format, version 2 (issue 16): the same event lines under a header naming the service key.
+    default = api.get(f"/v1/games/{table.id}/export", api.tokens["tribunal"]).content
+    assert default.split(b"\n")[0].startswith(b'{"attestations":') and b'"format":"planilla-audit/2"' in default
+    assert default.split(b"\n")[1:len(r.content.split(b"\n")) - 1] == r.content.split(b"\n")[1:-1]
     assert api.get(f"/v1/games/{table.id}/export", table.players[0]).status_code == 403
 

@@ -21,9 +21,11 @@ async function get(path, token) {
   return answer.body;
 }
 
-/** POST /v1/bind: a seat code becomes {token, game_id, seat, player, language}. */
-export async function bind(code) {
-  const answer = await net.request('/v1/bind', { method: 'POST', body: { code, device: deviceId() } });
+/** POST /v1/bind: a seat code becomes {token, game_id, seat, player, language}; with the tablet's new public
+ * key (SPKI, base64: keys.js) registered in the same call (`key_fingerprint` in the answer). */
+export async function bind(code, publicKey = null) {
+  const body = { code, device: deviceId(), ...(publicKey ? { public_key: publicKey } : {}) };
+  const answer = await net.request('/v1/bind', { method: 'POST', body });
   if (answer.status !== 200) throw fail('bind', answer);
   return answer.body;
 }

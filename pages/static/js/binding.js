@@ -5,6 +5,7 @@ import * as api from './api.js';
 import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
 import { escape } from './panels.js';
 import { readCodes, sharedSession } from './seats.js';
+import { makeKeyPair, publicKeySpki, keepKey, forgetKey } from './keys.js';
 
 const SESSION = 'planilla.session';
 
@@ -18,11 +19,11 @@ export async function sessionFromAddress() {
   let session = null;
   const codes = readCodes(hash.get('bind'));
   if (codes.length === 1) {
-    const bound = await api.bind(codes[0]);
+    const bound = await bindWithKey(codes[0]);
     session = { token: bound.token, game: bound.game_id, seat: bound.seat, player: bound.player,
       language: bound.language };
   } else if (codes.length === 2) { // one shared tablet for the table: both seats' codes (#bind=CODE1,CODE2)
-    const found = sharedSession([await api.bind(codes[0]), await api.bind(codes[1])]);
+    const found = sharedSession([await bindWithKey(codes[0]), await bindWithKey(codes[1])]);
     if (found.error) throw Object.assign(new Error(found.error), { key: found.error }); // said once the strings are in
     session = found.session;
   } else if (hash.get('token')) {
@@ -34,6 +35,24 @@ export async function sessionFromAddress() {
     history.replaceState(null, '', '/tablet');
   }
   return session;
+}
+
+/** Bind one seat with a key pair made for this binding (issue 16): the public key goes in the bind call, the
+ * pair (its private key not extractable) is kept in the page's store for the game and seat the code names; a
+ * re-binding makes a new one. Where the browser gives no WebCrypto (a page over plain http on the hall's
+ * network), the seat is bound without a key and signs as a paper seat does. */
+async function bindWithKey(code) {
+  let pair = null;
+  let spki = null;
+  try {
+    pair = await makeKeyPair();
+    spki = await publicKeySpki(pair.publicKey);
+  } catch (error) {
+    console.warn('no WebCrypto here: this tablet binds without a key (its signatures are not key-signed)', error);
+  }
+  const bound = await api.bind(code, spki);
+  if (pair) await keepKey(await api.pageStore(), bound.game_id, bound.seat, pair, spki);
+  return bound;
 }
 
 export async function bindScreen(problem, again) {
@@ -56,6 +75,8 @@ export async function bindScreen(problem, again) {
 export function forgetSession(session, seats) {
   localStorage.removeItem(SESSION);
   for (const seat of seats) localStorage.removeItem(`planilla.own.${session.game}.${seat}`);
+  return api.pageStore().then((store) => Promise.all(seats.map((seat) => forgetKey(store, session.game, seat))))
+    .catch(() => {});
 }
 
 export function languagePicker() {

@@ -19,9 +19,9 @@ export const Controls = (Base) => class extends Base {
       'refusal-retry': async () => {
         // The player looked at the game as it is now and sends the same command again at its version (a new
         // request: the Outbox gives it a new Idempotency-Key); what was chained after it follows it.
-        const { id } = this.refusal;
+        const refusal = this.refusal;
         this.refusal = null;
-        await this.outbox.retry(id, { expected_version: this.view.version });
+        await this.outbox.retry(refusal.id, await this.resign(refusal)); // a key-signed one signs the head shown now
         this.render();
       },
       'refusal-discard': async () => { const { id } = this.refusal; this.refusal = null; await this.outbox.discard(id); this.render(); },
@@ -143,7 +143,7 @@ export const Controls = (Base) => class extends Base {
         version = answer.body.version;
       }
     }
-    forgetSession(this.session, this.held);
+    await forgetSession(this.session, this.held);
     location.replace('/tablet');
   }
 };

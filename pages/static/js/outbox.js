@@ -84,14 +84,7 @@ export class Outbox extends EventTarget {
     after = after ?? body.after ?? null;
     delete body.expected_version;
     delete body.after;
-    if (after !== null) {
-      expected = null;
-      if (!this._records.some((r) => r.id === after)) {
-        if (!this._answered.has(after)) throw new Error(`outbox: no queued or answered command ${after}`);
-        expected = this._answered.get(after);
-        after = null;
-      }
-    } else if (!Number.isInteger(expected)) {
+    if (after === null && !Number.isInteger(expected)) {
       throw new TypeError('outbox: a command needs expected_version, or {after: <a queued command\'s id>}');
     }
     return this._queue(body, { expected, after, token, path: null });
@@ -99,6 +92,15 @@ export class Outbox extends EventTarget {
 
   async _queue(body, { expected, after, token, path }) {
     const id = await this._locked(async () => {
+      // Under the lock: the command it follows may be answered meanwhile (its answer settles under the same lock).
+      if (after !== null) {
+        expected = null;
+        if (!this._records.some((r) => r.id === after)) {
+          if (!this._answered.has(after)) throw new Error(`outbox: no queued or answered command ${after}`);
+          expected = this._answered.get(after);
+          after = null;
+        }
+      }
       const last = this._records[this._records.length - 1];
       const record = {
         id: uuid(), gameId: this.gameId, seq: (last?.seq ?? 0) + 1, key: uuid(), command: body,
@@ -183,8 +185,8 @@ export class Outbox extends EventTarget {
       await this.store.write({ put: dependents, remove: [head.id] });
       const replaced = new Map(dependents.map((r) => [r.id, r]));
       this._records = this._records.filter((r) => r.id !== head.id).map((r) => replaced.get(r.id) ?? r);
+      this._answered.set(head.id, version);
     });
-    this._answered.set(head.id, version);
     if (Number.isInteger(version)) this.version = version;
     this._changed();
     const replayed = answer.headers?.['idempotent-replayed'] === 'true';

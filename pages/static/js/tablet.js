@@ -13,13 +13,14 @@ import { Panels, escape } from './panels.js';
 import { patch } from './patch.js';
 import { Controls } from './controls.js';
 import { actingSeat } from './seats.js';
+import { Signing, SIGNED } from './signing.js';
 import './components/keyboard.js';
 import './components/sheets.js';
 
 const app = document.getElementById('app');
 
 // ---- the game -----------------------------------------------------------------------------------
-class Tablet extends Controls(Panels) {
+class Tablet extends Controls(Signing(Panels)) {
   constructor(session) {
     super();
     this.session = session;
@@ -145,6 +146,10 @@ class Tablet extends Controls(Panels) {
       return null;
     }
     this.refusal = null;
+    if (SIGNED.has(command.type) && !(options && options.after)) { // key-signed where the seat has a key (signing.js)
+      const signed = await this.sendSigned(command);
+      if (signed) return signed;
+    }
     const own = command.type === 'write_sheet_entry' ? null : this.ownEntryDue();
     if (own) {
       const written = await this.send({ ...own, expected_version: command.expected_version }, options);
@@ -320,9 +325,12 @@ class Tablet extends Controls(Panels) {
       await this.send(api.commands.accept(v.version));
       return;
     }
-    // Writing the score down is the acceptance (FILE 37): the line on this player's own sheet, then the acceptance.
-    const written = await this.send(api.commands.writeSheet(v.version, { sheet: this.seat, player: last.seat,
-      line: last.turn, score: score === '' ? null : Number(score), total: total === '' ? null : Number(total) }));
+    // Writing the score down is the acceptance (FILE 37): the line on this player's own sheet, then the acceptance
+    // (a seat with a key: the key-signed acceptance, then the line: signing.js).
+    const line = api.commands.writeSheet(v.version, { sheet: this.seat, player: last.seat,
+      line: last.turn, score: score === '' ? null : Number(score), total: total === '' ? null : Number(total) });
+    if (await this.acceptWithLine(line)) return;
+    const written = await this.send(line);
     await this.send(api.commands.accept(null), { after: written });
   }
 

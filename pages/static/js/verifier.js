@@ -1,28 +1,70 @@
-// /verify: a tribunal member drops a planilla-audit/1 export (or picks it) and the page checks it here,
+// /verify: a tribunal member drops a planilla-audit export (or picks it) and the page checks it here,
 // in this browser, with nothing installed and no service needed: every hash recomputed (WebCrypto, or
 // the page's own SHA-256 where the page is not a secure context), the first bad event named exactly as
-// `planilla audit verify` names it (js/audit/). The file never leaves the device.
+// `planilla audit verify` names it (js/audit/). The file never leaves the device. A planilla-audit/2 file's
+// players' and service's signatures are checked too (WebCrypto), against the service key typed in (the
+// command's --service-key), and a round's seal file dropped with it is the command's --seal.
 import { t, use, choose, initial } from './i18n.js';
 import { registerServiceWorker } from './net.js';
 import { verifyExport } from './audit/verify.js';
 import { bestDigest } from './audit/sha256.js';
+import { decodeUtf8, loads, pyStr } from './audit/pyjson.js';
 import { findingHtml } from './audit/report.js';
 import { languagePicker, escapeHtml } from './access.js';
 
 const app = document.getElementById('app');
 let results = [];
+let seal = null; // a planilla-seal/1 document dropped here (as --seal), read as the command reads it
+
+/** A dropped file that is a round's seal (JSON whose format is planilla-seal/1), read; else null. */
+function sealOf(bytes) {
+  const decoded = decodeUtf8(bytes);
+  const first = decoded.text ? decoded.text.find((c) => ![0x20, 0x09, 0x0A, 0x0D].includes(c)) : undefined;
+  if (decoded.error !== undefined || first !== 0x7B) return null;
+  try {
+    const found = loads(decoded.text);
+    return found instanceof Map && found.get('format') === 'planilla-seal/1' ? found : null;
+  } catch {
+    return null;
+  }
+}
 
 async function check(files) {
+  try {
+    await checkAll(files);
+  } catch (error) {
+    results.unshift({ file: files.map((f) => f.name).join(', '), error: error.message });
+  }
+  showResults();
+}
+
+async function checkAll(files) {
   const { name, digest } = bestDigest();
-  for (const file of files) {
-    const bytes = new Uint8Array(await file.arrayBuffer());
+  const read = await Promise.all(files.map(async (file) => ({ file, bytes: new Uint8Array(await file.arrayBuffer()) })));
+  const exports = [];
+  for (const one of read) {
+    const found = sealOf(one.bytes);
+    if (found) seal = found; else exports.push(one);
+  }
+  const serviceKey = app.querySelector('#service-key').value.trim() || null;
+  showSeal();
+  for (const { file, bytes } of exports) {
     try {
-      results.unshift({ file: file.name, found: await verifyExport(bytes, { digest }), digest: name });
+      results.unshift({ file: file.name, found: await verifyExport(bytes, { digest, serviceKey, seal }), digest: name });
     } catch (error) {
-      results.unshift({ file: file.name, error: error.message });
+      results.unshift({ file: file.name, error: error.code ? t(`verify.${error.code}`) : error.message });
     }
   }
   showResults();
+}
+
+function showSeal() {
+  const where = app.querySelector('[data-testid="seal"]');
+  where.hidden = seal === null;
+  if (seal === null) return;
+  const field = (k) => pyStr(seal.has(k) ? seal.get(k) : null);
+  where.querySelector('span').textContent = t('verify.seal_loaded', { event: field('event'), round: field('round'),
+    count: field('count'), root: field('root').slice(0, 16) });
 }
 
 function showResults() {
@@ -43,6 +85,10 @@ function render() {
         <input type="file" multiple accept=".jsonl,.ndjson,application/x-ndjson,application/json,text/plain" data-testid="file">
       </label>
       <p class="private">${t('verify.private')}</p>
+      <div class="service-key"><label for="service-key">${t('verify.service_key')}</label>
+        <input id="service-key" autocomplete="off" spellcheck="false" data-testid="service-key" aria-describedby="service-key-help">
+        <p id="service-key-help" class="help">${t('verify.service_key_help')}</p></div>
+      <p class="seal" data-testid="seal" hidden><span></span> <button type="button" id="seal-forget">${t('verify.seal_forget')}</button></p>
       <div class="results" data-testid="checked" data-count="0" aria-live="polite"></div>
     </main></div>`;
   const drop = app.querySelector('.drop');
@@ -55,7 +101,14 @@ function render() {
     drop.classList.remove('over');
     check([...e.dataTransfer.files]);
   });
-  app.querySelector('[data-lang]').addEventListener('change', async (e) => { await choose(e.target.value); render(); });
+  app.querySelector('#seal-forget').addEventListener('click', () => { seal = null; showSeal(); });
+  app.querySelector('[data-lang]').addEventListener('change', async (e) => {
+    const key = app.querySelector('#service-key').value;
+    await choose(e.target.value);
+    render();
+    app.querySelector('#service-key').value = key;
+  });
+  showSeal();
   showResults();
 }
 

@@ -24,6 +24,7 @@ from projections import queries
 from projections.replay import VersionNotFound, state_at
 from service.access.tokens import Principal
 from service.application import GameNotFound
+from service.attest import round_seal_of
 from service.api.deps import CurrentPrincipal, GameIdPath, GamesDep, ReaderDep
 from service.api.errors import ApiError, forbidden
 from service.api.responses import errors
@@ -96,7 +97,8 @@ async def read_scoresheet(request: Request, game_id: GameIdPath, games: GamesDep
         return PlainTextResponse(_found(text, game_id))
     if format == "html":
         key = games.service_key
-        page = await bounded(queries.scoresheet_html, store, game_id, None if key is None else key.fingerprint)
+        sealed = None if key is None else await bounded(round_seal_of, games, game_id)
+        page = await bounded(queries.scoresheet_html, store, game_id, None if key is None else key.fingerprint, sealed)
         return HTMLResponse(_found(page, game_id))
     return _found(await bounded(queries.scoresheet, store, game_id), game_id)
 

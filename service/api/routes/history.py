@@ -43,14 +43,15 @@ def audit_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
             "signatures": signatures}
 
 
-EXPORT_HELP = ("The whole history as a `planilla-audit/1` file: a header line, then one canonical JSON chain record "
-               "per event, hidden tiles included, so anyone can verify it offline with `planilla audit verify` "
+EXPORT_HELP = ("The whole history as a `planilla-audit/2` file (`?format=1`: `planilla-audit/1`): a header line, "
+               "then one canonical JSON chain record per event, hidden tiles included, then the service's "
+               "attestations (closing heads signed, the round seal's proof), so anyone can verify it offline with `planilla audit verify` "
                "(every hash, link and signature; any changed byte, and any event moved, dropped or added, is found "
                "and named). For those who may see every rack: arbiters, directors and the tribunal.")
 
 
-EXPORT_EXAMPLE = ('{"events":2,"format":"planilla-audit/1","game":"3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b",'
-                  '"head_hash":"9c1e…"}\n{"actor":"director:ana","at":"2025-05-01T10:00:00.000Z",…}\n…\n')
+EXPORT_EXAMPLE = ('{"attestations":0,"events":2,"format":"planilla-audit/2","game":"3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b",'
+                  '"head_hash":"9c1e…","service_key":"11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo="}\n{"actor":"director:ana","at":"2025-05-01T10:00:00.000Z",…}\n…\n')
 
 
 @router.get("/{game_id}/export", response_class=Response, responses={
@@ -59,10 +60,11 @@ EXPORT_EXAMPLE = ('{"events":2,"format":"planilla-audit/1","game":"3f2b8a4e-1c2d
     **errors(400, 401, 403, 404, 503)})
 def export_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep,
                 format: Annotated[int, Query(ge=1, le=2, description=(
-                    "1: `planilla-audit/1` (the chain). 2: `planilla-audit/2`: the same events (key registrations "
+                    "2 (the default): `planilla-audit/2`: the chain's events (key registrations "
                     "and players' key signatures among them) followed by the service's signatures of each closing "
                     "head and, once the round is sealed, the game's inclusion proof; the header names the service "
-                    "key (docs/reliability.md)."))] = 1) -> Response:
+                    "key (docs/reliability.md). 1: `planilla-audit/1` (the chain alone, as exports were before "
+                    "issue 16)."))] = 2) -> Response:
     """The history as a file to verify offline (`planilla audit verify`)."""
     if who.role not in ("arbiter", "director", "tribunal"):
         raise forbidden("an export holds every rack's tiles: arbiters, directors and the tribunal only (a player's "

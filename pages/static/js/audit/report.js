@@ -16,6 +16,18 @@ function summary(found) {
   return t('verify.bad_line', { line: found.line + 1 });
 }
 
+/** What an intact file's signatures are, in the reader's language (planilla-audit/2; version 1 has none). */
+function signaturesHtml(found) {
+  if (!found.ok) return '';
+  if (!found.signatures) return `<p class="signed-by" data-testid="signed-by">${escapeHtml(t('verify.v1_unsigned'))}</p>`;
+  const s = found.signatures;
+  const lines = [t('verify.key_signed', { count: s.keySigned })];
+  if (s.unsignedByKey) lines.push(t('verify.unsigned_by_key', { count: s.unsignedByKey }));
+  if (s.service) lines.push(t('verify.service_signed', { fingerprint: s.service }));
+  if (s.sealed) lines.push(t('verify.in_seal'));
+  return `<ul class="signed-by" data-testid="signed-by">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`;
+}
+
 /** The HTML of one file's verdict. `digestName`: 'webcrypto' or 'own'. */
 export function findingHtml(name, found, digestName) {
   const state = found.ok ? 'ok' : found.readable ? 'tampered' : 'unreadable';
@@ -31,6 +43,7 @@ export function findingHtml(name, found, digestName) {
   return `<article class="finding ${state}" data-testid="finding" data-state="${state}">
     <h3>${escapeHtml(name)}</h3>
     <p class="verdict" data-testid="verdict">${escapeHtml(summary(found))}</p>
+    ${signaturesHtml(found)}
     <p class="label">${t('verify.command_says')}</p>
     <pre class="command" data-testid="command-line">${escapeHtml(commandLines(name, found))}</pre>
     <p class="how">${t(digestName === 'webcrypto' ? 'verify.digest_web' : 'verify.digest_own')}</p>

@@ -5,10 +5,11 @@
 // `verify(bytes, digest)`. A new format (issue 16's) is a new module added to FORMATS, checked against
 // the command on the same files; nothing here assumes which formats will come.
 import * as audit1 from './audit1.js';
+import * as audit2 from './audit2.js';
 import { decodeUtf8, loads, pyStr } from './pyjson.js';
 import { bestDigest } from './sha256.js';
 
-export const FORMATS = new Map([[audit1.FORMAT, audit1]]);
+export const FORMATS = new Map([[audit1.FORMAT, audit1], [audit2.FORMAT, audit2]]);
 /** What the command does with a file whose header names no format it knows: planilla-audit/1's verdict. */
 export const FALLBACK = audit1;
 
@@ -26,10 +27,29 @@ export function headerFormat(bytes) {
   }
 }
 
-/** The finding on an export (bytes: Uint8Array); `digest` defaults to WebCrypto, else the module's own SHA-256. */
-export async function verifyExport(bytes, { digest } = {}) {
-  const verifier = FORMATS.get(headerFormat(bytes)) || FALLBACK;
-  return verifier.verify(bytes, digest || bestDigest().digest);
+/** The module the command would use (service/cli/audit.py): a later format where the header line starts
+ * `{"` and holds `"format":"<that format>"` byte for byte; else `FALLBACK`'s. */
+export function chosen(bytes) {
+  const end = bytes.indexOf(0x0A);
+  const first = new TextDecoder('latin1').decode(end < 0 ? bytes : bytes.subarray(0, end));
+  if (!first.startsWith('{"')) return FALLBACK;
+  for (const [name, module] of FORMATS) {
+    if (module !== FALLBACK && first.includes(`"format":"${name}"`)) return module;
+  }
+  return FALLBACK;
+}
+
+/** The finding on an export (bytes: Uint8Array); `digest` defaults to WebCrypto, else the module's own SHA-256.
+ * `serviceKey` and `seal` are the command's `--service-key` (base64) and `--seal` (the file's document, read
+ * with pyjson's loads). */
+export async function verifyExport(bytes, { digest, serviceKey = null, seal = null } = {}) {
+  const verifier = chosen(bytes);
+  const found = await verifier.verify(bytes, digest || bestDigest().digest, { serviceKey, seal });
+  if (verifier === audit1 && found.ok && seal !== null) { // as the command says of a version 1 file with --seal
+    return { ...found, ok: false, readable: false,
+      reason: 'a planilla-audit/1 export cannot be checked against --seal: export the game again with --format 2' };
+  }
+  return found;
 }
 
 /** The command's line for a finding (after `<file>: `). */

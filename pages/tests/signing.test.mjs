@@ -1,0 +1,124 @@
+// signing.js (the tablet's key signatures) on a fake page: the Outbox is real (on the memory store the
+// page falls back to without IndexedDB), the service a fake that records what it is sent.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+
+import { Signing, SIGNED } from '../static/js/signing.js';
+import { Outbox } from '../static/js/outbox.js';
+import { makeKeyPair, keepKey, signedMessage, verifySignature, seatKey } from '../static/js/keys.js';
+import * as api from '../static/js/api.js';
+
+const GAME = '3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const head = (n) => String(n).padStart(64, 'a');
+
+// A minimal page: what signing.js reads of the Tablet (its view, seat, session, outbox, own versions, send).
+class Page {
+  constructor({ seat = 1, version = 7, outbox }) {
+    Object.assign(this, { seat, outbox, session: { game: GAME }, own: new Set(), refreshed: 0 });
+    this.view = { version, raw: { head_hash: head(version) } };
+    this.follower = { refresh: async () => { this.refreshed += 1; return { version: this.view.version + 1, raw: { head_hash: head(this.view.version + 1) } }; } };
+  }
+
+  forActingSeat(view) { return view; }
+
+  get commandToken() { return null; }
+
+  ownEntryDue() { return null; }
+
+  async send(command, options = {}) { // as tablet.js: a signed command through sendSigned; else after the last queued
+    if (SIGNED.has(command.type) && !options.after) {
+      const id = await this.sendSigned(command);
+      if (id) return id;
+    }
+    const queued = this.outbox.items;
+    const after = options.after || (queued.length ? queued[queued.length - 1].id : null);
+    return this.outbox.enqueue(after ? { ...command, expected_version: null } : command, after ? { after } : {});
+  }
+}
+const Tablet = Signing(Page);
+
+function service(answers = []) {
+  const sent = [];
+  let version = 7;
+  const request = async (path, { body }) => {
+    sent.push(body);
+    const status = answers.shift() ?? 200;
+    if (status !== 200) return { status, body: { code: 'conflict' } };
+    version += 1;
+    return { status: 200, body: { version } };
+  };
+  return { sent, request };
+}
+
+async function keyed(seat = 1) {
+  const store = await api.pageStore(); // no IndexedDB under node: the page's memory store
+  await keepKey(store, GAME, seat, await makeKeyPair());
+  return seatKey(store, GAME, seat);
+}
+
+test('a seat with a key: accept is signed over the head shown, at that version, never chained after', async () => {
+  const key = await keyed(1);
+  const fake = service();
+  const outbox = new Outbox({ gameId: GAME, token: 't', store: (await import('../static/js/store.js')).memoryStore(), request: fake.request, autoFlush: false });
+  await outbox.ready;
+  const page = new Tablet({ seat: 1, outbox });
+  const line = { type: 'write_sheet_entry', expected_version: 7, sheet: 1, player: 0, line: 0, score: 10 };
+  assert.equal(await page.acceptWithLine(line), true);
+  await outbox.flush();
+  assert.deepEqual(fake.sent.map((b) => b.type), ['accept', 'write_sheet_entry'], 'the signed acceptance first, the line after it');
+  const [accept, written] = fake.sent;
+  assert.equal(accept.expected_version, 7);
+  assert.equal(written.expected_version, 8, 'the line follows the acceptance\'s answer');
+  assert.equal(await verifySignature(key.spki, signedMessage('accept', GAME, 1, head(7)), accept.key_signature), true);
+  assert.equal(await verifySignature(key.spki, signedMessage('accept', GAME, 1, head(8)), accept.key_signature), false);
+  outbox.close();
+});
+
+test('a refused signed command keeps its signature; "send again" signs the head shown now', async () => {
+  const key = await keyed(1);
+  const fake = service([409]);
+  const outbox = new Outbox({ gameId: GAME, token: 't', store: (await import('../static/js/store.js')).memoryStore(), request: fake.request, autoFlush: false });
+  await outbox.ready;
+  const page = new Tablet({ seat: 1, outbox });
+  const refused = new Promise((resolve) => outbox.addEventListener('refused', (e) => resolve(e.detail), { once: true }));
+  await page.sendSigned({ type: 'sign', expected_version: 7, seat: 1, signature: 'Bea' });
+  await outbox.flush();
+  const detail = await refused;
+  assert.equal(detail.status, 409);
+  assert.equal(outbox.items[0].command.key_signature, fake.sent[0].key_signature, 'nothing signed again by itself');
+  page.view = { version: 9, raw: { head_hash: head(9) } }; // the player looks at the game as it is now
+  const changes = await page.resign(detail);
+  assert.equal(changes.expected_version, 9);
+  assert.notEqual(changes.key_signature, fake.sent[0].key_signature);
+  assert.equal(await verifySignature(key.spki, signedMessage('sign', GAME, 1, head(9)), changes.key_signature), true);
+  await outbox.retry(detail.id, changes);
+  assert.equal(fake.sent[1].key_signature, changes.key_signature);
+  assert.equal(fake.sent[1].expected_version, 9);
+  outbox.close();
+});
+
+test('a seat without a key on this tablet sends as before (nothing signed)', async () => {
+  const outbox = new Outbox({ gameId: GAME, token: 't', store: (await import('../static/js/store.js')).memoryStore(), request: service().request, autoFlush: false });
+  await outbox.ready;
+  const page = new Tablet({ seat: 0, outbox });
+  page.session = { game: 'another-game' };
+  assert.equal(await page.sendSigned({ type: 'accept', expected_version: 7 }), null);
+  assert.equal(await page.acceptWithLine({ type: 'write_sheet_entry', expected_version: 7 }), false);
+  assert.equal(outbox.length, 0);
+  outbox.close();
+});
+
+test('the page\'s own answered commands not shown yet: the game is read again before signing', async () => {
+  const key = await keyed(1);
+  const fake = service();
+  const outbox = new Outbox({ gameId: GAME, token: 't', store: (await import('../static/js/store.js')).memoryStore(), request: fake.request, autoFlush: false });
+  await outbox.ready;
+  const page = new Tablet({ seat: 1, outbox });
+  page.own.add(8); // this tablet's last command recorded version 8; the page still shows 7
+  await page.sendSigned({ type: 'accept', expected_version: 7 });
+  await outbox.flush();
+  assert.equal(page.refreshed, 1);
+  assert.equal(fake.sent[0].expected_version, 8);
+  assert.equal(await verifySignature(key.spki, signedMessage('accept', GAME, 1, head(8)), fake.sent[0].key_signature), true);
+  outbox.close();
+});
