@@ -16,6 +16,8 @@ class Page {
   constructor({ seat = 1, version = 7, outbox }) {
     Object.assign(this, { seat, outbox, session: { game: GAME }, own: new Set(), refreshed: 0 });
     this.view = { version, raw: { head_hash: head(version) } };
+    // As tablet.js: the versions this page's own commands produced (their answers), followed by the next command.
+    outbox.addEventListener('answered', (e) => { if (e.detail.body && e.detail.body.version) this.own.add(e.detail.body.version); });
     this.follower = { refresh: async () => { this.refreshed += 1; return { version: this.view.version + 1, raw: { head_hash: head(this.view.version + 1) } }; } };
   }
 
@@ -25,14 +27,18 @@ class Page {
 
   ownEntryDue() { return null; }
 
-  async send(command, options = {}) { // as tablet.js: a signed command through sendSigned; else after the last queued
+  async send(command, options = {}) { // as tablet.js: a signed command through sendSigned; else after the last queued,
+    // or at the version this page's own last answer gave
     if (SIGNED.has(command.type) && !options.after) {
       const id = await this.sendSigned(command);
       if (id) return id;
     }
     const queued = this.outbox.items;
     const after = options.after || (queued.length ? queued[queued.length - 1].id : null);
-    return this.outbox.enqueue(after ? { ...command, expected_version: null } : command, after ? { after } : {});
+    if (after) return this.outbox.enqueue({ ...command, expected_version: null }, { after });
+    let version = command.expected_version; // the previous command already answered: follow what it recorded
+    while (version != null && this.own.has(version + 1)) version += 1;
+    return this.outbox.enqueue({ ...command, expected_version: version });
   }
 }
 const Tablet = Signing(Page);

@@ -183,16 +183,18 @@ export class Outbox extends EventTarget {
         .map((r) => ({ ...r, after: null, expected_version: version }));
       // One transaction: the answered command leaves the queue as its followers learn its version.
       await this.store.write({ put: dependents, remove: [head.id] });
+      // From here to the 'answered' event nothing awaits: a page that looks at the queue and at what its own
+      // commands recorded never finds a command gone from the queue without its answer known.
       const replaced = new Map(dependents.map((r) => [r.id, r]));
       this._records = this._records.filter((r) => r.id !== head.id).map((r) => replaced.get(r.id) ?? r);
       this._answered.set(head.id, version);
+      if (Number.isInteger(version)) this.version = version;
+      this._changed();
+      const replayed = answer.headers?.['idempotent-replayed'] === 'true';
+      this.dispatchEvent(new CustomEvent('answered', { detail: {
+        id: head.id, command: { ...head.command, expected_version: head.expected_version }, status: answer.status,
+        body: answer.body, replayed } }));
     });
-    if (Number.isInteger(version)) this.version = version;
-    this._changed();
-    const replayed = answer.headers?.['idempotent-replayed'] === 'true';
-    this.dispatchEvent(new CustomEvent('answered', { detail: {
-      id: head.id, command: { ...head.command, expected_version: head.expected_version }, status: answer.status,
-      body: answer.body, replayed } }));
   }
 
   async _refuse(head, status, body) {
