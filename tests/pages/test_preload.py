@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "pages" / "static"
 IMPORT = re.compile(r"""^\s*import\s+(?:[^'"]*?\s+from\s+)?['"](\./[^'"]+|\.\./[^'"]+)['"]""", re.M)
@@ -28,19 +27,9 @@ def imported(entry: Path) -> set[str]:
 
 
 def test_the_tablet_page_preloads_its_one_bundle_and_no_module_one_by_one() -> None:
-    """The modules come joined (``/bundle/tablet.js``, tests/pages/test_bundle.py): one request, preloaded."""
+    """The modules come joined (``/bundle/tablet.js``, tests/pages/test_bundle.py): one request, preloaded. Every
+    other page loads its own bundle the same way (``test_each_page_loads_its_bundle_and_no_module_of_its_own``)."""
     html = (STATIC / "tablet.html").read_text(encoding="utf-8")
     preloaded = re.findall(r'rel="modulepreload" href="([^"]+)"', html)
     assert preloaded == ["/bundle/tablet.js"]
     assert len(imported(STATIC / "js" / "tablet.js")) > 10  # what the bundle spares: a request each
-
-
-@pytest.mark.parametrize("page", ["slip", "judge", "ranking"])
-def test_the_duplicate_pages_preload_every_module_they_import(page: str) -> None:
-    """The duplicate pages (a player's slip on the same Wi-Fi, the judge's desk, the hall screen)."""
-    html = (STATIC / f"{page}.html").read_text(encoding="utf-8")
-    preloaded = set(re.findall(r'rel="modulepreload" href="([^"]+)"', html))
-    needed = imported(STATIC / "js" / f"{page}.js")
-    assert len(needed) > 5
-    assert needed - preloaded == set(), f"imported but not preloaded: {sorted(needed - preloaded)}"
-    assert preloaded - needed == set(), f"preloaded but never imported: {sorted(preloaded - needed)}"

@@ -143,6 +143,7 @@ function render() {
             `<option value="${s}"${show === s ? ' selected' : ''}>${esc(t(`hall.state.${s}`))} (${counts[s]})</option>`).join('')}</select></label>
       </form>
       ${event && round ? `<a class="seat-sheet" href="/seats?${new URLSearchParams({ event, round })}">${t('console.seat_sheet')}</a>` : ''}
+      <a class="seat-sheet" href="/rounds">${t('console.pairings')}</a>
       <button type="button" id="round-control" aria-pressed="${hall.round}">${t('console.round_control')}</button>
       <div class="net"><span id="connection" role="status" class="pill ${hall.online ? 'ok' : 'bad'}">${t(hall.online ? 'net.online' : 'net.offline')}</span></div>
       <button type="button" id="sound" aria-pressed="${hall.sound}">${t('console.sound')}</button>
