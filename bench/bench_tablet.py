@@ -261,11 +261,21 @@ def accept_latencies(browser: Any, base: str, director: str, kind: str, cpu: flo
         pages[seat].goto(page_url(kind, base, game, seat))
     for page in pages.values():
         page.wait_for_function("window.__planilla.ready !== null", timeout=60_000)
+    took = [shown - clicked for _, _, clicked, shown in acceptances(pages, game, script, samples)]
+    for ctx in context.values():
+        ctx.close()
+    return took
+
+
+def acceptances(pages: dict[int, Any], game: Game, script: list[Any], samples: int) -> Any:
+    """Play ``script``: the service's API sends every command but the acceptances, which are clicks on the
+    accepting page. Yields (accepting page, opponent's page, click time, shown time) for each acceptance,
+    ``Date.now()`` in both pages (one machine, one clock), up to ``samples``."""
     shows = "Object.keys(window.__planilla.shown).some((v) => Number(v) >= {0})"
-    took: list[float] = []
+    done = 0
     for sender, body in script:
-        if len(took) >= samples:
-            break
+        if done >= samples:
+            return
         if body["type"] != "accept" or sender not in pages:
             game.send(sender, body)
             continue
@@ -278,11 +288,9 @@ def accept_latencies(browser: Any, base: str, director: str, kind: str, cpu: flo
         opponent.wait_for_function(shows.format(at + 1), timeout=30_000)
         shown = opponent.evaluate(f"""Math.min(...Object.entries(window.__planilla.shown)
             .filter(([v]) => Number(v) > {at}).map(([, t]) => t))""")
-        took.append(shown - clicked)
+        yield acceptor, opponent, clicked, shown
+        done += 1
         game.wait_past(at)
-    for ctx in context.values():
-        ctx.close()
-    return took
 
 
 def pick(values: list[float], q: float) -> float:

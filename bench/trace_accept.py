@@ -49,7 +49,10 @@ TRACE = BT.OBSERVER + """
 def stages(a: list[dict[str, Any]], b: list[dict[str, Any]], clicked: float, shown: float) -> dict[str, float]:
     post = next(e for e in a if e["method"] == "POST" and e["start"] >= clicked)
     chunk = next(e for e in b if e["url"] == "chunk" and e["start"] >= post["start"])
-    reads = [e for e in b if e["method"] == "GET" and chunk["start"] <= e["start"] <= shown and "/stream" not in e["url"]]
+    # a read of the state itself between the chunk and the frame (the sheet's, which follows the state, is not on
+    # the way to the frame)
+    reads = [e for e in b if e["method"] == "GET" and chunk["start"] <= e["start"] <= shown
+             and e["url"].rstrip("/").split("/")[-2:-1] == ["games"]]
     if not reads:  # the stream's own state shown: no read in between
         return {"click -> POST sent (page A)": post["start"] - clicked,
                 "POST answered (service)": post["headers"] - post["start"],
@@ -89,26 +92,9 @@ def main() -> None:
                 pages[seat].goto(BT.page_url("tablet", server.url, game, seat))
             for page in pages.values():
                 page.wait_for_function("window.__planilla.ready !== null", timeout=60_000)
-            shows = "Object.keys(window.__planilla.shown).some((v) => Number(v) >= {0})"
-            for sender, body in script:
-                if len(rows) >= args.samples:
-                    break
-                if body["type"] != "accept":
-                    game.send(sender, body)
-                    continue
-                acceptor, opponent = pages[sender], pages[1 - sender]
-                at = game.version
-                acceptor.wait_for_function(shows.format(at), timeout=30_000)
-                acceptor.wait_for_selector('[data-testid="accept"]:not([disabled])', timeout=30_000)
-                acceptor.wait_for_timeout(150)
-                clicked = acceptor.evaluate("""() => { const t = Date.now();
-                    document.querySelector('[data-testid="accept"]').click(); return t; }""")
-                opponent.wait_for_function(shows.format(at + 1), timeout=30_000)
-                shown = opponent.evaluate(f"""Math.min(...Object.entries(window.__planilla.shown)
-                    .filter(([v]) => Number(v) > {at}).map(([, t]) => t))""")
+            for acceptor, opponent, clicked, shown in BT.acceptances(pages, game, script, args.samples):
                 rows.append(stages(acceptor.evaluate("window.__trace"), opponent.evaluate("window.__trace"),
                                    clicked, shown))
-                game.wait_past(at)
             browser.close()
     finally:
         server.stop()
