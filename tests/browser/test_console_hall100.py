@@ -65,6 +65,15 @@ def test_a_hall_of_100_tables_fits_one_1920x1080_screen(browser: Any, hall: Hall
     for k in range(2):
         called.official("draw_tiles", token=called.tokens[(starter + k) % 2])
     called.official("call_arbiter", token=called.tokens[0])
+    for game in games[:4]:  # a play on the first tables (their scores), a tablet on some seats (their marks)
+        seat = game.draw_for_start()
+        for k in range(2):
+            game.official("draw_tiles", token=game.tokens[(seat + k) % 2])
+        coordinates, word = game.find_play(seat)
+        game.official("place_tiles", token=game.tokens[seat], coordinates=coordinates, word=word)
+    for game, seat in ((games[1], 0), (games[2], 0), (games[2], 1)):
+        code = hall.http.post(f"/v1/games/{game.id}/seats/{seat}/code", json={}, headers=hall.headers(hall.arbiter)).json()["code"]
+        assert hall.http.post("/v1/bind", json={"code": code, "device": f"tablet-{game.id[:6]}-{seat}"}).status_code == 200
 
     for lang in ("es", "ca"):
         context = browser.new_context(viewport=WALL)

@@ -14,6 +14,7 @@ import { hallName } from './console_names.js';
 const app = document.getElementById('app');
 const KEY = 'planilla.console';
 const POLL_MS = 2000;
+const HEARD_NOW = 10; // seconds: a tablet heard this recently shows no count (the title has it)
 const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 const saved = () => { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; } };
@@ -101,13 +102,14 @@ async function poll() {
 }
 
 // Each seat's tablets in a few characters, after that seat's player on the tile: ▣ for a tablet heard now (its
-// stream open), "▣35s" since it was last heard, ▣▣ (red) for two, — for none; the words in the title.
+// stream open, or heard in the last 10 s), "▣35s" since it was last heard, ▣▣ (red) for two; nothing for none (a hall on paper shows no
+// mark at all, and the names keep the room); the words in the title.
 function tabletMark(seat) {
-  if (!seat || !seat.devices.length) return `<small class="tab none" title="${esc(t('console.tablet_none'))}">—</small>`;
+  if (!seat || !seat.devices.length) return `<small class="tab none" title="${esc(t('console.tablet_none'))}"></small>`;
   const fresh = [...seat.devices].sort((a, b) => a.silent_seconds - b.silent_seconds)[0];
   const words = fresh.connected ? t('console.tablet_live') : t('console.tablet_heard', { seconds: fresh.silent_seconds });
   const marks = '▣'.repeat(Math.min(seat.devices.length, 3));
-  return `<small class="tab${seat.devices.length > 1 ? ' twice' : ''}" title="${esc(words)}">${marks}${fresh.connected ? '' : `${fresh.silent_seconds}s`}</small>`;
+  return `<small class="tab${seat.devices.length > 1 ? ' twice' : ''}" title="${esc(words)}">${marks}${fresh.connected || fresh.silent_seconds < HEARD_NOW ? '' : `${fresh.silent_seconds}s`}</small>`;
 }
 
 // A tile for a hall of 100 at 1920x1080 (ten across, ten down): the table number and the state as a colour and
