@@ -1,6 +1,6 @@
 """A hall of 100 tables on one 1920x1080 screen (issue 15, the officials' console): 100 games of one event and
 round whose players have long realistic names ("María del Carmen García Fernández", "Jordi Puig i Soler"), two of
-them with an alert; the console shows every tile without scrolling, the alerting tables first, and each tile
+them with an alert (a call, a second tablet on a seat); the console shows every tile without scrolling, the alerting tables first, and each tile
 still shows its table number and at least the first six letters of both players' first surname (the full name
 in the tile's accessible name)."""
 
@@ -71,9 +71,9 @@ def test_a_hall_of_100_tables_fits_one_1920x1080_screen(browser: Any, hall: Hall
             game.official("draw_tiles", token=game.tokens[(seat + k) % 2])
         coordinates, word = game.find_play(seat)
         game.official("place_tiles", token=game.tokens[seat], coordinates=coordinates, word=word)
-    for game, seat in ((games[1], 0), (games[2], 0), (games[2], 1)):
+    for k, (game, seat) in enumerate(((games[1], 0), (games[2], 0), (games[2], 1), (games[2], 1))):  # table 3's seat 1 twice
         code = hall.http.post(f"/v1/games/{game.id}/seats/{seat}/code", json={}, headers=hall.headers(hall.arbiter)).json()["code"]
-        assert hall.http.post("/v1/bind", json={"code": code, "device": f"tablet-{game.id[:6]}-{seat}"}).status_code == 200
+        assert hall.http.post("/v1/bind", json={"code": code, "device": f"tablet-{k}"}).status_code == 200
 
     for lang in ("es", "ca"):
         context = browser.new_context(viewport=WALL)
@@ -84,7 +84,9 @@ def test_a_hall_of_100_tables_fits_one_1920x1080_screen(browser: Any, hall: Hall
         tiles = page.locator("button.table-tile")
         expect(tiles).to_have_count(100)
         expect(tiles.nth(0)).to_have_attribute("data-game", called.id)
-        expect(tiles.nth(0)).to_contain_text(text(lang, "hall.alert.arbiter"))
+        expect(tiles.nth(0)).to_contain_text(text(lang, "hall.alert.arbiter"))  # the state's chip says the call
+        expect(tiles.nth(1)).to_have_attribute("data-game", games[2].id)
+        expect(tiles.nth(1).locator(".alert")).to_have_text(text(lang, "hall.alert.second_device"))
         found = page.evaluate(VISIBLE)
         scroll = page.evaluate("() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth })")
         assert scroll["height"] <= WALL["height"] and scroll["width"] <= WALL["width"], f"{lang}: the page scrolls: {scroll}"

@@ -115,7 +115,7 @@ function tabletMark(seat) {
 // A tile for a hall of 100 at 1920x1080 (ten across, ten down): the table number and the state as a colour and
 // a short word; per player the surnames (console_names.js; the full name in the title and in the tile's
 // accessible name), that seat's tablets and the score, the player on turn in bold and underlined, ✔ once
-// signed; the alerts as badges on a line of their own (those tiles come first).
+// signed; the alerts as badges (those tiles come first, in red).
 function tileHtml(table) {
   const state = t(`hall.state.${table.state}`);
   const turn = table.seat_on_turn;
@@ -123,14 +123,18 @@ function tileHtml(table) {
   const players = table.players.map((name, seat) => `<span class="who${seat === turn ? ' on-turn' : ''}" title="${esc(name)}">`
     + `<span class="name">${esc(hallName(name))}</span>${tabletMark(seats[seat])}`
     + `<b class="score">${table.scores[seat] ?? ''}</b>${table.signed.includes(seat) ? '<span class="signed">✔</span>' : ''}</span>`).join('');
-  const alerts = table.alerts.map((a) => `<span class="alert">${esc(t(`hall.alert.${a}`))}</span>`).join('');
+  // an alert that names the state itself (a call, a discrepancy, a challenge, an overdraw) is said by the state's chip,
+  // so that tile keeps its height; any other alert is a badge on a line of its own
+  const chip = table.alerts.includes(table.state) ? t(`hall.alert.${table.state}`) : t(`hall.short.${table.state}`);
+  const alerts = table.alerts.filter((a) => a !== table.state)
+    .map((a) => `<span class="alert">${esc(t(`hall.alert.${a}`))}</span>`).join('');
   const spoken = table.players.map((name, seat) => `${name} ${table.scores[seat] ?? ''}`
     + `${seat === turn ? ` (${t('hall.on_turn')})` : ''}${table.signed.includes(seat) ? ` (${t('hall.signed')})` : ''}`).join(', ');
   const label = [t('hall.tile', { table: table.table ?? '?', state }), spoken,
     ...table.alerts.map((a) => t(`hall.alert.${a}`))].join('. ');
   return `<button type="button" class="table-tile state-${table.state}${table.alerts.length ? ' alerting' : ''}" data-game="${table.game_id}"`
     + ` aria-label="${esc(label)}" title="${esc(label)}">`
-    + `<span class="head"><span class="number">${esc(table.table ?? '?')}</span><span class="state">${esc(t(`hall.short.${table.state}`))}</span></span>`
+    + `<span class="head"><span class="number">${esc(table.table ?? '?')}</span><span class="state">${esc(chip)}</span></span>`
     + `${players}${alerts ? `<span class="alerts">${alerts}</span>` : ''}</button>`;
 }
 
