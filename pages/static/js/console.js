@@ -109,7 +109,8 @@ function tabletMark(seat) {
   const fresh = [...seat.devices].sort((a, b) => a.silent_seconds - b.silent_seconds)[0];
   const words = fresh.connected ? t('console.tablet_live') : t('console.tablet_heard', { seconds: fresh.silent_seconds });
   const marks = '▣'.repeat(Math.min(seat.devices.length, 3));
-  return `<small class="tab${seat.devices.length > 1 ? ' twice' : ''}" title="${esc(words)}">${marks}${fresh.connected || fresh.silent_seconds < HEARD_NOW ? '' : `${fresh.silent_seconds}s`}</small>`;
+  const count = fresh.connected || fresh.silent_seconds < HEARD_NOW ? '' : `${fresh.silent_seconds}s`;
+  return `<small class="tab${seat.devices.length > 1 ? ' twice' : ''}" title="${esc(words)}">${marks}${count}</small>`;
 }
 
 // A tile for a hall of 100 at 1920x1080 (ten across, ten down): the table number and the state as a colour and
