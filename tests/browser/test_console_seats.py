@@ -86,7 +86,7 @@ def test_the_round_sheet_a_second_device_and_a_tablet_replaced_mid_game(browser:
     tiles = page.locator("button.table-tile")
     expect(tiles.nth(0)).to_have_attribute("data-game", doubled.id)
     expect(tiles.nth(0)).to_contain_text(text("es", "hall.alert.second_device"))
-    held = page.locator(f'button.table-tile[data-game="{first.id}"] .tablets .tab').nth(starter)
+    held = page.locator(f'button.table-tile[data-game="{first.id}"] .tab').nth(starter)
     expect(held).to_have_attribute("title", text("es", "console.tablet_live"))  # its stream is open
     expect(tiles.nth(0).locator(".tab.twice")).to_have_count(1)
     check_page(page, "console tablets es")

@@ -9,10 +9,12 @@ import { request } from './net.js';
 import { patch } from './patch.js';
 import { showTable } from './console_table.js';
 import { roundHtml, wireRound } from './console_round.js';
+import { hallName } from './console_names.js';
 
 const app = document.getElementById('app');
 const KEY = 'planilla.console';
 const POLL_MS = 2000;
+const HEARD_NOW = 10; // seconds: a tablet heard this recently shows no count (the title has it)
 const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 const saved = () => { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; } };
@@ -99,28 +101,42 @@ async function poll() {
   hall.timer = setTimeout(poll, POLL_MS);
 }
 
-// Each seat's tablets in a few characters, one line under the players in seat order: ▣ for a tablet heard now (its stream open), "▣ 35 s" since it was last heard, ▣▣ for two,
-// — for none; the words in the title.
+// Each seat's tablets in a few characters, after that seat's player on the tile: ▣ for a tablet heard now (its
+// stream open, or heard in the last 10 s), "▣35s" since it was last heard, ▣▣ (red) for two; nothing for none (a hall on paper shows no
+// mark at all, and the names keep the room); the words in the title.
 function tabletMark(seat) {
-  if (!seat || !seat.devices.length) return `<small class="tab none" title="${esc(t('console.tablet_none'))}">—</small>`;
+  if (!seat || !seat.devices.length) return `<small class="tab none" title="${esc(t('console.tablet_none'))}"></small>`;
   const fresh = [...seat.devices].sort((a, b) => a.silent_seconds - b.silent_seconds)[0];
   const words = fresh.connected ? t('console.tablet_live') : t('console.tablet_heard', { seconds: fresh.silent_seconds });
   const marks = '▣'.repeat(Math.min(seat.devices.length, 3));
-  return `<small class="tab${seat.devices.length > 1 ? ' twice' : ''}" title="${esc(words)}">${marks}${fresh.connected ? '' : ` ${fresh.silent_seconds} s`}</small>`;
+  const count = fresh.connected || fresh.silent_seconds < HEARD_NOW ? '' : `${fresh.silent_seconds}s`;
+  return `<small class="tab${seat.devices.length > 1 ? ' twice' : ''}" title="${esc(words)}">${marks}${count}</small>`;
 }
 
+// A tile for a hall of 100 at 1920x1080 (ten across, ten down): the table number and the state as a colour and
+// a short word; per player the surnames (console_names.js; the full name in the title and in the tile's
+// accessible name), that seat's tablets and the score, the player on turn in bold and underlined, ✔ once
+// signed; the alerts as badges (those tiles come first, in red).
 function tileHtml(table) {
   const state = t(`hall.state.${table.state}`);
   const turn = table.seat_on_turn;
   const seats = table.seats || [];
-  const players = table.players.map((name, seat) => `<span class="who${seat === turn ? ' on-turn' : ''}">${esc(name)}`
-    + ` <b>${table.scores[seat] ?? ''}</b>${table.signed.includes(seat) ? ' ✔' : ''}</span>`).join('');
-  const tablets = table.players.map((_, seat) => tabletMark(seats[seat])).join(' · ');
-  const alerts = table.alerts.map((a) => `<span class="alert">${esc(t(`hall.alert.${a}`))}</span>`).join('');
+  const players = table.players.map((name, seat) => `<span class="who${seat === turn ? ' on-turn' : ''}" title="${esc(name)}">`
+    + `<span class="name">${esc(hallName(name))}</span>${tabletMark(seats[seat])}`
+    + `<b class="score">${table.scores[seat] ?? ''}</b>${table.signed.includes(seat) ? '<span class="signed">✔</span>' : ''}</span>`).join('');
+  // an alert that names the state itself (a call, a discrepancy, a challenge, an overdraw) is said by the state's chip,
+  // so that tile keeps its height; any other alert is a badge on a line of its own
+  const chip = table.alerts.includes(table.state) ? t(`hall.alert.${table.state}`) : t(`hall.short.${table.state}`);
+  const alerts = table.alerts.filter((a) => a !== table.state)
+    .map((a) => `<span class="alert">${esc(t(`hall.alert.${a}`))}</span>`).join('');
+  const spoken = table.players.map((name, seat) => `${name} ${table.scores[seat] ?? ''}`
+    + `${seat === turn ? ` (${t('hall.on_turn')})` : ''}${table.signed.includes(seat) ? ` (${t('hall.signed')})` : ''}`).join(', ');
+  const label = [t('hall.tile', { table: table.table ?? '?', state }), spoken,
+    ...table.alerts.map((a) => t(`hall.alert.${a}`))].join('. ');
   return `<button type="button" class="table-tile state-${table.state}${table.alerts.length ? ' alerting' : ''}" data-game="${table.game_id}"`
-    + ` aria-label="${esc(t('hall.tile', { table: table.table ?? '?', state }))}">`
-    + `<span class="number">${esc(table.table ?? '?')}</span><span class="state">${esc(state)}</span>`
-    + `<span class="players">${players}</span><span class="tablets">${tablets}</span>${alerts ? `<span class="alerts">${alerts}</span>` : ''}</button>`;
+    + ` aria-label="${esc(label)}" title="${esc(label)}">`
+    + `<span class="head"><span class="number">${esc(table.table ?? '?')}</span><span class="state">${esc(chip)}</span></span>`
+    + `${players}${alerts ? `<span class="alerts">${alerts}</span>` : ''}</button>`;
 }
 
 function render() {
