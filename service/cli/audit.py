@@ -33,9 +33,10 @@ def build_app():
     def export(
         game: str = typer.Argument(..., help="The game's id."),
         output: Optional[str] = typer.Option(None, "--output", "-o", help="Where to write (default: stdout)."),
-        version: int = typer.Option(2, "--format", min=1, max=2, help="2 (the default): planilla-audit/2 (the "
-                                    "chain with key registrations, players' and the service's signatures); 1: "
-                                    "planilla-audit/1 (the chain alone, as exports were before)."),
+        version: Optional[int] = typer.Option(None, "--format", min=1, max=2, help="2 (a game's default): "
+                                              "planilla-audit/2 (the chain with key registrations, players' and the "
+                                              "service's signatures); 1: planilla-audit/1 (the chain alone, as exports "
+                                              "were before; a duplicate game's only format)."),
         data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
         database_url: Optional[str] = typer.Option(None, "--database-url", help=URL_HELP),
     ) -> None:
@@ -74,8 +75,9 @@ def _write(data: bytes, output: Optional[str], out: TextIO | None) -> None:
 
 
 def run_audit_export(game: str, target: str, output: Optional[str], out: TextIO | None = None,
-                     version: int = 2) -> int:
-    """Export one game's history from ``target``; returns the exit code."""
+                     version: int | None = None) -> int:
+    """Export one game's history from ``target``; returns the exit code. ``version`` None: a game's default
+    (planilla-audit/2), and for a duplicate game its only format (planilla-audit/1)."""
     from uuid import UUID
 
     from domain.game.export import export_bytes
@@ -95,7 +97,7 @@ def run_audit_export(game: str, target: str, output: Optional[str], out: TextIO 
     key = ServiceKey.load_or_create(path)[0] if path is not None and path.exists() else None
     app = ServiceApplication(settings_env(target), service_key=key)  # its history() answers to game ids only
     try:
-        data = export_attested(app, game_id) if version == 2 else export_bytes(app.history(game_id))
+        data = export_attested(app, game_id) if version in (None, 2) else export_bytes(app.history(game_id))
     except GameNotFound:
         records = duplicate_history(app, game_id)  # a duplicate game's history: the same chain (issue 18)
         if records is None:

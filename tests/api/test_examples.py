@@ -80,6 +80,9 @@ def prepared(api: Api, path: str, example: Any) -> tuple[str, Any]:
         path = path.replace("{seat}", "0")
     if "{game_id}" in path:
         path = path.replace("{game_id}", api.table().id).replace("{seat}", "0")
+    if path == "/v1/rounds/seat-codes":  # a game of the example's event and round, to issue its seats' codes
+        api.table(event=example["event"], round=example["round"], table=1)
+        api.index()  # the round's games are found in the directors' index (a read model): caught up first
     if path == "/v1/bind":
         table = api.table()
         code = api.post(f"/v1/games/{table.id}/seats/0/code", director, None).json()["code"]
