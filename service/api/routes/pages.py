@@ -35,16 +35,22 @@ def service_worker() -> Response:
 
 
 def worker_source() -> str:
-    """``sw.js`` with ``SHELL`` (``/``, every page, every file under ``/static``) and ``VERSION`` filled in."""
+    """``sw.js`` with ``SHELL`` (``/``, every page, every page's bundle, every file under ``/static`` but the
+    modules the bundles hold) and ``VERSION`` (a digest of every file, modules included) filled in."""
     files = sorted(p for p in STATIC.rglob("*") if p.is_file() and p != WORKER)
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(STATIC).as_posix().encode() + b"\0" + path.read_bytes())
+    # The pages' modules are in their bundles: the shell keeps the bundles, not the modules one by one.
     shell = ["/", *(f"/{name}" for name in PAGES), *(f"/bundle/{name}.js" for name in ENTRIES),
-             *(f"/static/{p.relative_to(STATIC).as_posix()}" for p in files)]
+             *(f"/static/{p.relative_to(STATIC).as_posix()}" for p in files if not _module(p))]
     listed = json.dumps(shell)
     return (WORKER.read_text(encoding="utf-8").replace("'/*VERSION*/'", f"'{digest.hexdigest()[:16]}'")
             .replace("/*SHELL*/[]", listed))
+
+
+def _module(path) -> bool:  # noqa: ANN001 (a Path)
+    return path.suffix == ".js" and (STATIC / "js") in path.parents
 
 
 @router.get("/{name}")
