@@ -7,7 +7,9 @@ document per line:
   (how many lines follow the events) and ``service_key`` (the service's Ed25519 public key, 32 raw bytes
   in base64, or null);
 - one line per event, exactly as in version 1 (the key registrations, ``KeyRegistered``, and the
-  players' key signatures, ``SheetSigned.key``, are events and fields of the chain);
+  players' key signatures, the ``key`` of ``SheetSigned``, ``PlayAccepted`` and the player's own entries
+  ``TilesPlaced``, ``TilesExchanged``, ``TurnPassed`` and ``SheetEntryWritten``, are events and fields of the
+  chain);
 - one line per attestation of the service: ``{"attestation": "head_signature", "version", "head_hash",
   "fingerprint", "signature", "at"}`` for each closing of the game, and ``{"attestation": "round_seal",
   …}`` with the game's inclusion proof when its round was sealed.
@@ -166,14 +168,24 @@ def _players(records: list[ChainRecord], verify: Verify, notes: list[str]) -> Fi
     return None
 
 
-#: The events a player's key signs, and the action named in the signed message.
-SIGNED = {"SheetSigned": "sign", "PlayAccepted": "accept"}
-WHAT = {"sign": ("sheet signature", "FILE 43"), "accept": ("acceptance", "FILE 37")}
+#: The events a player's key signs, and the action named in the signed message (the command's type).
+SIGNED = {"SheetSigned": "sign", "PlayAccepted": "accept", "TilesPlaced": "place_tiles",
+          "TilesExchanged": "exchange_tiles", "TurnPassed": "pass_turn", "SheetEntryWritten": "write_sheet_entry"}
+WHAT = {"sign": ("sheet signature", "FILE 43"), "accept": ("acceptance", "FILE 37"),
+        "place_tiles": ("play", "FILE 32"), "exchange_tiles": ("exchange", "FILE 25"), "pass_turn": ("pass", "FILE 26"),
+        "write_sheet_entry": ("sheet line", "FILE 32")}
+#: Signed when a key signature is there; an event without one is an official's or from before it was signed.
+OPTIONAL = frozenset({"PlayAccepted", "TilesPlaced", "TilesExchanged", "TurnPassed", "SheetEntryWritten"})
 
 
 def _signer(rec: ChainRecord) -> int | None:
-    """Whose key signs the event: the signer of a sheet; the accepting seat named in an acceptance's key."""
+    """Whose key signs the event: the signer of a sheet; the accepting seat named in an acceptance's key; the
+    player of a play, exchange or pass; the seat whose own sheet a line is."""
     if rec.type == "SheetSigned":
+        return rec.payload.get("seat")
+    if rec.type == "SheetEntryWritten":
+        return rec.payload.get("sheet")
+    if rec.type != "PlayAccepted":
         return rec.payload.get("seat")
     key = rec.payload.get("key")
     return key.get("seat") if isinstance(key, dict) else None
@@ -187,8 +199,8 @@ def _signature(records: list[ChainRecord], index: int, keys: list[dict[str, Any]
     seat, key = _signer(rec), rec.payload.get("key")
     live = [k for k in keys if k["seat"] == seat and k["current"] and not k["revoked"]]
     where = f"seat {seat}'s {what}"
-    if key is None and rec.type == "PlayAccepted":
-        return None  # an official's acceptance, or an implicit one (a draw, a ruling): not a player's to sign
+    if key is None and rec.type in OPTIONAL:
+        return None  # an official's acceptance or entry, an implicit acceptance, or recorded before entries were signed
     if key is None:
         if live:
             return _bad(index + 1, rec.version, rec.type,
