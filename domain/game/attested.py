@@ -322,7 +322,11 @@ def _included(records: list[ChainRecord], seal: dict[str, Any], verify: Verify, 
     if not entries:
         return ("this game's closed head is not among the seal's games: its history is not the one sealed on the "
                 f"day (leaf {leaf[:16]}…)")
-    if root_from(leaf, entries[0].get("proof", [])) != seal.get("root"):
+    path = entries[0].get("proof")
+    path = [] if path is None else path
+    if not isinstance(path, list) or not all(_step(step) for step in path):
+        return "the inclusion proof's steps are not each a side (left or right) and 64 lowercase hex digits"
+    if root_from(leaf, path) != seal.get("root"):
         return "the inclusion proof does not lead to the seal's root"
     if key is None or fingerprint(key) != seal.get("fingerprint"):
         return "the seal names a key that is not the service key"
@@ -330,6 +334,13 @@ def _included(records: list[ChainRecord], seal: dict[str, Any], verify: Verify, 
     if not _holds(verify, key, message, seal.get("signature", "")):
         return "the seal's signature does not verify against the service key"
     return None
+
+
+def _step(step: Any) -> bool:
+    """A proof's step as the service writes it (an upper-case digit would lead to the same root: refused)."""
+    hash_ = step.get("hash") if isinstance(step, dict) else None
+    return (step.get("side") in ("left", "right") and isinstance(hash_, str) and len(hash_) == 64
+            and all(c in "0123456789abcdef" for c in hash_))
 
 
 def _holds(verify: Verify, public_key: str, message: bytes, signature: Any) -> bool:

@@ -372,7 +372,11 @@ async function included(records, seal, verifyService, key) {
   const leaf = leafHash(event, round, records[0].get('game'), last.get('version'), last.get('hash'));
   const entries = (get(seal, 'games') || []).filter((g) => pyEqual(get(g, 'leaf'), leaf));
   if (!entries.length) return `this game's closed head is not among the seal's games: its history is not the one sealed on the day (leaf ${leaf.slice(0, 16)}…)`;
-  if (!pyEqual(rootFrom(leaf, get(entries[0], 'proof') || []), get(seal, 'root'))) return 'the inclusion proof does not lead to the seal\'s root';
+  const path = get(entries[0], 'proof') ?? [];
+  const step = (x) => x instanceof Map && ['left', 'right'].some((side) => pyEqual(get(x, 'side'), side))
+    && typeof get(x, 'hash') === 'string' && /^[0-9a-f]{64}$/.test(get(x, 'hash'));
+  if (!Array.isArray(path) || !path.every(step)) return "the inclusion proof's steps are not each a side (left or right) and 64 lowercase hex digits";
+  if (!pyEqual(rootFrom(leaf, path), get(seal, 'root'))) return 'the inclusion proof does not lead to the seal\'s root';
   if (key === null || !pyEqual(fingerprint(key), get(seal, 'fingerprint'))) return 'the seal names a key that is not the service key';
   const message = `planilla-seal/1|${get(seal, 'event') === null ? '' : pyStr(get(seal, 'event'))}|${pyStr(round)}|${pyStr(get(seal, 'count'))}|${pyStr(get(seal, 'root'))}|${pyStr(get(seal, 'sealed_at'))}`;
   const sig = get(seal, 'signature') ?? '';
