@@ -43,8 +43,9 @@ WORDS = {
 
 EXTRA = ("table.results{width:100%;border-collapse:collapse;font-size:10.5pt;margin:.3cm 0}"
          "table.results th,table.results td{border:1px solid #000;padding:3px 6px;vertical-align:top;text-align:left}"
-         "td.hash,p.hash{font-family:'DejaVu Sans Mono',monospace;font-size:9pt;word-break:break-all}"
-         "td.n{text-align:right}.root{font-size:11pt;border:2px solid #000;padding:6px 8px}")
+         ".hash{font-family:'DejaVu Sans Mono',monospace;font-size:9pt;word-break:break-all}"
+         "table.results td.n{text-align:right}.root{font-size:11pt;border:2px solid #000;padding:6px 8px}"
+         ".root .hash{font-size:12pt;font-weight:bold}")
 
 
 def grouped(hex_digits: str) -> str:
