@@ -103,10 +103,14 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
         return self._command(game_id, expected_version, by, act)
 
     def place_tiles(self, game_id: UUID, seat: int, coordinates: str, word: str, by: Actor, *,
-                    expected_version: int, announced: int | None = None, announced_total: int | None = None) -> int:
-        """Record a play in federation notation (``H8``, ``8H``), with the score and total announced (FILE 32)."""
+                    expected_version: int, announced: int | None = None, announced_total: int | None = None,
+                    key_signature: str | None = None) -> int:
+        """Record a play in federation notation (``H8``, ``8H``), with the score and total announced (FILE 32).
+        From the player's own token, a seat with a registered key signs it (``key_signature`` over the head hash
+        at ``expected_version``: ``domain.game.keys``)."""
         return self._command(game_id, expected_version, by, lambda g, m: g.place_tiles(
-            seat, coordinates, word, m, announced=announced, announced_total=announced_total))
+            seat, coordinates, word, m, announced=announced, announced_total=announced_total,
+            **self.signed(g, expected_version, key_signature)))
 
     def decide_off_centre(self, game_id: UUID, seat: int, accept: bool, by: Actor, *, expected_version: int) -> int:
         """The opponent accepts or refuses a first play that missed the centre."""
@@ -185,13 +189,15 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
 
     def exchange_tiles(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
                        count: int | None = None, tiles: list[str] | None = None,
-                       drawn: list[str] | None = None) -> int:
-        """Exchange tiles; a virtual bag draws the replacements (before the returned tiles go in)."""
+                       drawn: list[str] | None = None, key_signature: str | None = None) -> int:
+        """Exchange tiles; a virtual bag draws the replacements (before the returned tiles go in). Key-signed as a
+        play is."""
         def act(game: Game, meta: Meta) -> None:
+            signed = self.signed(game, expected_version, key_signature)
             if game.bag_mode == "virtual":
                 new = self._tiles(game, len(tiles or ()), drawn, cap=True)
-                return game.exchange_tiles(seat, meta, tiles=tiles, drawn=new)
-            game.exchange_tiles(seat, meta, count=count, tiles=tiles, drawn=drawn)
+                return game.exchange_tiles(seat, meta, tiles=tiles, drawn=new, **signed)
+            game.exchange_tiles(seat, meta, count=count, tiles=tiles, drawn=drawn, **signed)
         return self._command(game_id, expected_version, by, act)
 
     def announce_exchange(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
@@ -199,9 +205,11 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
         """The player announces an exchange; it can no longer become a play or a pass (FILE 25)."""
         return self._command(game_id, expected_version, by, lambda g, m: g.announce_exchange(seat, m, count))
 
-    def pass_turn(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int) -> int:
-        """Pass."""
-        return self._command(game_id, expected_version, by, lambda g, m: g.pass_turn(seat, m))
+    def pass_turn(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
+                  key_signature: str | None = None) -> int:
+        """Pass. Key-signed as a play is."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.pass_turn(
+            seat, m, **self.signed(g, expected_version, key_signature)))
 
     # ---- the end ----------------------------------------------------------------------------
     def end_game(self, game_id: UUID, cause: str, by: Actor, *, expected_version: int, detail: str = "") -> int:
@@ -221,6 +229,12 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
             seen = self.head_at(game, expected_version)
             game.sign(seat, signature, meta, key_signature=key_signature, seen_head=seen, verify=verify_p256)
         return self._command(game_id, expected_version, by, act)
+
+    def signed(self, game: Game, expected_version: int, key_signature: str | None) -> dict[str, Any]:
+        """The keyword arguments of a command a player's key may sign: the signature, the head hash at the version
+        the caller saw, and how to check it (``domain.game.keys``)."""
+        return {"key_signature": key_signature, "seen_head": self.head_at(game, expected_version),
+                "verify": verify_p256}
 
     def head_at(self, game: Game, version: int) -> str:
         """The hash of the game's event ``version`` (the head a caller at that version saw)."""

@@ -84,9 +84,9 @@ def export_attested(app: Any, game_id: UUID) -> bytes:
     return attested_bytes(records, found, key)
 
 
-def round_heads(app: Any, event: str | None, round_: Any) -> list[tuple[str, int, str, Any]]:
-    """Every game created for ``event`` and ``round_`` that is closed now: (game, version, head hash, round)."""
-    heads = []
+def round_games(app: Any, event: str | None, round_: Any) -> list[tuple[Any, Game]]:
+    """Every game created for ``event`` and ``round_`` (a round named 3 or "3" is the same): (details, game)."""
+    found = []
     start = 1
     while True:
         page = app.recorder.select_notifications(start, PAGE, topics=[GAME_CREATED])
@@ -95,13 +95,31 @@ def round_heads(app: Any, event: str | None, round_: Any) -> list[tuple[str, int
             details = created.details or {}
             if details.get("event") != event or str(details.get("round")) != str(round_):
                 continue
-            game = app.repository.get(created.originator_id)
-            if game.phase == "closed":
-                heads.append((str(game.id), game.version, game.last_hash, details.get("round")))
+            found.append((details, app.repository.get(created.originator_id)))
         if len(page) < PAGE:
             break
         start = page[-1].id + 1
-    return sorted(heads)
+    return found
+
+
+def round_heads(app: Any, event: str | None, round_: Any) -> list[tuple[str, int, str, Any]]:
+    """Every game created for ``event`` and ``round_`` that is closed now: (game, version, head hash, round)."""
+    return sorted((str(game.id), game.version, game.last_hash, details.get("round"))
+                  for details, game in round_games(app, event, round_) if game.phase == "closed")
+
+
+def round_results(app: Any, event: str | None, round_: Any) -> list[dict[str, Any]]:
+    """The round's results sheet's rows (``projections.results_sheet``), by table: each game's players, final
+    scores and winner once settled, and its head when closed (None while it is not)."""
+    rows = []
+    for details, game in round_games(app, event, round_):
+        settled = game.settlement or None
+        closed = game.phase == "closed"
+        rows.append({"game": str(game.id), "table": details.get("table"), "players": list(game.players),
+                     "scores": [p["final_score"] for p in settled["players"]] if settled else [],
+                     "winner": settled["winner"] if settled else None, "phase": game.phase,
+                     "version": game.version if closed else None, "head_hash": game.last_hash if closed else None})
+    return sorted(rows, key=lambda r: (r["table"] is None, str(r["table"]).zfill(6), r["game"]))
 
 
 def seal_round(app: Any, event: str | None, round_: Any) -> dict[str, Any]:

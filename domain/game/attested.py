@@ -7,7 +7,9 @@ document per line:
   (how many lines follow the events) and ``service_key`` (the service's Ed25519 public key, 32 raw bytes
   in base64, or null);
 - one line per event, exactly as in version 1 (the key registrations, ``KeyRegistered``, and the
-  players' key signatures, ``SheetSigned.key``, are events and fields of the chain);
+  players' key signatures, the ``key`` of ``SheetSigned``, ``PlayAccepted`` and the player's own entries
+  ``TilesPlaced``, ``TilesExchanged``, ``TurnPassed`` and ``SheetEntryWritten``, are events and fields of the
+  chain);
 - one line per attestation of the service: ``{"attestation": "head_signature", "version", "head_hash",
   "fingerprint", "signature", "at"}`` for each closing of the game, and ``{"attestation": "round_seal",
   …}`` with the game's inclusion proof when its round was sealed.
@@ -166,14 +168,24 @@ def _players(records: list[ChainRecord], verify: Verify, notes: list[str]) -> Fi
     return None
 
 
-#: The events a player's key signs, and the action named in the signed message.
-SIGNED = {"SheetSigned": "sign", "PlayAccepted": "accept"}
-WHAT = {"sign": ("sheet signature", "FILE 43"), "accept": ("acceptance", "FILE 37")}
+#: The events a player's key signs, and the action named in the signed message (the command's type).
+SIGNED = {"SheetSigned": "sign", "PlayAccepted": "accept", "TilesPlaced": "place_tiles",
+          "TilesExchanged": "exchange_tiles", "TurnPassed": "pass_turn", "SheetEntryWritten": "write_sheet_entry"}
+WHAT = {"sign": ("sheet signature", "FILE 43"), "accept": ("acceptance", "FILE 37"),
+        "place_tiles": ("play", "FILE 32"), "exchange_tiles": ("exchange", "FILE 25"), "pass_turn": ("pass", "FILE 26"),
+        "write_sheet_entry": ("sheet line", "FILE 32")}
+#: Signed when a key signature is there; an event without one is an official's or from before it was signed.
+OPTIONAL = frozenset({"PlayAccepted", "TilesPlaced", "TilesExchanged", "TurnPassed", "SheetEntryWritten"})
 
 
 def _signer(rec: ChainRecord) -> int | None:
-    """Whose key signs the event: the signer of a sheet; the accepting seat named in an acceptance's key."""
+    """Whose key signs the event: the signer of a sheet; the accepting seat named in an acceptance's key; the
+    player of a play, exchange or pass; the seat whose own sheet a line is."""
     if rec.type == "SheetSigned":
+        return rec.payload.get("seat")
+    if rec.type == "SheetEntryWritten":
+        return rec.payload.get("sheet")
+    if rec.type != "PlayAccepted":
         return rec.payload.get("seat")
     key = rec.payload.get("key")
     return key.get("seat") if isinstance(key, dict) else None
@@ -187,8 +199,8 @@ def _signature(records: list[ChainRecord], index: int, keys: list[dict[str, Any]
     seat, key = _signer(rec), rec.payload.get("key")
     live = [k for k in keys if k["seat"] == seat and k["current"] and not k["revoked"]]
     where = f"seat {seat}'s {what}"
-    if key is None and rec.type == "PlayAccepted":
-        return None  # an official's acceptance, or an implicit one (a draw, a ruling): not a player's to sign
+    if key is None and rec.type in OPTIONAL:
+        return None  # an official's acceptance or entry, an implicit acceptance, or recorded before entries were signed
     if key is None:
         if live:
             return _bad(index + 1, rec.version, rec.type,
@@ -310,7 +322,11 @@ def _included(records: list[ChainRecord], seal: dict[str, Any], verify: Verify, 
     if not entries:
         return ("this game's closed head is not among the seal's games: its history is not the one sealed on the "
                 f"day (leaf {leaf[:16]}…)")
-    if root_from(leaf, entries[0].get("proof", [])) != seal.get("root"):
+    path = entries[0].get("proof")
+    path = [] if path is None else path
+    if not isinstance(path, list) or not all(_step(step) for step in path):
+        return "the inclusion proof's steps are not each a side (left or right) and 64 lowercase hex digits"
+    if root_from(leaf, path) != seal.get("root"):
         return "the inclusion proof does not lead to the seal's root"
     if key is None or fingerprint(key) != seal.get("fingerprint"):
         return "the seal names a key that is not the service key"
@@ -318,6 +334,13 @@ def _included(records: list[ChainRecord], seal: dict[str, Any], verify: Verify, 
     if not _holds(verify, key, message, seal.get("signature", "")):
         return "the seal's signature does not verify against the service key"
     return None
+
+
+def _step(step: Any) -> bool:
+    """A proof's step as the service writes it (an upper-case digit would lead to the same root: refused)."""
+    hash_ = step.get("hash") if isinstance(step, dict) else None
+    return (step.get("side") in ("left", "right") and isinstance(hash_, str) and len(hash_) == 64
+            and all(c in "0123456789abcdef" for c in hash_))
 
 
 def _holds(verify: Verify, public_key: str, message: bytes, signature: Any) -> bool:

@@ -109,6 +109,9 @@ class TilesPlaced(GameEvent):
     rack_after: list[str]
     off_centre: bool
     announced_total: int | None = None  #: the running total announced with the score (FILE 32); added later
+    #: The player's key signature over the head before it (``domain.game.keys``: fingerprint, signature,
+    #: ``seen_head``); None when unsigned by key. Absent from events recorded before entries were signed.
+    key: dict[str, Any] | None = None
 
     def assign(self, game: Any) -> None:
         for r, c, cell in self.placements:
@@ -295,6 +298,9 @@ class TilesExchanged(GameEvent):
     drawn: list[str] | None
     rack_after: list[str]
     next_turn: int
+    #: The player's key signature over the head before it (``domain.game.keys``: fingerprint, signature,
+    #: ``seen_head``); None when unsigned by key. Absent from events recorded before entries were signed.
+    key: dict[str, Any] | None = None
 
     def assign(self, game: Any) -> None:
         game.racks[self.seat] = list(self.rack_after)
@@ -310,6 +316,9 @@ class TurnPassed(GameEvent):
 
     seat: int
     next_turn: int
+    #: The player's key signature over the head before it (``domain.game.keys``: fingerprint, signature,
+    #: ``seen_head``); None when unsigned by key. Absent from events recorded before entries were signed.
+    key: dict[str, Any] | None = None
 
     def assign(self, game: Any) -> None:
         game.turns = game.turns + [{"seat": self.seat, "kind": "pass", "score": 0}]

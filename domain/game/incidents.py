@@ -219,6 +219,9 @@ class SheetEntryWritten(GameEvent):
     turn: int
     score: int | None
     total: int | None
+    #: The player's key signature over the head before it (``domain.game.keys``: fingerprint, signature,
+    #: ``seen_head``); None when unsigned by key. Absent from events recorded before entries were signed.
+    key: dict[str, Any] | None = None
 
     def assign(self, game: Any) -> None:
         key = str(self.sheet)

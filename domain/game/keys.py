@@ -28,8 +28,13 @@ from domain.game.meta import Meta
 Verify = Callable[[str, bytes, str], bool]
 #: The first field of every signed message: which protocol, which version.
 PROTOCOL = "planilla-key/1"
-#: What each signing action is bound by (the rule the signature stands for).
-ARTICLES = {"sign": "FILE 43", "accept": "FILE 37"}
+#: What each signing action is bound by (the rule the signature stands for). The action is the command's type.
+ARTICLES = {"sign": "FILE 43", "accept": "FILE 37", "place_tiles": "FILE 32", "exchange_tiles": "FILE 25",
+            "pass_turn": "FILE 26", "write_sheet_entry": "FILE 32"}
+#: The player's own entries a key signs: the turn commands (required from the player's own token when the seat
+#: has a key) and the lines of their own sheet (checked when sent, never required: docs/reliability.md).
+ENTRIES = frozenset({"place_tiles", "exchange_tiles", "pass_turn", "write_sheet_entry"})
+REQUIRED_FROM_PLAYER = frozenset({"place_tiles", "exchange_tiles", "pass_turn"})
 
 
 class KeySignatureRefused(RuleViolation):
@@ -41,7 +46,9 @@ class KeySignatureRefused(RuleViolation):
 def signed_message(action: str, game_id: str, seat: int, head_hash: str) -> bytes:
     """The exact bytes a player's key signs: ``planilla-key/1|<action>|<game id>|<seat>|<head hash>``, UTF-8.
 
-    ``action`` is ``sign`` (the sheet, FILE 43) or ``accept`` (the opponent's play, FILE 37); the game id
+    ``action`` is ``sign`` (the sheet, FILE 43), ``accept`` (the opponent's play, FILE 37), or one of the
+    player's own entries, named by its command: ``place_tiles`` (FILE 32), ``exchange_tiles`` (FILE 25),
+    ``pass_turn`` (FILE 26), ``write_sheet_entry`` (a line of their own sheet, FILE 32); the game id
     is the lowercase UUID with dashes; the seat a decimal number; the head hash the 64 lowercase hex
     digits of the last event the player saw (the ``hash`` of event ``expected_version``).
     """
@@ -135,6 +142,18 @@ class KeyCommands:
             return {"fingerprint": key["fingerprint"], "signature": signature, "seen_head": seen_head}
         raise KeySignatureRefused(self._why_not(action, seat, key, message, signature, verify),
                                   field="key_signature", article=article)
+
+    def entry_key(self, action: str, seat: int, meta: Meta, key_signature: str | None, seen_head: str | None,
+                  verify: Verify | None) -> dict[str, Any] | None:
+        """The key signature of one of the player's own entries (``ENTRIES``), to keep in its event, or None.
+
+        From the player's own token (``player:``), a turn command of a seat with a key must carry its
+        signature (as ``accept``); a line of the player's own sheet may (it is checked when sent, never
+        required: a tablet offline writes it after a command it cannot yet see answered). An official
+        entering for the seat is recorded unsigned by key, unless they bring a signature, which is checked."""
+        if key_signature is None and (action not in REQUIRED_FROM_PLAYER or not meta.actor.startswith("player:")):
+            return None
+        return self.check_key_signature(action, seat, seen_head or self.last_hash, key_signature, verify)
 
     def _why_not(self, action: str, seat: int, key: dict[str, Any] | None, message: bytes, signature: str,
                  verify: Verify) -> str:

@@ -146,9 +146,11 @@ class SheetCommands:
 
     # ---- commands -------------------------------------------------------------------------
     def write_sheet_entry(self, sheet: int, player: int, turn: int, meta: Meta, *, score: int | None = None,
-                          total: int | None = None) -> None:
+                          total: int | None = None, key_signature: str | None = None, seen_head: str | None = None,
+                          verify: Any = None) -> None:
         """Record what a player wrote on their own sheet for ``player``'s line ``turn`` (as printed, from 1):
-        its score and the running total."""
+        its score and the running total. A ``key_signature`` of the sheet's seat over the head it saw is
+        checked and kept (``entry_key``: never required for a line)."""
         self._open()
         sheet, turn = self._seat(sheet, "sheet"), self.turn_index(player, turn)
         if score is None and total is None:
@@ -159,7 +161,8 @@ class SheetCommands:
         if str(turn) in self.sheets.get(str(sheet), {}):
             raise WrongPhase(f"{self.players[sheet]}'s sheet already has {self._line_name(turn)}: a change is a correction "
                              f"({self.book.article('sheet.total_correction')})", field="turn")
-        self._record(inc.SheetEntryWritten, meta, sheet=sheet, turn=turn, score=score, total=total)
+        key = self.entry_key("write_sheet_entry", sheet, meta, key_signature, seen_head, verify)
+        self._record(inc.SheetEntryWritten, meta, sheet=sheet, turn=turn, score=score, total=total, key=key)
 
     def correct_score(self, player: int, turn: int, field: str, old: int, new: int, asked_by: int, agreed_by: int,
                       meta: Meta, reason: str = "", *, word: str | None = None) -> None:

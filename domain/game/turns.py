@@ -102,9 +102,11 @@ class TurnCommands:
 
     # ---- playing --------------------------------------------------------------------------
     def place_tiles(self, seat: int, coordinates: str, word: str, meta: Meta, *, announced: int | None = None,
-                    announced_total: int | None = None) -> None:
+                    announced_total: int | None = None, key_signature: str | None = None,
+                    seen_head: str | None = None, verify: Verify | None = None) -> None:
         """Record a play in federation notation; the true score is computed, the announced one kept beside it,
-        and the running total announced with it when given (FILE 32: «junto con la suma total acumulada»)."""
+        and the running total announced with it when given (FILE 32: «junto con la suma total acumulada»).
+        From the player's own token, a seat with a key signs it over the head it saw (``entry_key``)."""
         self._expect("playing")
         seat = self._on_turn(seat)
         coord = Coordinate.parse_federation(coordinates)
@@ -130,6 +132,7 @@ class TurnCommands:
         if announced_total is not None and (isinstance(announced_total, bool) or not isinstance(announced_total, int)):
             raise RuleViolation("announced_total: a whole number of points (FILE 32)", code="announced",
                                 field="announced_total", article="FILE 32")
+        key = self.entry_key("place_tiles", seat, meta, key_signature, seen_head, verify)
         self._record(
             ev.TilesPlaced, meta, seat=seat, coordinates=coord.federation(),
             word=format_word(result.words[0].tiles, tileset),
@@ -137,7 +140,7 @@ class TurnCommands:
             words=[{"word": format_word(w.tiles, tileset), "score": w.score} for w in result.words],
             score=result.score, announced=announced, bingo=result.bingo,
             total=self.scores[seat] + result.score, rack_after=rack_after, off_centre=off_centre,
-            announced_total=announced_total,
+            announced_total=announced_total, key=key,
         )
 
     def _evaluate(self, coord: Coordinate, word: str) -> tuple[Any, bool]:
@@ -348,9 +351,11 @@ class TurnCommands:
 
     def exchange_tiles(
         self, seat: int, meta: Meta, *, count: int | None = None, tiles: list[str] | None = None,
-        drawn: list[str] | None = None,
+        drawn: list[str] | None = None, key_signature: str | None = None, seen_head: str | None = None,
+        verify: Verify | None = None,
     ) -> None:
-        """Exchange 1–7 tiles: 0 points, ``C-x``; limited by the bag as the profile says (FILE 25, FISC I.7, Molins 16)."""
+        """Exchange 1–7 tiles: 0 points, ``C-x``; limited by the bag as the profile says (FILE 25, FISC I.7, Molins 16).
+        From the player's own token, a seat with a key signs it over the head it saw (``entry_key``)."""
         announced = self.pending is not None and self.pending.get("kind") == "exchange"
         self._expect("playing", pending="exchange" if announced else None)
         seat = self._on_turn(seat)
@@ -367,8 +372,9 @@ class TurnCommands:
             if len(drawn) != count:
                 raise RuleViolation(f"drawn: {count} tiles, not {len(drawn)}", code="draw_count", field="drawn")
             rack_after += self._check_tiles(list(drawn), "drawn")
+        key = self.entry_key("exchange_tiles", seat, meta, key_signature, seen_head, verify)
         self._record(ev.TilesExchanged, meta, seat=seat, count=count, returned=tiles, drawn=drawn,
-                     rack_after=rack_after, next_turn=self.next_seat(seat))
+                     rack_after=rack_after, next_turn=self.next_seat(seat), key=key)
         self._after_turn(meta)
 
     def _check_exchange_count(self, seat: int, count: Any) -> None:
@@ -391,11 +397,13 @@ class TurnCommands:
             raise RuleViolation(f"count: at most as many tiles as the bag holds ({in_bag})", code="exchange_bag",
                                 field="count", article=rules.article("exchange"))
 
-    def pass_turn(self, seat: int, meta: Meta) -> None:
-        """Pass: 0 points, written ``P`` (FILE 26)."""
+    def pass_turn(self, seat: int, meta: Meta, *, key_signature: str | None = None, seen_head: str | None = None,
+                  verify: Verify | None = None) -> None:
+        """Pass: 0 points, written ``P`` (FILE 26). From the player's own token, a seat with a key signs it."""
         self._expect("playing")
         seat = self._on_turn(seat)
-        self._record(ev.TurnPassed, meta, seat=seat, next_turn=self.next_seat(seat))
+        key = self.entry_key("pass_turn", seat, meta, key_signature, seen_head, verify)
+        self._record(ev.TurnPassed, meta, seat=seat, next_turn=self.next_seat(seat), key=key)
         self._after_turn(meta)
 
     # ---- guards ---------------------------------------------------------------------------

@@ -128,3 +128,91 @@ test('the page\'s own answered commands not shown yet: the game is read again be
   assert.equal(await verifySignature(key.spki, signedMessage('accept', GAME, 1, head(8)), fake.sent[0].key_signature), true);
   outbox.close();
 });
+
+// ---- the player's own entries (issue 16): the play, the exchange, the pass, the lines of their own sheet ----
+const memory = async () => (await import('../static/js/store.js')).memoryStore();
+
+test('a play, an exchange and a pass are key-signed over the head shown, each at its version, none chained', async () => {
+  const key = await keyed(1);
+  const fake = service();
+  const outbox = new Outbox({ gameId: GAME, token: 't', store: await memory(), request: fake.request, autoFlush: false });
+  await outbox.ready;
+  const page = new Tablet({ seat: 1, outbox });
+  const commands = [api.commands.placeTiles(7, { coordinates: 'H8', word: 'CASA', announced: 12 }),
+    api.commands.exchange(7, { tiles: ['A'] }), api.commands.pass(7)];
+  for (const [n, command] of commands.entries()) {
+    page.view = { version: 7 + n, raw: { head_hash: head(7 + n) } }; // what the page shows when the player taps
+    await page.send(command);
+    await outbox.flush();
+  }
+  assert.deepEqual(fake.sent.map((b) => [b.type, b.expected_version]), [['place_tiles', 7], ['exchange_tiles', 8], ['pass_turn', 9]]);
+  for (const [n, body] of fake.sent.entries()) {
+    assert.equal(await verifySignature(key.spki, signedMessage(body.type, GAME, 1, head(7 + n)), body.key_signature), true, body.type);
+  }
+  assert.equal(await verifySignature(key.spki, signedMessage('pass_turn', GAME, 1, head(7)), fake.sent[0].key_signature), false,
+    'the action is part of what is signed');
+  outbox.close();
+});
+
+test('the own line due after a signed command is signed over the head shown once that command is answered', async () => {
+  const key = await keyed(1);
+  const fake = service();
+  const outbox = new Outbox({ gameId: GAME, token: 't', store: await memory(), request: fake.request, autoFlush: false });
+  await outbox.ready;
+  const page = new Tablet({ seat: 1, outbox });
+  let due = api.commands.writeSheet(null, { sheet: 1, player: 1, line: 1, score: 12, total: 12 });
+  page.ownEntryDue = () => { const line = due; due = null; return line; };
+  await page.send(api.commands.pass(7));
+  await outbox.flush();
+  assert.deepEqual(fake.sent.map((b) => [b.type, b.expected_version]), [['pass_turn', 7], ['write_sheet_entry', 8]]);
+  assert.equal(await verifySignature(key.spki, signedMessage('write_sheet_entry', GAME, 1, head(8)), fake.sent[1].key_signature), true);
+  outbox.close();
+});
+
+test('offline, the own line goes unsigned after the signed command; the command keeps its signature', async () => {
+  await keyed(1);
+  const { NetworkError } = await import('../static/js/net.js');
+  const sent = [];
+  let up = false;
+  const request = async (path, { body }) => {
+    if (!up) throw new NetworkError('the hall\'s Wi-Fi is down');
+    sent.push(body);
+    return { status: 200, body: { version: 7 + sent.length } };
+  };
+  const outbox = new Outbox({ gameId: GAME, token: 't', store: await memory(), request, autoFlush: false });
+  await outbox.ready;
+  await outbox.flush(); // nothing queued: still online as far as the page knows
+  const page = new Tablet({ seat: 1, outbox });
+  let due = api.commands.writeSheet(null, { sheet: 1, player: 1, line: 1, score: 12 });
+  page.ownEntryDue = () => { const line = due; due = null; return line; };
+  await page.send(api.commands.pass(7));
+  await outbox.flush().catch(() => {});
+  const [pass, line] = outbox.items;
+  assert.equal(outbox.online, false);
+  assert.equal(line.after, pass.id, 'the line follows the pass it cannot see answered');
+  assert.equal(line.command.key_signature, undefined, 'unsigned: a line is never required to be signed');
+  assert.equal(pass.expected_version, 7);
+  const signature = pass.command.key_signature;
+  up = true;
+  await outbox.flush();
+  assert.deepEqual(sent.map((b) => [b.type, b.expected_version, b.key_signature]),
+    [['pass_turn', 7, signature], ['write_sheet_entry', 8, undefined]]);
+  outbox.close();
+});
+
+test('a shared tablet signs the own line with the seat that tapped, even once the page acts for the other', async () => {
+  const ana = await keyed(0);
+  await keyed(1);
+  const fake = service();
+  const outbox = new Outbox({ gameId: GAME, token: 't', store: await memory(), request: fake.request, autoFlush: false });
+  await outbox.ready;
+  const page = new Tablet({ seat: 0, outbox });
+  let due = api.commands.writeSheet(null, { sheet: 0, player: 0, line: 1, score: 9 });
+  page.ownEntryDue = () => { const line = due; due = null; return line; };
+  outbox.addEventListener('answered', () => { page.seat = 1; }); // the game now waits on the other seat
+  await page.send(api.commands.pass(7));
+  await outbox.flush();
+  assert.deepEqual(fake.sent.map((b) => b.type), ['pass_turn', 'write_sheet_entry']);
+  assert.equal(await verifySignature(ana.spki, signedMessage('write_sheet_entry', GAME, 0, head(8)), fake.sent[1].key_signature), true);
+  outbox.close();
+});

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from service.api.command_base import Nfc, Row, Seat, Text, Tile, Tiles, Version, cfg, v
+from service.api.command_base import KeySignature, Nfc, Row, Seat, Text, Tile, Tiles, Version, cfg, v
 
 Count = Annotated[int, Field(ge=1, le=14)]
 Seconds = Annotated[int, Field(ge=0, le=36_000)]
@@ -172,6 +172,10 @@ class WriteSheetEntry(BaseModel):
     turn: Turn
     score: Points | None = None
     total: Points | None = None
+    key_signature: KeySignature | None = Field(None, description=(
+        "The sheet's seat's key signature, as for `sign`, with action `write_sheet_entry` (FILE 32), over the head "
+        "hash at `expected_version`: checked and kept when sent (422 `key_signature` when it does not verify), "
+        "never required (docs/reliability.md, \"Players' keys\")."))
 
 
 class CorrectScore(BaseModel):
@@ -293,7 +297,7 @@ ROWS: dict[str, Row] = {
     "time_out": Row("officials", lambda a, g, c, by, s: a.time_out(g, c.seat, by, **v(c))),
     "call_round_time": Row("officials", lambda a, g, c, by, s: a.call_round_time(g, by, **v(c))),
     "write_sheet_entry": Row("seat", lambda a, g, c, by, s: a.write_sheet_entry(
-        g, s, c.player, c.turn, by, **v(c), score=c.score, total=c.total), "sheet"),
+        g, s, c.player, c.turn, by, **v(c), score=c.score, total=c.total, key_signature=c.key_signature), "sheet"),
     "correct_score": Row("seat", lambda a, g, c, by, s: a.correct_score(
         g, c.player, c.turn, c.field, c.old, c.new, s, c.agreed_by, by, **v(c), reason=c.reason, word=c.word),
         "asked_by"),

@@ -74,6 +74,10 @@ class PlaceTiles(BaseModel):
     announced_total: int | None = Field(
         None, ge=-10_000, le=10_000, description="The running total announced with the score (FILE 32: «junto con "
         "la suma total acumulada»), when the player gave one; the sheet shows it as written.")
+    key_signature: KeySignature | None = Field(None, description=(
+        "As for `sign`, with action `place_tiles` (FILE 32), over the head hash at `expected_version`: required from the "
+        "player's own token when the seat has a registered key; an official entering it for the seat is recorded "
+        "unsigned by key."))
 
 
 class DecideOffCentre(BaseModel):
@@ -180,6 +184,10 @@ class ExchangeTiles(BaseModel):
     count: int | None = Field(None, ge=1, le=7)
     tiles: Tiles | None = Field(None, description="The tiles put back (required unless the bag is physical).")
     drawn: Tiles | None = Field(None, description="The tiles drawn, in a replay bag.")
+    key_signature: KeySignature | None = Field(None, description=(
+        "As for `sign`, with action `exchange_tiles` (FILE 25), over the head hash at `expected_version`: required from the "
+        "player's own token when the seat has a registered key; an official entering it for the seat is recorded "
+        "unsigned by key."))
 
 
 class AnnounceExchange(BaseModel):
@@ -199,6 +207,10 @@ class PassTurn(BaseModel):
     type: Literal["pass_turn"]
     expected_version: Version
     seat: Seat = None
+    key_signature: KeySignature | None = Field(None, description=(
+        "As for `sign`, with action `pass_turn` (FILE 26), over the head hash at `expected_version`: required from the "
+        "player's own token when the seat has a registered key; an official entering it for the seat is recorded "
+        "unsigned by key."))
 
 
 class EndGame(BaseModel):
@@ -265,7 +277,8 @@ COMMANDS: dict[str, Row] = {
     "draw_tiles": Row("seat", lambda a, g, c, by, s: a.draw_tiles(g, s, by, **v(c), count=c.count, tiles=c.tiles)),
     "place_tiles": Row("seat", lambda a, g, c, by, s: a.place_tiles(g, s, c.coordinates, c.word, by, **v(c),
                                                                     announced=c.announced,
-                                                                    announced_total=c.announced_total)),
+                                                                    announced_total=c.announced_total,
+                                                                    key_signature=c.key_signature)),
     "decide_off_centre": Row("seat", lambda a, g, c, by, s: a.decide_off_centre(g, s, c.accept, by, **v(c))),
     "accept": Row("seat", lambda a, g, c, by, s: a.accept(g, s, by, **v(c), how=c.how, key_signature=c.key_signature)),
     "challenge": Row("seat", lambda a, g, c, by, s: a.challenge(g, s, by, **v(c), words=c.words)),
@@ -276,9 +289,10 @@ COMMANDS: dict[str, Row] = {
     "appeal": Row("seat", lambda a, g, c, by, s: a.appeal(g, s, c.argument, by, **v(c))),
     "rule_appeal": Row("either", lambda a, g, c, by, s: a.rule_appeal(g, c.valid, c.authority, by, **v(c), seat=s)),
     "exchange_tiles": Row("seat", lambda a, g, c, by, s: a.exchange_tiles(g, s, by, **v(c), count=c.count,
-                                                                          tiles=c.tiles, drawn=c.drawn)),
+                                                                          tiles=c.tiles, drawn=c.drawn,
+                                                                          key_signature=c.key_signature)),
     "announce_exchange": Row("seat", lambda a, g, c, by, s: a.announce_exchange(g, s, by, **v(c), count=c.count)),
-    "pass_turn": Row("seat", lambda a, g, c, by, s: a.pass_turn(g, s, by, **v(c))),
+    "pass_turn": Row("seat", lambda a, g, c, by, s: a.pass_turn(g, s, by, **v(c), key_signature=c.key_signature)),
     "end_game": Row("officials", lambda a, g, c, by, s: a.end_game(g, c.cause, by, **v(c), detail=c.detail)),
     "declare_end_rack": Row("seat", lambda a, g, c, by, s: a.declare_end_rack(g, s, c.tiles, by, **v(c))),
     "sign": Row("seat", lambda a, g, c, by, s: a.sign(g, s, c.signature, by, **v(c), key_signature=c.key_signature)),

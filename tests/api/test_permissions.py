@@ -100,6 +100,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "service key": {r: 200 for r in ROLES},
     "seal round": row(201, {"director"}),  # a director for the whole hall (one bound to a game may not)
     "read seal": row(200, EVERYONE - {"none", "revoked"}),
+    "round results sheet": row(200, EVERYONE - {"none", "revoked"}),  # posted in the hall, as the seal
     # issue 15: the live public board is the spectator's view, delayed, and asks for no token; its delay is
     # read by the officials with a token for every game and set by the director
     "public table": {r: 200 for r in ROLES},
@@ -297,6 +298,8 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "service key": lambda w, t: w.api.get("/v1/keys", t).status_code,
     "seal round": lambda w, t: w.api.post("/v1/seals", t, {"event": "Matrix", "round": 1}).status_code,
     "read seal": lambda w, t: w.api.get(f"/v1/seals?event=Matrix&round={w.sealed}", t).status_code,
+    "round results sheet": lambda w, t: w.api.get(f"/v1/seals/results?event=Matrix&round={w.sealed}&lang=ca",
+                                                  t).status_code,
     "public table": lambda w, t: w.api.get(f"/v1/public/games/{w.table.id}", t).status_code,
     "public wall": lambda w, t: w.api.get("/v1/public/wall?event=Matrix&round=1", t).status_code,
     "public table stream": lambda w, t: w.open_stream(f"/v1/public/games/{w.table.id}/stream", t),

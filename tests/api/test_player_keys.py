@@ -44,6 +44,18 @@ def ended(api: Api, **extra: Any) -> Table:
     return table
 
 
+def pass_to_end(table: Table, keyed: dict[int, tuple[dict[str, Any], Tablet]]) -> None:
+    """Passes to the end; a seat bound with a key passes from its tablet, key-signed over the head (FILE 26)."""
+    while (state := table.state())["phase"] == "playing":
+        seat = state["seat_on_turn"]
+        if seat not in keyed:
+            table.send(table.players[seat], "pass_turn")
+            continue
+        bound, tablet = keyed[seat]
+        send(table, bound["token"], f"tablet-{seat}", "pass_turn", seat=seat,
+             key_signature=tablet.sign("pass_turn", table.id, seat, state["head_hash"]))
+
+
 def sign(table: Table, seat: int, bound: dict[str, Any], tablet: Tablet | None, expect: int = 200,
          head: str | None = None) -> dict[str, Any]:
     head = head or table.state()["head_hash"]
@@ -66,7 +78,7 @@ def test_a_key_registered_at_binding_signs_the_sheet_and_the_export_verifies_off
     assert k0["payload"]["token_id"] == a["token_id"] and k0["payload"]["issued_by"] == "director:director-1"
     assert [k["fingerprint"] for k in table.state()["keys"]] == [ana.fingerprint, bea.fingerprint]
     table.start()
-    table.end_by_passes()
+    pass_to_end(table, {0: (a, ana), 1: (b, bea)})
     sign(table, 0, a, ana)
     sign(table, 1, b, bea)
     assert table.state()["phase"] == "closed"
@@ -80,7 +92,8 @@ def test_a_key_registered_at_binding_signs_the_sheet_and_the_export_verifies_off
     found = verify_attested(export.content, Checks(verify_p256, verify_ed25519), api.games.service_key.public_key)
     assert found.ok, found.describe()
     assert any("closing head is signed by the service" in n for n in found.notes)
-    assert sum("verifies with the key registered" in n for n in found.notes) == 2
+    passes = len(events(table, "TurnPassed"))  # each pass key-signed by its player (FILE 26), then both sheets
+    assert sum("verifies with the key registered" in n for n in found.notes) == passes + 2 and passes == 4
 
     key = api.client.get("/v1/keys").json()
     assert key["public_key"] == api.games.service_key.public_key and key["algorithm"] == "Ed25519"
@@ -109,7 +122,7 @@ def test_a_signature_that_does_not_hold_is_refused_naming_field_rule_and_article
     table = api.table()
     a, b = bind(table, 0, "tablet-0", ana.spki), bind(table, 1, "tablet-1", bea.spki)
     table.start()
-    table.end_by_passes()
+    pass_to_end(table, {0: (a, ana), 1: (b, bea)})
     before = table.version
     missing = sign(table, 0, a, None, expect=422)
     assert (missing["code"], missing["field"], missing["article"]) == ("key_signature", "key_signature", "FILE 43")
@@ -140,7 +153,7 @@ def test_a_rebinding_is_visible_and_the_old_key_signs_nothing_after(api: Api):
     keys = table.state()["keys"]
     assert [(k["device"], k["current"]) for k in keys] == [("tablet-old", False), ("tablet-0", True)]
     table.start()
-    table.end_by_passes()
+    pass_to_end(table, {0: (again, new)})
     refused = sign(table, 0, again, old, expect=422)
     assert "superseded key" in refused["message"]
     sign(table, 0, again, new)
@@ -151,7 +164,7 @@ def test_a_revoked_devices_later_signatures_are_refused(api: Api):
     table = api.table()
     a = bind(table, 0, "tablet-0", ana.spki)
     table.start()
-    table.end_by_passes()
+    pass_to_end(table, {0: (a, ana)})
     r = api.post(f"/v1/tokens/{a['token_id']}/revoke", table.director, {"reason": "tablet stolen"})
     assert r.status_code == 200, r.text
     table.version = table.state()["version"]
@@ -209,7 +222,8 @@ def test_the_opponents_acceptance_is_signed_by_their_key_file_37(api: Api):
         seat = table.state()["seat_on_turn"]
         mover, other = (a, b) if seat == 0 else (b, a)
         coordinates, word = find_play(table.game, seat, table.rng)
-        send(table, mover["token"], f"tablet-{seat}", "place_tiles", coordinates=coordinates, word=word)
+        send(table, mover["token"], f"tablet-{seat}", "place_tiles", coordinates=coordinates, word=word,
+             key_signature=(ana if seat == 0 else bea).sign("place_tiles", table.id, seat, table.state()["head_hash"]))
         before = table.version
         refused = send(table, other["token"], f"tablet-{1 - seat}", "accept", 422, seat=1 - seat)
         assert (refused["code"], refused["field"], refused["article"]) == ("key_signature", "key_signature", "FILE 37")

@@ -28,12 +28,14 @@ from tests.reliability.test_signed_rewrite import NOON, closed_game
 
 @pytest.fixture(scope="module")
 def signed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """As the reliability suite's hall: round 1 two keyed games and a paper one, round 2 one; both sealed."""
+    """As the reliability suite's hall: round 1 two keyed games and a paper one, round 2 a keyed one and one with
+    a paper second seat; both sealed."""
     data = tmp_path_factory.mktemp("signed") / "data"
     key, _ = ServiceKey.for_store(str(data))
     app = ServiceApplication(settings_env(str(data)), clock=lambda: NOON, rng=random.Random(3), service_key=key)
     games = {"signed": closed_game(app, 1, 1, [Tablet(), Tablet()]), "paper": closed_game(app, 1, 3, None),
-             "round2": closed_game(app, 2, 1, [Tablet(), Tablet()])}
+             "round2": closed_game(app, 2, 1, [Tablet(), Tablet()]),
+             "mixed": closed_game(app, 2, 2, [Tablet(), None], second_play=True)}  # plays and passes key-signed
     seals = {r: seal_round(app, "Open", r) for r in (1, 2)}
     exports = {name: export_attested(app, game) for name, game in games.items()}
     app.close()

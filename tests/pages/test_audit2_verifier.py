@@ -5,7 +5,8 @@ the same lines (verdict and notes) and exit code for each file.
 The files are the reliability suite's signed hall (``tests/reliability/test_signed_rewrite.py``: games with
 tablets' keys and a paper game, both rounds sealed) and its attacker's tools: untouched exports, a play's
 score changed with every hash recomputed and the closing re-signed (caught at the first key-signed event
-after it), an event inserted, one dropped, a key signature stripped, a game moved between rounds (the seals
+after it: the opponent's acceptance or, where the opponent is on paper, the player's own next play), an event
+inserted, one dropped, a key signature stripped, a game moved between rounds (the seals
 refuse it), foreign service signatures, a version-1 export, and random single-byte changes.
 """
 
@@ -61,6 +62,10 @@ def cases(hall: dict[str, Any]) -> dict[str, bytes]:
     found["insert-early.jsonl"] = forged(rechain(records[:early] + [records[early]] + records[early:]), key)
     signed = next(i for i, r in enumerate(records) if r.type == "SheetSigned")
     found["stripped.jsonl"] = forged(rechain(records, {signed: dict(records[signed].payload, key=None)}), key)
+    _, mixed = records_of(hall["exports"]["mixed"])  # a paper second seat: caught at Ana's own next play
+    first = next(i for i, r in enumerate(mixed) if r.type == "TilesPlaced")
+    scored = dict(mixed[first].payload, score=mixed[first].payload["score"] + 10)
+    found["rewrite-before-play.jsonl"] = forged(rechain(mixed, {first: scored}), key)
     _, paper = records_of(hall["exports"]["paper"])
     moved = dict(paper[0].payload, details=dict(paper[0].payload["details"], round=2))
     found["paper-to-round2.jsonl"] = forged(rechain(paper, {0: moved}), key)
@@ -99,7 +104,10 @@ def test_the_page_verifier_says_what_the_command_says_of_every_version_2_file(ha
         names = {p.name: str(p) for p in files}
         assert lines[names["signed.jsonl"]].startswith("intact")
         assert "(PlayAccepted)" in lines[names["rewrite-score.jsonl"]]
-        assert "(SheetSigned)" in lines[names["insert.jsonl"]] and "(SheetSigned)" in lines[names["drop.jsonl"]]
+        assert "(TurnPassed)" in lines[names["insert.jsonl"]] and "(TurnPassed)" in lines[names["drop.jsonl"]]
+        assert "(TilesPlaced)" in lines[names["insert-early.jsonl"]]
+        assert "(TilesPlaced)" in lines[names["rewrite-before-play.jsonl"]]
+        assert "seat 0's play does not verify" in lines[names["rewrite-before-play.jsonl"]]
         assert "carries no key signature" in lines[names["stripped.jsonl"]]
         assert "round seal" in lines[names["paper-to-round2.jsonl"]]
         assert "not the one given" in lines[names["foreign-closing.jsonl"]]

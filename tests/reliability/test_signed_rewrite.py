@@ -25,7 +25,7 @@ from uuid import UUID
 
 import pytest
 
-from domain.game.attested import Checks, verify_attested
+from domain.game.attested import SIGNED, Checks, verify_attested
 from domain.game.chain import GENESIS, ChainRecord, event_hash, record_of, verify_chain
 from domain.game.export import export_bytes, verify_export
 from domain.seal.records import head_message
@@ -43,46 +43,60 @@ NOON = "2025-05-01T12:00:00.000Z"
 CHECKS = Checks(verify_p256, verify_ed25519)
 
 
-def closed_game(app: ServiceApplication, round_: int, table: int, tablets: list[Tablet] | None) -> UUID:
-    """A short game of the Open's round, its seats bound with keys (or none: a paper game), signed and closed."""
+def closed_game(app: ServiceApplication, round_: int, table: int, tablets: list[Tablet | None] | None,
+                second_play: bool = False) -> UUID:
+    """A short game of the Open's round, its seats bound with keys (None: a paper seat; no list: a paper game),
+    signed and closed. Each key signs its player's own entries (plays, passes: FILE 32, 26), acceptances (FILE
+    37) and sheet signature (FILE 43) over the head the tablet shows; a paper seat's are unsigned by key."""
+    tablets = tablets or [None, None]
     game = app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR, bag_mode="replay",
                            details={"event": "Open", "round": round_, "table": table})
     for seat in range(2):
         code, _, _ = app.issue_seat_code(game, seat, "director:ana")
-        app.bind(code, f"tablet-{seat}", None if tablets is None else tablets[seat].spki)
+        app.bind(code, f"tablet-{seat}", None if tablets[seat] is None else tablets[seat].spki)
     player = [Actor("player:0:Ana", "tablet-0"), Actor("player:1:Bea", "tablet-1")]
+
+    def key(seat: int, action: str) -> str | None:
+        """The seat's tablet's signature of ``action`` over the head it shows (the last event's hash)."""
+        return None if tablets[seat] is None else tablets[seat].sign(action, game, seat, app.history(game)[-1].hash)
+
     v = app.get_game(game).version
     v = app.give_starter(game, 0, DIRECTOR, expected_version=v)
     v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("CASAERO"))
     v = app.draw_tiles(game, 1, player[1], expected_version=v, tiles=list("LUNAMES"))
-    v = app.place_tiles(game, 0, "H7", "CASA", player[0], expected_version=v)
-    signed = None if tablets is None else tablets[1].sign("accept", game, 1, app.history(game)[-1].hash)
-    v = app.accept(game, 1, player[1] if tablets else DIRECTOR, expected_version=v, auto_draw=False,
-                   key_signature=signed)  # FILE 37: Bea's tablet signs her acceptance (an arbiter's on paper)
+    v = app.place_tiles(game, 0, "H7", "CASA", player[0], expected_version=v, key_signature=key(0, "place_tiles"))
+    v = app.accept(game, 1, player[1] if tablets[1] else DIRECTOR, expected_version=v, auto_draw=False,
+                   key_signature=key(1, "accept"))  # FILE 37: Bea's tablet signs her acceptance (an arbiter's on paper)
     v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("IIII"))
+    if second_play:  # Bea passes, Ana plays again through the C: her play's own signature binds all before it
+        v = app.pass_turn(game, 1, player[1], expected_version=v, key_signature=key(1, "pass_turn"))
+        v = app.place_tiles(game, 0, "7G", "O.I", player[0], expected_version=v, key_signature=key(0, "place_tiles"))
+        v = app.accept(game, 1, player[1] if tablets[1] else DIRECTOR, expected_version=v, auto_draw=False,
+                       key_signature=key(1, "accept"))
+        v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("EE"))
     while app.get_game(game).phase == "playing":
         seat = app.get_game(game).turn
-        v = app.pass_turn(game, seat, player[seat], expected_version=v)
+        v = app.pass_turn(game, seat, player[seat], expected_version=v, key_signature=key(seat, "pass_turn"))
     for seat in range(2):
-        if tablets is None:
+        if tablets[seat] is None:
             v = app.sign(game, seat, "signed on paper", DIRECTOR, expected_version=v)
             continue
-        head = app.history(game)[-1].hash  # the head the tablet shows
-        v = app.sign(game, seat, f"seat {seat}", player[seat], expected_version=v,
-                     key_signature=tablets[seat].sign("sign", game, seat, head))
+        v = app.sign(game, seat, f"seat {seat}", player[seat], expected_version=v, key_signature=key(seat, "sign"))
     assert app.get_game(game).phase == "closed"
     return game
 
 
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory) -> dict[str, Any]:
-    """Round 1: two games with keys and a paper game; round 2: one game with keys. Both rounds sealed."""
+    """Round 1: two games with keys and a paper game; round 2: one game with keys and one whose second seat is a
+    paper seat (Ana's tablet has a key, Bea's sheet is entered on paper). Both rounds sealed."""
     data = tmp_path_factory.mktemp("hall") / "data"
     key, made = ServiceKey.for_store(str(data))
     assert made and key.path == data / "keys" / "service-ed25519.pem" and key.path.stat().st_mode & 0o777 == 0o600
     app = ServiceApplication(settings_env(str(data)), clock=lambda: NOON, rng=random.Random(3), service_key=key)
     games = {"signed": closed_game(app, 1, 1, [Tablet(), Tablet()]), "other": closed_game(app, 1, 2, [Tablet(), Tablet()]),
-             "paper": closed_game(app, 1, 3, None), "round2": closed_game(app, 2, 1, [Tablet(), Tablet()])}
+             "paper": closed_game(app, 1, 3, None), "round2": closed_game(app, 2, 1, [Tablet(), Tablet()]),
+             "mixed": closed_game(app, 2, 2, [Tablet(), None], second_play=True)}
     seals = {r: seal_round(app, "Open", r) for r in (1, 2)}
     exports = {name: export_attested(app, game) for name, game in games.items()}
     app.close()
@@ -90,9 +104,9 @@ def hall(tmp_path_factory) -> dict[str, Any]:
 
 
 def test_every_untouched_export_verifies_with_its_seal(hall):
-    assert hall["seals"][1]["count"] == 3 and hall["seals"][2]["count"] == 1
+    assert hall["seals"][1]["count"] == 3 and hall["seals"][2]["count"] == 2
     for name, data in hall["exports"].items():
-        seal = hall["seals"][2 if name == "round2" else 1]
+        seal = hall["seals"][2 if name in ("round2", "mixed") else 1]
         found = verify_attested(data, CHECKS, hall["key"].public_key, seal)
         assert found.ok, (name, found.describe())
     paper = verify_attested(hall["exports"]["paper"], CHECKS, hall["key"].public_key)
@@ -108,7 +122,7 @@ def rechain(records: list[ChainRecord], payloads: dict[int, dict[str, Any]] | No
         payload = dict((payloads or {}).get(index, rec.payload))
         if rec.type == "SheetSigned":
             payload["head_hash"] = previous
-        if rec.type in ("SheetSigned", "PlayAccepted") and payload.get("key"):
+        if rec.type in SIGNED and payload.get("key"):
             payload["key"] = dict(payload["key"], seen_head=previous)
         meta = {"previous_hash": previous, "actor": rec.actor, "device": rec.device, "at": rec.at}
         digest = event_hash(rec.game, rec.type, index + 1, payload, meta)
@@ -135,8 +149,8 @@ def forged(records: list[ChainRecord], key: ServiceKey) -> bytes:
 
 
 def first_signature(records: list[ChainRecord], start: int = 0) -> ChainRecord:
-    """The first event from ``start`` on that a player's key signed (an acceptance or a sheet signature)."""
-    return next(r for r in records[start:] if r.type in ("PlayAccepted", "SheetSigned") and r.payload.get("key"))
+    """The first event from ``start`` on that a player's key signed (an entry, an acceptance, a sheet signature)."""
+    return next(r for r in records[start:] if r.type in SIGNED and r.payload.get("key"))
 
 
 # ---- the proofs -----------------------------------------------------------------------------------
@@ -162,7 +176,7 @@ def test_a_score_changed_in_the_store_with_every_hash_recomputed_is_caught_at_th
                 changes.update(score=event.score + 10, total=event.total + 10)
             if name == "SheetSigned":
                 changes.update(head_hash=previous, key=dict(event.key, seen_head=previous))
-            if name == "PlayAccepted" and event.key:
+            if name in SIGNED and name != "SheetSigned" and getattr(event, "key", None):
                 changes.update(key=dict(event.key, seen_head=previous))
             if name != "Created":
                 event = dataclasses.replace(event, **changes)
@@ -185,7 +199,8 @@ def test_a_score_changed_in_the_store_with_every_hash_recomputed_is_caught_at_th
     again.close()
     found = verify_attested(rewritten, CHECKS, hall["key"].public_key)
     play = next(i for i, r in enumerate(records) if r.type == "TilesPlaced")
-    target = first_signature(records, play)  # Bea's acceptance of that very play (FILE 37)
+    assert first_signature(records, play) is records[play]  # the play's own signature: over the head before it
+    target = first_signature(records, play + 1)  # Bea's acceptance of that very play (FILE 37)
     assert target.type == "PlayAccepted" and target.version == records[play].version + 1
     assert not found.ok and (found.version, found.type) == (target.version, "PlayAccepted"), found.describe()
     assert "seat 1's acceptance does not verify against seat 1's registered key" in found.reason
@@ -202,13 +217,38 @@ def test_an_event_inserted_or_dropped_is_caught_at_the_first_player_signature(ha
         changed = records[:play] + records[play + 1:]
     rewritten = rechain(changed)
     found = verify_attested(forged(rewritten, hall["key"]), CHECKS, hall["key"].public_key, hall["seals"][1])
-    target = first_signature(rewritten, play)  # the acceptance before the passes still holds
-    assert not found.ok and (found.version, found.type) == (target.version, "SheetSigned"), found.describe()
-    assert "does not verify against seat 0's registered key" in found.reason
-    early = next(i for i, r in enumerate(records) if r.type == "TilesDrawn")  # before the play: its acceptance fails
+    # Each pass is key-signed (FILE 26) over the head before it: the copy inserted, or the pass after the one
+    # dropped, names a head its player never signed.
+    target = rewritten[play + 1] if edit == "insert" else rewritten[play]
+    seat = target.payload["seat"]
+    assert target.type == "TurnPassed" and target.payload["key"]
+    assert first_signature(rewritten, play + (edit == "insert")) is target
+    assert not found.ok and (found.version, found.type) == (target.version, "TurnPassed"), found.describe()
+    assert f"seat {seat}'s pass does not verify against seat {seat}'s registered key" in found.reason
+    early = next(i for i, r in enumerate(records) if r.type == "TilesDrawn")  # before the play: the play's own fails
     moved = rechain(records[:early] + [records[early], records[early]] + records[early + 1:])
     found = verify_attested(forged(moved, hall["key"]), CHECKS, hall["key"].public_key)
-    assert (found.version, found.type) == (first_signature(moved).version, "PlayAccepted"), found.describe()
+    assert (found.version, found.type) == (first_signature(moved).version, "TilesPlaced"), found.describe()
+    assert "seat 0's play does not verify against seat 0's registered key" in found.reason
+
+
+def test_a_score_rewritten_before_a_players_own_play_is_caught_at_that_plays_signature(hall):
+    """A table whose second seat is on paper (Bea's acceptances and passes unsigned by key): the attacker adds 10
+    to Ana's first play and recomputes everything. No acceptance of Bea's binds it; Ana's own next play, key-signed
+    over the head her tablet showed (FILE 32), does: verify names that play, the first key-signed event after it."""
+    header, records = records_of(hall["exports"]["mixed"])
+    plays = [i for i, r in enumerate(records) if r.type == "TilesPlaced"]
+    first = plays[0]
+    scored = dict(records[first].payload, score=records[first].payload["score"] + 10)
+    rewritten = rechain(records, {first: scored})
+    found = verify_attested(forged(rewritten, hall["key"]), CHECKS, hall["key"].public_key)
+    target = first_signature(rewritten, first + 1)
+    assert target is rewritten[plays[1]] and target.payload["key"]  # nothing key-signed between the two plays
+    assert not found.ok and (found.version, found.type) == (target.version, "TilesPlaced"), found.describe()
+    assert "seat 0's play does not verify against seat 0's registered key" in found.reason
+    assert found.describe().startswith(f"TAMPERED at event {target.version} (TilesPlaced)")
+    untouched = verify_attested(hall["exports"]["mixed"], CHECKS, hall["key"].public_key, hall["seals"][2])
+    assert untouched.ok and sum("seat 0's play verifies" in n for n in untouched.notes) == 2, untouched.describe()
 
 
 def test_a_game_moved_to_another_round_fails_the_seal_even_without_players_keys(hall):
@@ -267,7 +307,7 @@ def test_the_console_script_verifies_offline_and_names_the_event(hall, tmp_path)
     play = next(i for i, r in enumerate(records) if r.type == "TilesPlaced")
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(forged(rechain(records, {play: dict(records[play].payload, score=99)}), hall["key"]))
-    target = first_signature(records, play)
+    target = first_signature(records, play + 1)  # the play's own signature is over the head before it
     ok = subprocess.run([PLANILLA, "audit", "verify", "--service-key", str(key), "--seal", str(seal), str(good)],
                         capture_output=True, text=True, timeout=60)
     assert ok.returncode == 0 and "intact" in ok.stdout and "in the seal of Open round 1" in ok.stdout, ok.stdout

@@ -22,8 +22,10 @@ def ended_with_keys(*tablets: Tablet | None):
             spki, fp = decode_public_key(tablet.spki)
             game.register_key(seat, spki, fp, f"token-{seat}", "director:eva", meta(f"player:{seat}"))
     deal(game, ("CASAEEI", "OSTRANE"))
-    for _ in range(4):
-        game.pass_turn(game.turn, meta())
+    for _ in range(4):  # each pass signed by the seat's own key where it has one (FILE 26)
+        seat = game.turn
+        signed = None if tablets[seat] is None else tablets[seat].sign("pass_turn", game.id, seat, game.last_hash)
+        game.pass_turn(seat, meta(f"player:{seat}"), key_signature=signed, verify=verify_p256)
     assert game.phase == "ended"
     return game
 
@@ -109,7 +111,8 @@ def test_the_opponents_own_acceptance_is_signed_with_their_key_an_officials_is_n
         game.bind_device(seat, f"token-{seat}", "director:eva", meta(f"player:{seat}"))
         game.register_key(seat, *decode_public_key(tablet.spki), f"token-{seat}", "director:eva", meta(f"player:{seat}"))
     deal(game, ("CASAEEI", "OSTRANE"))
-    game.place_tiles(ANA, "H8", "CASA", meta("player:0:Ana"))
+    game.place_tiles(ANA, "H8", "CASA", meta("player:0:Ana"), verify=verify_p256,
+                     key_signature=ana.sign("place_tiles", game.id, ANA, game.last_hash))
     with pytest.raises(KeySignatureRefused) as info:
         game.accept(BEA, meta("player:1:Bea"), verify=verify_p256)
     assert info.value.article == "FILE 37" and "its accept must carry" in info.value.message

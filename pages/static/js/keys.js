@@ -2,7 +2,7 @@
 // an ECDSA P-256 pair made by WebCrypto when the tablet binds to a seat, the private key NOT extractable,
 // kept in the page's store (IndexedDB: a CryptoKey is stored as itself, never as bytes); the public key
 // registered in the bind call as SPKI in base64. What it signs is the UTF-8 of
-// `planilla-key/1|<action>|<game id>|<seat>|<head hash>` (action `sign` or `accept`), the signature sent
+// `planilla-key/1|<action>|<game id>|<seat>|<head hash>` (action: `ACTIONS`, the command's type), the signature sent
 // as `key_signature`: 64 bytes r‖s (IEEE P1363, what WebCrypto gives), base64.
 //
 //   const pair = await makeKeyPair();                        // at binding
@@ -12,6 +12,8 @@
 //   const key_signature = await signHead(key.privateKey, {action: 'accept', game, seat, head});
 
 export const PROTOCOL = 'planilla-key/1';
+/** What a player's key signs (the command's type): the sheet, an acceptance, and the player's own entries. */
+export const ACTIONS = ['sign', 'accept', 'place_tiles', 'exchange_tiles', 'pass_turn', 'write_sheet_entry'];
 const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256' };
 const SIGNING = { name: 'ECDSA', hash: 'SHA-256' };
 
@@ -52,7 +54,7 @@ export async function fingerprint(spkiBase64, subtle) {
 
 /** The exact text a player's key signs (domain/game/keys.py `signed_message`). */
 export function signedMessage(action, game, seat, head) {
-  if (action !== 'sign' && action !== 'accept') throw new TypeError(`a player's key signs 'sign' or 'accept', not ${action}`);
+  if (!ACTIONS.includes(action)) throw new TypeError(`a player's key signs ${ACTIONS.join(', ')}, not ${action}`);
   if (!/^[0-9a-f]{64}$/.test(String(head))) throw new TypeError('the head hash is 64 lowercase hex digits');
   if (!Number.isInteger(seat)) throw new TypeError('the seat is a number');
   return `${PROTOCOL}|${action}|${String(game).toLowerCase()}|${seat}|${head}`;

@@ -1,20 +1,29 @@
-// The tablet's key signatures (issue 16): a seat bound with a key (keys.js, made at binding) signs its
-// acceptance of the opponent's play (FILE 37) and its sheet signature (FILE 43) over the head hash the
-// player saw: the state's `head_hash`, and the command's `expected_version` is that head's version.
-// Mixed into the page's Tablet (tablet.js), beside Controls.
+// The tablet's key signatures (issue 16): a seat bound with a key (keys.js, made at binding) signs, over the
+// head hash the player saw (the state's `head_hash`; the command's `expected_version` is that head's version),
+// its own entries: the play (place_tiles, FILE 32), the exchange (FILE 25), the pass (FILE 26) and the lines
+// of its own sheet (write_sheet_entry, FILE 32); its acceptance of the opponent's play (FILE 37); and its
+// sheet signature (FILE 43). Mixed into the page's Tablet (tablet.js), beside Controls.
 //
 // A signed command never goes `after` another one (its version would then be one the player never saw):
-// it names the version it signed. Queued offline, it keeps that signature; if the game moved meanwhile
-// (anything but log entries: a report, a binding), the service answers 409 and the page shows the refusal
-// like any other. Nothing is signed again unless the player, shown the refusal and the game as it is now,
-// taps "send again" (`resign`). The player's own sheet line that this tablet writes with an acceptance
-// follows the signed acceptance instead of preceding it.
+// it names the version it signed. Before signing, what this tablet queued earlier is answered where the
+// service can be reached, and the game read again if the page does not show it yet: the head signed is one
+// the page has shown. Queued offline, a command keeps its signature; if the game moved meanwhile (anything
+// but log entries: a report, a binding), the service answers 409 and the page shows the refusal like any
+// other. Nothing is signed again unless the player, shown the refusal and the game as it is now, taps
+// "send again" (`resign`).
+//
+// The lines of the player's own sheet are the one exception the service allows: a line's signature is
+// checked when sent, never required. A line due after a command this tablet cannot see answered (offline)
+// goes unsigned `after` it, as before keys; a signed line refused only for a stale version is sent again
+// unsigned at the version now (tablet.js `refused`: it commutes with every other command; it is never
+// signed again by itself). The player's own line written with an acceptance follows the signed acceptance.
 
 import * as api from './api.js';
 import { seatKey, signHead } from './keys.js';
 
-/** The commands a player's key signs, and the action named in the signed text. */
-export const SIGNED = new Map([['accept', 'accept'], ['sign', 'sign']]);
+/** The commands a player's key signs, and the action named in the signed text (the command's type). */
+export const SIGNED = new Map(['accept', 'sign', 'place_tiles', 'exchange_tiles', 'pass_turn', 'write_sheet_entry']
+  .map((type) => [type, type]));
 
 export const Signing = (Base) => class extends Base {
   /** The key this tablet holds for the seat it acts for, or null (a tablet bound by token only). */
@@ -32,33 +41,43 @@ export const Signing = (Base) => class extends Base {
     return { ...command, expected_version: view.version, key_signature: signature };
   }
 
+  /** The head to sign: this tablet's own earlier commands answered first where the service can be reached (a
+   * shared tablet's other seat signing just before), and what they recorded read before signing: never a
+   * version the page only counted. Offline, the head shown now. */
+  async headShown() {
+    if (this.outbox.length && this.outbox.online && !this.outbox.blocked) await this.outbox.flush();
+    const view = this.view;
+    return this.own.has(view.version + 1) ? this.follower.refresh() : view; // its version and head: the seat stays
+  }
+
   /** Queue a key-signed command (and, after it, the player's own line if one is due); null when the seat
-   * has no key here, so the caller sends it as before. */
-  async sendSigned(command) {
-    // The seat tapped for, and its token: a shared tablet may switch seats while this waits (seats.js).
-    const seat = this.seat;
-    const token = this.commandToken;
+   * has no key here, so the caller sends it as before. `seat` and `token`: the seat that tapped and its
+   * token (a shared tablet may switch seats while this waits: seats.js). */
+  async sendSigned(command, { seat = this.seat, token = this.commandToken } = {}) {
     const key = await this.seatKey(seat);
     if (!key) return null;
-    // This tablet's own earlier commands are answered first where the service can be reached (a shared tablet's
-    // other seat signing just before), and what they recorded is read before signing: the head signed is one
-    // this page has shown, never a version it only counted. Offline, the head shown now is signed.
-    if (this.outbox.length && this.outbox.online && !this.outbox.blocked) await this.outbox.flush();
-    let view = this.view;
-    if (this.own.has(view.version + 1)) view = await this.follower.refresh(); // its version and head: the seat stays
+    const view = await this.headShown();
+    if (command.type === 'write_sheet_entry' && this.outbox.length) {
+      // A line behind a command not answered yet (offline): unsigned after it, as before keys (never required).
+      const queued = this.outbox.items;
+      return this.outbox.enqueue({ ...command, expected_version: null }, { after: queued[queued.length - 1].id, token });
+    }
     const signed = await this.keySigned(command, view, key, seat);
     const id = await this.outbox.enqueue(signed, { token });
-    const own = this.ownEntryDue();
-    if (own) await this.send({ ...own, expected_version: null }, { after: id });
+    const own = command.type === 'write_sheet_entry' ? null : this.ownEntryDue();
+    if (own) await this.sendSigned({ ...own, expected_version: null }, { seat, token });
     return id;
   }
 
   /** Writing the opponent's score is the acceptance (FILE 37). With a key, the signed acceptance goes first
-   * (over the head the player saw) and the line after it; without one, the line then the acceptance. */
+   * (over the head the player saw) and the line after it, signed over the head shown once the acceptance is
+   * answered; without one, the line then the acceptance. */
   async acceptWithLine(line) {
-    if (!(await this.seatKey())) return false;
+    const seat = this.seat;
+    const token = this.commandToken;
+    if (!(await this.seatKey(seat))) return false;
     const accepted = await this.send(api.commands.accept(this.view.version));
-    if (accepted) await this.send(line); // chained after what is queued (the acceptance), else at the version now
+    if (accepted) await this.sendSigned({ ...line, expected_version: null }, { seat, token });
     return true;
   }
 

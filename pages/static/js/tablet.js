@@ -125,12 +125,15 @@ class Tablet extends Controls(Signing(Panels)) {
   /** A refused command is shown with the service's reason; it holds every command queued after it until the
    * player sends it again or discards it (with what was chained after it). One exception: a line of the
    * player's own sheet refused only for a stale version (409), with nothing chained after it, commutes with
-   * every other command: it is sent again, unchanged, at the version the service now has. */
+   * every other command: it is sent again at the version the service now has, unchanged but for its key
+   * signature, which was over the old head and is dropped (a line's is never required; nothing is signed
+   * again without a tap: signing.js). */
   async refused(detail) {
     const chained = this.outbox.items.some((r) => r.after === detail.id);
     if (detail.status === 409 && detail.command.type === 'write_sheet_entry' && !chained) {
       const view = await this.follower.refresh();
-      await this.outbox.retry(detail.id, { expected_version: view.version });
+      const unsigned = detail.command.key_signature == null ? {} : { key_signature: null };
+      await this.outbox.retry(detail.id, { expected_version: view.version, ...unsigned });
       return;
     }
     this.refusal = detail;
@@ -301,7 +304,8 @@ class Tablet extends Controls(Signing(Panels)) {
 
   /** The player's own line for their last play, due once the service says the play stands (accepted);
    * dropped when it was withdrawn. Sent just before this tablet's next command, in the same chain, so the
-   * tablet never writes behind its owner's back while the opponent is acting. */
+   * tablet never writes behind its owner's back while the opponent is acting (with a key: just after a
+   * key-signed command, signed over the head shown once that command is answered: signing.js). */
   ownEntryDue() {
     let own = null;
     try { own = JSON.parse(localStorage.getItem(this.ownEntryKey)); } catch { own = null; }

@@ -1,4 +1,5 @@
-"""The service's key and the round seals: ``GET /v1/keys``, ``POST /v1/seals``, ``GET /v1/seals``.
+"""The service's key and the round seals: ``GET /v1/keys``, ``POST /v1/seals``, ``GET /v1/seals``, and the
+round's printable results sheet with the seal's root, ``GET /v1/seals/results``.
 
 The service key (Ed25519, made in the data folder on the first start) signs each game's head when it
 closes and each round's seal; its fingerprint is printed at start-up and on every printed sheet. A
@@ -8,9 +9,11 @@ by a director and readable by anyone with a token (spectators included): it is m
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
+from uuid import UUID
 
 from fastapi import APIRouter, Query
+from fastapi.responses import HTMLResponse, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -18,7 +21,9 @@ from service.api.body_limit import MAX_BODY_BYTES
 from service.api.deps import CurrentPrincipal, GamesDep
 from service.api.errors import ApiError, forbidden
 from service.api.responses import errors
-from service.attest import NoServiceKey, latest_seal, seal_round
+from projections.duplicate_render import language
+from projections.results_sheet import results_html
+from service.attest import NoServiceKey, latest_seal, round_results, seal_round
 from service.keys import SERVICE_ALGORITHM, spaced
 
 router = APIRouter(tags=["seals"])
@@ -117,3 +122,26 @@ async def read_seal(games: GamesDep, who: CurrentPrincipal,
     if found is None:
         raise ApiError(404, "not_sealed", f"{event} round {round} has not been sealed", field="round")
     return found
+
+
+def _results(games: Any, event: str, round_: str, lang: str | None) -> str:
+    rows = round_results(games, event, round_)
+    profile = games.get_game(UUID(rows[0]["game"])).profile if rows else ""
+    key = games.service_key
+    return results_html(event, round_, rows, latest_seal(games, event, round_),
+                        None if key is None else key.fingerprint, language(lang, profile))
+
+
+@router.get("/v1/seals/results", response_class=Response, responses={200: {
+    "description": "The round's results sheet, printable.", "content": {"text/html": {
+        "schema": {"type": "string"}, "example": '<!DOCTYPE html><html lang="es">...'}}}, **errors(400, 401, 403)})
+async def results_sheet(games: GamesDep, who: CurrentPrincipal,
+                        event: Annotated[str, Query(min_length=1, max_length=200)],
+                        round: Annotated[str, Query(min_length=1, max_length=50)],
+                        lang: Annotated[Literal["es", "ca", "en"] | None,
+                                        Query(description="es, ca or en (default: the federation's)")] = None,
+                        ) -> HTMLResponse:
+    """The round's results sheet (anyone with a token: it is meant to be posted in the hall): every game's
+    table, players, final scores and winner, the head each closed game closed at, the service key's
+    fingerprint and the root of the round's seal when it is sealed (printed whole)."""
+    return HTMLResponse(await run_in_threadpool(_results, games, event, round, lang))

@@ -17,8 +17,12 @@ const RECORD_KEYS = ['game', 'type', 'version', 'previous_hash', 'hash', 'actor'
 const HEAD_KEYS = ['attestation', 'version', 'head_hash', 'fingerprint', 'signature', 'at'];
 const SEAL_KEYS = ['attestation', 'event', 'round', 'games', 'root', 'leaf', 'proof', 'signature', 'sealed_at', 'fingerprint'];
 const LOG_ONLY = new Set(['DeviceBound', 'DeviceReported', 'DeviceRevoked', 'KeyRegistered']);
-const SIGNED = { SheetSigned: 'sign', PlayAccepted: 'accept' };
-const WHAT = { sign: ['sheet signature', 'FILE 43'], accept: ['acceptance', 'FILE 37'] };
+const SIGNED = { SheetSigned: 'sign', PlayAccepted: 'accept', TilesPlaced: 'place_tiles',
+  TilesExchanged: 'exchange_tiles', TurnPassed: 'pass_turn', SheetEntryWritten: 'write_sheet_entry' };
+const WHAT = { sign: ['sheet signature', 'FILE 43'], accept: ['acceptance', 'FILE 37'], place_tiles: ['play', 'FILE 32'],
+  exchange_tiles: ['exchange', 'FILE 25'], pass_turn: ['pass', 'FILE 26'], write_sheet_entry: ['sheet line', 'FILE 32'] };
+// Signed when a key signature is there; without one, an official's or from before it was signed.
+const OPTIONAL = new Set(['PlayAccepted', 'TilesPlaced', 'TilesExchanged', 'TurnPassed', 'SheetEntryWritten']);
 
 const bad = (line, version, type, reason, records = []) => finding({ line, version, type, reason, records });
 const encoder = new TextEncoder();
@@ -235,7 +239,10 @@ async function players(records, verifyPlayer, notes) {
 
 function signer(rec) {
   const p = rec.get('payload');
-  if (rec.get('type') === 'SheetSigned') return get(p, 'seat');
+  const type = rec.get('type');
+  if (type === 'SheetSigned') return get(p, 'seat');
+  if (type === 'SheetEntryWritten') return get(p, 'sheet');
+  if (type !== 'PlayAccepted') return get(p, 'seat');
   const key = get(p, 'key');
   return key instanceof Map ? get(key, 'seat') : null;
 }
@@ -250,7 +257,7 @@ async function signature(records, index, keys, game, verifyPlayer, notes) {
   const key = get(rec.get('payload'), 'key');
   const live = keys.filter((k) => pyEqual(k.seat, seat) && k.current && !k.revoked);
   const where = `seat ${pyStr(seat)}'s ${what}`;
-  if (key === null && type === 'PlayAccepted') return null;
+  if (key === null && OPTIONAL.has(type)) return null;
   if (key === null) {
     if (live.length) {
       return bad(index + 1, version, type, `${where} carries no key signature, but seat ${pyStr(seat)} had a registered key then (${short(live[0].fingerprint)}…, event ${pyStr(live[0].version)}) (${article})`);
@@ -365,7 +372,11 @@ async function included(records, seal, verifyService, key) {
   const leaf = leafHash(event, round, records[0].get('game'), last.get('version'), last.get('hash'));
   const entries = (get(seal, 'games') || []).filter((g) => pyEqual(get(g, 'leaf'), leaf));
   if (!entries.length) return `this game's closed head is not among the seal's games: its history is not the one sealed on the day (leaf ${leaf.slice(0, 16)}…)`;
-  if (!pyEqual(rootFrom(leaf, get(entries[0], 'proof') || []), get(seal, 'root'))) return 'the inclusion proof does not lead to the seal\'s root';
+  const path = get(entries[0], 'proof') ?? [];
+  const step = (x) => x instanceof Map && ['left', 'right'].some((side) => pyEqual(get(x, 'side'), side))
+    && typeof get(x, 'hash') === 'string' && /^[0-9a-f]{64}$/.test(get(x, 'hash'));
+  if (!Array.isArray(path) || !path.every(step)) return "the inclusion proof's steps are not each a side (left or right) and 64 lowercase hex digits";
+  if (!pyEqual(rootFrom(leaf, path), get(seal, 'root'))) return 'the inclusion proof does not lead to the seal\'s root';
   if (key === null || !pyEqual(fingerprint(key), get(seal, 'fingerprint'))) return 'the seal names a key that is not the service key';
   const message = `planilla-seal/1|${get(seal, 'event') === null ? '' : pyStr(get(seal, 'event'))}|${pyStr(round)}|${pyStr(get(seal, 'count'))}|${pyStr(get(seal, 'root'))}|${pyStr(get(seal, 'sealed_at'))}`;
   const sig = get(seal, 'signature') ?? '';
