@@ -28,8 +28,14 @@ export const SIGNED = new Map(['accept', 'sign', 'place_tiles', 'exchange_tiles'
 export const Signing = (Base) => class extends Base {
   /** The key this tablet holds for the seat it acts for, or null (a tablet bound by token only). */
   async seatKey(seat = this.seat) {
-    const store = await api.pageStore().catch(() => null);
-    return store ? seatKey(store, this.session.game, seat) : null;
+    // Read once per seat for the page's life: a key is made only at binding, before the page runs, and the page
+    // is left when the keys are forgotten. A command on a seat without a key so waits for no read of the store.
+    this.seatKeys ??= new Map();
+    if (!this.seatKeys.has(seat)) {
+      this.seatKeys.set(seat, api.pageStore().then((store) => seatKey(store, this.session.game, seat))
+        .catch(() => { this.seatKeys.delete(seat); return null; })); // a store that failed is asked again next time
+    }
+    return this.seatKeys.get(seat);
   }
 
   /** The command with `key_signature` over the head at `view`, for the acting seat; as it was if the seat
