@@ -110,7 +110,7 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
         at ``expected_version``: ``domain.game.keys``)."""
         return self._command(game_id, expected_version, by, lambda g, m: g.place_tiles(
             seat, coordinates, word, m, announced=announced, announced_total=announced_total,
-            **self.signed(g, expected_version, key_signature)))
+            **self._signed(g, expected_version, key_signature)))
 
     def decide_off_centre(self, game_id: UUID, seat: int, accept: bool, by: Actor, *, expected_version: int) -> int:
         """The opponent accepts or refuses a first play that missed the centre."""
@@ -193,7 +193,7 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
         """Exchange tiles; a virtual bag draws the replacements (before the returned tiles go in). Key-signed as a
         play is."""
         def act(game: Game, meta: Meta) -> None:
-            signed = self.signed(game, expected_version, key_signature)
+            signed = self._signed(game, expected_version, key_signature)
             if game.bag_mode == "virtual":
                 new = self._tiles(game, len(tiles or ()), drawn, cap=True)
                 return game.exchange_tiles(seat, meta, tiles=tiles, drawn=new, **signed)
@@ -209,7 +209,7 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
                   key_signature: str | None = None) -> int:
         """Pass. Key-signed as a play is."""
         return self._command(game_id, expected_version, by, lambda g, m: g.pass_turn(
-            seat, m, **self.signed(g, expected_version, key_signature)))
+            seat, m, **self._signed(g, expected_version, key_signature)))
 
     # ---- the end ----------------------------------------------------------------------------
     def end_game(self, game_id: UUID, cause: str, by: Actor, *, expected_version: int, detail: str = "") -> int:
@@ -230,7 +230,7 @@ class GamesApplication(ArbiterCommands, TabletCommands, GameStore):
             game.sign(seat, signature, meta, key_signature=key_signature, seen_head=seen, verify=verify_p256)
         return self._command(game_id, expected_version, by, act)
 
-    def signed(self, game: Game, expected_version: int, key_signature: str | None) -> dict[str, Any]:
+    def _signed(self, game: Game, expected_version: int, key_signature: str | None) -> dict[str, Any]:
         """The keyword arguments of a command a player's key may sign: the signature, the head hash at the version
         the caller saw, and how to check it (``domain.game.keys``)."""
         return {"key_signature": key_signature, "seen_head": self.head_at(game, expected_version),

@@ -111,7 +111,7 @@ class ArbiterCommands:
         """What a player wrote on their own sheet for ``player``'s line ``turn`` (as printed, from 1); with the
         sheet's seat's key signature over the head hash at ``expected_version`` when sent (checked, kept)."""
         return self._command(game_id, expected_version, by, lambda g, m: g.write_sheet_entry(
-            sheet, player, turn, m, score=score, total=total, **self.signed(g, expected_version, key_signature)))
+            sheet, player, turn, m, score=score, total=total, **self._signed(g, expected_version, key_signature)))
 
     def correct_score(self, game_id: UUID, player: int, turn: int, field: str, old: int, new: int, asked_by: int,
                       agreed_by: int, by: Actor, *, expected_version: int, reason: str = "",
