@@ -88,11 +88,14 @@ class Page:
     def offline(self, cut: bool) -> None:
         """The device loses the hall's Wi-Fi (or gets it back). ``set_offline`` alone can let a request through
         while a service worker wakes (tests/browser/test_offline.py), so the service's routes are refused too."""
+        device = self.page.evaluate("localStorage.getItem('planilla.device')")
         self.context.set_offline(cut)
         if cut:
             self.context.route("**/v1/**", lambda route: route.abort("internetdisconnected"))
+            self.hall.cut.add(device)  # and what still gets through never reaches the service (Hall.wifi)
         else:
             self.context.unroute("**/v1/**")
+            self.hall.cut.discard(device)
 
     def close(self) -> None:
         self.context.close()
@@ -120,6 +123,7 @@ class Player(Page):
     def __init__(self, browser: Any, hall: Any, duplicate: str, token: str, seat: int, viewport: dict[str, int],
                  lang: str = "es") -> None:
         self.tee = True
+        self.hall = hall
         super().__init__(browser, f"{hall.url}/slip#token={token}&duplicate={duplicate}&seat={seat}", viewport, lang)
         self.seat = seat
         expect(self.page.locator("#app.slip")).to_be_visible()

@@ -34,6 +34,8 @@ class Hall:
 
         self.games = ServiceApplication(settings_env(str(data)), rng=random.Random(2024))
         app = create_app(ServiceSettings(store=str(data), stream_poll_seconds=0.05), application=self.games)
+        self.cut: set[str] = set()  # devices whose Wi-Fi a test has cut (see ``wifi``)
+        app = self.wifi(app)
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
@@ -48,6 +50,25 @@ class Hall:
         self.director = self.games.issue_token("director", "director-1", "test")[0]
         self.arbiter = self.games.issue_token("arbiter", "arbiter-1", "test")[0]
         self.http = httpx.Client(base_url=self.url, timeout=10)
+
+    def wifi(self, app: Any) -> Any:
+        """The hall's Wi-Fi as a test sees it: a request from a device in ``cut`` never reaches the service.
+
+        Chromium's emulated offline (``set_offline``) and Playwright's routes do not always catch a request a
+        page sends while its service worker is stopped (the worker's static route to the network, sw.js): such a
+        request is answered here 503, which the pages' Outbox treats as the service not reached (it keeps the
+        command and tries again), as a dropped Wi-Fi would be."""
+        async def hall(scope: Any, receive: Any, send: Any) -> None:
+            if scope["type"] == "http" and self.cut:
+                device = dict(scope.get("headers") or []).get(b"x-device", b"").decode()
+                if device in self.cut:
+                    await send({"type": "http.response.start", "status": 503,
+                                "headers": [(b"content-type", b"application/json"), (b"retry-after", b"1")]})
+                    await send({"type": "http.response.body", "body": b'{"code":"test_wifi_cut"}'})
+                    return
+            await app(scope, receive, send)
+        hall.state = app.state  # type: ignore[attr-defined]  (the tests read the app's state through the hall)
+        return hall
 
     def stop(self) -> None:
         self.server.should_exit = True
