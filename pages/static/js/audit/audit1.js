@@ -25,7 +25,8 @@ export function finding(fields) {
 
 const bad = (line, version, type, reason, records = []) => finding({ line, version, type, reason, records });
 
-function splitLines(bytes) {
+/** The file's lines as byte views, split at LF only (the command's bytes.split(b"\n")). */
+export function splitLines(bytes) {
   const lines = [];
   let start = 0;
   for (let i = 0; i < bytes.length; i += 1) {

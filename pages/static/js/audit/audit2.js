@@ -6,7 +6,7 @@
 //
 // verify(bytes, digest, {serviceKey, seal, subtle}): serviceKey the service's public key (32 raw bytes,
 // base64) as `--service-key` gives it; seal a planilla-seal/1 document read with loads() (`--seal`).
-import { finding, readLine, verifyChain } from './audit1.js';
+import { finding, readLine, splitLines, verifyChain } from './audit1.js';
 import { canonical, pyEqual, pyRepr, pyStr, pyPlusOne } from './pyjson.js';
 import { sha256Hex } from './sha256.js';
 
@@ -123,16 +123,6 @@ export async function ed25519Supported(subtle = globalThis.crypto?.subtle) {
 }
 
 // ---- the file --------------------------------------------------------------------------------------
-function splitLines(bytes) {
-  const lines = [];
-  let start = 0;
-  for (let i = 0; i < bytes.length; i += 1) {
-    if (bytes[i] === 0x0A) { lines.push(bytes.subarray(start, i)); start = i + 1; }
-  }
-  lines.push(bytes.subarray(start));
-  return lines;
-}
-
 export async function verify(data, digest, { serviceKey = null, seal = null, subtle = globalThis.crypto?.subtle } = {}) {
   if (!subtle) return finding({ readable: false, reason: 'this page has no WebCrypto (open it over https, localhost or 127.0.0.1) to check signatures' });
   try {
