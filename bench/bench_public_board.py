@@ -212,6 +212,7 @@ async def play(http: Any, server: Any, scripts: list[list[Any]], tablets: int, s
     await asyncio.gather(*(tablet(i) for i in range(tablets)))
     took = time.perf_counter() - began
     return {"commands": len(latencies), "per_second": len(latencies) / took, "errors": errors, "seconds": took,
+            "latencies": latencies,
             "p50_ms": statistics.median(latencies) * 1000 if latencies else float("nan"),
             "p99_ms": statistics.quantiles(latencies, n=100)[98] * 1000 if len(latencies) > 100 else float("nan")}
 
@@ -233,12 +234,85 @@ def ratio(figure: float, goal: float, lower_is_better: bool) -> str:
     return f"{value:.2f} {'ok' if ok else 'MISSED'}"
 
 
+def family_rss_mb(pid: int) -> float:
+    """The resident memory of the server and its children (its projector and its public streams' writer)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if stat.parent.name == str(pid) or fields[1] == str(pid):
+            try:
+                total += rss_mb(int(stat.parent.name))
+            except OSError:
+                continue
+    return total
+
+
+def family_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds so far of the server (``server``) and of each child, named by what it runs (``projector``,
+    ``writer``: the public streams' writer process)."""
+    found: dict[str, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            words = (stat.parent / "cmdline").read_bytes().split(b"\0")
+        except (OSError, IndexError):
+            continue
+        if stat.parent.name == str(pid):
+            name = "server"
+        elif fields[1] == str(pid):
+            name = "writer" if b"service.api.stream_writer" in words else "projector" if b"follow" in words else "other"
+        else:
+            continue
+        found[name] = found.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def open_viewers(server: Any, path: str, args: argparse.Namespace) -> list[subprocess.Popen]:
+    """``--viewers`` streams of ``path`` in ``--viewer-processes`` processes, every one open before this returns."""
+    share = [args.viewers // args.viewer_processes + (i < args.viewers % args.viewer_processes)
+             for i in range(args.viewer_processes)]
+    nice = args.viewer_nice
+    children = [subprocess.Popen(
+        [sys.executable, __file__, "--viewer-child", server.url, path, str(count), "--sample", str(args.sample),
+         "--delay", str(args.delay)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        preexec_fn=(lambda: os.nice(nice)) if nice else None) for count in share]
+    opened = time.perf_counter()
+    for child in children:
+        line = child.stdout.readline()
+        if line.strip() != "connected":
+            raise RuntimeError(f"a viewers' process failed: {line!r}")
+    print(f"  {args.viewers} viewers connected in {time.perf_counter() - opened:.1f} s", flush=True)
+    return children
+
+
+def close_viewers(children: list[subprocess.Popen]) -> list[dict[str, Any]]:
+    reports = []
+    for child in children:
+        child.stdin.write("\n")
+        child.stdin.flush()
+        reports.append(json.loads(child.stdout.readline()))
+        child.wait(30)
+    return reports
+
+
+def percentile(values: list[float], k: int) -> float:
+    return statistics.quantiles(values, n=100)[k - 1] if len(values) > 100 else float("nan")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--viewers", type=int, default=2000)
     parser.add_argument("--viewer-processes", type=int, default=2)
+    parser.add_argument("--viewer-nice", type=int, default=19, help=(
+        "the viewers' processes' nice (0-19): 19 stands for viewers on other devices, taking the server's "
+        "cores only when it leaves them idle; 0 to let them compete"))
     parser.add_argument("--tablets", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--pairs", type=int, default=2, help="runs without and with viewers, alternating")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds of play first, not counted")
     parser.add_argument("--think", type=float, default=2.0, help="mean pause after each answer, seconds")
     parser.add_argument("--delay", type=int, default=2, help="the event's broadcast delay, seconds")
     parser.add_argument("--sample", type=int, default=10, help="one viewer in this many times each frame")
@@ -259,10 +333,15 @@ def main() -> None:
     http = load_bench_http()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
     print(f"{platform.platform()} · {os.cpu_count()} CPUs · Python {platform.python_version()} · commit "
-          f"{commit.stdout.strip()} · open files limit {limit}")
+          f"{commit.stdout.strip()} · open files limit {limit} · load average {os.getloadavg()[0]:.1f}")
     print(f"{args.tablets} tablets (think {args.think} s), {args.viewers} viewers in {args.viewer_processes} "
-          f"processes, delay {args.delay} s, {args.seconds:g} s per run")
+          f"processes (nice {args.viewer_nice}), delay {args.delay} s; {args.warmup:g} s warm-up, then {args.pairs} "
+          f"pairs of {args.seconds:g} s runs without / with viewers")
     scripts = [http.scripted_game(seed) for seed in range(8)]
+    runs: dict[str, list[dict[str, Any]]] = {"without": [], "with": []}
+    reports: list[dict[str, Any]] = []
+    finals: list[int | None] = []
+    rss: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory() as folder:
         server = http.Server(args.store or str(Path(folder) / "data"))
         try:
@@ -270,71 +349,92 @@ def main() -> None:
 
             httpx.put(f"{server.url}/v1/broadcast", headers={"Authorization": f"Bearer {server.token}"}, json={
                 "event": EVENT, "delay_seconds": args.delay, "reason": "bench"}).raise_for_status()
-            cpu = server.cpu_seconds()
-            alone = asyncio.run(play(http, server, scripts, args.tablets, args.seconds, args.think, 1))
-            alone["cpu"] = (server.cpu_seconds() - cpu) / alone["seconds"]
-            time.sleep(args.delay + 1)
-            rss_before = rss_mb(server.proc.pid)
-            path = f"/v1/public/wall/stream?event={EVENT.replace(' ', '%20')}&round=2"
-            children = []
-            share = [args.viewers // args.viewer_processes + (i < args.viewers % args.viewer_processes)
-                     for i in range(args.viewer_processes)]
-            for count in share:
-                children.append(subprocess.Popen(
-                    [sys.executable, __file__, "--viewer-child", server.url, path, str(count), "--sample",
-                     str(args.sample), "--delay", str(args.delay)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                    text=True))
-            opened = time.perf_counter()
-            for child in children:
-                line = child.stdout.readline()
-                if line.strip() != "connected":
-                    raise RuntimeError(f"a viewers' process failed: {line!r}")
-            print(f"{args.viewers} viewers connected in {time.perf_counter() - opened:.1f} s")
-            rss_with = rss_mb(server.proc.pid)
-            cpu = server.cpu_seconds()
-            watched = asyncio.run(play(http, server, scripts, args.tablets, args.seconds, args.think, 2))
-            watched["cpu"] = (server.cpu_seconds() - cpu) / watched["seconds"]
-            time.sleep(args.delay + 1.0)  # the last frames' delay, and a tick
-            final = last_id(server.url, path)
-            reports = []
-            for child in children:
-                child.stdin.write("\n")
-                child.stdin.flush()
-                reports.append(json.loads(child.stdout.readline()))
-                child.wait(30)
+            round = 1
+            if args.warmup > 0:
+                asyncio.run(play(http, server, scripts, args.tablets, args.warmup, args.think, round))
+                round += 1
+            for pair in range(args.pairs):
+                for kind in ("without", "with"):
+                    round += 1
+                    path = f"/v1/public/wall/stream?event={EVENT.replace(' ', '%20')}&round={round}"
+                    time.sleep(args.delay + 1)  # the last run's frames are out
+                    before = family_rss_mb(server.proc.pid)
+                    children = open_viewers(server, path, args) if kind == "with" else []
+                    during = family_rss_mb(server.proc.pid)
+                    cpu, parts = server.cpu_seconds(), family_cpu(server.proc.pid)
+                    run = asyncio.run(play(http, server, scripts, args.tablets, args.seconds, args.think, round))
+                    run["cpu"] = (server.cpu_seconds() - cpu) / run["seconds"]
+                    run["parts"] = {k: (v - parts.get(k, 0.0)) / run["seconds"]
+                                    for k, v in family_cpu(server.proc.pid).items()}
+                    runs[kind].append(run)
+                    shares = ", ".join(f"{k} {v:.2f}" for k, v in sorted(run["parts"].items()))
+                    print(f"  pair {pair + 1} {kind:7} viewers: {run['commands']} commands, {run['per_second']:.1f}/s, "
+                          f"p50 {run['p50_ms']:.1f} ms, p99 {run['p99_ms']:.1f} ms, {run['errors']} errors, "
+                          f"CPU (cores) {shares}; load average {os.getloadavg()[0]:.1f}", flush=True)
+                    if children:
+                        rss.append((before, during))
+                        time.sleep(args.delay + 1.0)  # the last frames' delay, and a tick
+                        finals.append(last_id(server.url, path))
+                        reports.append({"final": finals[-1], "reports": close_viewers(children)})
             rss_peak = server.peak_memory_mb()
         finally:
             server.stop()
-    lasts = [x for r in reports for x in r["last"]]
-    frames = [x for r in reports for x in r["frames"]]
-    latencies = sorted(x for r in reports for x in r["latencies"])
-    complete = sum(1 for x in lasts if x == final)
-    gaps, closed = sum(r["gaps"] for r in reports), sum(r["closed"] for r in reports)
+    report(args, runs, reports, rss, rss_peak)
+
+
+def report(args: argparse.Namespace, runs: dict[str, list[dict[str, Any]]], reports: list[dict[str, Any]],
+           rss: list[tuple[float, float]], rss_peak: float) -> None:
+    lasts_ok, expected, gaps, closed, frames = 0, 0, 0, 0, []
+    latencies: list[float] = []
+    for run in reports:
+        for r in run["reports"]:
+            lasts_ok += sum(1 for x in r["last"] if x == run["final"])
+            expected += len(r["last"])
+            gaps += r["gaps"]
+            closed += r["closed"]
+            frames += r["frames"]
+            latencies += r["latencies"]
+    latencies.sort()
     print()
     print(f"{'':44} {'figure':>14} {'goal':>10} {'ratio':>12}")
     if latencies:
-        p50, p99 = (statistics.quantiles(latencies, n=100)[k] * 1000 for k in (49, 98))
+        p50, p99 = percentile(latencies, 50) * 1000, percentile(latencies, 99) * 1000
         p90 = statistics.quantiles(latencies, n=10)[8] * 1000
         within = sum(1 for x in latencies if x <= P99_GOAL_MS / 1000) / len(latencies)
         print(f"{'delivery after the delay, p50 / p90 (ms)':44} {p50:7.0f} / {p90:4.0f}   "
               f"({within:.1%} within {P99_GOAL_MS:.0f} ms, max {latencies[-1] * 1000:.0f} ms)")
         print(f"{'delivery after the delay, p99 (ms)':44} {p99:14.0f} {P99_GOAL_MS:10.0f} "
               f"{ratio(p99, P99_GOAL_MS, True):>12}   ({len(latencies)} frames timed)")
-    print(f"{'viewers with every frame to the last':44} {complete:14d} {args.viewers:10d} "
-          f"{ratio(complete, args.viewers, False):>12}   (last id {final}; gaps {gaps}, dropped {closed})")
-    print(f"{'frames received per viewer (median)':44} {statistics.median(frames):14.0f}")
-    per = (rss_with - rss_before) * 1024 / max(args.viewers, 1)
-    print(f"{'server RSS without / with viewers (MB)':44} {rss_before:7.0f} / {rss_with:4.0f}   peak {rss_peak:.0f}")
-    print(f"{'memory per connection (KB)':44} {per:14.1f}")
-    for name, run in (("without viewers", alone), ("with viewers", watched)):
-        print(f"{'commands/s ' + name:44} {run['per_second']:14.1f}   p50 {run['p50_ms']:.1f} ms, "
-              f"p99 {run['p99_ms']:.1f} ms, {run['errors']} errors; server CPU {run['cpu']:.2f} core")
-    slow = watched["per_second"] / alone["per_second"]
+    print(f"{'viewers with every frame to the last':44} {lasts_ok:14d} {expected:10d} "
+          f"{ratio(lasts_ok, max(expected, 1), False):>12}   (over {len(reports)} runs; gaps {gaps}, dropped {closed})")
+    if frames:
+        print(f"{'frames received per viewer (median)':44} {statistics.median(frames):14.0f}")
+    if rss:
+        before, during = rss[0]
+        per = (during - before) * 1024 / max(args.viewers, 1)
+        print(f"{'server + children RSS without / with (MB)':44} {before:7.0f} / {during:4.0f}   "
+              f"server's own peak {rss_peak:.0f}")
+        print(f"{'memory per connection (KB)':44} {per:14.1f}")
+    pooled = {}
+    for kind in ("without", "with"):
+        latencies_kind = sorted(x for run in runs[kind] for x in run["latencies"])
+        seconds = sum(run["seconds"] for run in runs[kind])
+        pooled[kind] = {"per_second": len(latencies_kind) / seconds if seconds else float("nan"),
+                        "p50": percentile(latencies_kind, 50) * 1000, "p99": percentile(latencies_kind, 99) * 1000,
+                        "n": len(latencies_kind), "errors": sum(run["errors"] for run in runs[kind]),
+                        "cpu": statistics.mean(run["cpu"] for run in runs[kind]) if runs[kind] else float("nan")}
+        run = pooled[kind]
+        print(f"{'commands/s ' + kind + ' viewers (pooled)':44} {run['per_second']:14.1f}   p50 {run['p50']:.1f} ms, "
+              f"p99 {run['p99']:.1f} ms over {run['n']} commands, {run['errors']} errors; server CPU "
+              f"{run['cpu']:.2f} core")
+    slow = pooled["with"]["per_second"] / pooled["without"]["per_second"]
     print(f"{'commands/s with / without':44} {slow:14.2f} {1 - SLOWDOWN_GOAL:10.2f} "
           f"{ratio(slow, 1 - SLOWDOWN_GOAL, False):>12}")
-    grow = watched["p99_ms"] / alone["p99_ms"]
+    grow = pooled["with"]["p99"] / pooled["without"]["p99"]
     print(f"{'command p99 with / without':44} {grow:14.2f} {1 + SLOWDOWN_GOAL:10.2f} "
           f"{ratio(grow, 1 + SLOWDOWN_GOAL, True):>12}")
+    pairs = [w["p99_ms"] / o["p99_ms"] for o, w in zip(runs["without"], runs["with"])]
+    print(f"{'  the same, pair by pair':44} {' / '.join(f'{x:.2f}' for x in pairs):>14}")
 
 
 if __name__ == "__main__":

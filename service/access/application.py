@@ -36,8 +36,9 @@ from service.application import Actor, GameNotFound, GamesApplication, deferred_
 
 Builder = Callable[[Game], list[Any]]
 Listener = Callable[[UUID, int], None]
-#: The modules of the Game aggregate's events (``domain.game``): what ``game_listeners`` are told of.
-GAME_EVENTS = "domain.game."
+#: The package of the Game aggregate and its events (``domain.game``, where ``Game.Created`` lives, and its
+#: modules): what ``game_listeners`` are told of.
+GAME_EVENTS = "domain.game"
 log = logging.getLogger("planilla.tokens")
 _ALSO: contextvars.ContextVar[Builder | None] = contextvars.ContextVar("planilla_also_save", default=None)
 #: Seconds a looked-up token is trusted on its own before the store is asked again. While the
@@ -312,7 +313,8 @@ class ServiceApplication(Binding, GamesApplication):
         for recording in recordings:
             event = recording.domain_event
             latest[event.originator_id] = max(latest.get(event.originator_id, 0), event.originator_version)
-            if type(event).__module__.startswith(GAME_EVENTS):
+            module = type(event).__module__
+            if module == GAME_EVENTS or module.startswith(GAME_EVENTS + "."):
                 games.add(event.originator_id)
         for listener in list(self.listeners):
             for ident, version in latest.items():

@@ -27,6 +27,7 @@ from service.api.routes import (
 from service.api.stream import Hub
 from service.api.fanout import Fanout
 from service.api.public_stream import keep_raw_send
+from service.api.writer_link import WriterLink
 from service.broadcast import Delays
 from service.keys import ServiceKey
 from service.settings import read_model_url, settings_env
@@ -121,6 +122,9 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     fanout = Fanout(games_app, delays.seconds, tick=settings.public_tick_seconds,
                     keepalive=settings.stream_keepalive_seconds)
     games_app.game_listeners.append(fanout.saved)
+    writer = WriterLink(fanout.buffer_limit, settings.public_writer_nice) if settings.public_writer == "process" else None
+    if writer is not None:
+        fanout.use_writer(writer)
     read_store = ReadStore(read_model_url(settings.store))
     read_store.migrate()  # Alembic, never create_all: an empty store gets the schema, a current one nothing
     projector = Projector(games_app, read_store)
@@ -135,10 +139,14 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
             projector.start()
         games_app.start_token_watch()
         fanout.start()
+        if writer is not None:
+            writer.start()
         try:
             yield
         finally:
             await fanout.stop()
+            if writer is not None:
+                await writer.stop()
             games_app.stop_token_watch()
             if child is not None:
                 child.stop()

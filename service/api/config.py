@@ -43,12 +43,22 @@ class ServiceSettings:
     #: Seconds between the public board's deliveries (``service.api.fanout``): frames due within one tick
     #: go out as one write per stream.
     public_tick_seconds: float = 0.1
+    #: Who writes the plain-HTTP public streams: ``loop`` (this process's event loop) or ``process`` (a writer
+    #: process beside it, ``service.api.writer_link``, at ``public_writer_nice`` below it: what ``planilla serve``
+    #: uses, so 2,000 viewers never stand between a tablet and its answer).
+    public_writer: str = "loop"
+    #: How much lower the writer process's CPU priority is (``nice``: 0-19).
+    public_writer_nice: int = 10
 
     def __post_init__(self) -> None:
         if not str(self.store).strip():
             raise ValueError("store: a data folder, sqlite:///…, postgresql://… or memory")
         if self.projector not in ("thread", "process", "off"):
             raise ValueError("projector: thread, process or off")
+        if self.public_writer not in ("loop", "process"):
+            raise ValueError("public_writer: loop or process")
+        if not 0 <= self.public_writer_nice <= 19:
+            raise ValueError("public_writer_nice: 0 to 19")
         if self.projector == "process" and in_memory(self.store):
             raise ValueError("projector: a process cannot see an in-memory store; use thread")
         if not 0 < self.projector_poll_seconds <= 60:

@@ -13,6 +13,12 @@ sockets at a time; where the server gave no socket, into the subscriber's bounde
 socket ``BUFFER`` bytes behind, or a full queue (a client that does not read), is dropped at once,
 never waited for: it reconnects with ``Last-Event-ID`` and is given what it missed from the ring, or,
 past the ring, the current frame of every table.
+
+Beside ``planilla serve`` the writing itself is done by another process (``service.api.writer_link``,
+``service.api.stream_writer``): a plain-HTTP stream's socket is handed to it once the headers are out, and
+each tick sends it one chunk per channel instead of writing to every socket on this loop. Everything else
+(frames, numbering, rings, who follows what) stays here; a TLS stream, or any stream while that process is
+not there, is written here as before.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.game import Game
+from service.api.writer_link import WriterLink
 from service.public_board import public_frame, recorded_at
 
 #: Frames kept per channel for a stream that reconnects with ``Last-Event-ID``.
@@ -62,13 +69,15 @@ def wall_key(event: str, round: int | str) -> str:
 
 
 class Subscriber:
-    """One open stream. Written straight to its socket (``transport``: the server's own connection), or, where
-    the server gives none (a test client), through a bounded ``queue`` its response reads."""
+    """One open stream. Written straight to its socket (``transport``: the server's own connection), by the
+    writer process (``remote``: it holds the socket), or, where the server gives no socket (a test client),
+    through a bounded ``queue`` its response reads."""
 
-    __slots__ = ("queue", "transport", "done", "dropped")
+    __slots__ = ("ident", "queue", "transport", "remote", "done", "dropped")
 
-    def __init__(self, size: int, transport: asyncio.Transport | None = None) -> None:
-        self.transport = transport
+    def __init__(self, ident: int, size: int, transport: asyncio.Transport | None = None,
+                 remote: bool = False) -> None:
+        self.ident, self.transport, self.remote = ident, transport, remote
         self.queue: asyncio.Queue[bytes] | None = None if transport is not None else asyncio.Queue(size)
         self.done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self.dropped = False
@@ -78,10 +87,13 @@ class Subscriber:
 class Channel:
     """A table's or a wall's stream: its numbering, its ring, its subscribers, when it last wrote."""
 
+    ident: int = 0
     seq: int = 0
     ring: deque[tuple[int, bytes]] = field(default_factory=lambda: deque(maxlen=RING))
-    #: in the order they came (a dict: writes in slices keep each socket's chunks in order)
+    #: written here, in the order they came (a dict: writes in slices keep each socket's chunks in order)
     subscribers: dict[Subscriber, None] = field(default_factory=dict)
+    #: held by the writer process, by their ``ident``
+    remote: dict[int, Subscriber] = field(default_factory=dict)
     written: float = field(default_factory=time.monotonic)
 
 
@@ -102,6 +114,11 @@ class Fanout:
         self.latest: dict[str, tuple[int, dict[str, Any], bytes]] = {}
         self.made = 0  # frames computed
         self.dropped = 0  # connections dropped as too slow
+        #: the writer process's link (``service.api.writer_link``), when one writes the plain-HTTP streams
+        self.writer: WriterLink | None = None
+        self._remote: dict[int, Channel] = {}  # a remote subscriber's channel, by its ident
+        self._members: dict[str, dict[str, None]] = {}  # the games each channel has had a frame of, in order
+        self._idents = itertools.count(1)
         self._inbox: queue.SimpleQueue[tuple[UUID, int] | None] = queue.SimpleQueue()
         self._done: dict[UUID, int] = {}
         self._due: list[tuple[float, int, str, int, list[str], bytes, dict[str, Any]]] = []
@@ -123,12 +140,17 @@ class Fanout:
         self._thread.start()
         self._ticker = self._loop.create_task(self._tick_forever())
 
+    def use_writer(self, writer: WriterLink) -> None:
+        """Hand plain-HTTP streams to the writer process behind ``writer`` while it is up."""
+        self.writer = writer
+        writer.listener = self
+
     async def stop(self) -> None:
         self._inbox.put(None)
         if self._ticker is not None:
             self._ticker.cancel()
         for channel in self.channels.values():
-            for sub in list(channel.subscribers):
+            for sub in [*channel.subscribers, *channel.remote.values()]:
                 self._end(channel, sub, "stopping")
         self._loop = None
 
@@ -169,6 +191,8 @@ class Fanout:
                 continue  # a later frame is already public (the delay was lowered meanwhile)
             self.latest[game_id] = (version, frame, body)
             for key in keys:
+                self._members.setdefault(key, {})[game_id] = None
+            for key in keys:
                 channel = self.channels.get(key)
                 if channel is None:
                     continue  # nobody follows it: the latest frame above is all a newcomer needs
@@ -180,7 +204,7 @@ class Fanout:
             self._write(self.channels[key], b"".join(parts))
         idle = time.monotonic() - self.keepalive
         for channel in self.channels.values():
-            if channel.written < idle and channel.subscribers:
+            if channel.written < idle and (channel.subscribers or channel.remote):
                 self._write(channel, b": keep-alive\n\n")
 
     def _write(self, channel: Channel, chunk: bytes) -> None:
@@ -188,6 +212,8 @@ class Fanout:
         a time with the loop let go between slices (so a command's answer waits for one slice, not the hall)."""
         channel.written = time.monotonic()
         subscribers, wire = list(channel.subscribers), framed(chunk)
+        if channel.remote and self.writer is not None:
+            self.writer.write(channel.ident, wire)  # one order; the writer process copies it to each socket
         self._write_slice(channel, chunk, wire, subscribers[:SLICE])
         if len(subscribers) > SLICE and self._loop is not None:
             self._loop.create_task(self._write_rest(channel, chunk, wire, subscribers[SLICE:]))
@@ -216,7 +242,13 @@ class Fanout:
                 self._drop(channel, sub)
 
     def _end(self, channel: Channel, sub: Subscriber, why: str) -> None:
-        channel.subscribers.pop(sub, None)
+        if sub.remote:
+            if channel.remote.pop(sub.ident, None) is not None:
+                self._remote.pop(sub.ident, None)
+                if self.writer is not None and not why.startswith("writer"):
+                    self.writer.detach(sub.ident)
+        else:
+            channel.subscribers.pop(sub, None)
         if not sub.done.done():
             sub.done.set_result(why)
         if sub.queue is not None:
@@ -234,12 +266,41 @@ class Fanout:
         shown = self.latest.get(frame["game_id"])
         if shown is None or shown[0] < frame["version"]:
             self.latest[frame["game_id"]] = (frame["version"], frame, encode(frame))
+            for key in channels_of(frame):
+                self._members.setdefault(key, {})[frame["game_id"]] = None
+
+    # ---- the writer process's news (on the loop) -----------------------------------------------------
+    def writer_dropped(self, ident: int, why: str) -> None:
+        """The writer let go of a viewer: ``slow`` (shut down as too slow: counted) or ``gone`` (its socket failed)."""
+        channel = self._remote.get(ident)
+        sub = channel.remote.get(ident) if channel is not None else None
+        if channel is None or sub is None:
+            return
+        if why == "slow":
+            sub.dropped = True
+            self.dropped += 1
+        self._end(channel, sub, f"writer {why}")
+
+    def writer_lost(self) -> None:
+        """The writer process ended: every stream it held ends (each browser resumes with ``Last-Event-ID``)."""
+        for ident, channel in list(self._remote.items()):
+            sub = channel.remote.get(ident)
+            if sub is not None:
+                sub.dropped = True
+                self._end(channel, sub, "writer lost")
 
     # ---- a stream ---------------------------------------------------------------------------------
-    def subscribe(self, key: str, transport: asyncio.Transport | None = None) -> tuple[Channel, Subscriber]:
-        channel = self.channels.setdefault(key, Channel())
-        sub = Subscriber(self.queue_size, transport)
-        channel.subscribers[sub] = None
+    def subscribe(self, key: str, transport: asyncio.Transport | None = None,
+                  remote: bool = False) -> tuple[Channel, Subscriber]:
+        channel = self.channels.get(key)
+        if channel is None:
+            channel = self.channels[key] = Channel(ident=next(self._idents))
+        sub = Subscriber(next(self._idents), self.queue_size, transport, remote)
+        if remote:
+            channel.remote[sub.ident] = sub
+            self._remote[sub.ident] = channel
+        else:
+            channel.subscribers[sub] = None
         return channel, sub
 
     def missed(self, channel: Channel, after: int) -> list[bytes] | None:
@@ -252,17 +313,27 @@ class Fanout:
             return None
         return [m for seq, m in channel.ring if seq > after]
 
-    def attach(self, key: str, after: int | None, games: list[str],
-               transport: asyncio.Transport | None = None) -> tuple[Channel, Subscriber, bytes]:
+    def attach(self, key: str, after: int | None, games: list[str], transport: asyncio.Transport | None = None,
+               fd: int | None = None) -> tuple[Channel, Subscriber, bytes]:
         """Subscribe to ``key`` and say what to send first, in one step on the loop (nothing delivered between):
         what was missed after ``after``, or else the latest frame of each of ``games``, numbered as the channel
-        now stands."""
-        channel, sub = self.subscribe(key, transport)
+        now stands. With ``fd`` (the connection's socket) and the writer process up, the socket and the opening
+        go to the writer, and the opening returned is empty."""
+        remote = fd is not None and self.writer is not None and self.writer.up
+        channel, sub = self.subscribe(key, transport, remote)
         backlog = None if after is None else self.missed(channel, after)
         if backlog is None:
             head = b"id: %d\n" % channel.seq
-            backlog = [head + self.latest[g][2] for g in games if g in self.latest]
-        return channel, sub, b": public board\nretry: 2000\n\n" + b"".join(backlog)
+            # the games asked for, and any other of this channel shown meanwhile (a table that began between the
+            # caller's read of the round and this subscription would otherwise be missing until its next event)
+            named = dict.fromkeys(games)
+            named.update(self._members.get(key, {}))
+            backlog = [head + self.latest[g][2] for g in named if g in self.latest]
+        opening = b": public board\nretry: 2000\n\n" + b"".join(backlog)
+        if remote:
+            self.writer.attach(sub.ident, channel.ident, framed(opening), fd)  # type: ignore[union-attr, arg-type]
+            return channel, sub, b""
+        return channel, sub, opening
 
     async def follow(self, key: str, after: int | None, games: list[str]) -> AsyncIterator[bytes]:
         """The stream of ``key`` through a queue (where the server gives no socket): the opening, then each
@@ -283,4 +354,11 @@ class Fanout:
             self._end(channel, sub, "gone")
 
     def connections(self) -> int:
-        return sum(len(c.subscribers) for c in self.channels.values())
+        return sum(len(c.subscribers) + len(c.remote) for c in self.channels.values())
+
+    def health(self) -> dict[str, Any]:
+        """How the public streams are written now (``GET /health``'s ``public``)."""
+        writer = self.writer
+        state = "loop" if writer is None else "process" if writer.up else "restarting"
+        return {"streams": self.connections(), "held_by_writer": len(self._remote), "writer": state,
+                "writer_restarts": writer.restarts if writer is not None else 0, "dropped": self.dropped}

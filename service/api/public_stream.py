@@ -9,6 +9,12 @@ every socket itself; the response only waits for the client to leave or the fan-
 server's own ``send`` (uvicorn's, whose object holds the socket) is kept in the scope by ``keep_raw_send``;
 where there is none (a test client), the stream goes through the framework's ``StreamingResponse`` and the
 fan-out's bounded queues instead, with the same bytes.
+
+Beside ``planilla serve`` a plain-HTTP stream's socket goes one step further once its headers are out: to the
+writer process (``service.api.writer_link``), which then writes every chunk to it. This response still holds
+the connection and hears the viewer leave; it then tells the writer to let go and closes the connection
+without a last chunk (the writer may be mid-write). A TLS connection cannot be handed over (its encryption
+lives in this process) and is written here.
 """
 
 from __future__ import annotations
@@ -66,15 +72,30 @@ class PublicStream(Response):
             await StreamingResponse(body, media_type=self.media_type, headers=HEADERS)(scope, receive, send)
             return
         await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
-        channel, sub, opening = self.fanout.attach(self.key, self.after, self.games, transport)
-        transport.write(framed(opening))
+        channel, sub, opening = self.fanout.attach(self.key, self.after, self.games, transport,
+                                                   fd=self._handover(transport))
+        if opening:
+            transport.write(framed(opening))
         left = asyncio.ensure_future(_left(receive))
         try:
             await asyncio.wait({sub.done, left}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             left.cancel()
             self.fanout._end(channel, sub, "gone")
-        if sub.dropped:
-            transport.abort()  # too slow to read: its backlog is dropped with it; it resumes with Last-Event-ID
+        if sub.dropped or sub.remote:
+            transport.abort()  # too slow to read (its backlog goes with it), or the writer's: it resumes with Last-Event-ID
+            await asyncio.sleep(0)  # the server hears the connection lost before this answer returns
         elif not left.done() or left.cancelled():
             await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    def _handover(self, transport: Any) -> int | None:
+        """The connection's socket descriptor when the writer process can take it: it is up, the connection is
+        plain TCP (not TLS), and the headers have left this process (nothing waits in the transport's buffer)."""
+        writer = self.fanout.writer
+        if writer is None or not writer.up or transport.get_extra_info("ssl_object") is not None:
+            return None
+        if transport.get_write_buffer_size():
+            return None
+        sock = transport.get_extra_info("socket")
+        fd = sock.fileno() if sock is not None else -1
+        return fd if fd >= 0 else None

@@ -372,6 +372,11 @@ class Health(BaseModel):
                                               "`at`) or null.")
     projections: dict[str, Any] = Field(description="The read models: reachable, the projector running, `lag` "
                                                     "(stored events not yet projected), its last error.")
+    public: dict[str, Any] | None = Field(None, description=(
+        "The public board's streams: `streams` open, `held_by_writer` (written by the writer process), `writer` "
+        "(`process`: a writer process writes the plain-HTTP streams; `restarting`: it ended and is starting again, "
+        "this process writes meanwhile; `loop`: this process writes them all), `writer_restarts`, `dropped` (viewers "
+        "cut as too slow to read)."))
 
 
 class ErrorBody(BaseModel):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import resource
 import socket
 import sys
 from typing import Any, TextIO
@@ -48,6 +49,23 @@ def _why(host: str, port: int, err: OSError) -> str:
     if err.errno == errno.EADDRNOTAVAIL or isinstance(err, socket.gaierror):
         return f"{host} is not an address of this computer: choose one with --host (e.g. --host 0.0.0.0)"
     return f"cannot listen on {host}:{port}: {err.strerror or err}"
+
+
+def raise_open_files(wanted: int) -> int:
+    """Raise this process's open-files limit towards ``wanted`` (up to the system's hard limit); the new limit.
+
+    Every viewer of the public board is a socket, held by the server and by its writer process (which
+    inherits the limit): a laptop's usual 1,024 would refuse the 1,000th viewer. Only ever raised.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if target > soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            return target
+        except (ValueError, OSError):
+            return soft
+    return soft
 
 
 #: The cyclic garbage collector's thresholds for the server process (Python's defaults: 700, 10, 10).
@@ -130,8 +148,13 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     # The read models are projected in a child process, off the requests' interpreter lock (a store in
     # memory cannot be shared with one, so there the projector stays a thread).
     projector = "thread" if in_memory(store) else "process"
-    settings = ServiceSettings(store=store, projector=projector, tls_dir=None if hall is None else str(hall.folder))
+    settings = ServiceSettings(store=store, projector=projector, tls_dir=None if hall is None else str(hall.folder),
+                               public_writer="process")
     app = create_app(settings, application=games)
+    files = raise_open_files(settings.public_streams_max + 1024)
+    if files < settings.public_streams_max + 1024:
+        out.write(f"Open files limited to {files} by the system: about {max(files - 1024, 0)} public-board viewers at "
+                  "most (raise it with 'ulimit -n')\n")
     tune_gc()
     shown = f"[{host}]" if ":" in host else host
     if first is not None:

@@ -243,3 +243,43 @@ def test_each_chunk_is_framed_once_and_written_to_every_socket_and_a_socket_far_
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, main()).result()
+
+
+def test_a_table_that_begins_while_the_wall_is_open_reaches_it_at_once(tmp_path: Path):
+    """A new game is news for the public board: its first frame is made at its creation, not at its first command
+    (nor when the read models catch up), so an open wall shows the new table at once."""
+    live = Live(tmp_path / "data")
+    try:
+        auth = {"Authorization": f"Bearer {live.director}"}
+        wall = Sse(f"{live.url}/v1/public/wall/stream?event=Opening&round=1")
+        try:
+            time.sleep(0.3)  # the wall is open on a round with no table yet
+            r = httpx.post(f"{live.url}/v1/games", headers=auth, json={
+                "profile": "file-2024", "players": ["Ana", "Bea"], "event": "Opening", "round": 1, "table": 9})
+            ((_, frame, _),) = wall.take(1, within=3)
+            assert frame["game_id"] == r.json()["id"] and frame["version"] == 1 and frame["table"] == 9
+        finally:
+            wall.close()
+    finally:
+        live.stop()
+
+
+def test_a_frame_shown_between_the_rounds_read_and_the_subscription_is_in_the_opening():
+    """The wall's route reads the round's tables, then subscribes: a table shown in between (its first frame
+    delivered while nobody followed the channel) is still in what the newcomer is sent first."""
+    import asyncio
+    import concurrent.futures
+    import heapq
+
+    from service.api.fanout import Fanout, encode
+
+    async def main() -> None:
+        fan = Fanout(None, lambda event: 0)
+        frame = {"game_id": "g2", "version": 1, "event": "E", "round": 1}
+        heapq.heappush(fan._due, (0.0, 1, "g2", 1, ["game:g2", "wall:E:1"], encode(frame), frame))
+        fan.deliver_due(time.time())  # nobody follows the wall yet
+        _, _, opening = fan.attach("wall:E:1", None, [])  # the route's read of the round found no table
+        assert b'"game_id":"g2"' in opening and opening.count(b"event: table") == 1
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result()

@@ -71,7 +71,8 @@ async def health(request: Request, games: GamesDep) -> Any:
     store = {"reachable": True, "kind": kind, "latency_ms": found["latency_ms"], "writes": writes,
              "last_write_error": failure.to_dict() if failure is not None else None}
     projections = {"running": request.app.state.projector_running(), **found["projections"]}
-    return {"status": "ok" if writes == "ok" else "degraded", "store": store, "projections": projections}
+    return {"status": "ok" if writes == "ok" else "degraded", "store": store, "projections": projections,
+            "public": request.app.state.fanout.health()}
 
 
 @router.get("/v1/noop", include_in_schema=False)
