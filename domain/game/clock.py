@@ -156,13 +156,15 @@ class ClockCommands:
         if self.phase in ("starting", "dealing"):
             raise WrongPhase("the game has not started (no play on the sheet): the round's time ends a game in play, "
                              "and there is nothing to end here; end_game or record_no_show if it will not be played",
-                             field="type", article=article)
+                             code="not_started", field="type", article=article)
         if self.phase != "playing":
             raise WrongPhase(f"the game has already ended ({(self.ending or {}).get('cause', 'ended')}): the round's "
-                             "time changes nothing; the sheet waits for its signatures", field="type", article=article)
+                             "time changes nothing", code="game_ended", field="type",
+                             article=article)
         if self.round_over is not None:
             raise WrongPhase(f"the round's time has already been called on this game: it ends once "
-                             f"{self.round_over['until']} turns are on the sheet", field="type", article=article)
+                             f"{self.round_over['until']} turns are on the sheet", code="round_time_called", field="type",
+                             article=article)
         ending, done = self.book.ending, len(self.turns)
         kind = self.pending["kind"] if self.pending else None
         if ending.round_over == RoundOver.EQUALISE_TURNS:

@@ -40,8 +40,8 @@ class RoundTimeGame(BaseModel):
     players: list[str]
     outcome: Literal["called", "refused", "left_out"] = Field(description=(
         "`called`: `RoundTimeCalled` recorded (and `GameEnded` where the turns were already even); `refused`: the "
-        "rules refuse it (`refusal` says why, with the article: a game not started has nothing to end; one "
-        "ended or called already); `left_out`: closed, every player signed (FILE 43)."))
+        "rules refuse it (`refusal` says why, with the article; its code `not_started`: nothing to end, "
+        "`game_ended`, `round_time_called`: called already); `left_out`: closed, every player signed (FILE 43)."))
     version: int | None = Field(None, description="The game's version after the call.")
     status: Status | None = Field(None, description="The game's status after the call.")
     events: list[EventRecord] = Field(default_factory=list, description="The events the call recorded.")
@@ -63,7 +63,7 @@ class RoundTimeCalls(BaseModel):
                  "redacted": []}], "refusal": None},
             {"game_id": GAME_ID, "table": "2", "players": ["Carla Ruiz", "Dani Soler"], "outcome": "refused",
              "version": None, "status": None, "events": [], "refusal": {
-                 "code": "wrong_phase", "field": "type", "article": "FILE 30, 44.4",
+                 "code": "not_started", "field": "type", "article": "FILE 30, 44.4",
                  "message": "the game has not started (no play on the sheet): the round's time ends a game in "
                             "play, and there is nothing to end here"}}]}]})
     event: str

@@ -93,7 +93,7 @@ def test_a_rounds_time_is_called_game_by_game_each_as_its_profile_says_file_30_4
 
     third = by_table["3"]
     assert (third["outcome"], third["events"], third["players"]) == ("refused", [], ["Carla", "Dani"])
-    assert third["refusal"]["code"] == "wrong_phase" and third["refusal"]["article"] == "FILE 30, 44.4"
+    assert third["refusal"]["code"] == "not_started" and third["refusal"]["article"] == "FILE 30, 44.4"
     assert "not started" in third["refusal"]["message"]
 
     fourth = by_table["4"]
@@ -135,7 +135,7 @@ def test_calling_the_round_again_records_nothing_and_says_why_for_each_game(api:
     again = call(api, event, api.tokens["arbiter"]).json()
     assert (again["called"], again["refused"]) == (0, 1)
     refusal = again["games"][0]["refusal"]
-    assert refusal["code"] == "wrong_phase" and "already been called" in refusal["message"]
+    assert refusal["code"] == "round_time_called" and "already been called" in refusal["message"]
     assert "2 turns" in refusal["message"] and refusal["article"] == "FILE 30, 44.4"
     assert game.state()["version"] == version
 
