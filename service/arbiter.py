@@ -100,9 +100,10 @@ class ArbiterCommands:
         """The move timer ran out: the turn is lost."""
         return self._command(game_id, expected_version, by, lambda g, m: g.time_out(seat, m))
 
-    def call_round_time(self, game_id: UUID, by: Actor, *, expected_version: int) -> int:
-        """The round's time is over: the last turns are played, then the game ends as the sheet stands."""
-        return self._command(game_id, expected_version, by, lambda g, m: g.call_round_time(m))
+    def call_round_time(self, game_id: UUID, by: Actor, *, expected_version: int, reason: str = "") -> int:
+        """The round's time is over: the last turns are played, then the game ends as the sheet stands (a whole
+        round at once: ``service.round_time``)."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.call_round_time(m, reason))
 
     # ---- the sheets -------------------------------------------------------------------------
     def write_sheet_entry(self, game_id: UUID, sheet: int, player: int, turn: int, by: Actor, *,

@@ -147,14 +147,24 @@ class ClockCommands:
         self._after_turn(meta)
 
     # ---- the round's time -----------------------------------------------------------------
-    def call_round_time(self, meta: Meta) -> None:
+    def call_round_time(self, meta: Meta, reason: str = "") -> None:
         """The round's time is over: turns are equalised (FILE 30, FISE 30) or the move in progress and one
-        more are played (FISC I.11); then the game ends as the sheet stands, racks not counted."""
+        more are played (FISC I.11); then the game ends as the sheet stands, racks not counted. ``reason``:
+        what the official said (the round, the hour), kept with the event."""
         self._open()
+        article = self.book.article("ending.round_over")
+        if self.phase in ("starting", "dealing"):
+            raise WrongPhase("the game has not started (no play on the sheet): the round's time ends a game in play, "
+                             "and there is nothing to end here; end_game or record_no_show if it will not be played",
+                             code="not_started", field="type", article=article)
         if self.phase != "playing":
-            raise WrongPhase("the round's time is called on a game in play; end_game ends it otherwise", field="type")
+            raise WrongPhase(f"the game has already ended ({(self.ending or {}).get('cause', 'ended')}): the round's "
+                             "time changes nothing", code="game_ended", field="type",
+                             article=article)
         if self.round_over is not None:
-            raise WrongPhase("the round's time has already been called", field="type")
+            raise WrongPhase(f"the round's time has already been called on this game: it ends once "
+                             f"{self.round_over['until']} turns are on the sheet", code="round_time_called", field="type",
+                             article=article)
         ending, done = self.book.ending, len(self.turns)
         kind = self.pending["kind"] if self.pending else None
         if ending.round_over == RoundOver.EQUALISE_TURNS:
@@ -162,5 +172,5 @@ class ClockCommands:
         else:
             until = done + (1 if kind in IN_PLAY else 2)
         self._record(inc.RoundTimeCalled, meta, until=until, procedure=ending.round_over.value,
-                     move_seconds=ending.round_over_move_seconds, article=self.book.article("ending.round_over"))
+                     move_seconds=ending.round_over_move_seconds, article=article, reason=reason)
         self._after_turn(meta)

@@ -205,6 +205,8 @@ class RoundTimeCalled(GameEvent):
     procedure: str
     move_seconds: int | None
     article: str
+    #: What the official said when calling it (the round, the hour); absent from events recorded before it was kept.
+    reason: str = ""
 
     def assign(self, game: Any) -> None:
         game.round_over = {"until": self.until, "procedure": self.procedure, "move_seconds": self.move_seconds}

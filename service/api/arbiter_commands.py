@@ -153,11 +153,14 @@ class TimeOut(BaseModel):
 
 
 class CallRoundTime(BaseModel):
-    """The round's time is over: the last turns are played, then the game ends as the sheet stands."""
+    """The round's time is over: the last turns are played, then the game ends as the sheet stands (FILE 30, 44.4;
+    FISC I.11). A whole round at once: `POST /v1/rounds/round-time`."""
 
     model_config = cfg({"type": "call_round_time", "expected_version": 50})
     type: Literal["call_round_time"]
     expected_version: Version
+    reason: Annotated[str, Nfc, Field(max_length=500)] = Field("", description=(
+        "Optional: what the official says with it (the round, the hour), kept with `RoundTimeCalled`."))
 
 
 class WriteSheetEntry(BaseModel):
@@ -295,7 +298,7 @@ ROWS: dict[str, Row] = {
     "record_late_arrival": Row("officials", lambda a, g, c, by, s: a.record_late_arrival(g, c.seat, c.minutes_late,
                                                                                         by, **v(c))),
     "time_out": Row("officials", lambda a, g, c, by, s: a.time_out(g, c.seat, by, **v(c))),
-    "call_round_time": Row("officials", lambda a, g, c, by, s: a.call_round_time(g, by, **v(c))),
+    "call_round_time": Row("officials", lambda a, g, c, by, s: a.call_round_time(g, by, **v(c), reason=c.reason)),
     "write_sheet_entry": Row("seat", lambda a, g, c, by, s: a.write_sheet_entry(
         g, s, c.player, c.turn, by, **v(c), score=c.score, total=c.total, key_signature=c.key_signature), "sheet"),
     "correct_score": Row("seat", lambda a, g, c, by, s: a.correct_score(

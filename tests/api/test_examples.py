@@ -80,7 +80,7 @@ def prepared(api: Api, path: str, example: Any) -> tuple[str, Any]:
         path = path.replace("{seat}", "0")
     if "{game_id}" in path:
         path = path.replace("{game_id}", api.table().id).replace("{seat}", "0")
-    if path == "/v1/rounds/seat-codes":  # a game of the example's event and round, to issue its seats' codes
+    if path in ("/v1/rounds/seat-codes", "/v1/rounds/round-time"):  # a game of the example's event and round
         api.table(event=example["event"], round=example["round"], table=1)
         api.index()  # the round's games are found in the directors' index (a read model): caught up first
     if path == "/v1/bind":

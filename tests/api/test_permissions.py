@@ -96,6 +96,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "round seat codes": row(201, {"arbiter", "director"}),
     "replace tablet": row(200, {"arbiter", "director"}),
     "round scoresheets": row(200, {"arbiter", "director", "tribunal"}),
+    "round time": row(200, {"arbiter", "director"}),  # the round's time on every game: officials who write
     # issue 16: the service's public key is printed on every sheet; a round's seal is made to be published
     "service key": {r: 200 for r in ROLES},
     "seal round": row(201, {"director"}),  # a director for the whole hall (one bound to a game may not)
@@ -295,6 +296,8 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
                                               {"reason": "lost"}).status_code,
     "round scoresheets": lambda w, t: w.api.get(f"/v1/rounds/scoresheets?event=Matrix%20seats&round={w.seated_round}",
                                                 t).status_code,
+    "round time": lambda w, t: w.api.post("/v1/rounds/round-time", t, {"event": "Matrix seats",
+                                                                       "round": w.seated_round}).status_code,
     "service key": lambda w, t: w.api.get("/v1/keys", t).status_code,
     "seal round": lambda w, t: w.api.post("/v1/seals", t, {"event": "Matrix", "round": 1}).status_code,
     "read seal": lambda w, t: w.api.get(f"/v1/seals?event=Matrix&round={w.sealed}", t).status_code,

@@ -1,6 +1,8 @@
 """The officials' hall console (/console, issue 15) in Chromium: the hall at a glance, a table where a player
 called the arbiter rises to the top with its alert, the arbiter opens it and answers the call with the
-form the contract describes; a challenge is ruled from the console (FILE 39); a player's token is refused."""
+form the contract describes, in the arbiter's language with the article of the game's profile (FILE 33.5 for a
+Spanish game); a challenge is ruled from the console (FISC I.10 in a Catalan game: «jugada vàlida» or «no
+vàlida»); a player's token is refused."""
 
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ def test_the_console_shows_the_hall_and_the_arbiter_answers_a_call_and_rules_a_c
                            headers=hall.headers(hall.director))
         assert r.status_code == 201, r.text
         games.append(Game(hall, r.json()))
-    called, challenged = games[6], games[8]  # FISC: the arbiter rules a challenge (under FILE 41.1 the players do)
+    # a FILE game with a call; a FISC one with a challenge: the arbiter rules it (under FILE 41.1 the players do)
+    called, challenged = games[7], games[8]
     for game in (called, challenged):
         game.draw_for_start()
         state = game.state()
@@ -59,6 +62,22 @@ def test_the_console_shows_the_hall_and_the_arbiter_answers_a_call_and_rules_a_c
         screenshot(page, f"console-{lang}-tablet")
         check_page(page, f"console {lang} tablet")
         if lang == "ca":
+            # The Catalan arbiter opens the challenge: the ruling's form in FISC's words, FISC I.10 beside its title.
+            page.set_viewport_size(WALL)
+            tiles.nth(1).click()
+            rule = page.locator('form.command[data-type="rule_challenge"]')
+            expect(rule.locator(".article")).to_have_text("FISC I.10")
+            expect(rule.locator(".why")).to_have_text(text("ca", "form.why.rule_challenge"))
+            verdict = rule.get_by_label(text("ca", "form.label.valid"))
+            verdict.select_option(label=text("ca", "form.choice.valid.false"))
+            rule.get_by_label(text("ca", "form.label.authority")).fill("DIEC2")
+            check_page(page, "console form ca")
+            screenshot(page, "console-ca-form")
+            page.set_viewport_size(TABLET_LANDSCAPE)
+            rule.scroll_into_view_if_needed()
+            screenshot(page, "console-ca-form-1280")
+            check_page(page, "console form ca 1280")
+            assert challenged.state()["pending"]["kind"] == "ruling", "nothing sent"
             context.close()
             continue
 
@@ -68,23 +87,37 @@ def test_the_console_shows_the_hall_and_the_arbiter_answers_a_call_and_rules_a_c
         form = page.locator('form.command[data-type="answer_call"]')
         expect(form).to_be_visible()
         expect(page.locator("#app")).to_have_attribute("data-version", str(called.state()["version"]))
+        expect(form.locator(".article")).to_have_text("FILE 33.5")
+        expect(form.locator(".why")).to_have_text(text("es", "form.why.answer_call"))
+        note = form.get_by_label(text("es", "form.label.note"))
+        note.fill("consulta sobre el reloj")
+        expect(form.get_by_label(text("es", "form.label.restart_clock"))).to_be_checked()
         screenshot(page, "console-es-table")
         check_page(page, "console table")
+        page.set_viewport_size(TABLET_LANDSCAPE)
+        form.scroll_into_view_if_needed()
+        screenshot(page, "console-es-form-1280")
+        check_page(page, "console table 1280")
+        page.set_viewport_size(WALL)
         form.get_by_role("button").click()
         expect(page.locator('form.command[data-type="answer_call"]')).to_have_count(0)
         assert called.state()["arbiter_call"] is None
         history = hall.http.get(f"/v1/games/{called.id}/events", headers=hall.headers(hall.director)).json()["events"]
         assert history[-1]["actor"].startswith("arbiter:"), "the official is recorded as themself"
+        answered = [e for e in history if e["type"] == "CallAnswered"]
+        assert answered and answered[-1]["payload"]["note"] == "consulta sobre el reloj", history[-3:]
 
-        # Back in the hall: the call is gone; the challenge is ruled from its table's form (FILE 39).
+        # Back in the hall: the call is gone; the challenge is ruled from its table's form (FISC I.10).
         page.get_by_role("button", name=text("es", "console.back"), exact=False).click()
         expect(tiles.nth(0)).to_have_attribute("data-game", challenged.id)
         tiles.nth(0).click()
         rule = page.locator('form.command[data-type="rule_challenge"]')
+        expect(rule.locator(".article")).to_have_text("FISC I.10")  # the game's profile, in a Spanish page
         rule.get_by_role("button").click()  # no verdict chosen: the form says what is missing, nothing is sent
-        expect(rule.locator(".problem")).to_contain_text("valid")
-        rule.get_by_label("Valid").select_option("false")
-        rule.get_by_label("Authority").fill("DRAE")
+        expect(rule.locator(".problem")).to_have_text(text("es", "form.problem.required", field=text("es", "form.label.valid")))
+        rule.get_by_label(text("es", "form.label.valid")).select_option(label=text("es", "form.choice.valid.false"))
+        rule.get_by_label(text("es", "form.label.authority")).fill("DIEC2")
+        screenshot(page, "console-es-form")
         rule.get_by_role("button").click()
         expect(page.locator('form.command[data-type="rule_challenge"]')).to_have_count(0)
         assert challenged.state()["pending"] is None

@@ -3,7 +3,8 @@ the officials' console) in Chromium: the console links to the round's QR sheet, 
 code in one call and prints eight cards to an A4 page; a tablet binds with its card and plays; a second
 device on another seat rises to the top of the hall; the arbiter replaces the first tablet from the table
 view, the old one's next command is refused and shown, the new one binds with the new code and finishes the
-turn; the round is ended at round time (FILE 30, 44.4), each game's outcome shown."""
+turn; the round's time is called on the whole round in one request (FILE 30, 44.4), each game's outcome shown in
+words with its article."""
 
 from __future__ import annotations
 
@@ -136,11 +137,20 @@ def test_the_round_sheet_a_second_device_and_a_tablet_replaced_mid_game(browser:
     expect(printed.locator("section.game")).to_have_count(3)
     expect(printed.locator("section.game").first).to_contain_text("Jugador 1")
     printed.close()
+    before = {g.id: g.state()["version"] for g in games}
     panel.get_by_role("button", name=text("es", "console.round_time")).click()
     panel.get_by_role("button", name=text("es", "console.round_time_confirm", count=3)).click()
     expect(panel.locator(".outcomes li")).to_have_count(3)
-    expect(panel.locator(".outcomes li.ok")).to_contain_text("RoundTimeCalled")
-    expect(panel.locator(".outcomes li.refused")).to_have_count(2)  # not started: nothing to end (FILE 30)
+    # One request for the round (POST /v1/rounds/round-time). Table 1 has three turns on the sheet (two passes of
+    # the starter, one of the other): FILE 30 evens them, so it ends at 4; tables 2 and 3 never started.
+    expect(panel.locator(".outcomes li.ok")).to_have_text(text(
+        "es", "round.equalise", table=1, players="Jugador 1 – Jugador 2", until=4) + " (FILE 30, 44.4)")
+    expect(panel.locator(".outcomes li.skipped")).to_have_count(2)  # nothing to end: said, not shown as a fault
+    expect(panel.locator(".outcomes li.skipped").first).to_have_text(text(
+        "es", "round.refused.not_started", table=2, players="Jugador 3 – Jugador 4") + " (FILE 30, 44.4)")
+    expect(panel.locator(".counts")).to_have_text(text("es", "round.counts", called=1, refused=2, left_out=0))
+    assert first.state()["version"] == before[first.id] + 1 and first.state()["phase"] == "playing"
+    assert [g.state()["version"] for g in games[1:]] == [before[g.id] for g in games[1:]], "nothing on the others"
     check_page(page, "round control es")
     screenshot(page, "console-es-round")
     page.context.close()

@@ -1,14 +1,16 @@
 // Round control in the officials' console (issue 15): for the event and round in the filters, the games
 // not yet signed, "print the round" (every sheet in one printable page: GET /v1/rounds/scoresheets), and
-// "end games at round time" as the profile says (FILE 30 and 44.4, FISC I.11): the arbiter's
-// call_round_time sent to each unfinished game, one by one, each game's outcome shown (recorded, or the
-// service's refusal with its article). Nothing here computes a state: the hall read and the service do.
+// "end games at round time" as the profile says (FILE 30 and 44.4, FISC I.11): one request,
+// POST /v1/rounds/round-time, which calls the round's time on every game of the round, game by game; each
+// game's outcome shown (what happens next, or why it was refused, with the article: round_outcomes.js).
+// Nothing here computes a state: the hall read and the service do.
 
 import { t } from './i18n.js';
-import { request, uuid } from './net.js';
+import { request } from './net.js';
+import { outcomeLine } from './round_outcomes.js';
 
 const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const round = { confirming: false, busy: false, results: [], problem: null, key: '' };
+const round = { confirming: false, busy: false, results: [], problem: null, counts: null, key: '' };
 
 const unsigned = (tables) => tables.filter((x) => x.status !== 'closed');
 const unfinished = (tables) => tables.filter((x) => x.status === 'in_progress');
@@ -17,7 +19,7 @@ const unfinished = (tables) => tables.filter((x) => x.status === 'in_progress');
 export function roundHtml(tables, { event, round: number }) {
   if (!event || !number) return `<section class="round-panel" aria-label="${t('console.round_control')}"><p>${t('console.round_pick')}</p></section>`;
   const key = `${event}\n${number}`;
-  if (round.key !== key) Object.assign(round, { key, confirming: false, results: [], problem: null });
+  if (round.key !== key) Object.assign(round, { key, confirming: false, results: [], problem: null, counts: null });
   const open = unsigned(tables);
   const playing = unfinished(tables);
   const list = open.map((x) => `<li data-game="${esc(x.game_id)}"><b>${esc(t('seats.table', { table: x.table ?? '?' }))}</b> `
@@ -32,7 +34,9 @@ export function roundHtml(tables, { event, round: number }) {
     <div class="actions"><button type="button" id="print-round">${t('console.print_round')}</button>${confirm}</div>
     <p class="why">${t('console.round_time_help')}</p>
     ${round.problem ? `<p class="problem" role="alert">${esc(round.problem)}</p>` : ''}
-    ${round.results.length ? `<ul class="outcomes" role="status">${round.results.map((r) => `<li class="${r.ok ? 'ok' : 'refused'}">${esc(r.text)}</li>`).join('')}</ul>` : ''}
+    ${round.busy ? `<p class="busy" role="status">${t('round.busy')}</p>` : ''}
+    ${round.counts ? `<p class="counts">${esc(round.counts)}</p>` : ''}
+    ${round.results.length ? `<ul class="outcomes" role="status">${round.results.map((r) => `<li class="${r.ok ? 'ok' : r.skipped ? 'skipped' : 'refused'}">${esc(r.text)}</li>`).join('')}</ul>` : ''}
   </section>`;
 }
 
@@ -58,27 +62,17 @@ async function printRound(ctx) {
 }
 
 async function endAtRoundTime(ctx) {
-  round.busy = true;
-  round.confirming = false;
-  round.results = [];
+  const { event, round: number } = ctx.filters();
+  Object.assign(round, { busy: true, confirming: false, results: [], problem: null, counts: null });
   ctx.render();
-  for (const table of unfinished(ctx.tables())) {
-    const label = table.table ?? '?';
-    const token = ctx.token();
-    let answer = await request(`/v1/games/${table.game_id}`, { token }).catch(() => null);
-    if (answer && answer.status === 200) {
-      answer = await request(`/v1/games/${table.game_id}/commands`, { method: 'POST', token, headers: { 'Idempotency-Key': uuid() },
-        body: { type: 'call_round_time', expected_version: answer.body.version } }).catch(() => null);
-    }
-    if (answer && answer.status === 200) {
-      const state = [answer.body.status, ...answer.body.events.map((e) => e.type)].join(' · ');
-      round.results.push({ ok: true, text: t('console.round_time_done', { table: label, state }) });
-    } else {
-      const body = (answer && answer.body) || {};
-      const why = [body.message || (answer ? answer.status : t('net.offline')), body.article].filter(Boolean).join(' · ');
-      round.results.push({ ok: false, text: t('console.round_time_refused', { table: label, why }) });
-    }
-    ctx.render();
+  const answer = await request('/v1/rounds/round-time', { method: 'POST', token: ctx.token(), timeout: 120000,
+    body: { event, round: Number(number) } }).catch((error) => ({ status: 0, body: { message: String(error.message || error) } }));
+  if (answer.status === 200) {
+    round.results = answer.body.games.map((game) => outcomeLine(game, t));
+    round.counts = t('round.counts', { called: answer.body.called, refused: answer.body.refused, left_out: answer.body.left_out });
+  } else {
+    const body = answer.body || {};
+    round.problem = t('round.failed', { why: [body.message || answer.status || t('net.offline'), body.article].filter(Boolean).join(' · ') });
   }
   round.busy = false;
   ctx.render();

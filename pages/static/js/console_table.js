@@ -5,18 +5,33 @@
 
 import { readState, readStatus, readSheet } from './api.js';
 import { request, uuid } from './net.js';
-import { t } from './i18n.js';
+import { t, known as said } from './i18n.js';
 import { GameView } from './state.js';
-import { commandSchemas, formHtml, readValues } from './schema_form.js';
+import { commandSchemas, fields, fieldWords, formHtml, formValues, readValues } from './schema_form.js';
+import { BOOKS, articleOf } from './command_articles.js';
 import './components/board.js';
 import './components/sheets.js';
 
 const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 let schemas = null;
+let articles = null;
 
 async function contract() {
   if (!schemas) schemas = fetch('/openapi.json').then((r) => r.json()).then(commandSchemas);
   return schemas;
+}
+
+/** Every profile's articles (pages/static/profile_articles.json, from the profiles), read once. */
+function profileArticles() {
+  if (!articles) articles = fetch('/static/profile_articles.json').then((r) => r.json()).catch(() => ({}));
+  return articles;
+}
+
+/** The article a command applies under the game's profile, as its form shows it ('' for none). */
+function articleFor(type, profile, table) {
+  const found = articleOf(type, profile, table);
+  if (found === null) return t('form.silent', { book: BOOKS[profile] });
+  return found || '';
 }
 
 /** The commands an official may send now: the game's next_actions for directors and arbiters, and
@@ -77,22 +92,23 @@ export async function showTable(root, { game, token, back }) {
     clearTimeout(timer);
     if (!view.isConnected) return;
     try {
-      const [raw, status, sheet, found, known] = await Promise.all([readState(game, token), readStatus(game, token).catch(() => null),
-        readSheet(game, token).catch(() => null), request(`/v1/games/${game}/events?after=0`, { token }), contract()]);
-      draw(new GameView(raw, status, sheet, null), found.status === 200 ? found.body.events : [], known);
+      const [raw, status, sheet, found, known, table] = await Promise.all([readState(game, token), readStatus(game, token).catch(() => null),
+        readSheet(game, token).catch(() => null), request(`/v1/games/${game}/events?after=0`, { token }), contract(), profileArticles()]);
+      draw(new GameView(raw, status, sheet, null), found.status === 200 ? found.body.events : [], known, table);
     } catch (error) {
       view.innerHTML = `<p class="problem" role="alert">${esc(t('console.table_failed', { why: error.status || error.message }))}</p>`
         + `<button type="button" id="back">${t('console.back')}</button>`;
     }
     timer = setTimeout(load, 3000);
   };
-  const draw = (v, events, known) => {
+  const draw = (v, events, known, table) => {
     const open = document.activeElement && view.contains(document.activeElement) && document.activeElement.closest('form');
     if (open) return; // an official is filling a form: the table is redrawn once it is sent or left
     root.dataset.version = String(v.version);
     const forms = officialActions(v).filter((a) => known.has(a.type)).map((a) => {
       const label = `${t(`command.${a.type}`)}${a.seat != null ? ` · ${v.name(a.seat)}` : ''}`;
-      return formHtml(a.type, known.get(a.type), { t, label, key: `${a.type}-${a.seat ?? 'all'}`, preset: a.seat != null ? { seat: a.seat } : {} })
+      return formHtml(a.type, known.get(a.type), { t, words: said, label, key: `${a.type}-${a.seat ?? 'all'}`,
+        preset: a.seat != null ? { seat: a.seat } : {}, players: v.players.map((p) => p.name), article: articleFor(a.type, v.profile, table) })
         .replace('<form class="command"', `<form class="command" data-seat="${a.seat ?? ''}"`);
     }).join('');
     const scores = v.players.map((p) => `<li class="${p.seat === v.onTurn ? 'on-turn' : ''}">${esc(p.name)} <b>${p.score}</b></li>`).join('');
@@ -116,6 +132,10 @@ export async function showTable(root, { game, token, back }) {
     const dismiss = e.target.closest('button.dismiss');
     if (dismiss) { issued.delete(Number(dismiss.dataset.seat)); load(); }
   });
+  // what was missing is said until the official changes something in that form
+  const clear = (e) => { const problem = e.target.closest && e.target.closest('form.command')?.querySelector('.problem'); if (problem) problem.textContent = ''; };
+  view.addEventListener('input', clear);
+  view.addEventListener('change', clear);
   view.addEventListener('submit', async (e) => {
     e.preventDefault();
     const form = e.target;
@@ -132,11 +152,15 @@ export async function showTable(root, { game, token, back }) {
     }
     const type = form.dataset.type;
     const known = await contract();
-    const values = {};
-    for (const el of form.elements) if (el.name) values[el.name] = el.type === 'checkbox' ? el.checked : el.value;
     const problem = form.querySelector('.problem');
-    const read = readValues(known.get(type), values);
-    if (read.error) { problem.textContent = t(`form.problem.${read.error.code}`, { field: read.error.field }); return; }
+    const read = readValues(known.get(type), formValues(form.elements));
+    if (read.error) {
+      const wrong = fields(known.get(type)).find((f) => f.name === read.error.field);
+      const field = wrong ? fieldWords(type, wrong, said).label : read.error.field;
+      problem.textContent = t(`form.problem.${read.error.code}`, { field });
+      form.elements[read.error.field]?.focus?.();
+      return;
+    }
     const answer = await request(`/v1/games/${game}/commands`, { method: 'POST', token, headers: { 'Idempotency-Key': uuid() },
       body: { type, expected_version: view.version, ...read.body } }).catch((error) => ({ status: 0, body: { message: String(error.message || error) } }));
     if (answer.status !== 200) {

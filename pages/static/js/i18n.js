@@ -56,6 +56,12 @@ export function t(key, params = {}) {
   return found.replace(/\{(\w+)\}/g, (all, name) => (params[name] == null ? all : String(params[name])));
 }
 
+/** The string for `key` when the catalogue has it (placeholders filled), else null: nothing is noted as missing
+ * (a form falls back to the contract's words for a field the catalogue lacks). */
+export function known(key, params = {}) {
+  return strings[key] == null ? null : t(key, params);
+}
+
 /** A list of names joined the language's way ("Ana y Berta"). */
 export function names(list) {
   if (list.length < 2) return list.join('');

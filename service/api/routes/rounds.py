@@ -6,6 +6,8 @@ recorded act (each code is a record with who issued it and when); codes issued b
 used or expired. ``GET /v1/rounds/scoresheets?event=…&round=…`` prints every sheet of the round in one
 page. ``POST /v1/games/{id}/seats/{seat}/replace`` lets the seat's bound tablets go
 (``SeatReleased``, their tokens refused from then on) and issues the seat a new code, in one save.
+``POST /v1/rounds/round-time`` calls the round's time on every game of the round, game by game
+(``service.round_time``: one game's refusal never stops another's call).
 """
 
 from __future__ import annotations
@@ -17,16 +19,21 @@ from fastapi import APIRouter, Body, Query, Request, Response
 from fastapi.responses import HTMLResponse
 from fastapi.concurrency import run_in_threadpool
 
+from domain.errors import DomainError
+from domain.game.errors import GameClosed
 from domain.notation import normalise
 from projections.queries import index, round_html
 from service.api.body_limit import MAX_BODY_BYTES
 from service.api.deps import CurrentPrincipal, DeviceDep, GameIdPath, GamesDep
 from service.api.errors import ApiError, forbidden
 from service.api.responses import errors
+from service.api.round_schemas import RoundTimeCalls, RoundTimeRequest
 from service.api.routes.seats import SeatPath, bind_url, origin
 from service.api.seat_schemas import RoundSeatCodes, RoundSeatCodesRequest, TabletReplace, TabletReplaced
 from service.api.store_reads import bounded
-from service.application import Actor
+from service.api.views import STATUS, event_record
+from service.application import Actor, GameNotFound
+from service.round_time import RoundTimeOutcome, call_round_time_on
 
 router = APIRouter(tags=["seats"])
 
@@ -36,6 +43,15 @@ def _official_for_all(who: Any, what: str) -> None:
         raise forbidden(f"a {who.role} token may not {what}: arbiters and directors do")
     if who.game_id is not None:
         raise forbidden(f"a token bound to one game may not {what}: a round has many games", field="round")
+
+
+async def _round_games(request: Request, event: str, number: int) -> list[dict[str, Any]]:
+    """The games of an event and round as the directors' index lists them, by table (404 when none)."""
+    found = await bounded(index, request.app.state.read_store, event=event, round=number, limit=500)
+    if not found:
+        raise ApiError(404, "round_not_found", f"no game of event {event!r} in round {number}: check both "
+                       "(the event exactly as its games name it)", field="round")
+    return found
 
 
 def _issued(request: Request, code: str, record: Any, player: str, **more: Any) -> dict[str, Any]:
@@ -53,11 +69,7 @@ async def issue_round_seat_codes(body: RoundSeatCodesRequest, request: Request, 
     transaction (arbiters and directors with a token for every game): the round's printable seat sheet."""
     _official_for_all(who, "issue a round's seat codes")
     event = normalise(body.event)
-    found = await bounded(index, request.app.state.read_store, event=event, round=body.round, limit=500)
-    if not found:
-        raise ApiError(404, "round_not_found", f"no game of event {event!r} in round {body.round}: check both "
-                       "(the event exactly as its games name it)", field="round")
-    tables = {g["game_id"]: g for g in found}
+    tables = {g["game_id"]: g for g in await _round_games(request, event, body.round)}
     issued, closed = await run_in_threadpool(games.issue_round_codes, [UUID(g) for g in tables], who.actor(),
                                              body.minutes)
     cards = [_issued(request, code, record, game.players[record.seat], table=tables[str(game.id)]["table"],
@@ -68,6 +80,46 @@ async def issue_round_seat_codes(body: RoundSeatCodesRequest, request: Request, 
     return {"event": event, "round": body.round, "issued_by": who.actor(), "issued_at": at,
             "expires_at": issued[0][1].expires_at if issued else at, "count": len(cards), "cards": cards,
             "left_out": left_out}
+
+
+@router.post("/v1/rounds/round-time", response_model=RoundTimeCalls,
+             responses=errors(400, 401, 403, 404, 413, 503), max_body_size=MAX_BODY_BYTES)
+async def call_round_time(body: RoundTimeRequest, request: Request, games: GamesDep, who: CurrentPrincipal,
+                          device: DeviceDep) -> Any:
+    """The round's time is over: `call_round_time` on every game of the event and round (arbiters and directors
+    with a token for every game), each game in its own save at its version now. Per game, not all or none: a
+    game the rules refuse (not started: nothing to end; ended, or called already) is answered with the refusal
+    and its article, a closed one is left out (FILE 43), and every other game is called. Each called game goes
+    on as its profile says: FILE 30 and 44.4 equalise the turns, FISC I.11 plays the move in progress and one
+    more; then it ends as the sheet stands, racks not counted."""
+    _official_for_all(who, "call a round's time")
+    event = normalise(body.event)
+    found = await _round_games(request, event, body.round)
+    outcomes = await run_in_threadpool(call_round_time_on, games, [UUID(g["game_id"]) for g in found],
+                                       Actor(who.actor(), device), body.reason)
+    answered = [_round_time_game(g, outcome, who) for g, outcome in zip(found, outcomes)]
+    count = {kind: sum(1 for a in answered if a["outcome"] == kind) for kind in ("called", "refused", "left_out")}
+    return {"event": event, "round": body.round, "called_by": who.actor(), "reason": body.reason, **count,
+            "games": answered}
+
+
+def _round_time_game(listed: dict[str, Any], outcome: RoundTimeOutcome, who: Any) -> dict[str, Any]:
+    """One game's line of the answer: what its call recorded, or its refusal in the common shape."""
+    line = {"game_id": listed["game_id"], "table": listed["table"], "players": listed["players"]}
+    error = outcome.refusal
+    if error is None:
+        return {**line, "outcome": "called", "version": outcome.version, "status": STATUS[outcome.phase or "playing"],
+                "events": [event_record(r, who) for r in outcome.events], "refusal": None}
+    if isinstance(error, DomainError):
+        refusal = {"code": error.code, "message": error.message, "field": error.field, "article": error.article}
+    elif isinstance(error, GameNotFound):
+        refusal = {"code": "game_not_found", "message": str(error), "field": "game_id", "article": None}
+    else:  # another command kept getting there first
+        refusal = {"code": "version_conflict", "message": f"{error}: the game kept moving; call it again",
+                   "field": "expected_version", "article": None}
+    closed = isinstance(error, GameClosed)
+    return {**line, "outcome": "left_out" if closed else "refused", "version": None, "status": "closed" if closed
+            else None, "events": [], "refusal": refusal}
 
 
 @router.post("/v1/games/{game_id}/seats/{seat}/replace", response_model=TabletReplaced,
