@@ -147,9 +147,10 @@ class Tournaments:
                     continue
         return sheet_of(tournament, date=tournament.created_at[:10], starters=starters)
 
-    def export(self, tournament_id: UUID, fmt: str) -> str:
-        """The tournament in one of the interchange formats (``domain.tournament.formats.FORMATS``)."""
-        return write(self.sheet(tournament_id), fmt)
+    def export(self, tournament_id: UUID, fmt: str, division: str | None = None) -> str:
+        """The tournament in one of the interchange formats (``domain.tournament.formats.FORMATS``): every
+        division, or the one named."""
+        return write(self.sheet(tournament_id), fmt, division)
 
     def import_players(self, tournament_id: UUID, text: str, fmt: str, by: Actor) -> list[str]:
         """Register every player of a list (CSV or TRF16) in one save: all of them, or none when any is refused."""
@@ -286,7 +287,8 @@ def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:
     ids = []
     for e in entries:
         try:
-            ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating))
+            ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating,
+                                  division=e.division))
         except TournamentError as err:
             raise FormatError(f"player {e.number} ({e.name}): {err.message}", field=err.field or "name",
                               article=err.article) from None

@@ -9,6 +9,7 @@ sheets (``service.tournaments.Tournaments.sync``) or, for a no-show, from the di
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -286,10 +287,14 @@ FEED_EXAMPLE = {"config": {"event_name": "Obert", "max_rounds": 5, "event_date":
 async def export(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _: CurrentPrincipal,
                  format: Annotated[ExportFormat, Query(description=(
                      "tsh: tsh's .t file; tsh-json: tsh's live feed; tou: AUPAIR .TOU; trf: FIDE TRF16; csv-players, "
-                     "csv-results: for Swiss Perfect and spreadsheets; ratings: every game for the rating officer"))]
-                 ) -> Response:
+                     "csv-results: for Swiss Perfect and spreadsheets; ratings: every game for the rating officer"))],
+                 division: Annotated[str | None, Query(min_length=1, max_length=20, description=(
+                     "one division only, its players numbered from 1 (tsh's .t holds one division: a tournament "
+                     "of several needs it); otherwise every division (tsh-json, tou: each its own; csv: a column; "
+                     "trf: no place for it)"))] = None) -> Response:
     """The tournament in a file the ecosystem reads (any token), results brought up to date first."""
-    text = await _run(lambda: tournaments.export(tournament_id, format))
+    text = await _run(lambda: tournaments.export(tournament_id, format, division))
     _, media, extension = WRITERS[format]
+    suffix = "-" + re.sub(r"[^A-Za-z0-9_-]", "_", division) if division else ""  # a header is ASCII
     return Response(text, media_type=f"{media}; charset=utf-8", headers={
-        "Content-Disposition": f'attachment; filename="{tournament_id}-{format}.{extension}"'})
+        "Content-Disposition": f'attachment; filename="{tournament_id}-{format}{suffix}.{extension}"'})
