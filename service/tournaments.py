@@ -89,14 +89,17 @@ class Tournaments:
         return tournament, held.rows[(at, division)]
 
     def check(self, tournament_id: UUID) -> list[dict[str, Any]]:
-        """The pairing checker: each published round derived again from the events before it, and what differs."""
+        """The pairing checker: each published round derived again from the events before it, and what differs;
+        each with its warnings (``warnings``: what its pairing breaks of the rules, with the articles)."""
         tournament = self.get(tournament_id)
         report = []
         for round_no in sorted(int(r) for r in tournament.published):
             drafted = tournament.drafts[str(round_no)]
             published = [(t["first"], t["second"]) for t in tournament.published[str(round_no)]]
+            warnings = [w.as_dict() for w in tournament.warnings(round_no)]
             if drafted["method"] == "manual":
-                report.append({"round": round_no, "method": "manual", "agrees": None, "differences": []})
+                report.append({"round": round_no, "method": "manual", "agrees": None, "differences": [],
+                               "reason": drafted.get("reason", ""), "warnings": warnings})
                 continue
             derived, method = tournament.derive(round_no)
             again = [(p.first, p.second) for p in derived]
@@ -105,8 +108,30 @@ class Tournaments:
             if len(published) != len(again):
                 differences.append({"table": None, "published": len(published), "derived": len(again)})
             report.append({"round": round_no, "method": method, "agrees": not differences,
-                           "differences": differences})
+                           "differences": differences, "warnings": warnings})
         return report
+
+    def draft_check(self, tournament_id: UUID) -> dict[str, Any] | None:
+        """The next round's draft, not yet published, with the checker's warnings on it; None when there is none."""
+        tournament = self.get(tournament_id)
+        round_no = tournament.last_published + 1
+        drafted = tournament.drafts.get(str(round_no))
+        if drafted is None:
+            return None
+        return {"round": round_no, "method": drafted["method"], "reason": drafted.get("reason", ""),
+                "warnings": [w.as_dict() for w in tournament.warnings(round_no)]}
+
+    def warnings(self, tournament_id: UUID, round_no: int,
+                 pairings: list[tuple[str, str | None]] | None = None) -> list[dict[str, Any]]:
+        """The checker's warnings on a round: as drafted or published, or on ``pairings`` given by hand (nothing
+        is saved: the director sees them before drafting the round so)."""
+        tournament = self.view(tournament_id)
+        if pairings is None:
+            return [w.as_dict() for w in tournament.warnings(round_no)]
+        if round_no != tournament.last_published + 1:
+            raise TournamentError(f"the next round to draft is {tournament.last_published + 1}", code="round",
+                                  field="round")
+        return [w.as_dict() for w in tournament.warnings(round_no, tournament.hand_tables(round_no, pairings))]
 
     def sheet(self, tournament_id: UUID) -> Sheet:
         """The tournament as the interchange files carry it, results brought up to date first; each game's line
@@ -122,9 +147,10 @@ class Tournaments:
                     continue
         return sheet_of(tournament, date=tournament.created_at[:10], starters=starters)
 
-    def export(self, tournament_id: UUID, fmt: str) -> str:
-        """The tournament in one of the interchange formats (``domain.tournament.formats.FORMATS``)."""
-        return write(self.sheet(tournament_id), fmt)
+    def export(self, tournament_id: UUID, fmt: str, division: str | None = None) -> str:
+        """The tournament in one of the interchange formats (``domain.tournament.formats.FORMATS``): every
+        division, or the one named."""
+        return write(self.sheet(tournament_id), fmt, division)
 
     def import_players(self, tournament_id: UUID, text: str, fmt: str, by: Actor) -> list[str]:
         """Register every player of a list (CSV or TRF16) in one save: all of them, or none when any is refused."""
@@ -261,7 +287,8 @@ def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:
     ids = []
     for e in entries:
         try:
-            ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating))
+            ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating,
+                                  division=e.division))
         except TournamentError as err:
             raise FormatError(f"player {e.number} ({e.name}): {err.message}", field=err.field or "name",
                               article=err.article) from None
@@ -269,4 +296,4 @@ def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:
 
 
 def pairing_dict(p: Pairing) -> dict[str, Any]:
-    return {"table": p.table, "first": p.first, "second": p.second, "why": p.why}
+    return p.as_dict()

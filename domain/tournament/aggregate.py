@@ -17,8 +17,13 @@ from eventsourcing.domain import Aggregate
 from domain.errors import DomainError
 from domain.game.chain import GENESIS, event_hash
 from domain.game.meta import Meta
+from domain.profiles import get_profile
+from domain.profiles.kinds import Starter
 from domain.tournament import events as ev
-from domain.tournament.pairing import History, Pairing, Within, first_round, king_of_the_hill, round_robin, swiss
+from domain.tournament.checks import Context, PairingWarning, review
+from domain.tournament.pairing import (
+    History, NoPairing, Pairing, Within, first_round, king_of_the_hill, round_robin, swiss,
+)
 from domain.tournament.results import Kind, Result
 from domain.tournament.rules import RULES, StandingsRules, TieBreak, Unplayed
 from domain.tournament.standings import Row, standings
@@ -135,8 +140,10 @@ class Tournament(Aggregate):
                 and (division is None or info.get("division", "A") == division)]
 
     def history(self, before: int) -> History:
-        return History.of([[Pairing(t["table"], t["first"], t["second"], t["why"]) for t in self.published[str(r)]]
-                           for r in range(1, before) if str(r) in self.published])
+        return History.of(self._earlier(before))
+
+    def _earlier(self, before: int) -> list[list[Pairing]]:
+        return [[_pairing(t) for t in self.published[str(r)]] for r in range(1, before) if str(r) in self.published]
 
     def _table(self, round_no: int, table: int) -> dict[str, Any]:
         for t in self.published.get(str(round_no), []):
@@ -191,8 +198,10 @@ class Tournament(Aggregate):
         self._record(ev.LotsDrawn, meta, seed=seed)
 
     # ---- rounds ---------------------------------------------------------------------------
-    def draft(self, round_no: int, meta: Meta, *, manual: list[tuple[str, str | None]] | None = None) -> list[Pairing]:
-        """Draft the next round's pairing by the tournament's system, or as the director gives it."""
+    def draft(self, round_no: int, meta: Meta, *, manual: list[tuple[str, str | None]] | None = None,
+              reason: str = "") -> list[Pairing]:
+        """Draft the next round's pairing by the tournament's system, or as the director gives it (``manual``,
+        with the ``reason``: recorded with the round, and the reason of every table the system would not give)."""
         if round_no != self.last_published + 1 or round_no > self.rounds:
             raise TournamentError(f"the next round to draft is {self.last_published + 1}", code="round",
                                   field="round")
@@ -200,13 +209,12 @@ class Tournament(Aggregate):
         if len(players) < 2:
             raise TournamentError("a round needs two players or more", code="players", field="round")
         if manual is not None:
-            pairings = self._manual(players, manual)
+            pairings = self._manual(round_no, players, manual, reason)
             method = "manual"
         else:
             pairings, method = self.derive(round_no)
         self._record(ev.RoundDrafted, meta, round=round_no, method=method,
-                     pairings=[{"table": p.table, "first": p.first, "second": p.second, "why": p.why}
-                               for p in pairings])
+                     pairings=[p.as_dict() for p in pairings], reason=reason.strip() if manual is not None else "")
         return pairings
 
     def derive(self, round_no: int) -> tuple[list[Pairing], str]:
@@ -223,8 +231,7 @@ class Tournament(Aggregate):
                 continue
             found, method = self._derive(round_no, players)
             start = len(tables)
-            tables += [Pairing(start + i + 1, p.first, p.second, f"division {division}: {p.why}")
-                       for i, p in enumerate(found)]
+            tables += [p.in_division(start + i + 1, division) for i, p in enumerate(found)]
         return tables, method
 
     def _derive(self, round_no: int, players: list[str]) -> tuple[list[Pairing], str]:
@@ -241,12 +248,61 @@ class Tournament(Aggregate):
             return king_of_the_hill(ranked, history), "king_of_the_hill"
         return swiss(ranked, points, history, Within(self.settings["within"])), "swiss"
 
-    def _manual(self, players: list[str], manual: list[tuple[str, str | None]]) -> list[Pairing]:
+    def _manual(self, round_no: int, players: list[str], manual: list[tuple[str, str | None]],
+                reason: str) -> list[Pairing]:
+        """The director's tables: one the system would give keeps its reason, any other gives the director's."""
+        tables = self.hand_tables(round_no, manual)
+        if not reason.strip():
+            raise TournamentError("a pairing by hand needs the reason: it is recorded with the round",
+                                  code="reason", field="reason")
+        system = {(p.first, p.second): p for p in self._system(round_no) or []}
+        out = []
+        for p in tables:
+            kept = system.get((p.first, p.second))
+            out.append(Pairing(p.table, p.first, p.second, kept.why, kept.code, kept.params) if kept else
+                       Pairing.because(p.table, p.first, p.second, "manual.bye" if p.second is None else
+                                       "manual.table", reason=reason.strip()))
+        return out
+
+    def hand_tables(self, round_no: int, manual: list[tuple[str, str | None]]) -> list[Pairing]:
+        """A pairing given by hand, as tables (numbered in the order given); refused unless it names every
+        player of the round once."""
+        players = self.active(round_no)
         seen = [p for pair in manual for p in pair if p is not None]
-        if sorted(seen) != sorted(players) or len(seen) != len(set(seen)):
+        strangers = sorted(set(seen) - set(players), key=lambda p: (len(p), p))
+        if strangers:
+            raise TournamentError(f"{', '.join(strangers)}: not a player of round {round_no}", code="pairing",
+                                  field="pairings")
+        if any(a is None for a, _ in manual) or sorted(seen) != sorted(players) or len(seen) != len(set(seen)):
             raise TournamentError("a manual pairing names every player of the round once", code="pairing",
                                   field="pairings")
-        return [Pairing(i + 1, a, b, "paired by the director") for i, (a, b) in enumerate(manual)]
+        return [Pairing(i + 1, a, b, "") for i, (a, b) in enumerate(manual) if a is not None]
+
+    def _system(self, round_no: int) -> list[Pairing] | None:
+        try:
+            return self.derive(round_no)[0]
+        except NoPairing:
+            return None
+
+    def warnings(self, round_no: int, pairings: list[Pairing] | None = None) -> list[PairingWarning]:
+        """The checker's warnings on round ``round_no``'s pairing (as drafted or published, unless ``pairings``
+        are given): what it breaks of the rules, each with its article (``domain.tournament.checks``)."""
+        if pairings is None:
+            key = str(round_no)
+            stored = self.published.get(key) or self.drafts.get(key, {}).get("pairings", [])
+            pairings = [_pairing(t) for t in stored]
+        points: dict[str, float] = {}
+        if round_no > 1:
+            points = {row.player: row.points for row in self.standings(round_no - 1, for_pairing=True)}
+        try:
+            profile = get_profile(self.profile)
+            by_list = profile.article("start.starter") if profile.start.starter is Starter.PAIRING_LIST else None
+        except (DomainError, KeyError):
+            by_list = None
+        context = Context(self.rules_name, self._earlier(round_no), points,
+                          {p: self.division_of(p) for p in self.players}, self._system(round_no), by_list,
+                          self.system == "round_robin")
+        return review(pairings, context)
 
     def publish(self, round_no: int, games: dict[int, str], meta: Meta, *, reason: str = "") -> None:
         """Publish the drafted round with the game created for each table (a bye has none)."""
@@ -313,3 +369,8 @@ class Tournament(Aggregate):
                 if t.get("game_id") == game_id:
                     return int(round_no), t
         raise TournamentError(f"game {game_id} is not a game of this tournament", code="no_game", field="game_id")
+
+
+def _pairing(t: dict[str, Any]) -> Pairing:
+    """A table as a round's events store it (events before structured reasons have ``why`` alone)."""
+    return Pairing(t["table"], t["first"], t["second"], t["why"], t.get("reason_code", ""), t.get("reason_params") or {})

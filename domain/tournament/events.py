@@ -87,14 +87,17 @@ class SettingChanged(TournamentEvent):
 
 @dataclass(frozen=True)
 class RoundDrafted(TournamentEvent):
-    """A round's pairing was drafted (by the pairing system, or by hand), each table with its reason."""
+    """A round's pairing was drafted (by the pairing system, or by hand with the director's reason), each table
+    with its reason (``why`` in English, ``reason_code`` and ``reason_params`` for a page to word)."""
 
     round: int
     pairings: list[dict[str, Any]]
     method: str
+    reason: str = ""  #: why the director paired by hand (events before it: none)
 
     def assign(self, t: Any) -> None:
-        t.drafts = {**t.drafts, str(self.round): {"pairings": list(self.pairings), "method": self.method}}
+        t.drafts = {**t.drafts, str(self.round): {"pairings": list(self.pairings), "method": self.method,
+                                                  "reason": self.reason}}
 
 
 @dataclass(frozen=True)

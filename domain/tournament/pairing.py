@@ -10,8 +10,38 @@ the higher-ranked on equal counts: the Scrabble counterpart of chess colours.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from string import Formatter
+from typing import Any
+
+#: Every reason a table can be given, by code: the English wording (``why``), its parameters in braces. A page
+#: words the same code in its reader's language (``rounds.reason.<code>`` in the catalogues); player parameters
+#: (``player``, ``opponent``) hold the players' ids, for a page to show their names.
+REASONS: dict[str, str] = {
+    "round1.halves": "round 1: no. {n} of the top half against no. {n} of the bottom half (FISC I.1)",
+    "round1.bye": "round 1: the last of an odd field has the bye (FISC I.1 C)",
+    "swiss.nearest": "{player} meets {opponent}: the first in order of standing not yet met (FISC I.1 A, B)",
+    "swiss.halves": "{player} meets {opponent}: the first not yet met in the Dutch order (a score group's top "
+                    "half against its bottom half, AJS 4.1.3)",
+    "swiss.skipped": "{player} meets {opponent}: a nearer opponent not yet met would leave the rest unpairable",
+    "swiss.rematch": "{player} meets {opponent} again: no pairing of the rest of the field avoids it (FISC I.1 A)",
+    "swiss.bye": "the lowest-ranked player without a bye (FISC I.1 C)",
+    "swiss.bye_again": "every player has had a bye: the lowest-ranked (FISC I.1 C)",
+    "koth.table": "king of the hill: no. {n} against no. {m} (AJS 4.1.1)",
+    "koth.bye": "king of the hill: the lowest without a bye (AJS 4.1.1)",
+    "robin.table": "round robin: Berger table, round {round}",
+    "robin.bye": "round robin: the bye (Berger, round {round})",
+    "manual.table": "paired by the director: {reason}",
+    "manual.bye": "the bye given by the director: {reason}",
+}
+#: A division's table: the reason inside, the division named first (``division`` among the parameters).
+DIVISION_REASON = "division {division}: {reason}"
+
+
+def placeholders(template: str) -> set[str]:
+    """The parameters a reason's wording names."""
+    return {name for _, name, _, _ in Formatter().parse(template) if name}
 
 
 class Within(StrEnum):
@@ -23,12 +53,30 @@ class Within(StrEnum):
 
 @dataclass(frozen=True)
 class Pairing:
-    """One table: ``first`` starts; ``second`` is None for a bye. ``why`` says how it was chosen."""
+    """One table: ``first`` starts; ``second`` is None for a bye. ``why`` says how it was chosen, in English;
+    ``code`` and ``params`` say the same for a page to word (``REASONS``; ``why`` is made from them)."""
 
     table: int
     first: str
     second: str | None
     why: str
+    code: str = field(default="", compare=False)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def because(cls, table: int, first: str, second: str | None, code: str, **params: Any) -> Pairing:
+        """A table with the reason ``code`` (one of ``REASONS``), worded in English from its parameters."""
+        return cls(table, first, second, REASONS[code].format(**params), code, params)
+
+    def in_division(self, table: int, division: str) -> Pairing:
+        """This table numbered ``table`` among every division's, its reason naming ``division``."""
+        return Pairing(table, self.first, self.second, DIVISION_REASON.format(division=division, reason=self.why),
+                       self.code, {**self.params, "division": division})
+
+    def as_dict(self) -> dict[str, Any]:
+        """As a round's events store it (``reason_code``, ``reason_params``: the structured ``why``)."""
+        return {"table": self.table, "first": self.first, "second": self.second, "why": self.why,
+                "reason_code": self.code, "reason_params": dict(self.params)}
 
 
 @dataclass(frozen=True)
@@ -68,11 +116,9 @@ def first_round(ranked: Sequence[str]) -> list[Pairing]:
     players = list(ranked)
     bye = players.pop() if len(players) % 2 else None
     half = len(players) // 2
-    tables = [Pairing(i + 1, players[i], players[half + i],
-                      f"round 1: no. {i + 1} of the top half against no. {i + 1} of the bottom half (FISC I.1)")
-              for i in range(half)]
+    tables = [Pairing.because(i + 1, players[i], players[half + i], "round1.halves", n=i + 1) for i in range(half)]
     if bye is not None:
-        tables.append(Pairing(half + 1, bye, None, "round 1: the last of an odd field has the bye (FISC I.1 C)"))
+        tables.append(Pairing.because(half + 1, bye, None, "round1.bye"))
     return tables
 
 
@@ -86,18 +132,17 @@ def swiss(ranked: Sequence[str], points: Mapping[str, float], history: History,
     if len(players) % 2:
         bye = next((p for p in reversed(players) if not history.byes.get(p)), players[-1])
         players.remove(bye)
-        why = "the lowest-ranked player without a bye (FISC I.1 C)" if not history.byes.get(bye) else \
-            "every player has had a bye: the lowest-ranked (FISC I.1 C)"
+        why = "swiss.bye" if not history.byes.get(bye) else "swiss.bye_again"
     order = _candidates(players, points, within)
-    pairs = _pair(players, order, history, allow_rematch=False)
+    pairs = _pair(players, order, history, allow_rematch=False, within=within)
     if pairs is None:
-        pairs = _pair(players, order, history, allow_rematch=True)
+        pairs = _pair(players, order, history, allow_rematch=True, within=within)
     assert pairs is not None
-    for i, (a, b, reason) in enumerate(pairs):
+    for i, (a, b, code) in enumerate(pairs):
         first, second = _starter(a, b, players, history)
-        tables.append(Pairing(i + 1, first, second, reason))
+        tables.append(Pairing.because(i + 1, first, second, code, player=a, opponent=b))
     if len(ranked) % 2:
-        tables.append(Pairing(len(tables) + 1, bye, None, why))
+        tables.append(Pairing.because(len(tables) + 1, bye, None, why))
     return tables
 
 
@@ -111,10 +156,9 @@ def king_of_the_hill(ranked: Sequence[str], history: History) -> list[Pairing]:
         players.remove(bye)
     for i in range(0, len(players), 2):
         first, second = _starter(players[i], players[i + 1], players, history)
-        tables.append(Pairing(i // 2 + 1, first, second,
-                              f"king of the hill: no. {i + 1} against no. {i + 2} (AJS 4.1.1)"))
+        tables.append(Pairing.because(i // 2 + 1, first, second, "koth.table", n=i + 1, m=i + 2))
     if bye is not None:
-        tables.append(Pairing(len(tables) + 1, bye, None, "king of the hill: the lowest without a bye (AJS 4.1.1)"))
+        tables.append(Pairing.because(len(tables) + 1, bye, None, "koth.bye"))
     return tables
 
 
@@ -135,9 +179,9 @@ def round_robin(players: Sequence[str], round_no: int) -> list[Pairing]:
         if i == 0 and round_no % 2 == 0:
             a, b = b, a  # the fixed seat starts every other round
         if a is None or b is None:
-            tables.append(Pairing(i + 1, b if a is None else a, None, f"round robin: the bye (Berger, round {round_no})"))
+            tables.append(Pairing.because(i + 1, b if a is None else a, None, "robin.bye", round=round_no))
         else:
-            tables.append(Pairing(i + 1, a, b, f"round robin: Berger table, round {round_no}"))
+            tables.append(Pairing.because(i + 1, a, b, "robin.table", round=round_no))
     return sorted(tables, key=lambda t: t.second is None)
 
 
@@ -165,8 +209,9 @@ def _candidates(players: list[str], points: Mapping[str, float], within: Within)
 
 
 def _pair(players: list[str], order: dict[str, list[str]], history: History, *,
-          allow_rematch: bool) -> list[tuple[str, str, str]] | None:
-    """The first pairing, trying the highest-ranked unpaired player's candidates in order."""
+          allow_rematch: bool, within: Within = Within.NEAREST) -> list[tuple[str, str, str]] | None:
+    """The first pairing, trying the highest-ranked unpaired player's candidates in order; each pair with the
+    code of its reason."""
     if not players:
         return []
     top, rest = players[0], players[1:]
@@ -178,15 +223,15 @@ def _pair(players: list[str], order: dict[str, list[str]], history: History, *,
         if rematch and not allow_rematch:
             continue
         remaining = [p for p in rest if p != other]
-        later = _pair(remaining, order, history, allow_rematch=allow_rematch)
+        later = _pair(remaining, order, history, allow_rematch=allow_rematch, within=within)
         if later is not None:
             if rematch:
-                reason = f"{top} meets {other} again: no pairing of the rest of the field avoids it (FISC I.1 A)"
+                code = "swiss.rematch"
             elif _skipped(top, other, order, rest, history):
-                reason = f"{top} meets {other}: a nearer opponent not yet met would leave the rest unpairable"
+                code = "swiss.skipped"
             else:
-                reason = f"{top} meets {other}: the first in order of standing not yet met (FISC I.1 A, B)"
-            return [(top, other, reason), *later]
+                code = "swiss.halves" if within is Within.HALVES else "swiss.nearest"
+            return [(top, other, code), *later]
     return None
 
 

@@ -66,12 +66,49 @@ class SettingChange(BaseModel):
     reason: str = Field("", max_length=500)
 
 
-class Draft(BaseModel):
-    """Draft the next round by the tournament's system, or give the pairing by hand (``pairings``)."""
+HAND_PAIRINGS = ("by hand: [first, second] per table (players' ids), every player of the round once; the first named "
+                 "starts where the pairing list decides (FILE 4.1); second null: a bye")
 
-    model_config = _example({})
-    pairings: list[tuple[str, str | None]] | None = Field(
-        None, description="by hand: [first, second] per table, the first named starts (FILE 4.1); second null: a bye")
+
+class Draft(BaseModel):
+    """Draft the next round by the tournament's system, or give the pairing by hand (``pairings``, with the
+    ``reason``): a table the system would give keeps the system's reason, any other the director's."""
+
+    model_config = _example({"pairings": [["p1", "p4"], ["p2", "p3"]],
+                             "reason": "Anna and Carla are club-mates: kept apart"})
+    pairings: list[tuple[str, str | None]] | None = Field(None, description=HAND_PAIRINGS)
+    reason: str = Field("", max_length=500, description="why the director pairs by hand: required with `pairings`, "
+                                                        "recorded with the round")
+
+
+class HandPairing(BaseModel):
+    """A pairing the director is making by hand, to check before drafting the round so (nothing is saved)."""
+
+    model_config = _example({"pairings": [["p1", "p4"], ["p2", "p3"]]})
+    pairings: list[tuple[str, str | None]] = Field(description=HAND_PAIRINGS)
+
+
+WARNING_EXAMPLE = {"code": "rematch", "table": 1, "article": "FISC I.1 A",
+                   "params": {"player": "p1", "opponent": "p4", "met_in": 1},
+                   "message": "p1 and p4 met already in round 1: no two players meet twice"}
+
+
+class PairingWarningOut(BaseModel):
+    """One thing a table breaks of the rules: the code (a page words it: ``rounds.warning.<code>``), its
+    parameters (players by id), the article, and the English message."""
+
+    model_config = _example(WARNING_EXAMPLE)
+    code: Literal["rematch", "second_bye", "bye_not_lowest", "extra_bye", "start_order", "points_apart", "divisions"]
+    table: int
+    article: str = Field(description="the rule's article; empty where the rulebooks have none (divisions)")
+    params: dict[str, Any]
+    message: str
+
+
+class WarningsView(BaseModel):
+    model_config = _example({"round": 2, "warnings": [WARNING_EXAMPLE]})
+    round: int
+    warnings: list[PairingWarningOut]
 
 
 class Publish(BaseModel):
@@ -89,24 +126,35 @@ class Absence(BaseModel):
 
 
 class PairingOut(BaseModel):
+    """A table: the first named, the second (null: a bye), and why it was paired so: ``why`` in English,
+    ``reason_code`` and ``reason_params`` for a page to word in its reader's language (``rounds.reason.<code>``;
+    a division's table has ``division`` among the parameters; a round drafted before these fields: ``why`` alone)."""
+
     model_config = _example({"table": 1, "first": "p1", "second": "p3",
-                             "why": "round 1: no. 1 of the top half against no. 1 of the bottom half (FISC I.1)"},
-                            extra="allow")
+                             "why": "round 1: no. 1 of the top half against no. 1 of the bottom half (FISC I.1)",
+                             "reason_code": "round1.halves", "reason_params": {"n": 1}}, extra="allow")
     table: int
     first: str
     second: str | None
     why: str
+    reason_code: str | None = Field(None, description=(
+        "round1.halves, round1.bye, swiss.nearest, swiss.halves, swiss.skipped, swiss.rematch, swiss.bye, "
+        "swiss.bye_again, koth.table, koth.bye, robin.table, robin.bye, manual.table, manual.bye"))
+    reason_params: dict[str, Any] | None = None
 
 
 class RoundOut(BaseModel):
     """A round's tables; a published one has each table's game (and, when just published, its tokens)."""
 
-    model_config = _example({"round": 1, "method": "swiss", "published": False, "tables": [
-        {"table": 1, "first": "p1", "second": "p3", "why": "…"}]}, extra="allow")
+    model_config = _example({"round": 1, "method": "swiss", "published": False, "reason": "", "warnings": [],
+                             "tables": [{"table": 1, "first": "p1", "second": "p3", "why": "…"}]}, extra="allow")
     round: int
     method: str | None = None
     published: bool
-    tables: list[dict[str, Any]]
+    tables: list[PairingOut]
+    reason: str = Field("", description="why the director paired the round by hand (empty: by the system)")
+    warnings: list[PairingWarningOut] | None = Field(None, description=(
+        "a draft's: the checker's warnings on it, to read before publishing"))
 
 
 class TournamentView(BaseModel):
@@ -144,8 +192,14 @@ class StandingsView(BaseModel):
 
 
 class CheckView(BaseModel):
-    model_config = _example({"rounds": [{"round": 1, "method": "swiss", "agrees": True, "differences": []}]})
+    """Each published round derived again (``agrees``, ``differences``; a round paired by hand: ``agrees`` null and
+    the director's ``reason``), each with its ``warnings``; ``draft``: the next round drafted, not yet published,
+    with its warnings (null when none)."""
+
+    model_config = _example({"rounds": [{"round": 1, "method": "swiss", "agrees": True, "differences": [],
+                                         "warnings": []}], "draft": None})
     rounds: list[dict[str, Any]]
+    draft: dict[str, Any] | None = None
 
 
 class PlayerImport(BaseModel):

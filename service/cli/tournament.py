@@ -188,6 +188,8 @@ def build_app():
         tournament: str = typer.Argument(..., help="The tournament's id."),
         fmt: str = typer.Option(..., "--format", help=f"One of: {', '.join(FORMATS)}."),
         output: Optional[str] = typer.Option(None, "--output", "-o", help="Where to write (default: stdout)."),
+        division: Optional[str] = typer.Option(None, "--division", help=(
+            "One division only, numbered from 1 (tsh's .t holds one: a tournament of several needs it).")),
         data: Optional[str] = data_opt,
         database_url: Optional[str] = url_opt,
     ) -> None:
@@ -197,7 +199,7 @@ def build_app():
             raise typer.BadParameter(f"{fmt!r}: choose {', '.join(FORMATS)}", param_hint="--format")
 
         def work(tournaments: Any) -> int:
-            text = tournaments.export(tid, fmt)
+            text = tournaments.export(tid, fmt, division)
             if output:
                 Path(output).write_text(text, encoding="utf-8")
             else:

@@ -59,6 +59,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "change tournament setting": row(200, {"director"}),
     "draft round": row(200, {"director"}),
     "publish round": row(200, {"director"}),
+    "check hand pairing": row(200, {"director"}),  # a pairing being made by hand: the director's desk
     "read round": row(200, EVERYONE - {"none", "revoked"}),
     "record absence": row(200, {"director"}),
     "standings": row(200, EVERYONE - {"none", "revoked"}),
@@ -254,6 +255,8 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
         "setting": "unplayed", "value": "opponent"}).status_code,
     "draft round": lambda w, t: w.api.post(w.tournament["registered"] + "/rounds/1/draft", t, {}).status_code,
     "publish round": lambda w, t: w.api.post(w.tournament["drafted"] + "/rounds/1/publish", t, {}).status_code,
+    "check hand pairing": lambda w, t: w.api.post(w.tournament["registered"] + "/rounds/1/check", t, {
+        "pairings": [["p2", "p1"]]}).status_code,
     "read round": lambda w, t: w.api.get(w.tournament["published"] + "/rounds/1", t).status_code,
     "record absence": lambda w, t: w.api.post(w.tournament["published"] + "/rounds/1/tables/1/absence", t, {
         "kind": "forfeit", "reason": "Biel did not come"}).status_code,

@@ -92,3 +92,29 @@ def test_a_round_is_drafted_on_the_results_of_the_games_signed_before(api: Api):
     standings = api.get(f"/v1/tournaments/{tid}/standings?round=1", director).json()["rows"]
     assert sum(r["points"] for r in standings) == 4.0
     assert [r["agrees"] for r in api.get(f"/v1/tournaments/{tid}/check", director).json()["rounds"]] == [True, True]
+
+
+def test_a_player_list_with_divisions_is_entered_in_them_and_each_division_exported_on_its_own(api: Api):
+    """The list's ``división`` column enters each player in a division; tsh's .t holds one division (a tournament
+    of two names it: ``division=B``, numbered from 1), refused without; the feed lists both."""
+    director, spectator = api.tokens["director"], api.tokens["spectator"]
+    tid = api.post("/v1/tournaments", director, {"name": "Obert", "rules": "fisc-2023", "profile": "fisc-2023",
+                                                 "rounds": 5}).json()["id"]
+    text = "nombre,elo,división\nAnna Puig,1900,A\nEmma Soler,1700,B\nBiel Roca,1850,A\nFerran Gil,1650,B\n"
+    assert api.post(f"/v1/tournaments/{tid}/players/import", director, {"format": "csv", "text": text}).status_code == 201
+    view = api.get(f"/v1/tournaments/{tid}", spectator).json()
+    assert view["divisions"] == ["A", "B"] and [p["division"] for p in view["players"]] == ["A", "B", "A", "B"]
+    api.post(f"/v1/tournaments/{tid}/rounds/1/draft", director, {})
+    api.post(f"/v1/tournaments/{tid}/rounds/1/publish", director, {})
+
+    refused = api.get(f"/v1/tournaments/{tid}/export?format=tsh", spectator)
+    assert refused.status_code == 422 and refused.json()["field"] == "division"
+    b = api.get(f"/v1/tournaments/{tid}/export?format=tsh&division=B", spectator)
+    assert b.status_code == 200 and '-tsh-B.t"' in b.headers["content-disposition"]
+    assert b.text == "Emma Soler 1700; ; p12; plkind\nFerran Gil 1650; ; p12; plkind\n"  # no result yet
+    feed = api.get(f"/v1/tournaments/{tid}/export?format=tsh-json", spectator).json()
+    assert [(d["name"], [p["name"] for p in d["players"][1:]]) for d in feed["divisions"]] == [
+        ("A", ["Anna Puig", "Biel Roca"]), ("B", ["Emma Soler", "Ferran Gil"])]
+    players = api.get(f"/v1/tournaments/{tid}/export?format=csv-players", spectator).text
+    assert players.splitlines()[0] == "number,name,federation_id,club,rating,division"
+    assert api.get(f"/v1/tournaments/{tid}/export?format=trf&division=C", spectator).status_code == 422

@@ -1,5 +1,6 @@
 """The tournament's pages in Chromium (issue 17): the director's round control (/rounds) drafts a round,
-runs the pairing checker and publishes it through the page; the public standings (/standings) follow
+runs the pairing checker and publishes it through the page, and pairs a round by hand (seats swapped, the
+bye given, the reason asked) with the checker's warnings before publishing; the public standings (/standings) follow
 the tournament live: a game of the round signed over HTTP shows on the hall screen without a reload,
 and any figure opens to show what it is made of."""
 
@@ -72,6 +73,110 @@ def test_the_round_control_drafts_checks_and_publishes_a_round(browser: Any, hal
     expect(page.locator("#round-title")).to_contain_text(text("ca", "rounds.published"))
     check_page(page, "round control ca")
     screenshot(page, "rounds-ca-laptop")
+    context.close()
+
+
+def name_of(t: HallTournament) -> dict[str, str]:
+    return {p["player"]: p["name"] for p in t.http.get(t.path, headers=t.headers(t.director)).json()["players"]}
+
+
+def test_the_director_pairs_a_round_by_hand_sees_the_checkers_warnings_and_publishes_it(browser: Any,
+                                                                                      hall: Hall) -> None:
+    """Round 1 (13 players by rating, FISC I.1): Anna-Gemma, Biel-Hug, Carla-Irene, Dani-Jordi, Eva-Laia,
+    Ferran-Marc, Núria the bye. No game is played, so for round 2 Núria leads (1 point) and the rest are tied in
+    the order they entered: the system drafts Núria-Anna, Biel-Carla, Dani-Eva, Gemma-Ferran, Hug-Irene,
+    Jordi-Laia, and the bye to Marc (the lowest without one, FISC I.1 C). By hand the director seats Gemma at
+    table 1 (Núria takes her seat at table 4), gives the bye to Biel (Marc takes his seat at table 2) and names
+    Eva first at table 3: Gemma meets Anna again (FISC I.1 A) and the bye is not the rule's (FISC I.1 C)."""
+    t = HallTournament(hall.http, hall.games, hall.director, name="Obert de Primavera")
+    t.enter(PLAYERS)
+    t.publish(1)
+    context, page = page_in(browser, "es", TABLET_LANDSCAPE)
+    page.goto(f"{hall.url}/rounds?tournament={t.id}#token={hall.director}")
+    page.get_by_role("button", name=text("es", "rounds.draft", round=2)).click()
+    expect(page.locator(".warnings-none")).to_have_text(text("es", "rounds.warnings_none"))
+    expect(page.locator('.round-tables tr[data-table="1"] td.why')).to_have_text(
+        text("es", "rounds.reason.swiss.nearest", player="Núria Bosch", opponent="Anna Puig"))
+    page.get_by_role("button", name=text("es", "rounds.hand")).click()
+    editor, panel = page.locator("section.hand"), page.locator(".hand-panel")  # the seats; beside them the warnings
+    expect(editor).to_be_visible()
+    expect(panel.locator(".warnings-none")).to_be_visible()
+
+    editor.get_by_label(text("es", "rounds.first_of", table=1), exact=True).select_option(label="Gemma Pons")
+    rematch = panel.locator('.warnings li[data-code="rematch"]')
+    expect(rematch).to_contain_text(text("es", "rounds.warning.rematch", player="Gemma Pons", opponent="Anna Puig",
+                                         met_in=1))
+    expect(rematch.locator(".article")).to_have_text("FISC I.1 A")
+    expect(editor.get_by_label(text("es", "rounds.first_of", table=4), exact=True)).to_have_value("p13")  # Núria
+    editor.get_by_label(text("es", "rounds.bye_of", table=7), exact=True).select_option(label="Biel Roca")
+    bye = panel.locator('.warnings li[data-code="bye_not_lowest"]')
+    expect(bye).to_contain_text(text("es", "rounds.warning.bye_not_lowest", player="Biel Roca",
+                                     expected="Marc Riera"))
+    expect(bye.locator(".article")).to_have_text("FISC I.1 C")
+    editor.get_by_role("button", name=text("es", "rounds.swap", table=3)).click()
+    expect(editor.locator('tr[data-table="3"]')).to_have_class("changed")
+    expect(panel.locator(".warnings li")).to_have_count(2)
+    expect(editor.locator("tr .flag")).to_have_count(2)  # ⚠ by tables 1 and 7
+    check_page(page, "round control es, by hand")
+    screenshot(page, "rounds-es-hand-laptop")
+    page.set_viewport_size(WALL)
+    screenshot(page, "rounds-es-hand-1920")
+    page.set_viewport_size(TABLET_LANDSCAPE)
+
+    reason = "Biel se va antes; Gemma pidió jugar con Anna"
+    panel.get_by_label(text("es", "rounds.hand_reason")).fill(reason)
+    panel.get_by_role("button", name=text("es", "rounds.hand_save")).click()
+    expect(page.locator(".notice")).to_have_text(text("es", "rounds.hand_notice", round=2))
+    expect(page.locator("section.hand")).to_have_count(0)
+    expect(page.locator("#round-title")).to_contain_text(text("es", "rounds.method.manual"))
+    expect(page.locator(".warnings li")).to_have_count(2)
+    expect(page.locator('.round-tables tr[data-table="1"]')).to_have_class("warned")
+    expect(page.locator('.round-tables tr[data-table="1"] td.why')).to_have_text(
+        text("es", "rounds.reason.manual.table", reason=reason))
+    expect(page.locator('.round-tables tr[data-table="7"] td.why')).to_have_text(
+        text("es", "rounds.reason.manual.bye", reason=reason))
+    expect(page.locator('.round-tables tr[data-table="5"] td.why')).to_have_text(  # untouched: the system's reason
+        text("es", "rounds.reason.swiss.nearest", player="Hug Serra", opponent="Irene Camps"))
+    check_page(page, "round control es, drafted by hand")
+    screenshot(page, "rounds-es-hand-drafted")
+    page.get_by_role("button", name=text("es", "rounds.publish_warned", round=2, count=2)).click()
+    expect(page.locator(".notice")).to_have_text(text("es", "rounds.published_notice", round=2))
+
+    names = name_of(t)
+    published = hall.http.get(t.path + "/rounds/2", headers=t.headers(hall.director)).json()
+    assert published["published"] and published["method"] == "manual" and published["reason"] == reason
+    assert [(x["table"], names[x["first"]], x["second"] and names[x["second"]]) for x in published["tables"]] == [
+        (1, "Gemma Pons", "Anna Puig"), (2, "Marc Riera", "Carla Vidal"), (3, "Eva Soler", "Dani Mas"),
+        (4, "Núria Bosch", "Ferran Gil"), (5, "Hug Serra", "Irene Camps"), (6, "Jordi Vila", "Laia Font"),
+        (7, "Biel Roca", None)]
+    for x in published["tables"]:
+        if x["second"]:  # each game created with the director's players, the first named first
+            game = hall.http.get(f"/v1/games/{x['game_id']}", headers=t.headers(hall.director)).json()
+            assert [p["name"] for p in game["players"]] == [names[x["first"]], names[x["second"]]]
+    check = hall.http.get(t.path + "/check", headers=t.headers(hall.director)).json()
+    assert [w["code"] for w in check["rounds"][1]["warnings"]] == ["rematch", "bye_not_lowest"]
+    context.close()
+
+    # in Catalan: round 3 drafted, then changed by hand: Anna against Gemma again
+    context, page = page_in(browser, "ca", TABLET_LANDSCAPE)
+    page.goto(f"{hall.url}/rounds?tournament={t.id}#token={hall.director}")
+    page.get_by_role("button", name=text("ca", "rounds.draft", round=3)).click()
+    expect(page.locator(".notice")).to_contain_text(text("ca", "rounds.drafted_notice", round=3, tables=7))
+    page.get_by_role("button", name=text("ca", "rounds.hand")).click()
+    editor, panel = page.locator("section.hand"), page.locator(".hand-panel")
+    anna = next(x for x in hall.http.get(t.path + "/rounds/3", headers=t.headers(hall.director)).json()["tables"]
+                if "p1" in (x["first"], x["second"]))
+    seat = "first_of" if anna["first"] == "p1" else "second_of"
+    other = "second_of" if seat == "first_of" else "first_of"
+    editor.get_by_label(text("ca", f"rounds.{other}", table=anna["table"]), exact=True).select_option("p7")  # Gemma
+    rematch = panel.locator(f'.warnings li[data-code="rematch"][data-table="{anna["table"]}"]')
+    expect(rematch).to_contain_text(text("ca", "rounds.warning.rematch", player="Anna Puig", opponent="Gemma Pons",
+                                         met_in=1) if seat == "first_of" else "Gemma Pons")
+    expect(rematch.locator(".article")).to_have_text("FISC I.1 A")
+    check_page(page, "round control ca, by hand")
+    screenshot(page, "rounds-ca-hand-laptop")
+    page.set_viewport_size(WALL)
+    screenshot(page, "rounds-ca-hand-1920")
     context.close()
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.tournament.formats import tables, tou, trf, tsh
-from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet, player_id, results_of, sheet_of
+from domain.tournament.formats.sheet import (
+    Entry, FormatError, Line, Sheet, joined, player_id, results_of, sheet_of,
+)
 
 #: format name -> (writer, media type, file extension)
 WRITERS: dict[str, tuple[Callable[[Sheet], str], str, str]] = {
@@ -26,11 +28,12 @@ FORMATS = tuple(WRITERS)
 PLAYER_FORMATS = ("csv", "trf")
 
 
-def write(sheet: Sheet, fmt: str) -> str:
-    """The sheet in format ``fmt`` (one of ``FORMATS``)."""
+def write(sheet: Sheet, fmt: str, division: str | None = None) -> str:
+    """The sheet in format ``fmt`` (one of ``FORMATS``): every division, or the one named (numbered from 1 within
+    it). tsh's ``.t`` holds one division: a sheet of several needs the division named."""
     if fmt not in WRITERS:
         raise FormatError(f"format is one of {', '.join(FORMATS)}, not {fmt!r}", field="format")
-    return WRITERS[fmt][0](sheet)
+    return WRITERS[fmt][0](sheet.division(division) if division is not None else sheet)
 
 
 def read_players(text: str, fmt: str) -> list[Entry]:
@@ -45,5 +48,5 @@ def read_players(text: str, fmt: str) -> list[Entry]:
     raise FormatError(f"a player list is read from {' or '.join(PLAYER_FORMATS)}, not {fmt!r}", field="format")
 
 
-__all__ = ["FORMATS", "PLAYER_FORMATS", "WRITERS", "Entry", "FormatError", "Line", "Sheet", "player_id", "read_players",
-           "results_of", "sheet_of", "tables", "tou", "trf", "tsh", "write"]
+__all__ = ["FORMATS", "PLAYER_FORMATS", "WRITERS", "Entry", "FormatError", "Line", "Sheet", "joined", "player_id",
+           "read_players", "results_of", "sheet_of", "tables", "tou", "trf", "tsh", "write"]

@@ -1,7 +1,9 @@
 """The interchange sheet: what every tournament file format carries, in one neutral shape.
 
 A ``Sheet`` is the tournament as the ecosystem's files see it: players numbered from 1 in entry
-order (tsh's, AUPAIR's and TRF's player numbers), and one ``Line`` per table of each round with
+order (tsh's, AUPAIR's and TRF's player numbers), each in a division (``A`` unless the tournament
+has others: ``division`` gives one division's sheet, numbered from 1 within it, as tsh's and
+AUPAIR's division files number them; ``joined`` puts division sheets back together), and one ``Line`` per table of each round with
 the two players' numbers in pairing-list order (the first named starts, FILE 4.1: tsh's ``p12``,
 AUPAIR's ``+``, TRF's white), the scores, and how the table ended (``Kind``). Each format writes a
 sheet and reads one back; ``results_of`` turns a sheet into the domain's ``Result`` facts so the
@@ -10,7 +12,7 @@ standings of a file read back can be compared with the tournament's own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,13 +34,14 @@ class FormatError(DomainError):
 
 @dataclass(frozen=True)
 class Entry:
-    """One player: the number in the file (from 1), name, rating, federation id, club."""
+    """One player: the number in the file (from 1), name, rating, federation id, club, division."""
 
     number: int
     name: str
     rating: int = 0
     federation_id: str = ""
     club: str = ""
+    division: str = "A"
 
 
 @dataclass(frozen=True)
@@ -79,12 +82,47 @@ class Sheet:
         lines = tuple(sorted(self.lines, key=lambda x: (x.round, x.first, x.second or 0)))
         return Sheet(self.name, self.rounds, self.players, lines, self.date, dict(self.extra))
 
+    @property
+    def divisions(self) -> list[str]:
+        """The divisions, in the order their first player comes (``A`` alone for a sheet without others)."""
+        return list(dict.fromkeys(e.division for e in self.players)) or ["A"]
+
+    def division(self, name: str) -> Sheet:
+        """One division's sheet: its players numbered from 1 in the sheet's order, its tables (a table of two
+        divisions, which the pairer never makes, is in neither); ``extra["ranks"]`` the division's own ranks."""
+        if name not in self.divisions:
+            raise FormatError(f"division is one of {', '.join(self.divisions)}, not {name!r}", field="division")
+        inside = [e for e in self.players if e.division == name]
+        number = {e.number: i + 1 for i, e in enumerate(inside)}
+        players = tuple(replace(e, number=number[e.number]) for e in inside)
+        lines = tuple(replace(x, first=number[x.first], second=None if x.second is None else number[x.second])
+                      for x in self.lines if x.first in number and (x.second is None or x.second in number))
+        ranks = self.extra.get("division_ranks", {}).get(name, {})
+        return Sheet(self.name, self.rounds, players, lines, self.date,
+                     {"ranks": {number[n]: r for n, r in ranks.items() if n in number}}).sorted()
+
     def line_of(self, round_no: int, number: int) -> Line | None:
         """The table a player sat at in a round (None: not paired, a late entry or a withdrawal)."""
         for line in self.lines:
             if line.round == round_no and number in (line.first, line.second):
                 return line
         return None
+
+
+def joined(parts: list[Sheet]) -> Sheet:
+    """Division sheets as one: the players numbered on through the divisions (the first's, then the next's),
+    each keeping its division; the name, the date and the rounds of the first (the rounds: the most)."""
+    if len(parts) == 1:
+        return parts[0]
+    players: list[Entry] = []
+    lines: list[Line] = []
+    for part in parts:
+        offset = len(players)
+        players += [replace(e, number=e.number + offset) for e in part.players]
+        lines += [replace(x, first=x.first + offset, second=None if x.second is None else x.second + offset)
+                  for x in part.lines]
+    first = parts[0]
+    return Sheet(first.name, max(p.rounds for p in parts), tuple(players), tuple(lines), first.date).sorted()
 
 
 def player_id(number: int) -> str:
@@ -112,7 +150,8 @@ def sheet_of(tournament: Any, *, date: str = "", starters: Mapping[str, int] | N
     ``starters`` (game id to the seat that started) says the second did, as after a draw (FISC I.5).
     A forfeit names first the player present (AJS 4.1.11.1)."""
     rules = tournament.standings_rules
-    players = tuple(Entry(int(p[1:]), info["name"], int(info["rating"]), info["federation_id"], info["club"])
+    players = tuple(Entry(int(p[1:]), info["name"], int(info["rating"]), info["federation_id"], info["club"],
+                          info.get("division", "A"))
                     for p, info in sorted(tournament.players.items(), key=lambda kv: int(kv[0][1:])))
     tables = {(int(n), t["table"]): t for n, published in tournament.published.items() for t in published}
     lines = []
@@ -134,4 +173,8 @@ def sheet_of(tournament: Any, *, date: str = "", starters: Mapping[str, int] | N
             first, second, scores, scrabbles = second, first, scores[::-1], scrabbles[::-1]
         lines.append(Line(r["round"], first, second, scores, kind, scrabbles))
     ranks = {int(row.player[1:]): row.rank for row in tournament.standings()}
-    return Sheet(tournament.name, tournament.rounds, players, tuple(lines), date, {"ranks": ranks}).sorted()
+    extra: dict[str, Any] = {"ranks": ranks}
+    if len(tournament.divisions) > 1:
+        extra["division_ranks"] = {d: {int(row.player[1:]): row.rank for row in tournament.standings(division=d)}
+                                   for d in tournament.divisions}
+    return Sheet(tournament.name, tournament.rounds, players, tuple(lines), date, extra).sorted()

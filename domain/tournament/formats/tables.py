@@ -1,13 +1,15 @@
 """CSV: the player list and the results, for Swiss Perfect (AJS 4.1.4) and spreadsheets; the rating officer's file.
 
-Players: ``number,name,federation_id,club,rating``. Reading a player list accepts the headers in
-Spanish, Catalan and English (``nombre``/``nom``/``name``, ``elo``/``rating``, ``id``/``licencia``,
-``club``) and any order; only the name is required. Swiss Perfect's own import layout was not
+Players: ``number,name,federation_id,club,rating``, and ``division`` last when the tournament has
+more than one. Reading a player list accepts the headers in Spanish, Catalan and English
+(``nombre``/``nom``/``name``, ``elo``/``rating``, ``id``/``licencia``, ``club``,
+``división``/``divisió``/``division``) and any order; only the name is required. Swiss Perfect's own import layout was not
 found: the columns are plain, one header line, comma-separated, UTF-8.
 
 Results: one row per table and round, ``round,kind,number1,name1,score1,number2,name2,score2,
-scrabbles1,scrabbles2`` (the first named starts; a bye has no second). The ABSP's rating CSV is
-``Division,Round,Player1,Score1,Player2,Score2`` (tsh2csv's README): the same facts, fewer columns.
+scrabbles1,scrabbles2`` (the first named starts; a bye has no second), and ``division`` last when the
+tournament has more than one. The ABSP's rating CSV is ``Division,Round,Player1,Score1,Player2,Score2``
+(tsh2csv's README): the same facts, fewer columns.
 
 Ratings (``write_ratings``): every game with both players' federation ids, names, scores and
 ratings before the event, for a rating officer. The AJS Elo and EloD formulas are in annexes our
@@ -34,6 +36,7 @@ ALIASES = {
     "club": {"club"},
     "rating": {"rating", "elo", "ranking", "rat"},
     "number": {"number", "no", "núm", "num", "número", "nº", "#"},
+    "division": {"division", "división", "divisió", "divisio", "grupo", "grup"},
 }
 
 
@@ -67,7 +70,9 @@ def _rows(text: str) -> list[list[str]]:
 
 # ---- players -----------------------------------------------------------------------------------
 def write_players(sheet: Sheet) -> str:
-    return _write(PLAYER_COLUMNS, [[e.number, e.name, e.federation_id, e.club, e.rating] for e in sheet.players])
+    divided = len(sheet.divisions) > 1
+    return _write(PLAYER_COLUMNS + ["division"] * divided,
+                  [[e.number, e.name, e.federation_id, e.club, e.rating] + [e.division] * divided for e in sheet.players])
 
 
 def read_players(text: str) -> list[Entry]:
@@ -99,36 +104,44 @@ def read_players(text: str) -> list[Entry]:
             raise FormatError(f"the rating is a whole number, not {rating_text!r}", line=n, field="rating") from None
         if not 0 <= rating <= 4000:
             raise FormatError(f"the rating is between 0 and 4000, not {rating}", line=n, field="rating")
-        entries.append(Entry(len(entries) + 1, name, rating, cell("federation_id"), cell("club")))
+        division = cell("division") or "A"
+        if len(division) > 20:
+            raise FormatError("a division is named in 1 to 20 characters", line=n, field="division")
+        entries.append(Entry(len(entries) + 1, name, rating, cell("federation_id"), cell("club"), division))
     return entries
 
 
 # ---- results -----------------------------------------------------------------------------------
 def write_results(sheet: Sheet) -> str:
+    divided = len(sheet.divisions) > 1
     rows: list[list[object]] = []
     for line in sheet.lines:
         first = sheet.entry(line.first)
         scores = line.scores or (0, 0)
         if line.second is None:
             rows.append([line.round, str(line.kind), first.number, first.name, scores[0], "", "", "",
-                         line.scrabbles[0], ""])
+                         line.scrabbles[0], ""] + [first.division] * divided)
             continue
         second = sheet.entry(line.second)
         rows.append([line.round, str(line.kind), first.number, first.name, scores[0], second.number, second.name,
-                     scores[1], line.scrabbles[0], line.scrabbles[1]])
-    return _write(RESULT_COLUMNS, rows)
+                     scores[1], line.scrabbles[0], line.scrabbles[1]] + [first.division] * divided)
+    return _write(RESULT_COLUMNS + ["division"] * divided, rows)
 
 
 def read_results(text: str, players: list[Entry] | tuple[Entry, ...], *, name: str = "",
                  rounds: int | None = None) -> Sheet:
-    """The results CSV read back against the player list it was written with."""
+    """The results CSV read back against the player list it was written with (a ``division`` column, when there
+    is one, must name the division the list gives the table's players)."""
     rows = _rows(text)
-    if not rows or [c.strip() for c in rows[0]] != RESULT_COLUMNS:
-        raise FormatError("the first line is " + ",".join(RESULT_COLUMNS), line=1, field="header")
+    columns = [c.strip() for c in rows[0]] if rows else []
+    if columns not in (RESULT_COLUMNS, RESULT_COLUMNS + ["division"]):
+        raise FormatError("the first line is " + ",".join(RESULT_COLUMNS) + " (then division, when there are "
+                          "several)", line=1, field="header")
     numbers = {e.number for e in players}
+    divisions = {e.number: e.division for e in players}
     lines = []
     for n, row in enumerate(rows[1:], start=2):
-        cells = dict(zip(RESULT_COLUMNS, [c.strip() for c in row] + [""] * (len(RESULT_COLUMNS) - len(row))))
+        cells = dict(zip(columns, [c.strip() for c in row] + [""] * (len(columns) - len(row))))
         try:
             kind = Kind(cells["kind"])
         except ValueError:
@@ -145,6 +158,9 @@ def read_results(text: str, players: list[Entry] | tuple[Entry, ...], *, name: s
         for key in ("number1",) + (() if kind is Kind.BYE else ("number2",)):
             if values[key] not in numbers:
                 raise FormatError(f"no player number {values[key]}", line=n, field=key)
+            if "division" in cells and cells["division"] != divisions[values[key]]:
+                raise FormatError(f"player {values[key]} is in division {divisions[values[key]]}, not "
+                                  f"{cells['division']!r}", line=n, field="division")
         if kind is Kind.BYE:
             lines.append(Line(values["round"], values["number1"], None, (values["score1"], 0), kind,
                               (values["scrabbles1"], 0)))

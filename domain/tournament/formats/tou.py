@@ -4,7 +4,8 @@ No official description was found; the layout here follows a ratings program tha
 files (a public TOU reader, "coco ratings") and a public writer, which agree on this much:
 
     *M31.12.2025 Tournament name          the date (dd.mm.yyyy) and the name
-    *A                                    a division
+    *A                                    a division (its name after the star; each division a
+                                          block of its own, its players numbered from 1)
     Mark Nyman           2488  16 2458  +4    a player: the name, then per round the score and
                                               the opponent's number (the player's line number)
     *** END OF FILE ***
@@ -16,14 +17,15 @@ the reader (the writer above puts a high-word line there); this writer adds none
 carries no ratings. Uncertain, and said so in docs/tournaments.md: how AUPAIR writes a bye (the
 writer above uses the player's own number as the opponent, the reader skips such rounds): here a
 bye is the player's own number with a win's prefix, a round not paired the own number with 0; a
-forfeit is written with its 300-0 scores (AJS 4.1.11.1), a double absence as two losses 0-0.
+forfeit is written with its 300-0 scores (AJS 4.1.11.1), a double absence as two losses 0-0; and
+whether AUPAIR itself writes several divisions in one file as blocks (the reader above reads them).
 """
 
 from __future__ import annotations
 
 import re
 
-from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet, joined
 from domain.tournament.results import Kind
 
 END = "*** END OF FILE ***"
@@ -37,9 +39,18 @@ def _date(iso: str) -> str:
     return "01.01.2000" if not iso else iso
 
 
-def write_tou(sheet: Sheet, *, division: str = "A") -> str:
-    """The ``.TOU`` file of one division."""
-    out = [f"*M{_date(sheet.date)} {sheet.name}", f"*{division}"]
+def write_tou(sheet: Sheet) -> str:
+    """The ``.TOU`` file: each division a block (``*A``, ``*B``), its players numbered from 1."""
+    out = [f"*M{_date(sheet.date)} {sheet.name}"]
+    for division in sheet.divisions:
+        out.append(f"*{division}")
+        out += _block(sheet.division(division) if len(sheet.divisions) > 1 else sheet)
+    out.append(END)
+    return "\n".join(out) + "\n"
+
+
+def _block(sheet: Sheet) -> list[str]:
+    out = []
     for e in sheet.players:
         cells = []
         for round_no in range(1, sheet.played_rounds + 1):
@@ -63,12 +74,12 @@ def write_tou(sheet: Sheet, *, division: str = "A") -> str:
             cells.append((prefix + mine, ("+" if side == 0 else "") + str(opponent)))
         name = e.name.ljust(20)
         out.append(name + "".join(f"{score:5d}{opponent:>4}" for score, opponent in cells))
-    out.append(END)
-    return "\n".join(out) + "\n"
+    return out
 
 
 def read_tou(text: str) -> Sheet:
-    """A ``.TOU`` file read back (its first division); every cell checked."""
+    """A ``.TOU`` file read back: every division (numbered on through them, each player keeping its division's
+    name); every cell checked."""
     raw = text.splitlines()
     if not raw or not raw[0].startswith("*M"):
         raise FormatError("a TOU file starts with '*M' then the date (dd.mm.yyyy) and the name", line=1,
@@ -78,17 +89,19 @@ def read_tou(text: str) -> Sheet:
     if re.fullmatch(r"\d{2}\.\d{2}\.\d{4}", date_text):
         d, m, y = date_text.split(".")
         date = f"{y}-{m}-{d}"
+    blocks: list[tuple[str, list[tuple[int, str, list[tuple[int, str]]]]]] = []
     rows: list[tuple[int, str, list[tuple[int, str]]]] = []
-    division_seen = False
     for number, line in enumerate(raw[1:], start=2):
         if not line.strip() or line.startswith(" "):
             continue
         if line.strip() == END:
             break
         if line.startswith("*"):
-            if division_seen:
-                break  # one division per sheet
-            division_seen = True
+            label = line[1:].strip() or "A"
+            if any(label == seen for seen, _ in blocks):
+                raise FormatError(f"division {label} comes twice", line=number, field="division")
+            rows = []
+            blocks.append((label, rows))
             continue
         tokens = line.split()
         i = len(tokens)
@@ -99,8 +112,16 @@ def read_tou(text: str) -> Sheet:
         name_part, cells = " ".join(tokens[:i]), tokens[i:]
         if not name_part:
             raise FormatError("a TOU player line starts with the name", line=number, field="name")
+        if not blocks:
+            blocks.append(("A", rows))
         rows.append((number, name_part, [(int(cells[k]), cells[k + 1]) for k in range(0, len(cells), 2)]))
-    players = tuple(Entry(i + 1, nm) for i, (_, nm, _) in enumerate(rows))
+    return joined([_division(label, found, name.strip(), date) for label, found in blocks] or
+                  [Sheet(name.strip(), 0, (), (), date)])
+
+
+def _division(label: str, rows: list[tuple[int, str, list[tuple[int, str]]]], name: str, date: str) -> Sheet:
+    """One division's block: its players numbered from 1, its tables checked cell by cell."""
+    players = tuple(Entry(i + 1, nm, division=label) for i, (_, nm, _) in enumerate(rows))
     lines: list[Line] = []
     count = len(rows)
     for index, (at, _, cells) in enumerate(rows):
@@ -129,7 +150,7 @@ def read_tou(text: str) -> Sheet:
                                   f"(a win is written plus 2000, a draw plus 1000)", line=at, field="score")
             mine, other, kind = decoded
             lines.append(Line(r + 1, me, opponent, (mine, other), kind))
-    return Sheet(name.strip(), max((len(c) for _, _, c in rows), default=0), players, tuple(lines), date).sorted()
+    return Sheet(name, max((len(c) for _, _, c in rows), default=0), players, tuple(lines), date).sorted()
 
 
 def _decode(mine: int, theirs: int) -> tuple[int, int, Kind] | None:

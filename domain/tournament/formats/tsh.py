@@ -1,7 +1,7 @@
 """tsh's division file (``a.t``) and its live JSON feed, written and read.
 
-The ``.t`` file (tsh manual, "Configuring tsh": one data file per division) has one line per
-player, the player's number being the line's: the name, the rating, the opponents' numbers round
+The ``.t`` file (tsh manual, "Configuring tsh": one data file per division, ``a.t``, ``b.t``) has one
+line per player, the player's number being the line's (numbered within the division): the name, the rating, the opponents' numbers round
 by round (0: a bye), a semicolon, the player's own scores round by round; then optional fields,
 each ``; key value value ...``. tsh's own ``p12`` field says who went first each round (1 first,
 2 second, 0 a bye). Planilla adds three fields of its own, which tsh keeps as unknown fields (an
@@ -12,7 +12,8 @@ Without them a file from tsh reads as tsh means it: opponent 0 a bye, anything e
 The live feed is the JSON object tsh publishes for broadcast overlays to poll (its ``tourney.js``):
 ``{"config": {...}, "divisions": [{"name": "A", "players": [null, {"id": 1, "name", "rating",
 "pairings", "scores", "etc": {"p12": [...], ...}}]}]}``: index 0 of ``players`` is null so each
-player sits at their number, as in the ``.t`` file.
+player sits at their number, as in the ``.t`` file; every division of the tournament is written,
+each numbered from 1 as its ``.t`` file is, and read back with its name.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet, joined
 from domain.tournament.results import Kind
 
 KIND_LETTER = {Kind.PLAYED: "P", Kind.BYE: "B", Kind.FORFEIT: "F", Kind.BOTH_ABSENT: "A"}
@@ -48,7 +49,11 @@ def _rounds(sheet: Sheet, number: int) -> list[tuple[int, int, int, str]]:
 
 
 def write_t(sheet: Sheet) -> str:
-    """The division's ``.t`` file."""
+    """The division's ``.t`` file (a sheet of several divisions is refused: tsh keeps one file a division;
+    ``write(sheet, "tsh", division=...)`` writes one)."""
+    if len(sheet.divisions) > 1:
+        raise FormatError(f"tsh keeps one .t file a division: name the division ({', '.join(sheet.divisions)})",
+                          field="division")
     lines = []
     for e in sheet.players:
         rounds = _rounds(sheet, e.number)
@@ -64,8 +69,9 @@ def write_t(sheet: Sheet) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_t(text: str, *, name: str = "", rounds: int | None = None) -> Sheet:
-    """A ``.t`` file read back; every line checked (the numbers, the semicolon, the scores)."""
+def read_t(text: str, *, name: str = "", rounds: int | None = None, division: str = "A") -> Sheet:
+    """A ``.t`` file read back (its players in ``division``: the file does not name its own); every line checked
+    (the numbers, the semicolon, the scores)."""
     rows = []
     for number, raw in enumerate((x for x in text.splitlines() if x.strip() and not x.lstrip().startswith("#")),
                                  start=1):
@@ -90,7 +96,7 @@ def read_t(text: str, *, name: str = "", rounds: int | None = None) -> Sheet:
                               "numbers (one a round)", line=number, field="rating")
         rows.append((number, " ".join(tokens[:at]), int(tokens[at]), [int(t) for t in tokens[at + 1:]], scores,
                      etc))
-    return _sheet(rows, name, rounds)
+    return _sheet(rows, name, rounds, division)
 
 
 def _ints(text: str, line: int, field: str) -> list[int]:
@@ -101,11 +107,11 @@ def _ints(text: str, line: int, field: str) -> list[int]:
 
 
 def _sheet(rows: list[tuple[int, str, int, list[int], list[int], dict[str, list[str]]]], name: str,
-           rounds: int | None) -> Sheet:
+           rounds: int | None, division: str = "A") -> Sheet:
     """Pair up the players' half-lines round by round into tables, checking each agrees with the other."""
     count = len(rows)
     entries = tuple(Entry(n, nm, rating, " ".join(etc.get("plid", [])), " ".join(etc.get("plclub", [])).replace(
-        "_", " ")) for n, nm, rating, _, _, etc in rows)
+        "_", " "), division) for n, nm, rating, _, _, etc in rows)
     by_number = {n: (pairings, scores, etc) for n, _, _, pairings, scores, etc in rows}
     lines: list[Line] = []
     played = max((len(p) for _, _, _, p, _, _ in rows), default=0)
@@ -147,8 +153,14 @@ def _sheet(rows: list[tuple[int, str, int, list[int], list[int], dict[str, list[
 
 
 # ---- the live feed -----------------------------------------------------------------------------
-def live_feed(sheet: Sheet, *, division: str = "A") -> dict[str, Any]:
-    """The JSON object tsh publishes for overlays (``tourney.js``): one division, players at their numbers."""
+def live_feed(sheet: Sheet) -> dict[str, Any]:
+    """The JSON object tsh publishes for overlays (``tourney.js``): every division, players at their numbers."""
+    return {"config": {"event_name": sheet.name, "max_rounds": sheet.rounds, "event_date": sheet.date},
+            "divisions": [{"name": name, "players": _feed_players(sheet.division(name) if len(sheet.divisions) > 1
+                                                                  else sheet)} for name in sheet.divisions]}
+
+
+def _feed_players(sheet: Sheet) -> list[dict[str, Any] | None]:
     players: list[dict[str, Any] | None] = [None]
     for e in sheet.players:
         rounds = _rounds(sheet, e.number)
@@ -159,16 +171,16 @@ def live_feed(sheet: Sheet, *, division: str = "A") -> dict[str, Any]:
             etc["plclub"] = [e.club]
         players.append({"id": e.number, "name": e.name, "rating": e.rating, "pairings": [o for o, *_ in rounds],
                         "scores": [s for _, s, _, _ in rounds], "etc": etc})
-    return {"config": {"event_name": sheet.name, "max_rounds": sheet.rounds, "event_date": sheet.date},
-            "divisions": [{"name": division, "players": players}]}
+    return players
 
 
-def write_live(sheet: Sheet, *, division: str = "A") -> str:
-    return json.dumps(live_feed(sheet, division=division), ensure_ascii=False, indent=1) + "\n"
+def write_live(sheet: Sheet) -> str:
+    return json.dumps(live_feed(sheet), ensure_ascii=False, indent=1) + "\n"
 
 
 def read_live(text: str | dict[str, Any], *, division: str | None = None) -> Sheet:
-    """A live feed read back (its first division, or the one named); players numbered 1 to n."""
+    """A live feed read back: every division (numbered on through them, each player keeping its division's
+    name), or only the one named (numbered 1 to n)."""
     refused = FormatError("a tsh feed is a JSON object with 'divisions', each an object with its 'players'",
                           field="divisions")
     try:
@@ -177,11 +189,20 @@ def read_live(text: str | dict[str, Any], *, division: str | None = None) -> She
         raise refused from None
     if not isinstance(data, dict) or not isinstance(data.get("divisions"), list):
         raise refused
-    chosen = next((d for d in data["divisions"] if isinstance(d, dict) and (division is None or d.get("name") ==
-                                                                            division)), None)
-    if chosen is None or not isinstance(chosen.get("players"), list):
+    chosen = [d for d in data["divisions"] if isinstance(d, dict) and (division is None or d.get("name") == division)]
+    if not chosen or not all(isinstance(d.get("players"), list) for d in chosen):
         raise refused
     config = data.get("config") if isinstance(data.get("config"), dict) else {}
+    rounds = config.get("max_rounds")
+    name = str(config.get("event_name", ""))
+    names = [str(d.get("name") or "A") for d in chosen]
+    if len(set(names)) != len(names):
+        raise FormatError("each division of a tsh feed has a name of its own", field="divisions")
+    return joined([_feed_division(d, label, name, rounds if isinstance(rounds, int) else None)
+                   for d, label in zip(chosen, names)])
+
+
+def _feed_division(chosen: dict[str, Any], label: str, name: str, rounds: int | None) -> Sheet:
     rows = []
     for index, p in enumerate(chosen["players"]):
         if p is None:
@@ -197,6 +218,6 @@ def read_live(text: str | dict[str, Any], *, division: str | None = None) -> She
                               field="players") from None
     rows.sort(key=lambda row: row[0])
     if [row[0] for row in rows] != list(range(1, len(rows) + 1)):
-        raise FormatError("the players' ids run from 1 to their number, each once", field="players")
-    rounds = config.get("max_rounds")
-    return _sheet(rows, str(config.get("event_name", "")), rounds if isinstance(rounds, int) else None)
+        raise FormatError(f"division {label}: the players' ids run from 1 to their number, each once",
+                          field="players")
+    return _sheet(rows, name, rounds, label)

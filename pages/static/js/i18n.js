@@ -46,6 +46,9 @@ export function choose(lang) {
 
 export function language() { return current; }
 
+/** Whether the catalogue has `key` (a code the service sends, worded when the catalogue knows it). */
+export const has = (key) => strings[key] != null;
+
 /** The string for `key`, `{name}` placeholders filled from `params`. */
 export function t(key, params = {}) {
   const found = strings[key];

@@ -1,17 +1,22 @@
 // The director's round control (/rounds?tournament=ID): draft the next round (each table with why it was
-// paired), run the pairing checker, publish (again, with a reason), record a no-show or both absent, a
-// withdrawal or a late entry, print the pairings, and open the round's QR seat sheet (/seats).
+// paired, in the reader's language), change it by hand (rounds_hand.js: seats swapped, the bye given, the
+// reason asked) with the checker's warnings before publishing, run the pairing checker, publish (again, with
+// a reason), record a no-show or both absent, a withdrawal or a late entry, print the pairings, and open the
+// round's QR seat sheet (/seats).
 // The token is a director's, in the fragment once (`#token=T`) or typed, then kept on this laptop.
 
-import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
+import { t, has, use, choose, initial, language, LANGUAGES } from './i18n.js';
 import { request } from './net.js';
 import { patch } from './patch.js';
 import { esc, namesOf } from './standings_view.js';
+import { reasonText, warningsHtml } from './round_words.js';
+import { begin, handHtml, pairs, place, swap, changed } from './rounds_hand.js';
 
 const app = document.getElementById('app');
 const KEY = 'planilla.director';
 const tid = new URLSearchParams(location.search).get('tournament');
-const desk = { token: null, tournament: null, round: null, shown: null, check: null, notice: null, error: null, busy: false };
+const desk = { token: null, tournament: null, round: null, shown: null, check: null, notice: null, error: null, busy: false,
+  hand: null };
 
 function tokenFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -80,23 +85,24 @@ async function act(step, done) {
 }
 
 function tablesHtml(round, names) {
-  const published = round.published;
+  const warned = new Set((round.warnings || []).map((w) => w.table));
   return `<table class="round-tables"><caption class="sr">${esc(t('rounds.tables_of', { round: round.round }))}</caption>
     <thead><tr><th scope="col">${t('standings.table')}</th><th scope="col">${t('standings.first')}</th><th scope="col">${t('standings.second')}</th>
-    <th scope="col" class="why">${t('rounds.why')}</th></tr></thead><tbody>${round.tables.map((x) => `<tr data-table="${x.table}">
-      <td class="num">${x.table}</td><td>${esc(names[x.first] || x.first)}</td>
+    <th scope="col" class="why">${t('rounds.why')}</th></tr></thead><tbody>${round.tables.map((x) => `<tr data-table="${x.table}"${warned.has(x.table) ? ' class="warned"' : ''}>
+      <td class="num">${warned.has(x.table) ? '<span class="flag no-print" aria-hidden="true">⚠</span>' : ''}${x.table}</td><td>${esc(names[x.first] || x.first)}</td>
       <td>${x.second == null ? `<em>${t('standings.bye')}</em>` : esc(names[x.second] || x.second)}</td>
-      <td class="why">${esc(x.why || '')}</td></tr>`).join('')}</tbody></table>`;
+      <td class="why">${esc(reasonText(x, names, t, has))}</td></tr>`).join('')}</tbody></table>`;
 }
 
 function checkHtml() {
   if (!desk.check) return '';
   const rows = desk.check.rounds.map((r) => {
-    const verdict = r.agrees === null ? t('rounds.check_manual') : r.agrees ? t('rounds.check_agrees') : t('rounds.check_differs');
+    const verdict = r.agrees === null ? (r.reason ? t('rounds.check_manual_reason', { reason: r.reason }) : t('rounds.check_manual'))
+      : r.agrees ? t('rounds.check_agrees') : t('rounds.check_differs');
     const diffs = r.differences.map((d) => `<li>${esc(t('rounds.check_difference', { table: d.table ?? '–',
       published: JSON.stringify(d.published), derived: JSON.stringify(d.derived) }))}</li>`).join('');
     return `<li class="${r.agrees === false ? 'differs' : 'agrees'}"><strong>${esc(t('standings.round'))} ${r.round}</strong>: ${esc(verdict)}`
-      + `${diffs ? `<ul>${diffs}</ul>` : ''}</li>`;
+      + `${diffs ? `<ul>${diffs}</ul>` : ''}${(r.warnings || []).length ? warningsHtml(r.warnings, namesOf(desk.tournament), t, has) : ''}</li>`;
   }).join('');
   return `<section class="check" aria-labelledby="check-title"><h2 id="check-title">${t('rounds.check_title')}</h2>
     ${rows ? `<ul>${rows}</ul>` : `<p>${t('rounds.check_nothing')}</p>`}</section>`;
@@ -129,6 +135,28 @@ function playersHtml() {
     </section>`;
 }
 
+/** The drafted round being changed by hand: its seats (beside them, `handPanel`: the warnings, the reason, save). */
+function handSection(names) {
+  const hand = desk.hand;
+  return `<section class="hand no-print" aria-labelledby="hand-title"><h3 id="hand-title">${esc(t('rounds.hand_title', { round: hand.round }))}</h3>
+    <p class="help">${esc(t('rounds.hand_help'))}</p>
+    ${handHtml(hand, names, t)}</section>`;
+}
+
+/** Beside the seats while they are changed (kept in view): the checker's warnings on them, the reason and save. */
+function handPanel(names, off) {
+  const hand = desk.hand;
+  const moved = hand.seats.some((_, at) => changed(hand, at));
+  return `<section class="hand-panel" aria-label="${esc(t('rounds.hand_title', { round: hand.round }))}">
+    <div class="hand-warnings" aria-live="polite">${warningsHtml(hand.warnings, names, t, has)}
+      ${hand.problem ? `<p class="problem" role="alert">${esc(hand.problem)}</p>` : ''}</div>
+    <form id="hand-save" class="act"><label class="wide"><span>${esc(t('rounds.hand_reason'))}</span>
+      <input name="reason" required maxlength="500" autocomplete="off"></label>
+      <button type="submit" class="primary"${off || (moved ? '' : ' disabled')}>${esc(t('rounds.hand_save'))}</button>
+      <button type="button" id="hand-cancel"${off}>${esc(t('rounds.hand_cancel'))}</button>
+      ${moved ? '' : `<p class="help">${esc(t('rounds.hand_unchanged'))}</p>`}</form></section>`;
+}
+
 function render() {
   if (!desk.tournament) return;
   const names = namesOf(desk.tournament);
@@ -137,6 +165,8 @@ function render() {
   const canDraft = next <= desk.tournament.rounds && !(round && round.round === next && !round.published);
   const drafted = round && !round.published;
   const published = round && round.published;
+  const editing = Boolean(drafted && desk.hand && desk.hand.round === round.round);
+  const warned = drafted && round.warnings ? round.warnings.length : 0;
   const off = desk.busy ? ' disabled' : '';
   const seats = round ? `/seats?event=${encodeURIComponent(desk.tournament.name)}&round=${round.round}` : null;
   document.title = `${t('rounds.title')} · ${desk.tournament.name}`;
@@ -158,7 +188,10 @@ function render() {
         <div class="actions no-print">
           ${canDraft ? `<button type="button" id="draft" class="primary"${off}>${esc(t('rounds.draft', { round: next }))}</button>` : ''}
           <button type="button" id="check"${off}>${t('rounds.check')}</button>
-          ${drafted ? `<button type="button" id="publish" class="primary"${off}>${esc(t('rounds.publish', { round: round.round }))}</button>` : ''}
+          ${drafted && !editing ? `<button type="button" id="publish" class="primary"${off}>${esc(warned
+    ? t('rounds.publish_warned', { round: round.round, count: warned }) : t('rounds.publish', { round: round.round }))}</button>
+            <button type="button" id="hand"${off}>${esc(t('rounds.hand'))}</button>
+            <button type="button" id="redraft"${off}>${esc(t('rounds.redraft', { round: round.round }))}</button>` : ''}
           ${round ? `<button type="button" id="print"${off}>${t('rounds.print')}</button>` : ''}
           ${published ? `<a class="button" href="${esc(seats)}">${t('rounds.seats')}</a>` : ''}
           ${desk.tournament.published_rounds.length ? `<label class="pick"><span>${t('rounds.show_round')}</span><select id="show-round">${
@@ -166,7 +199,8 @@ function render() {
               `<option value="${r}"${round && r === round.round ? ' selected' : ''}>${r}</option>`).join('')}</select></label>` : ''}
         </div>
         <p class="print-only print-title">${esc(desk.tournament.name)} · ${round ? esc(t('standings.pairings_of', { round: round.round })) : ''}</p>
-        ${round ? tablesHtml(round, names) : ''}
+        ${drafted && !editing ? `<div class="no-print">${warningsHtml(round.warnings, names, t, has)}</div>` : ''}
+        ${editing ? handSection(names) : round ? tablesHtml(round, names) : ''}
         ${published ? `<div class="no-print forms">
           <form id="absence" class="act"><h3>${t('rounds.absence')}</h3>
             <label><span>${t('standings.table')}</span><select name="table" required>${round.tables.filter((x) => x.second != null).map((x) =>
@@ -179,8 +213,28 @@ function render() {
             <label><span>${t('rounds.reason')}</span><input name="reason" required autocomplete="off"></label>
             <button type="submit"${off}>${esc(t('rounds.republish_do', { round: round.round }))}</button></form></div>` : ''}
       </section>
-      <div class="no-print">${checkHtml()}${playersHtml()}</div>
+      <div class="no-print side">${editing ? handPanel(names, off) : `${checkHtml()}${playersHtml()}`}</div>
     </main>`);
+  if (editing) { // the seats as the hand pairing has them (a choice the director made keeps no `selected` of its own)
+    for (const choice of app.querySelectorAll('select[data-seat]')) choice.value = desk.hand.seats[choice.dataset.at][choice.dataset.seat];
+  }
+}
+
+/** The checker's warnings on the hand pairing as it stands (only the answer to the last change is shown). */
+async function askChecker() {
+  const hand = desk.hand;
+  hand.asked += 1;
+  const asked = hand.asked;
+  try {
+    const answer = await call(`/rounds/${hand.round}/check`, { method: 'POST', body: { pairings: pairs(hand) } });
+    if (desk.hand !== hand || asked !== hand.asked) return;
+    hand.warnings = answer.warnings;
+    hand.problem = null;
+  } catch (error) {
+    if (error.message === 'refused' || desk.hand !== hand) return;
+    hand.problem = error.message;
+  }
+  render();
 }
 
 const value = (form, name) => form.elements[name].value.trim();
@@ -196,6 +250,13 @@ function wire() {
       desk.shown = next;
       act(() => call(`/rounds/${next}/draft`, { method: 'POST', body: {} }), (r) => t('rounds.drafted_notice', { round: r.round, tables: r.tables.length }));
     }
+    if (button.id === 'hand') { desk.hand = begin(desk.round); desk.notice = null; desk.error = null; render(); }
+    if (button.id === 'hand-cancel') { desk.hand = null; render(); }
+    if (button.classList.contains('swap') && desk.hand && swap(desk.hand, Number(button.dataset.at))) { render(); askChecker(); }
+    if (button.id === 'redraft') {
+      const n = desk.round.round;
+      act(() => call(`/rounds/${n}/draft`, { method: 'POST', body: {} }), (r) => t('rounds.drafted_notice', { round: r.round, tables: r.tables.length }));
+    }
     if (button.id === 'publish') {
       const n = desk.round.round;
       act(() => call(`/rounds/${n}/publish`, { method: 'POST', body: {} }), () => t('rounds.published_notice', { round: n }));
@@ -207,12 +268,20 @@ function wire() {
   });
   app.addEventListener('change', async (e) => {
     if (e.target.id === 'lang') { await choose(e.target.value); render(); }
-    if (e.target.id === 'show-round') { desk.shown = Number(e.target.value); await load(); render(); }
+    if (e.target.id === 'show-round') { desk.shown = Number(e.target.value); desk.hand = null; await load(); render(); }
+    if (e.target.dataset.seat != null && desk.hand) {
+      if (place(desk.hand, Number(e.target.dataset.at), Number(e.target.dataset.seat), e.target.value)) { render(); askChecker(); }
+    }
   });
   app.addEventListener('submit', (e) => {
     e.preventDefault();
     const form = e.target;
     const n = desk.round && desk.round.round;
+    if (form.id === 'hand-save' && desk.hand) {
+      const hand = desk.hand;
+      act(() => call(`/rounds/${hand.round}/draft`, { method: 'POST', body: { pairings: pairs(hand), reason: value(form, 'reason') } }),
+        () => { desk.hand = null; return t('rounds.hand_notice', { round: hand.round }); });
+    }
     if (form.id === 'absence') {
       act(() => call(`/rounds/${n}/tables/${value(form, 'table')}/absence`, { method: 'POST',
         body: { kind: value(form, 'kind'), reason: value(form, 'reason') } }), () => t('rounds.absence_notice', { table: value(form, 'table') }));

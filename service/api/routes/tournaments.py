@@ -9,6 +9,7 @@ sheets (``service.tournaments.Tournaments.sync``) or, for a no-show, from the di
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -24,8 +25,9 @@ from service.api.deps import CurrentPrincipal, DeviceDep, DirectorDep
 from service.api.errors import ApiError
 from service.api.responses import errors
 from service.api.tournament_schemas import (
-    Absence, CheckView, Draft, PlayerEntered, PlayerEntry, PlayerImport, PlayersImported, Publish, RoundOut,
-    SettingChange, StandingsView, TournamentCreate, TournamentCreated, TournamentView, Withdrawal,
+    Absence, CheckView, Draft, HandPairing, PlayerEntered, PlayerEntry, PlayerImport, PlayersImported, Publish,
+    RoundOut, SettingChange, StandingsView, TournamentCreate, TournamentCreated, TournamentView, WarningsView,
+    Withdrawal,
 )
 from service.application import Actor
 from service.tournaments import TournamentNotFound, Tournaments, pairing_dict
@@ -125,15 +127,31 @@ async def change_setting(tournament_id: TournamentIdPath, body: SettingChange, t
              responses=errors(400, 401, 403, 404, 422))
 async def draft_round(tournament_id: TournamentIdPath, round_no: RoundPath, body: Draft,
                       tournaments: TournamentsDep, who: DirectorDep, device: DeviceDep) -> Any:
-    """Draft the next round by the tournament's system (each table says why), or by hand; the results of the
-    games signed so far are brought up to date first."""
+    """Draft the next round by the tournament's system (each table says why), or by hand with the reason (a table
+    the system would not give says the director's); the answer has the checker's warnings on the draft. The
+    results of the games signed so far are brought up to date first."""
     manual = [tuple(p) for p in body.pairings] if body.pairings is not None else None
     await _run(lambda: tournaments.sync(tournament_id))  # pair on every game signed so far, read or not
     pairings = await _run(lambda: tournaments.act(tournament_id, Actor(who.actor(), device),
-                                                  lambda t, m: t.draft(round_no, m, manual=manual)))
+                                                  lambda t, m: t.draft(round_no, m, manual=manual,
+                                                                       reason=body.reason)))
     t = await _run(lambda: tournaments.get(tournament_id))
-    return {"round": round_no, "method": t.drafts[str(round_no)]["method"], "published": False,
-            "tables": [pairing_dict(p) for p in pairings]}
+    drafted = t.drafts[str(round_no)]
+    return {"round": round_no, "method": drafted["method"], "published": False, "reason": drafted["reason"],
+            "tables": [pairing_dict(p) for p in pairings],
+            "warnings": [w.as_dict() for w in await _run(lambda: t.warnings(round_no))]}
+
+
+@router.post("/{tournament_id}/rounds/{round_no}/check", response_model=WarningsView,
+             responses=errors(400, 401, 403, 404, 422))
+async def check_hand_pairing(tournament_id: TournamentIdPath, round_no: RoundPath, body: HandPairing,
+                             tournaments: TournamentsDep, _: DirectorDep) -> Any:
+    """The checker's warnings on a pairing the director is making by hand for the next round, before drafting
+    it so (directors; nothing is saved): a rematch, a second bye, a bye not the rule's, who starts, players far
+    apart in the standings, players of two divisions; each with its article."""
+    pairings = [tuple(p) for p in body.pairings]
+    return {"round": round_no, "warnings": await _run(lambda: tournaments.warnings(tournament_id, round_no,
+                                                                                   pairings))}
 
 
 @router.post("/{tournament_id}/rounds/{round_no}/publish", response_model=RoundOut,
@@ -155,10 +173,12 @@ async def read_round(tournament_id: TournamentIdPath, round_no: RoundPath, tourn
     t = await _run(lambda: tournaments.view(tournament_id))
     key = str(round_no)
     if key in t.published:
-        return {"round": round_no, "method": t.drafts[key]["method"], "published": True, "tables": t.published[key]}
+        return {"round": round_no, "method": t.drafts[key]["method"], "published": True, "tables": t.published[key],
+                "reason": t.drafts[key].get("reason", "")}
     if key in t.drafts:
         return {"round": round_no, "method": t.drafts[key]["method"], "published": False,
-                "tables": t.drafts[key]["pairings"]}
+                "tables": t.drafts[key]["pairings"], "reason": t.drafts[key].get("reason", ""),
+                "warnings": [w.as_dict() for w in await _run(lambda: t.warnings(round_no))]}
     raise ApiError(404, "round_not_drafted", f"round {round_no} is neither drafted nor published", field="round_no")
 
 
@@ -243,8 +263,10 @@ async def stream_standings(tournament_id: TournamentIdPath, request: Request, to
 
 @router.get("/{tournament_id}/check", response_model=CheckView, responses=errors(400, 401, 403, 404))
 async def check(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _: CurrentPrincipal) -> Any:
-    """The pairing checker: every published round derived again from the events before it."""
-    return {"rounds": await _run(lambda: tournaments.check(tournament_id))}
+    """The pairing checker: every published round derived again from the events before it, each with the
+    warnings on its pairing (rule and article), and the next round's draft with its warnings."""
+    return {"rounds": await _run(lambda: tournaments.check(tournament_id)),
+            "draft": await _run(lambda: tournaments.draft_check(tournament_id))}
 
 
 ExportFormat = Literal["tsh", "tsh-json", "tou", "trf", "csv-players", "csv-results", "ratings"]
@@ -265,10 +287,14 @@ FEED_EXAMPLE = {"config": {"event_name": "Obert", "max_rounds": 5, "event_date":
 async def export(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _: CurrentPrincipal,
                  format: Annotated[ExportFormat, Query(description=(
                      "tsh: tsh's .t file; tsh-json: tsh's live feed; tou: AUPAIR .TOU; trf: FIDE TRF16; csv-players, "
-                     "csv-results: for Swiss Perfect and spreadsheets; ratings: every game for the rating officer"))]
-                 ) -> Response:
+                     "csv-results: for Swiss Perfect and spreadsheets; ratings: every game for the rating officer"))],
+                 division: Annotated[str | None, Query(min_length=1, max_length=20, description=(
+                     "one division only, its players numbered from 1 (tsh's .t holds one division: a tournament "
+                     "of several needs it); otherwise every division (tsh-json, tou: each its own; csv: a column; "
+                     "trf: no place for it)"))] = None) -> Response:
     """The tournament in a file the ecosystem reads (any token), results brought up to date first."""
-    text = await _run(lambda: tournaments.export(tournament_id, format))
+    text = await _run(lambda: tournaments.export(tournament_id, format, division))
     _, media, extension = WRITERS[format]
+    suffix = "-" + re.sub(r"[^A-Za-z0-9_-]", "_", division) if division else ""  # a header is ASCII
     return Response(text, media_type=f"{media}; charset=utf-8", headers={
-        "Content-Disposition": f'attachment; filename="{tournament_id}-{format}.{extension}"'})
+        "Content-Disposition": f'attachment; filename="{tournament_id}-{format}{suffix}.{extension}"'})
