@@ -106,6 +106,18 @@ def tables(store: ReadStore, **filters: Any) -> list[dict[str, Any]]:
     return ordered(out)
 
 
+def versions(store: ReadStore, *, event: str | None = None, round: str | int | None = None) -> dict[str, int]:
+    """Each game of the event and round (all, where None) with the version the read models hold: what a hall
+    stream compares to know the read models moved (any filter beyond the event and round is left to the read)."""
+    query = sa.select(INDEX.c.game_id, INDEX.c.version)
+    if event is not None:
+        query = query.where(INDEX.c.event == event)
+    if round is not None:
+        query = query.where(INDEX.c.round == str(round))
+    with store.connect() as conn:
+        return {str(game_id): version for game_id, version in conn.execute(query)}
+
+
 def ordered(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Alerts first (the most urgent state first), then as found (by event, round and table); in place."""
     found.sort(key=lambda t: (0 if t["alerts"] else 1, STATES.index(t["state"]) if t["alerts"] else 0))
