@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import httpx
 import pytest
@@ -25,9 +25,10 @@ from service.access.application import ServiceApplication
 from service.api.app import create_app
 from service.api.config import ServiceSettings
 from service.api.contract import SPEC
-from service.api.hall_stream import HALL_GAP
+from service.api.hall_stream import HALL_GAP, HallQuery, HallSource
 from service.api.routes.tables import SSE_PATTERN, HallChanges, HallTables
 from service.settings import settings_env
+from tests.api.conftest import Api
 from tests.api.live_server import running
 from tests.application.script import find_play
 
@@ -378,3 +379,33 @@ def test_the_contract_describes_the_hall_stream_and_its_example_fits() -> None:
     assert [m[0] for m in messages] == ["event: tables", "event: changes"]
     HallTables.model_validate_json(messages[0][1].removeprefix("data: "))
     HallChanges.model_validate_json(messages[1][1].removeprefix("data: "))
+
+
+def test_a_streams_reads_of_the_games_that_moved_give_get_tables_answer_on_sqlite_and_postgresql(api: Api) -> None:
+    """What a stream reads after saves (those games alone, the others kept) is `GET /v1/tables`'s answer, on both
+    stores: a call (FILE 33.5) moves its table first, the answer takes it back, a game ending leaves `in_progress`."""
+    event = f"Sala {uuid4()}"  # the session's PostgreSQL database is shared by the tests: an event of its own
+    tables = [api.table(event=event, round=2, table=n, players=(f"A{n}", f"B{n}")) for n in (1, 2, 3)]
+    for table in tables:
+        table.start()
+    api.index()
+    source = HallSource(api.app.state, HallQuery(event=event, round=2, status="in_progress"))
+
+    def get() -> list[dict[str, Any]]:
+        api.index()
+        r = api.client.get("/v1/tables", params={"event": event, "round": 2, "status": "in_progress"},
+                           headers=api.headers(api.tokens["arbiter"]))
+        return r.json()["tables"]
+
+    assert source.full() == get()
+    one, two, three = tables
+    two.send(two.players[0], "call_arbiter")
+    found = source.update({UUID(two.id)})
+    assert [t["game_id"] for t in found] == [two.id, one.id, three.id] and found == get()
+    two.send(api.tokens["arbiter"], "answer_call")
+    three.end_by_passes()
+    for seat in (0, 1):
+        three.send(three.players[seat], "sign", signature=f"player {seat}")
+    found = source.update({UUID(two.id), UUID(three.id)})
+    assert [t["game_id"] for t in found] == [one.id, two.id] and found == get()
+    assert source.update(set()) == get(), "nothing moved: the tables as last read"
