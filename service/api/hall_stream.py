@@ -128,9 +128,17 @@ class HallSource:
         state = self.state
         return with_tablets(found, state.games.seat_devices, state.heard.of, time.time(), self.query.silent_after)
 
-    def full(self) -> list[dict[str, Any]]:
-        """The whole hall read again (``read_hall``), its versions read first (a projection between the two is
-        seen by the next comparison of versions, never lost)."""
+    def _wait(self, saved: set[UUID]) -> None:
+        """Until the read models hold each of ``saved`` as stored now (``read_wait_seconds`` at most in all)."""
+        games, projector = self.state.games, self.state.projector
+        deadline = time.monotonic() + self.state.settings.read_wait_seconds
+        for ident in saved:
+            projector.wait_for(ident, games.stored_version(ident), max(0.0, deadline - time.monotonic()))
+
+    def full(self, saved: set[UUID] | None = None) -> list[dict[str, Any]]:
+        """The whole hall read again (``read_hall``; after ``saved`` games are projected), its versions read first (a
+        projection between the two is seen by the next comparison of versions, never lost)."""
+        self._wait(saved or set())
         self.seen = self.versions()
         found = rows(self.state.read_store, limit=self.query.limit, **self._filters())
         self.order = [t["game_id"] for t in found]
@@ -144,10 +152,7 @@ class HallSource:
         moved: those games read again, the others as last read. A game of the event and round new to the read
         models, one that joins the answer (its place comes from the index's order) or an answer at ``limit``:
         the whole hall read again."""
-        games, projector = self.state.games, self.state.projector
-        deadline = time.monotonic() + self.state.settings.read_wait_seconds
-        for ident in saved:
-            projector.wait_for(ident, games.stored_version(ident), max(0.0, deadline - time.monotonic()))
+        self._wait(saved)
         now = self.versions()
         if now.keys() != self.seen.keys() or len(self.order) >= self.query.limit:
             return self.full()
@@ -203,7 +208,7 @@ async def follow_hall(source: HallSource, hub: Hub, *, poll: float, keepalive: f
                     wake.clear()  # cleared before reading: a save during the read wakes the next wait at once
                     saved = set(woken)
                     woken.clear()
-                    found = await bounded(source.full) if whole else await bounded(source.update, saved)
+                    found = await bounded(source.full if whole else source.update, saved)
                     last_read = time.monotonic()
                     change = shown.changes(found)
                     if change is not None:
