@@ -73,6 +73,11 @@ def alerts(status: dict[str, Any] | None, differing: int) -> list[str]:
 
 def tables(store: ReadStore, **filters: Any) -> list[dict[str, Any]]:
     """Each game the index finds (same filters), with where it stands; alerts first, then by table."""
+    return ordered(rows(store, **filters))
+
+
+def rows(store: ReadStore, **filters: Any) -> list[dict[str, Any]]:
+    """Each game the index finds (same filters, ``game_ids`` too), with where it stands, in the index's order."""
     games = index(store, **filters)
     ids = [uuid.UUID(g["game_id"]) for g in games]
     with store.connect() as conn:
@@ -103,7 +108,19 @@ def tables(store: ReadStore, **filters: Any) -> list[dict[str, Any]]:
             "signed": [s["seat"] for s in status.get("signatures", [])] if status else [],
             "reopened": bool(status.get("reopenings")) if status else False,
         })
-    return ordered(out)
+    return out
+
+
+def versions(store: ReadStore, *, event: str | None = None, round: str | int | None = None) -> dict[str, int]:
+    """Each game of the event and round (all, where None) with the version the read models hold: what a hall
+    stream compares to know the read models moved (any filter beyond the event and round is left to the read)."""
+    query = sa.select(INDEX.c.game_id, INDEX.c.version)
+    if event is not None:
+        query = query.where(INDEX.c.event == event)
+    if round is not None:
+        query = query.where(INDEX.c.round == str(round))
+    with store.connect() as conn:
+        return {str(game_id): version for game_id, version in conn.execute(query)}
 
 
 def ordered(found: list[dict[str, Any]]) -> list[dict[str, Any]]:

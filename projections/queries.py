@@ -187,9 +187,12 @@ def status(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
 # ---- the directors' index -------------------------------------------------------------------
 def index(store: ReadStore, *, event: str | None = None, round: str | int | None = None,
           table: str | int | None = None, player: str | None = None, status: str | None = None,
-          limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
-    """Games by event, round, table, player (any part of a name, any case) and status, in that order."""
+          limit: int | None = None, offset: int = 0, game_ids: Any = None) -> list[dict[str, Any]]:
+    """Games by event, round, table, player (any part of a name, any case) and status, in that order (only
+    ``game_ids`` among them, when given)."""
     query = sa.select(INDEX)
+    if game_ids is not None:
+        query = query.where(INDEX.c.game_id.in_([uuid.UUID(str(g)) for g in game_ids]))
     if event is not None:
         query = query.where(INDEX.c.event == event)
     if round is not None:

@@ -49,6 +49,11 @@ class ServiceSettings:
     public_writer: str = "loop"
     #: How much lower the writer process's CPU priority is (``nice``: 0-19).
     public_writer_nice: int = 10
+    #: Seconds between a hall stream's reads when nothing was saved (``GET /v1/tables/stream``: what changes with
+    #: time alone, a tablet going silent or connecting).
+    hall_refresh_seconds: float = 5.0
+    #: Open hall streams (the officials' consoles) this server holds at most; one more: 503.
+    hall_streams_max: int = 20
 
     def __post_init__(self) -> None:
         if not str(self.store).strip():
@@ -65,3 +70,5 @@ class ServiceSettings:
             raise ValueError("projector_poll_seconds must be positive, at most 60")
         if not 0 < self.stream_poll_seconds <= 60 or not 0 < self.stream_keepalive_seconds <= 3600:
             raise ValueError("stream_poll_seconds and stream_keepalive_seconds must be positive")
+        if not 0 < self.hall_refresh_seconds <= 3600:
+            raise ValueError("hall_refresh_seconds must be positive, at most 3600")

@@ -48,9 +48,9 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 
 
 # The streams never end by themselves (each has its own live test: test_stream, test_duplicate_stream,
-# test_public_board, test_tournament_stream).
+# test_public_board, test_tournament_stream, test_tables_stream).
 STREAMS = ["/v1/games/{game_id}/stream", "/v1/duplicates/{duplicate_id}/stream", "/v1/tournaments/{tournament_id}/stream",
-           "/v1/public/games/{game_id}/stream", "/v1/public/wall/stream"]
+           "/v1/public/games/{game_id}/stream", "/v1/public/wall/stream", "/v1/tables/stream"]
 
 
 @schema.exclude(path=STREAMS).parametrize()

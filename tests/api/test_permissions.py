@@ -47,6 +47,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "health": {r: 200 for r in ROLES},
     "index": row(200, {"arbiter", "director", "tribunal"}),
     "hall tables": row(200, {"arbiter", "director", "tribunal"}),
+    "hall stream": row(200, {"arbiter", "director", "tribunal"}),  # the same read, live (tests/api/test_tables_stream.py)
     "scoresheet": row(200, READERS),
     "settlement": row(404, READERS),  # the game has not ended: no settlement yet, once past the permission
     "status": row(200, READERS),
@@ -240,6 +241,7 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "health": lambda w, t: w.api.get("/health", t).status_code,
     "index": lambda w, t: w.api.get("/v1/games?status=in_progress", t).status_code,
     "hall tables": lambda w, t: w.api.get("/v1/tables?status=in_progress", t).status_code,
+    "hall stream": lambda w, t: w.open_stream("/v1/tables/stream?status=in_progress", t),
     "scoresheet": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/scoresheet", t).status_code,
     "settlement": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/settlement", t).status_code,
     "status": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/status", t).status_code,

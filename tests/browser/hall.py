@@ -70,6 +70,15 @@ class Hall:
         hall.state = app.state  # type: ignore[attr-defined]  (the tests read the app's state through the hall)
         return hall
 
+    def drop(self, path: str) -> int:
+        """Cut the open connections whose request is ``path`` (a Wi-Fi that drops, as the server sees it): each is
+        aborted on the server's loop, and the page's open stream ends with a network error. How many were cut."""
+        found = [c for c in list(self.server.server_state.connections)
+                 if (getattr(c, "scope", None) or {}).get("path") == path]
+        for connection in found:
+            connection.loop.call_soon_threadsafe(connection.transport.abort)
+        return len(found)
+
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(10)

@@ -2,10 +2,13 @@
 called the arbiter rises to the top with its alert, the arbiter opens it and answers the call with the
 form the contract describes, in the arbiter's language with the article of the game's profile (FILE 33.5 for a
 Spanish game); a challenge is ruled from the console (FISC I.10 in a Catalan game: «jugada vàlida» or «no
-vàlida»); a player's token is refused."""
+vàlida»); each state reaches its tile
+over the hall's stream as it happens (no poll), and a dropped stream says so, is read and reopened; a
+player's token is refused."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tests.browser.conftest import TABLET_LANDSCAPE, screenshot
@@ -125,6 +128,88 @@ def test_the_console_shows_the_hall_and_the_arbiter_answers_a_call_and_rules_a_c
         ruled = [e for e in last if e["actor"].startswith("arbiter:")]
         assert ruled and ruled[0]["payload"].get("valid") is False, ruled
         context.close()
+
+
+def test_each_state_reaches_its_tile_over_the_stream_as_it_happens_and_a_drop_is_said_and_mended(
+        browser: Any, hall: Hall) -> None:
+    """A challenge (FILE 39) and a call for the arbiter (FILE 33.5) reach their tiles within a second of the
+    command, over GET /v1/tables/stream, with no read of /v1/tables meanwhile; when the stream drops the bar says
+    "Reconectando…" (es) / "Reconnectant…" (ca), the page reads the hall while the stream cannot open (a call
+    answered meanwhile shows), and the stream opens again."""
+    event = "Open de Lleida"
+    games = []
+    for table in range(1, 7):
+        r = hall.http.post("/v1/games", json={"profile": "fisc-2023", "players": [f"Jugadora {table}A", f"Jugador {table}B"],
+                                              "event": event, "round": 1, "table": table},
+                           headers=hall.headers(hall.director))
+        assert r.status_code == 201, r.text
+        games.append(Game(hall, r.json()))
+    called, challenged = games[1], games[3]
+    for game in (called, challenged):
+        starter = game.draw_for_start()
+        for k in range(2):
+            game.official("draw_tiles", token=game.tokens[(starter + k) % 2])
+    seat = challenged.state()["seat_on_turn"]
+    coordinates, word = challenged.find_play(seat)
+    challenged.official("place_tiles", token=challenged.tokens[seat], coordinates=coordinates, word=word)
+    if challenged.state()["pending"]["kind"] == "centre_choice":
+        challenged.official("decide_off_centre", token=challenged.tokens[1 - seat], accept=True)
+
+    context = browser.new_context(viewport=WALL)
+    context.add_init_script("localStorage.setItem('planilla.lang', 'es');"
+                            f"localStorage.setItem('planilla.console', JSON.stringify({{event: '{event}', round: '1'}}))")
+    page = context.new_page()
+    reads: list[str] = []
+    page.on("request", lambda request: reads.append(request.url) if "/v1/tables" in request.url else None)
+    page.goto(f"{hall.url}/console#token={hall.arbiter}")
+    tiles = page.locator("button.table-tile")
+    expect(tiles).to_have_count(6)
+    expect(tiles.nth(0)).to_have_attribute("data-game", games[0].id)  # no alert yet: by table
+    took = []
+
+    # The challenge: its tile rises to the top with the challenge's chip, well within a poll's two seconds.
+    start = time.monotonic()
+    challenged.official("challenge", token=challenged.tokens[1 - seat])
+    expect(tiles.nth(0)).to_have_attribute("data-game", challenged.id, timeout=2000)
+    expect(tiles.nth(0)).to_contain_text(text("es", "hall.alert.challenge"), timeout=2000)
+    took.append(time.monotonic() - start)
+    # The call: first (the most urgent), the challenge second.
+    start = time.monotonic()
+    called.official("call_arbiter", token=called.tokens[0])
+    expect(tiles.nth(0)).to_have_attribute("data-game", called.id, timeout=2000)
+    took.append(time.monotonic() - start)
+    expect(tiles.nth(1)).to_have_attribute("data-game", challenged.id)
+    # Ruled: the tile goes back among the quiet tables, by table.
+    start = time.monotonic()
+    challenged.official("rule_challenge", valid=True, authority="DRAE")
+    expect(tiles.nth(3)).to_have_attribute("data-game", challenged.id, timeout=2000)  # the call, tables 1, 3, 4
+    took.append(time.monotonic() - start)
+    assert max(took) < 1.0, f"seconds from a command to its tile: {took}"
+    assert [u for u in reads if "/v1/tables/stream" not in u] == [], "no poll of /v1/tables: the stream brings it"
+    assert len([u for u in reads if "/v1/tables/stream" in u]) == 1, reads
+    print(f"\nseconds from a command to its tile over the stream: {[round(x, 3) for x in took]}")
+
+    # The stream drops (and cannot open again for now): the bar says so; the hall is read meanwhile.
+    page.route("**/v1/tables/stream*", lambda route: route.abort())
+    assert hall.drop("/v1/tables/stream") == 1
+    expect(page.locator("#connection")).to_have_text(text("es", "console.reconnecting"))
+    assert page.locator("header.bar").bounding_box()["height"] < 60, "the bar stays one line at 1920 px"
+    screenshot(page, "console-es-reconnecting")
+    called.official("answer_call")
+    expect(tiles.nth(0)).to_have_attribute("data-game", games[0].id, timeout=8000)  # read while reconnecting
+    assert any("/v1/tables?" in u for u in reads), "a read of the hall while the stream cannot open"
+    expect(page.locator("#connection")).to_have_text(text("es", "console.reconnecting"))
+    page.locator("#lang").select_option("ca")
+    expect(page.locator("#connection")).to_have_text(text("ca", "console.reconnecting"))
+    check_page(page, "console ca reconnecting")
+    screenshot(page, "console-ca-reconnecting")
+
+    # The stream opens again: live, and a new call comes over it.
+    page.unroute("**/v1/tables/stream*")
+    expect(page.locator("#connection")).to_have_text(text("ca", "net.online"), timeout=20000)
+    called.official("call_arbiter", token=called.tokens[1])
+    expect(tiles.nth(0)).to_have_attribute("data-game", called.id, timeout=2000)
+    context.close()
 
 
 def test_the_console_refuses_a_players_token(browser: Any, hall: Hall) -> None:

@@ -6,6 +6,7 @@ in the tile's accessible name)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tests.browser.conftest import screenshot
@@ -101,4 +102,16 @@ def test_a_hall_of_100_tables_fits_one_1920x1080_screen(browser: Any, hall: Hall
                 assert full[seat] in tile["label"], f"{lang}: the tile's name says the full name: {tile['label']}"
         check_page(page, f"console {lang} 100 tables")
         screenshot(page, f"console-{lang}-hall-100")
+        if lang == "ca":  # over the hall's stream: a call at table 40 reaches the top within a second
+            late = games[39]
+            seat = late.draw_for_start()
+            for k in range(2):
+                late.official("draw_tiles", token=late.tokens[(seat + k) % 2])
+            start = time.monotonic()
+            late.official("call_arbiter", token=late.tokens[0])
+            expect(tiles.nth(0)).to_have_attribute("data-game", late.id, timeout=2000)  # two calls: by table
+            took = time.monotonic() - start
+            expect(tiles.nth(1)).to_have_attribute("data-game", called.id)
+            assert took < 1.0, f"{took:.2f} s from the call to its tile among 100"
+            print(f"\nseconds from a call to its tile among 100 tables: {took:.3f}")
         context.close()

@@ -78,8 +78,9 @@ export function followPath(path, token, after, onEvent, signal, onOpen = () => {
 }
 
 /** Any of the service's Server-Sent Event streams (`path`), read as `follow` reads a game's; `onOpen` once the
- * service has answered. */
-export async function followStream(path, { token, after = null, onEvent, signal, onOpen = () => {} }) {
+ * service has answered; `onChunk` whenever anything arrives (a keep-alive comment too). An event without an `id`
+ * comes as {id: null, type, data} (the hall's `tables` and `changes`: docs/console.md). */
+export async function followStream(path, { token, after = null, onEvent, signal, onOpen = () => {}, onChunk = () => {} }) {
   const headers = { Authorization: `Bearer ${token}`, 'X-Device': deviceId() };
   if (after != null) headers['Last-Event-ID'] = String(after);
   const answer = await fetch(path, { headers, signal });
@@ -90,6 +91,7 @@ export async function followStream(path, { token, after = null, onEvent, signal,
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
+    onChunk();
     buffer += value;
     let end;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -102,7 +104,7 @@ export async function followStream(path, { token, after = null, onEvent, signal,
         fields[line.slice(0, at)] = line.slice(at + 1).replace(/^ /, '');
       }
       if (fields.id !== undefined) onEvent({ id: Number(fields.id), type: fields.event, data: fields.data });
-      else if (fields.event === 'State') onEvent({ id: null, type: 'State', data: fields.data });
+      else if (fields.event !== undefined) onEvent({ id: null, type: fields.event, data: fields.data });
     }
   }
 }

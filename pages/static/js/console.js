@@ -1,26 +1,32 @@
-// The officials' hall console (/console, issue 15): every table of an event and round at a glance, from
-// one read of GET /v1/tables every two seconds (a browser opens six connections to a host at most: one
-// stream per table cannot hold a hall of 100). Alerts (an arbiter called, sheets that disagree, an
-// overdraw, a clock in overtime, a challenge) rise to the top and, when the sound is on, beep once.
-// A tile opens that table (console_table.js). The token is an official's, kept on this laptop.
+// The officials' hall console (/console, issue 15): every table of an event and round at a glance, live over one
+// stream, GET /v1/tables/stream (docs/console.md): the whole hall at once, then what changes (console_hall.js). One
+// connection for the hall (a browser opens six to a host at most: one stream per table cannot hold a hall of
+// 100). When the stream drops the bar says "reconnecting"; the page tries again (1 s, doubling to 15 s), first
+// reading GET /v1/tables so the tiles are current even while the stream cannot open. Alerts (an arbiter called,
+// sheets that disagree, an overdraw, a clock in overtime, a challenge) rise to the top and, when the sound is
+// on, beep once. A tile opens that table (console_table.js). The token is an official's, kept on this laptop.
 
 import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
 import { request } from './net.js';
+import { followStream } from './api.js';
 import { patch } from './patch.js';
 import { showTable } from './console_table.js';
 import { roundHtml, wireRound } from './console_round.js';
 import { hallName } from './console_names.js';
+import { HallModel, newAlerts, retryDelay } from './console_hall.js';
 
 const app = document.getElementById('app');
 const KEY = 'planilla.console';
-const POLL_MS = 2000;
+const TICK_MS = 5000; // the tiles' seconds of silence move on between messages
+const QUIET_MS = 40000; // nothing at all from the stream for this long (keep-alives come every 15 s): dropped
 const HEARD_NOW = 10; // seconds: a tablet heard this recently shows no count (the title has it)
 const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 const saved = () => { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; } };
 const save = (change) => localStorage.setItem(KEY, JSON.stringify({ ...saved(), ...change }));
 
-const hall = { tables: [], online: true, error: null, heard: new Set(), sound: false, timer: null, audio: null, round: false };
+const hall = { model: new HallModel(), tables: [], online: true, error: null, heard: new Set(), sound: false, audio: null,
+  round: false, abort: null, retry: null, tick: null, attempts: 0 };
 
 function tokenFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -58,58 +64,103 @@ function beep() {
   } catch { /* no sound on this device: the tile still rises */ }
 }
 
-async function poll() {
-  clearTimeout(hall.timer);
-  if (location.hash.includes('game=')) return;
-  const { token, event, round } = saved();
+function refused() {
+  stopFollowing();
+  localStorage.setItem(KEY, JSON.stringify({ ...saved(), token: null }));
+  signIn(t('console.refused'));
+}
+
+// A message of the stream (or an answer of GET /v1/tables, as `tables`): the hall updated, a new alert beeps.
+function received(type, data) {
+  if (!hall.model.apply(type, data)) return;
+  hall.tables = hall.model.tables;
+  hall.online = true;
+  hall.error = null;
+  if (newAlerts(hall.heard, hall.tables)) beep();
+  render();
+}
+
+function stopFollowing() {
+  if (hall.abort) hall.abort.abort();
+  hall.abort = null;
+  clearTimeout(hall.retry);
+  clearInterval(hall.tick);
+}
+
+function hallQuery() {
+  const { event, round } = saved();
   const query = new URLSearchParams();
   if (event) query.set('event', event);
   if (round) query.set('round', round);
-  let answer;
+  return query;
+}
+
+// Follow the hall's stream until it drops (or the filters change, or a table is opened); then say so and try
+// again later, reading GET /v1/tables first.
+async function follow() {
+  stopFollowing();
+  if (location.hash.includes('game=')) return;
+  const abort = new AbortController();
+  hall.abort = abort;
+  hall.tick = setInterval(render, TICK_MS);
+  let quiet = null;
+  const alive = () => {
+    clearTimeout(quiet);
+    quiet = setTimeout(() => abort.abort(), QUIET_MS);
+  };
+  alive();
+  let refusal = null;
   try {
-    answer = await request(`/v1/tables?${query}`, { token });
-    hall.online = true;
-  } catch {
-    hall.online = false;
+    await followStream(`/v1/tables/stream?${hallQuery()}`, {
+      token: saved().token, signal: abort.signal, onChunk: alive,
+      onEvent: (message) => {
+        if (hall.abort !== abort) return;
+        hall.attempts = 0; // the stream is open again: the next drop is tried again after a second
+        received(message.type, JSON.parse(message.data));
+      },
+    });
+  } catch (error) {
+    refusal = error && error.status;
+  } finally {
+    clearTimeout(quiet);
   }
-  if (answer && (answer.status === 401 || answer.status === 403)) {
-    localStorage.setItem(KEY, JSON.stringify({ ...saved(), token: null }));
-    signIn(t('console.refused'));
-    return;
-  }
+  if (hall.abort !== abort) return; // stopped on purpose: filters changed, a table opened
+  if (refusal === 401 || refusal === 403) { refused(); return; }
+  hall.online = false;
+  render();
+  hall.retry = setTimeout(reconnect, retryDelay(hall.attempts));
+  hall.attempts += 1;
+}
+
+// Before following again: one read of the hall, so nothing is missed even while the stream cannot open.
+async function reconnect() {
+  const abort = hall.abort;
+  let answer = null;
+  try {
+    answer = await request(`/v1/tables?${hallQuery()}`, { token: saved().token });
+  } catch { /* the service is not reached: the stream will say so again */ }
+  if (hall.abort !== abort) return;
+  if (answer && (answer.status === 401 || answer.status === 403)) { refused(); return; }
   if (answer && answer.status === 200) {
-    hall.error = null;
-    hall.tables = answer.body.tables;
-    let fresh = false;
-    for (const table of hall.tables) {
-      for (const alert of table.alerts) {
-        const key = `${table.game_id}:${alert}:${table.version}`;
-        if (![...hall.heard].some((k) => k.startsWith(`${table.game_id}:${alert}:`))) fresh = true;
-        hall.heard.add(key);
-      }
-      // an alert that went may sound again when it comes back
-      for (const key of [...hall.heard]) {
-        const [id, alert] = key.split(':');
-        if (id === table.game_id && !table.alerts.includes(alert)) hall.heard.delete(key);
-      }
-    }
-    if (fresh) beep();
-  } else if (answer) {
+    received('tables', answer.body);
+    hall.online = false; // still reconnecting until the stream is open again
+  } else if (answer && answer.status !== 503) {
     hall.error = (answer.body && answer.body.message) || String(answer.status);
   }
   render();
-  hall.timer = setTimeout(poll, POLL_MS);
+  follow();
 }
 
 // Each seat's tablets in a few characters, after that seat's player on the tile: ▣ for a tablet heard now (its
 // stream open, or heard in the last 10 s), "▣35s" since it was last heard, ▣▣ (red) for two; nothing for none (a hall on paper shows no
 // mark at all, and the names keep the room); the words in the title.
-function tabletMark(seat) {
+function tabletMark(table, seat) {
   if (!seat || !seat.devices.length) return `<small class="tab none" title="${esc(t('console.tablet_none'))}"></small>`;
-  const fresh = [...seat.devices].sort((a, b) => a.silent_seconds - b.silent_seconds)[0];
-  const words = fresh.connected ? t('console.tablet_live') : t('console.tablet_heard', { seconds: fresh.silent_seconds });
+  const silent = Math.min(...seat.devices.map((d) => hall.model.silentNow(table, d)));
+  const fresh = seat.devices.find((d) => hall.model.silentNow(table, d) === silent);
+  const words = fresh.connected ? t('console.tablet_live') : t('console.tablet_heard', { seconds: silent });
   const marks = '▣'.repeat(Math.min(seat.devices.length, 3));
-  const count = fresh.connected || fresh.silent_seconds < HEARD_NOW ? '' : `${fresh.silent_seconds}s`;
+  const count = fresh.connected || silent < HEARD_NOW ? '' : `${silent}s`;
   return `<small class="tab${seat.devices.length > 1 ? ' twice' : ''}" title="${esc(words)}">${marks}${count}</small>`;
 }
 
@@ -122,7 +173,7 @@ function tileHtml(table) {
   const turn = table.seat_on_turn;
   const seats = table.seats || [];
   const players = table.players.map((name, seat) => `<span class="who${seat === turn ? ' on-turn' : ''}" title="${esc(name)}">`
-    + `<span class="name">${esc(hallName(name))}</span>${tabletMark(seats[seat])}`
+    + `<span class="name">${esc(hallName(name))}</span>${tabletMark(table, seats[seat])}`
     + `<b class="score">${table.scores[seat] ?? ''}</b>${table.signed.includes(seat) ? '<span class="signed">✔</span>' : ''}</span>`).join('');
   // an alert that names the state itself (a call, a discrepancy, a challenge, an overdraw) is said by the state's chip,
   // so that tile keeps its height; any other alert is a badge on a line of its own
@@ -161,7 +212,7 @@ function render() {
       ${event && round ? `<a class="seat-sheet" href="/seats?${new URLSearchParams({ event, round })}">${t('console.seat_sheet')}</a>` : ''}
       <a class="seat-sheet" href="/rounds">${t('console.pairings')}</a>
       <button type="button" id="round-control" aria-pressed="${hall.round}">${t('console.round_control')}</button>
-      <div class="net"><span id="connection" role="status" class="pill ${hall.online ? 'ok' : 'bad'}">${t(hall.online ? 'net.online' : 'net.offline')}</span></div>
+      <div class="net"><span id="connection" role="status" class="pill ${hall.online ? 'ok' : 'bad'}">${t(hall.online ? 'net.online' : 'console.reconnecting')}</span></div>
       <button type="button" id="sound" aria-pressed="${hall.sound}">${t('console.sound')}</button>
       <label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map((l) =>
         `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>
@@ -189,7 +240,8 @@ function wire() {
     const field = { 'f-event': 'event', 'f-round': 'round', 'f-show': 'show', 'f-player': 'player' }[id];
     if (!field) return;
     save({ [field]: e.target.value.trim() });
-    if (field === 'event' || field === 'round') poll(); else render();
+    if (field === 'event' || field === 'round') follow(); // the tiles shown stay until the new hall comes
+    render();
   });
   app.addEventListener('submit', (e) => { if (e.target.id === 'filters') e.preventDefault(); });
   addEventListener('hashchange', route);
@@ -201,12 +253,12 @@ async function route() {
   if (!token) { signIn(null); return; }
   const game = new URLSearchParams(location.hash.slice(1)).get('game');
   if (game) {
-    clearTimeout(hall.timer);
+    stopFollowing();
     await showTable(app, { game, token, back: () => { location.hash = ''; } });
     return;
   }
   app.innerHTML = '';
-  poll();
+  follow();
 }
 
 await use(initial(null));

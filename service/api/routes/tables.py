@@ -5,23 +5,26 @@ one state its tile shows), its alerts (an arbiter called, a discrepancy between 
 overdraw, a clock in overtime, a challenge waiting, a second device on a seat, a tablet silent while the
 game is in play), scores, whose turn, signatures, and per seat the tablets bound and when each was last
 heard from (``service/seating.py``; last contact kept in memory, ``service/api/heard.py``). A console
-polls it (one request for the whole hall) rather than opening a stream per table.
+follows ``GET /v1/tables/stream`` (the same answer, then what changes: ``service/api/hall_stream.py``): one
+connection for the whole hall rather than a stream per table.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
-import time
-
 from fastapi import APIRouter, Query, Request
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.notation import normalise
-from projections.hall import ALERTS, STATES, tables
+from projections.hall import ALERTS, STATES
+from service.api.errors import ApiError
+from service.api.hall_stream import HallQuery, HallSource, HallStreams, follow_hall, read_hall
 from service.api.responses import errors
 from service.api.routes.games_read import IndexReader
 from service.api.store_reads import bounded
-from service.seating import SILENT_AFTER, with_tablets
+from service.seating import SILENT_AFTER
 
 router = APIRouter(prefix="/v1/tables", tags=["games"])
 
@@ -88,23 +91,78 @@ class HallTables(BaseModel):
     count: int
 
 
+class HallChanges(BaseModel):
+    """What changed in the hall since the stream's previous message (`event: changes`)."""
+
+    tables: list[HallTable] = Field(description="The tables that changed or joined the answer, each whole.")
+    removed: list[str] = Field(description="The game ids that left the answer (their tables are no longer shown).")
+    order: list[str] | None = Field(None, description="Every game id of the answer in its order (alerts first), "
+                                                     "present only when the order or the membership moved.")
+    count: int
+
+
+EventQuery = Annotated[str | None, Query(max_length=200, description="The event, exactly.")]
+RoundQuery = Annotated[int | None, Query(ge=1, le=1000)]
+PlayerQuery = Annotated[str | None, Query(min_length=1, max_length=80, description="Any part of a player's name, any case.")]
+StatusQuery = Annotated[Literal["in_progress", "ended", "closed"] | None, Query()]
+LimitQuery = Annotated[int, Query(ge=1, le=500)]
+SilentQuery = Annotated[int, Query(ge=5, le=3600, description="Seconds without a word from a seat's tablets, while "
+                                   "the game is in play, before the `silent` alert.")]
+
+
+def _query(event: str | None, round: int | None, player: str | None, status: str | None, limit: int,
+           silent_after: int) -> HallQuery:
+    event, player = (None if v is None else normalise(v) for v in (event, player))  # names as stored: NFC
+    return HallQuery(event=event, round=round, player=player, status=status, limit=limit, silent_after=silent_after)
+
+
 @router.get("", response_model=HallTables, responses=errors(400, 401, 403, 503))
-async def hall_tables(
-    request: Request, who: IndexReader,
-    event: Annotated[str | None, Query(max_length=200, description="The event, exactly.")] = None,
-    round: Annotated[int | None, Query(ge=1, le=1000)] = None,
-    player: Annotated[str | None, Query(min_length=1, max_length=80,
-                                        description="Any part of a player's name, any case.")] = None,
-    status: Annotated[Literal["in_progress", "ended", "closed"] | None, Query()] = None,
-    limit: Annotated[int, Query(ge=1, le=500)] = 200,
-    silent_after: Annotated[int, Query(ge=5, le=3600, description="Seconds without a word from a seat's tablets, "
-                                       "while the game is in play, before the `silent` alert.")] = SILENT_AFTER,
-) -> Any:
+async def hall_tables(request: Request, who: IndexReader, event: EventQuery = None, round: RoundQuery = None,
+                      player: PlayerQuery = None, status: StatusQuery = None, limit: LimitQuery = 200,
+                      silent_after: SilentQuery = SILENT_AFTER) -> Any:
     """Every table of an event and round with where it stands and its alerts, for directors and arbiters: the
     hall console's one read (states: `STATES` of projections/hall.py, most urgent first)."""
-    event, player = (None if v is None else normalise(v) for v in (event, player))
-    found = await bounded(tables, request.app.state.read_store, event=event, round=round, player=player,
-                          status=status, limit=limit)
-    games, heard = request.app.state.games, request.app.state.heard
-    found = await bounded(with_tablets, found, games.seat_devices, heard.of, time.time(), silent_after)
+    found = await bounded(read_hall, request.app.state, _query(event, round, player, status, limit, silent_after))
     return {"tables": found, "count": len(found)}
+
+
+SSE_PATTERN = r"^((event: (tables|changes)|data: \{.*\}|retry: [0-9]+|:.*)?\n)*$"
+_CHANGE = {"tables": [_EXAMPLE], "removed": [], "count": 1}
+STREAM = {200: {"description": (
+    "A text/event-stream: at once `event: tables`, the whole answer of `GET /v1/tables` for the same query; then "
+    "`event: changes` each time the answer differs (a game of the event and round recorded an event, a tablet "
+    "went silent): the tables that changed or joined, each whole, the game ids that left, and the order of "
+    "every game id when it moved. Applied in turn, the messages give what `GET /v1/tables` answers at each "
+    "message's read, but for what counts with time alone: a tablet's `silent_seconds` (and a connected one's "
+    "`last_heard_at`) are as of the message that carried its table. No `id:` lines: a reconnection starts again "
+    "with the whole hall. Comment lines keep the connection alive; the stream does not end by itself."),
+    "content": {"text/event-stream": {"schema": {
+        "type": "string", "contentMediaType": "text/event-stream", "pattern": SSE_PATTERN,
+        "description": "Server-Sent Events (the WHATWG HTML standard, section 9.2): an `event:` line (`tables` or "
+                       "`changes`) and a `data:` line of JSON per message, a blank line between messages; a line "
+                       "starting with `:` is a comment.",
+        "x-data-schema": {"tables": {"$ref": "#/components/schemas/HallTables"},
+                          "changes": {k: v for k, v in HallChanges.model_json_schema(
+                              ref_template="#/components/schemas/{model}").items() if k != "$defs"}}},
+        "example": (f"event: tables\ndata: {json.dumps({'tables': [_EXAMPLE], 'count': 1}, ensure_ascii=False)}\n\n"
+                    f"event: changes\ndata: {json.dumps(_CHANGE, ensure_ascii=False)}\n\n")}}}}
+
+
+@router.get("/stream", response_class=StreamingResponse, responses={**STREAM, **errors(400, 401, 403, 503)})
+async def hall_stream(request: Request, who: IndexReader, event: EventQuery = None, round: RoundQuery = None,
+                      player: PlayerQuery = None, status: StatusQuery = None, limit: LimitQuery = 200,
+                      silent_after: SilentQuery = SILENT_AFTER) -> Any:
+    """The hall console's read, live: the whole answer of `GET /v1/tables` at once, then what changes, for
+    directors and arbiters (docs/console.md)."""
+    state = request.app.state
+    streams: HallStreams = state.__dict__.setdefault("hall_streams", HallStreams())
+    if streams.open >= state.settings.hall_streams_max:
+        raise ApiError(503, "too_many_streams", f"this server holds {state.settings.hall_streams_max} hall streams at "
+                                                "most: close a console, or read GET /v1/tables", field="stream")
+    source = HallSource(state, _query(event, round, player, status, limit, silent_after))
+    await bounded(source.versions)  # a read store that cannot answer: 503 before the stream starts
+    settings = state.settings
+    body = follow_hall(source, state.hub, poll=settings.stream_poll_seconds, keepalive=settings.stream_keepalive_seconds,
+                       refresh=settings.hall_refresh_seconds)
+    return StreamingResponse(streams.held(body), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
