@@ -319,8 +319,8 @@ class Fanout:
         what was missed after ``after``, or else the latest frame of each of ``games``, numbered as the channel
         now stands. With ``fd`` (the connection's socket) and the writer process up, the socket and the opening
         go to the writer, and the opening returned is empty."""
-        remote = fd is not None and self.writer is not None and self.writer.up
-        channel, sub = self.subscribe(key, transport, remote)
+        handed = self.writer.duplicate(fd) if fd is not None and self.writer is not None else None
+        channel, sub = self.subscribe(key, transport, handed is not None)
         backlog = None if after is None else self.missed(channel, after)
         if backlog is None:
             head = b"id: %d\n" % channel.seq
@@ -330,8 +330,8 @@ class Fanout:
             named.update(self._members.get(key, {}))
             backlog = [head + self.latest[g][2] for g in named if g in self.latest]
         opening = b": public board\nretry: 2000\n\n" + b"".join(backlog)
-        if remote:
-            self.writer.attach(sub.ident, channel.ident, framed(opening), fd)  # type: ignore[union-attr, arg-type]
+        if handed is not None:
+            self.writer.attach(sub.ident, channel.ident, framed(opening), handed)  # type: ignore[union-attr]
             return channel, sub, b""
         return channel, sub, opening
 

@@ -85,11 +85,13 @@ class Writer:
     def _read_orders(self) -> None:
         while True:
             try:
-                data, ancillary, _, _ = self.down.recvmsg(READ_SIZE, socket.CMSG_SPACE(FDS_PER_READ * 4))
+                data, ancillary, flags, _ = self.down.recvmsg(READ_SIZE, socket.CMSG_SPACE(FDS_PER_READ * 4))
             except (BlockingIOError, InterruptedError):
                 return
             except OSError:
-                data, ancillary = b"", []
+                data, ancillary, flags = b"", [], 0
+            if flags & socket.MSG_CTRUNC:  # a descriptor lost: which socket is whose can no longer be known
+                raise SystemExit("the server's descriptors arrived truncated: ending (the server starts a new writer)")
             for level, kind, payload in ancillary:
                 if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
                     fds = array.array("i")
@@ -107,6 +109,8 @@ class Writer:
             for viewer in list(self.channels.get(first, {}).values()):
                 self._send(viewer, payload)
         elif kind == ATTACH:
+            if not self.fds:
+                raise SystemExit("a socket was announced without its descriptor: ending (the server starts a new one)")
             sock = socket.socket(fileno=self.fds.popleft())
             sock.setblocking(False)
             viewer = Viewer(first, second, sock)

@@ -127,9 +127,20 @@ class WriterLink:
             child.proc.kill()
 
     # ---- orders (on the loop) ---------------------------------------------------------------------
+    def duplicate(self, fd: int) -> int | None:
+        """A descriptor of the same socket as ``fd`` to hand over (it stays valid if the connection closes before the
+        order is sent), or None when the process is not up or this process has no descriptor left."""
+        if not self.up:
+            return None
+        try:
+            return os.dup(fd)
+        except OSError:
+            return None
+
     def attach(self, ident: int, channel: int, opening: bytes, fd: int) -> None:
-        """Hand over the socket ``fd`` (duplicated here) for viewer ``ident`` of ``channel``; write ``opening``."""
-        self._put(message(ATTACH, ident, channel, opening), os.dup(fd))
+        """Hand over ``fd`` (from ``duplicate``: the link closes it once sent) for viewer ``ident`` of ``channel``,
+        and write ``opening`` to it first."""
+        self._put(message(ATTACH, ident, channel, opening), fd)
 
     def write(self, channel: int, chunk: bytes) -> None:
         """``chunk`` (framed) to every viewer of ``channel`` the process holds."""
