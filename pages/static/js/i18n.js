@@ -46,6 +46,12 @@ export function choose(lang) {
 
 export function language() { return current; }
 
+/** The language picker (`select#lang`) of the tablet and the duplicate pages: each wires its change. */
+export function languagePicker() {
+  return `<label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map(
+    (l) => `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>`;
+}
+
 /** The string for `key`, `{name}` placeholders filled from `params`. */
 export function t(key, params = {}) {
   const found = strings[key];
