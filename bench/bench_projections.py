@@ -54,7 +54,8 @@ TARGET = 5000  # events/s, rebuild on SQLite
 ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 PROFILES = ("file-2024", "fise-2009", "ajs-2012", "fisc-2023", "molins-club")
 SOURCES = ("domain/game/aggregate.py", "domain/game/events.py", "domain/game/incidents.py", "domain/game/turns.py",
-           "domain/game/ending.py", "tests/factories.py", "tests/scenes.py", "bench/bench_projections.py")
+           "domain/game/challenges.py", "domain/game/ending.py", "tests/factories.py", "tests/scenes.py",
+           "bench/bench_projections.py")
 READS, REPLAYS, COMMANDS = 1000, 500, 150
 
 

@@ -9,13 +9,8 @@ from the recorded position: nothing is applied twice, nothing skipped. A second 
 raced on the same batch waits on the tracking rows, finds them moved (``TrackingConflict``) and
 rolls back before writing anything.
 
-**Following the store.** ``catch_up()`` reads in batches until the store is exhausted.
-``start()`` runs a supervised background thread: on PostgreSQL it catches up, then follows the
-library's LISTEN/NOTIFY subscription (``recorder.subscribe``); SQLite has no subscription, so
-there (and in memory) it polls, and ``wait_for`` wakes it at once. An exception is logged with
-the notification id, game and version of the event, then retried with backoff (0.1 s doubling
-to 30 s); the thread never ends until ``stop()``. Only one projector thread runs per read store
-(a PostgreSQL advisory lock, an ``flock`` beside a SQLite file).
+**Following the store.** ``catch_up()`` reads in batches until the store is exhausted;
+``start()`` runs the supervised thread that keeps following it (``projections.follower``).
 
 **Games in memory.** A batch needs each game's state just before its event. A cached view that
 is exactly one version behind is used; anything else (restart, eviction, a batch that failed) is
@@ -40,6 +35,7 @@ from sqlalchemy.engine import Connection
 from domain.game import Game
 from projections.duplicate_models import DuplicateGame
 from projections.duplicate_projection import DUPLICATE_CREATED, DuplicateProjection
+from projections.follower import Follower, has_subscription
 from projections.models import (
     READ_MODELS,
     GameIndex,
@@ -57,7 +53,6 @@ from projections.views import GameView
 
 log = logging.getLogger("planilla.projections")
 
-BACKOFF_FIRST, BACKOFF_MAX = 0.1, 30.0
 TRACKING = ProjectionTracking.__table__
 Progress = Callable[[int, int], None]
 
@@ -76,7 +71,7 @@ class TrackingConflict(RuntimeError):
     """Raised when another projector moved a read model's position while this batch was being applied."""
 
 
-class Projector:
+class Projector(Follower):
     """Keeps the read models of ``store`` up to date with the events of ``app``."""
 
     def __init__(self, app: Any, store: ReadStore, *, batch_size: int = 500, rebuild_batch_size: int = 2000,
@@ -87,7 +82,7 @@ class Projector:
         self.rebuild_batch_size = rebuild_batch_size
         self.poll_interval = poll_interval
         self.cache_games = cache_games
-        self.native = _has_subscription(app) if native is None else native
+        self.native = has_subscription(app) if native is None else native
         self._views: OrderedDict[uuid.UUID, GameView] = OrderedDict()
         self._kinds: dict[uuid.UUID, str | None] = {}
         self._duplicates = DuplicateProjection(
@@ -339,83 +334,7 @@ class Projector:
             else:
                 time.sleep(min(remaining, 0.02))
 
-    # ---- the supervised thread ---------------------------------------------------------------
-    @property
-    def running(self) -> bool:
-        """True while the background thread is alive."""
-        return self._thread is not None and self._thread.is_alive()
-
-    def start(self) -> None:
-        """Start the background thread (no-op if it runs)."""
-        if self.running:
-            return
-        self._stopping.clear()
-        self._thread = threading.Thread(target=self._run, name="planilla-projector", daemon=True)
-        self._thread.start()
-
-    def stop(self, timeout: float = 10.0) -> None:
-        """Stop the background thread and wait for it."""
-        self._stopping.set()
-        self._wake.set()
-        subscription = self._subscription
-        if subscription is not None:
-            subscription.stop()
-        if self._thread is not None:
-            self._thread.join(timeout)
-            self._thread = None
-
-    def _run(self) -> None:
-        backoff = BACKOFF_FIRST
-        while not self._stopping.is_set():
-            try:
-                with self.store.projector_lock() as mine:
-                    if not mine:
-                        log.info("another projector holds the read store's lock; waiting")
-                        self._stopping.wait(min(backoff, 5.0))
-                        backoff = min(backoff * 2, BACKOFF_MAX)
-                        continue
-                    backoff = BACKOFF_FIRST
-                    self._follow()
-            except Exception as error:  # supervised: log, back off, try again
-                self.failures += 1
-                self.last_error = f"{type(error).__name__}: {error}"
-                log.exception("projector failed (attempt %s); retrying in %.1f s", self.failures, backoff)
-                self._stopping.wait(backoff)
-                backoff = min(backoff * 2, BACKOFF_MAX)
-
-    def _follow(self) -> None:
-        """Catch up, then keep up: the subscription on PostgreSQL, polling elsewhere."""
-        while not self._stopping.is_set():
-            self.catch_up()
-            self.last_error = None
-            if self.native:
-                self._subscribe()
-            else:
-                self._wake.wait(self.poll_interval)
-                self._wake.clear()
-
-    def _subscribe(self) -> None:
-        with self.app.recorder.subscribe(gt=min(self.positions().values())) as subscription:
-            self._subscription = subscription
-            try:
-                if self._stopping.is_set():
-                    return
-                for notification in subscription:
-                    # One notification wakes a catch-up in batches: under load, the events that came
-                    # meanwhile are projected in one transaction instead of one each; the notifications
-                    # they cover are then passed over without a query.
-                    if notification.id > self._done:
-                        self.catch_up()
-                    if self._stopping.is_set():
-                        return
-            finally:
-                self._subscription = None
-
 
 def _type_of(topic: str) -> str:
     return topic.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
 
-
-def _has_subscription(app: Any) -> bool:
-    """True for a recorder with a native subscription worth following (PostgreSQL's LISTEN/NOTIFY)."""
-    return type(app.recorder).__module__.startswith("eventsourcing.postgres")

@@ -1,6 +1,6 @@
 """The board, racks, bag and scores as they stood after any event, for disputed games.
 
-Two ways give the same frame (``projections.views.frame_of``), and a test holds them equal:
+Two ways give the same frame (``projections.frames.frame_of``), and a test holds them equal:
 
 - from the **stored projection** (``replay_frame``, one row per event, written by the projector):
   one primary-key lookup;
@@ -22,9 +22,9 @@ import sqlalchemy as sa
 
 from domain.cells import cells_of_rows
 from domain.tiles import get_tileset
+from projections.frames import frame_of
 from projections.models import ReplayFrame
 from projections.store import ReadStore
-from projections.views import frame_of
 
 FRAMES = ReplayFrame.__table__
 

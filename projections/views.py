@@ -18,6 +18,7 @@ from domain.move import Coordinate
 from domain.notation import format_word, parse_word
 from domain.tiles import Tile
 from projections.actions import next_actions, waiting_for
+from projections.frames import bag_count, board_row, board_rows, frame_of
 from projections.sheet import SheetRules, sheet_rules
 
 #: Events that put tiles on the board or take them off, naming the squares in ``placements``.
@@ -41,19 +42,6 @@ def status_of(phase: str) -> str:
     return {"closed": "closed", "ended": "ended"}.get(phase, "in_progress")
 
 
-def board_row(game: Any, row: int) -> str:
-    """One row of the board in notation: ``.`` for an empty square, a blank in lower case."""
-    from domain.game.aggregate import tile_of
-
-    cells = game.board[row * 15:row * 15 + 15]
-    return format_word([None if c is None else tile_of(c) for c in cells], game.tileset)
-
-
-def board_rows(game: Any) -> list[str]:
-    """The board as 15 strings, one per row A–O, in notation."""
-    return [board_row(game, r) for r in range(15)]
-
-
 def _ruling(game: Any) -> dict[str, Any] | None:
     """The last ruling, the line it is about numbered as the printed sheet numbers it (player, turn from 1)."""
     ruling = game.last_ruling
@@ -65,33 +53,6 @@ def _ruling(game: Any) -> dict[str, Any] | None:
         player, number = game.sheet_line(index)
         found.update(player=player, turn=number, game_turn=index + 1)
     return found
-
-
-def bag_count(game: Any) -> int:
-    """``Game.bag_count()`` without a Python loop over the board (it runs for every frame)."""
-    placed = 225 - game.board.count(None)
-    return game.tileset.total_tiles - placed - sum(game.rack_counts) - len(game.set_aside)
-
-
-def frame_of(game: Any, event: str, at: str | None, board: list[str] | None = None) -> dict[str, Any]:
-    """The replay frame: the game as it stood right after its event ``game.version``."""
-    return {
-        "version": game.version,
-        "event": event,
-        "at": at,
-        "hash": game.last_hash,
-        "phase": game.phase,
-        "tileset": game.tileset_name,
-        "seat_on_turn": game.turn,
-        "pending": game.pending,
-        "board": board if board is not None else board_rows(game),
-        "racks": [{"seat": s, "name": name, "known": list(game.racks[s]), "count": game.rack_counts[s]}
-                  for s, name in enumerate(game.players)],
-        "bag": bag_count(game),
-        "scores": list(game.scores),
-        "clocks": [dict(c) for c in getattr(game, "clocks", [])],  # as the devices last showed them
-        "clock_stop": getattr(game, "clock_stop", None),
-    }
 
 
 class GameView:

@@ -2,6 +2,7 @@
 
 from domain.game.actions import NextActions
 from domain.game.aggregate import GameBase
+from domain.game.challenges import ChallengeCommands
 from domain.game.clock import ClockCommands
 from domain.game.conduct import ConductCommands
 from domain.game.devices import DeviceCommands
@@ -14,8 +15,8 @@ from domain.game.sheet import SheetCommands
 from domain.game.turns import TurnCommands
 
 
-class Game(NextActions, TurnCommands, RulingCommands, DrawingCommands, ClockCommands, SheetCommands, ConductCommands,
-           EndCommands, DeviceCommands, KeyCommands, GameBase):
+class Game(NextActions, TurnCommands, ChallengeCommands, RulingCommands, DrawingCommands, ClockCommands, SheetCommands,
+           ConductCommands, EndCommands, DeviceCommands, KeyCommands, GameBase):
     """One tournament game, event-sourced: every fact an immutable, hash-linked event."""
 
 

@@ -4,6 +4,12 @@ Every event records who (``actor``), from which ``device``, when (``at``, given 
 application: the domain never reads the clock) and the hash link (``previous_hash``, ``hash``).
 ``apply`` only assigns what the command already computed, so a replay never rescores a play,
 asks a lexicon or draws a tile.
+
+The store keeps each event under its class's *topic* (``domain.game.events:TilesPlaced``). A class
+moved to another module would be written under a new topic, which a projector of the previous
+version (``planilla projections follow`` may run beside newer servers) skips as an unknown type and a
+server of the previous version cannot load; so these classes stay in this module, and the Game's later
+events live in modules of their own from the start (``incidents``, ``devices``, ``keys``).
 """
 
 from __future__ import annotations

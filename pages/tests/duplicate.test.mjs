@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { slip, slipWord, squaresOf } from '../static/js/duplicate/slip.js';
-import { remaining, clock, skewOf } from '../static/js/duplicate/timer.js';
+import { remaining, clock, skewOf, roundLeft, showLeft } from '../static/js/duplicate/timer.js';
 import { refusalLine } from '../static/js/duplicate/refusal.js';
 import { tileset } from '../static/js/tiles.js';
 
@@ -59,6 +59,31 @@ test('the countdown: 3 minutes from the round start on the service clock, never 
   assert.equal(skewOf(undefined, 5), 0);
   assert.equal(remaining(null, 180, t0), 180);
   assert.deepEqual([clock(180), clock(9), clock(0), clock(-3)], ['3:00', '0:09', '0:00', '0:00']);
+});
+
+test('the countdown the slip and the judge show: the full time before the round, then what is left, low at 30 s', () => {
+  const start = '2026-03-01T10:00:00Z';
+  const t0 = Date.parse(start);
+  const game = { round_seconds: 180 };
+  assert.equal(roundLeft(game, null, 0, t0 + 61_000), 180); // no round started: the full time
+  assert.equal(roundLeft(game, { started_at: start }, 0, t0 + 61_000), 119);
+  assert.equal(roundLeft(game, { started_at: start }, 30_500, t0 + 60_000), 90);
+  const shown = { textContent: '' };
+  const low = new Set();
+  let writes = 0;
+  const el = {
+    dataset: {},
+    querySelector: (selector) => { assert.equal(selector, '.clock'); writes += 1; return shown; },
+    classList: { toggle: (name, on) => (on ? low.add(name) : low.delete(name)) },
+  };
+  showLeft(el, 119);
+  assert.deepEqual([shown.textContent, el.dataset.left, low.has('low'), writes], ['1:59', '119', false, 1]);
+  showLeft(el, 119); // asked again within the same second: nothing is written
+  assert.equal(writes, 1);
+  showLeft(el, 30);
+  assert.deepEqual([shown.textContent, low.has('low'), writes], ['0:30', true, 2]);
+  showLeft(el, 31); // a corrected skew may move it back: no longer low
+  assert.deepEqual([shown.textContent, low.has('low')], ['0:31', false]);
 });
 
 test('a refusal shown as given: message, field, rule and article', () => {

@@ -31,7 +31,7 @@ from eventsourcing.persistence import PersistenceError
 from domain.errors import DomainError
 from domain.game.errors import GameClosed
 from service.api.commands import COMMANDS
-from service.api.schemas import LABEL_HELP
+from service.api.token_schemas import LABEL_HELP
 from service.application import GameNotFound, VersionConflict
 from service.store_health import StoreUnavailable, cause_of
 

@@ -8,7 +8,8 @@ from pydantic import BaseModel, Field
 
 from domain.broadcast import MAX_DELAY
 from service.api.command_base import Nfc
-from service.api.schemas import _ROWS_EXAMPLE, GAME_ID, _example
+from service.api.game_schemas import _ROWS_EXAMPLE
+from service.api.schema_base import GAME_ID, _example
 
 _TABLE = {"game_id": GAME_ID, "version": 17, "recorded_at": "2025-05-01T10:12:00.000+00:00", "status": "in_progress",
           "phase": "playing", "profile": "file-2024", "tileset": "spanish", "event": "Open de Madrid", "round": 3,

@@ -4,7 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.api.schemas import ErrorBody
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: a code, a message, the field at fault and the rule's article where one applies."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "code": "not_your_turn", "message": "it is Ana's turn, not Berto's", "field": "seat", "article": None}]})
+    code: str
+    message: str
+    field: str | None = None
+    article: str | None = None
+    position: int | None = Field(None, description="Where in the field's text the problem is, when it applies.")
+    current_version: int | None = Field(None, description="409 only: the game's version now.")
+    problems: list[dict[str, Any]] | None = Field(None, description="400 only: every schema problem found.")
+
 
 EXAMPLES: dict[int, tuple[str, dict[str, Any]]] = {
     400: ("Malformed: the body, a header, the path or the query does not fit the schema (FastAPI's 422 for "

@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from service.api.command_base import Nfc
-from service.api.schemas import EventRecord, HASH, Status
+from service.api.event_schemas import EventRecord
+from service.api.schema_base import HASH, Status
 
 GAME_ID = "3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
 

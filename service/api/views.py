@@ -59,7 +59,7 @@ KEY_FIELDS = ("seat", "device", "fingerprint", "public_key", "registered_at", "r
 
 
 def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
-    """The game as ``viewer`` may see it (see ``service.api.schemas.GameState``)."""
+    """The game as ``viewer`` may see it (see ``service.api.game_schemas.GameState``)."""
     seats = range(len(game.players))
     visible = [s for s in seats if viewer.sees_rack(s)]
     placed = sum(1 for c in game.board if c is not None)

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from service.api.contract import SPEC
+from service.api.event_schemas import EventRecord
 from service.api.routes.stream import EXAMPLE, SSE_PATTERN
-from service.api.schemas import EventRecord
 from tests.api.conftest import Api, _api
 
 SPEC_JSON: dict[str, Any] = json.loads(SPEC.read_text(encoding="utf-8"))

@@ -26,7 +26,7 @@ from service.api.app import create_app
 from service.api.config import ServiceSettings
 from service.api.contract import SPEC
 from service.api.duplicate_schemas import DUPLICATE_ID
-from service.api.schemas import GAME_ID
+from service.api.schema_base import GAME_ID
 from service.keys import ServiceKey
 from service.settings import settings_env
 

@@ -123,6 +123,25 @@ class Tablet:
         self.context.close()
 
 
+def pass_to_the_end(game: Game, tabs: dict[int, Tablet], passes: int = 12) -> None:
+    """The player on turn passes from their own tablet, again and again, until the profile ends the game (at most
+    ``passes`` passes: every profile ends a game on consecutive passes well before that)."""
+    for _ in range(passes):
+        state = game.state()
+        if state["phase"] != "playing":
+            break
+        tab = tabs[state["seat_on_turn"]]
+        tab.expect_banner("wait.play.you")
+        tab.act("action.pass")
+
+
+def close_all(tabs: Any) -> None:
+    """Close each tablet, failing on any script error its page raised meanwhile."""
+    for tab in tabs:
+        assert not tab.errors, tab.errors
+        tab.close()
+
+
 # Run in the page: what a player (or assistive technology) would stumble on.
 CHECK = """() => {
   const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);

@@ -10,7 +10,7 @@ import pytest
 from typing import Any
 
 from tests.browser.conftest import TABLET_PORTRAIT, screenshot
-from tests.browser.tablet import Tablet, check_page, expect
+from tests.browser.tablet import Tablet, check_page, close_all, expect, pass_to_the_end
 
 
 def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: Any, hall: Any) -> None:
@@ -68,13 +68,7 @@ def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: An
     other.page.get_by_label(other.t("exchange.count")).fill("3")
     other.tap(other.button("action.exchange"))
     assert game.state()["last_turn"]["kind"] == "exchange"
-    for _ in range(12):
-        state = game.state()
-        if state["phase"] != "playing":
-            break
-        tab = tabs[state["seat_on_turn"]]
-        tab.expect_banner("wait.play.you")
-        tab.act("action.pass")
+    pass_to_the_end(game, tabs)
 
     # The end racks, typed on the keyboard (a physical bag: the service does not know them).
     for seat, tiles in ((starter, "AEIORST"), (second, "AEIORST")):
@@ -98,6 +92,4 @@ def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: An
         first.button("closed.download_gcg").click()
     gcg = open(download.value.path(), encoding="utf-8").read()
     assert "#player1" in gcg and "PLAÇA" in gcg
-    for tab in tabs.values():
-        assert not tab.errors, tab.errors
-        tab.close()
+    close_all(tabs.values())

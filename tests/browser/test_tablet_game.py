@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from tests.browser.conftest import TABLET_LANDSCAPE, screenshot
-from tests.browser.tablet import Tablet, check_page, expect
+from tests.browser.tablet import Tablet, check_page, close_all, expect, pass_to_the_end
 
 
 def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any) -> None:
@@ -104,13 +104,7 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
     game.official("answer_call", token=hall.arbiter)
 
     # Passes from the tablets until the profile ends the game; then each signs on their own tablet.
-    for _ in range(12):
-        state = game.state()
-        if state["phase"] != "playing":
-            break
-        tab = tabs[state["seat_on_turn"]]
-        tab.expect_banner("wait.play.you")
-        tab.act("action.pass")
+    pass_to_the_end(game, tabs)
     state = game.state()
     assert state["status"] == "ended" and state["settlement"] is not None
     first.expect_banner("wait.signatures.you")
@@ -134,6 +128,4 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
     html = open(download.value.path(), encoding="utf-8").read()
     finals = re.findall(r"TOTAL FINAL</td><td[^>]*>(-?\d+)", html)
     assert [p["final_score"] for p in settled["players"]] == [int(x) for x in finals[:2]], finals
-    for tab in tabs.values():
-        assert not tab.errors, tab.errors
-        tab.close()
+    close_all(tabs.values())

@@ -26,7 +26,7 @@ from domain.game.chain import ChainRecord
 from service.keys import ServiceKey
 from tests.browser.conftest import TABLET_LANDSCAPE, PHONE, screenshot
 from tests.browser.hall import Game
-from tests.browser.tablet import Tablet, expect
+from tests.browser.tablet import Tablet, close_all, expect, pass_to_the_end
 from tests.browser.test_tablet_shared import codes, events
 from tests.reliability.test_signed_rewrite import forged, rechain
 
@@ -106,13 +106,7 @@ def test_two_tablets_bind_with_keys_sign_with_them_and_the_version_2_export_veri
     score = game.state()["last_turn"]["score"]
     other.expect_banner("wait.acceptance.you", name=game.state()["players"][starter]["name"])
     other.accept(score=score, total=score)
-    for _ in range(12):
-        state = game.state()
-        if state["phase"] != "playing":
-            break
-        tab = tabs[state["seat_on_turn"]]
-        tab.expect_banner("wait.play.you")
-        tab.act("action.pass")
+    pass_to_the_end(game, tabs)
     first.act("action.sign")
     other.expect_banner("wait.signatures.you")
     other.act("action.sign")
@@ -183,6 +177,4 @@ def test_two_tablets_bind_with_keys_sign_with_them_and_the_version_2_export_veri
             assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"{lang} {size}: sideways"
             screenshot(page, f"verify-v2-{lang}-{size}")
             context.close()
-    for tab in tabs.values():
-        assert not tab.errors, tab.errors
-        tab.close()
+    close_all(tabs.values())

@@ -1,8 +1,8 @@
 // Binding a tablet to a seat: `#bind=CODE` (the seat's QR code) or a typed code -> POST /v1/bind; the
-// session {token, game, seat} kept on the device, never in the address. The language picker.
+// session {token, game, seat} kept on the device, never in the address. Wiring the language picker.
 
 import * as api from './api.js';
-import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
+import { t, use, choose, initial, languagePicker } from './i18n.js';
 import { escape } from './panels.js';
 import { readCodes, sharedSession } from './seats.js';
 import { makeKeyPair, publicKeySpki, keepKey, forgetKey } from './keys.js';
@@ -77,11 +77,6 @@ export function forgetSession(session, seats) {
   for (const seat of seats) localStorage.removeItem(`planilla.own.${session.game}.${seat}`);
   return api.pageStore().then((store) => Promise.all(seats.map((seat) => forgetKey(store, session.game, seat))))
     .catch(() => {});
-}
-
-export function languagePicker() {
-  return `<label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map(
-    (l) => `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>`;
 }
 
 export function wireLanguage(again) {

@@ -49,6 +49,12 @@ export function language() { return current; }
 /** Whether the catalogue has `key` (a code the service sends, worded when the catalogue knows it). */
 export const has = (key) => strings[key] != null;
 
+/** The language picker (`select#lang`) of the tablet and the duplicate pages: each wires its change. */
+export function languagePicker() {
+  return `<label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map(
+    (l) => `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>`;
+}
+
 /** The string for `key`, `{name}` placeholders filled from `params`. */
 export function t(key, params = {}) {
   const found = strings[key];

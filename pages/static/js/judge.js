@@ -6,12 +6,12 @@
 
 import * as dup from './duplicate/service.js';
 import { readAccess, accessForm } from './duplicate/access.js';
-import { remaining, clock } from './duplicate/timer.js';
+import { roundLeft, showLeft, clock } from './duplicate/timer.js';
 import { refusalLine } from './duplicate/refusal.js';
 import { arrivalTime } from './duplicate/format.js';
 import { boardOf } from './notation.js';
 import { tileset, parseRow } from './tiles.js';
-import { t, use, initial, choose, language, LANGUAGES } from './i18n.js';
+import { t, use, initial, choose, languagePicker } from './i18n.js';
 import { tileHtml } from './components/board.js';
 import { escape } from './panels.js';
 import { patch } from './patch.js';
@@ -118,18 +118,12 @@ class Desk {
 
   /** Seconds left in the round on the service's clock (display only). */
   left() {
-    return this.round ? remaining(this.round.started_at, this.game.round_seconds, Date.now(), this.skew) : this.game.round_seconds;
+    return roundLeft(this.game, this.round, this.skew);
   }
 
   tick() {
     const el = document.getElementById('timer');
-    if (!el || !this.round || this.game.phase !== 'playing') return;
-    const left = this.left();
-    if (el.dataset.left !== String(left)) {
-      el.dataset.left = String(left);
-      el.querySelector('.clock').textContent = clock(left);
-      el.classList.toggle('low', left <= 30);
-    }
+    if (el && this.round && this.game.phase === 'playing') showLeft(el, this.left());
   }
 
   renderNet() {
@@ -149,8 +143,7 @@ class Desk {
       <header class="bar">
         <div class="title"><strong>${t('judge.title')}</strong> <span>${g.round ? `${t('dup.round', { n: g.round })} · ` : ''}<span id="phase">${t(`dup.phase.${g.phase}`)}</span> · ${t('dup.bag', { count: g.bag })}</span></div>
         <div class="net"><span id="connection" role="status"></span></div>
-        <label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map((l) =>
-          `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>
+        ${languagePicker()}
       </header>
       <div id="judge-error" class="refusal-line" role="alert">${this.error ? escape(this.error) : ''}</div>
       <div id="judge-done" class="done-line" role="status">${this.done ? escape(this.done) : ''}</div>

@@ -5,7 +5,7 @@
 import * as dup from './duplicate/service.js';
 import { readAccess, accessForm } from './duplicate/access.js';
 import { refusalLine } from './duplicate/refusal.js';
-import { t, use, initial, choose, language, LANGUAGES } from './i18n.js';
+import { t, use, initial, choose, languagePicker } from './i18n.js';
 import { escape } from './panels.js';
 import { patch } from './patch.js';
 
@@ -56,8 +56,7 @@ class Screen {
     patch(app, `<header class="screen-head"><h1>${t('ranking.title')}</h1>
       <p class="sub">${r.round ? t('ranking.after', { n: r.round }) : t('ranking.none')} · ${t('ranking.master_total', { total: r.master_total })}
         <span class="pill ${this.online ? 'ok' : 'bad'}" role="status">${this.online ? t('ranking.live') : t('net.offline')}</span></p>
-      <label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map((l) =>
-        `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label></header>
+      ${languagePicker()}</header>
       <div class="columns c${columns}" style="--rows: ${Math.max(per, 8)}">${tables}</div>
       <p class="foot">${r.article ? t('ranking.tiebreak', { article: escape(r.article) }) : ''}</p>`);
     document.getElementById('lang').onchange = async (ev) => { await choose(ev.target.value); this.render(); };

@@ -8,13 +8,13 @@
 import * as api from './api.js';
 import * as dup from './duplicate/service.js';
 import { slip, squaresOf } from './duplicate/slip.js';
-import { remaining, clock } from './duplicate/timer.js';
+import { roundLeft, showLeft, clock } from './duplicate/timer.js';
 import { refusalLine } from './duplicate/refusal.js';
 import { arrivalTime } from './duplicate/format.js';
 import { boardOf } from './notation.js';
 import { tileset, parseRow } from './tiles.js';
-import { t, use, initial, choose } from './i18n.js';
-import { languagePicker, wireLanguage } from './binding.js';
+import { t, use, initial, choose, languagePicker } from './i18n.js';
+import { wireLanguage } from './binding.js';
 import { tileHtml, tileName } from './components/board.js';
 import { escape } from './panels.js';
 import { patch } from './patch.js';
@@ -140,20 +140,12 @@ class SlipPage {
 
   /** Seconds left in the round on the service's clock (display only). */
   left() {
-    return this.round ? remaining(this.round.started_at, this.game.round_seconds, Date.now(), this.skew) : this.game.round_seconds;
+    return roundLeft(this.game, this.round, this.skew);
   }
 
   tick() {
     const el = document.getElementById('timer');
-    if (!el || !this.round) return;
-    if (!this.playing) return;
-    const left = this.left();
-    const text = clock(left);
-    if (el.dataset.left !== String(left)) {
-      el.dataset.left = String(left);
-      el.querySelector('.clock').textContent = text;
-      el.classList.toggle('low', left <= 30);
-    }
+    if (el && this.round && this.playing) showLeft(el, this.left());
   }
 
   render() {

@@ -6,8 +6,8 @@
 import * as api from './api.js';
 import { GameFollower } from './state.js';
 import { lay, entry } from './notation.js';
-import { t, use, initial, chosen } from './i18n.js';
-import { readSession, sessionFromAddress, bindScreen, languagePicker } from './binding.js';
+import { t, use, initial, chosen, languagePicker } from './i18n.js';
+import { readSession, sessionFromAddress, bindScreen } from './binding.js';
 import { tileHtml, tileName } from './components/board.js';
 import { Panels, escape } from './panels.js';
 import { patch } from './patch.js';

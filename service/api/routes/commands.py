@@ -17,9 +17,9 @@ from service.api.body_limit import MAX_COMMAND_BYTES
 from service.api.command_base import Row
 from service.api.commands import COMMANDS, Command
 from service.api.deps import GameIdPath, UserAgent, XDevice, bearer_token, device_of, principal_of
+from service.api.event_schemas import CommandResult
 from service.api.errors import ApiError, forbidden, malformed
 from service.api.responses import errors
-from service.api.schemas import CommandResult
 from service.api.views import event_record, status_of
 from service.application import Actor, VersionConflict
 

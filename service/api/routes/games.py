@@ -8,9 +8,9 @@ from fastapi import APIRouter, Response
 
 from service.api.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
 from service.api.body_limit import MAX_BODY_BYTES
+from service.api.game_schemas import GameCreate, GameCreated, GameState
 from service.api.responses import errors
 from service.api.store_reads import bounded
-from service.api.schemas import GameCreate, GameCreated, GameState
 from service.api.views import game_state
 from service.application import Actor
 

@@ -27,9 +27,9 @@ from service.application import GameNotFound
 from service.attest import round_seal_of
 from service.api.deps import CurrentPrincipal, GameIdPath, GamesDep, ReaderDep
 from service.api.errors import ApiError, forbidden
+from service.api.read_schemas import GameIndex, GameStatusView, ReplayState, Scoresheet, Settlement
 from service.api.responses import errors
 from service.api.store_reads import bounded
-from service.api.schemas import GameIndex, GameStatusView, ReplayState, Scoresheet, Settlement
 from service.api.views import overdraw_seen_by
 
 router = APIRouter(prefix="/v1/games", tags=["games"])

@@ -9,9 +9,9 @@ from fastapi import APIRouter, Response
 from service.access.tokens import AccessToken, new_token
 from service.api.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
 from service.api.body_limit import MAX_BODY_BYTES
+from service.api.gcg_schemas import GcgImport, GcgImported
 from service.api.responses import errors
 from service.api.routes.games import details_of
-from service.api.schemas import GcgImport, GcgImported
 from service.api.views import STATUS
 from service.application import Actor
 from service.gcg import write_gcg

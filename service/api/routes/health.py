@@ -10,8 +10,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from service.api.deps import GamesDep
+from service.api.health_schemas import Health
 from service.api.responses import errors
-from service.api.schemas import Health
 from service.api.store_reads import READS
 
 router = APIRouter(tags=["health"])

@@ -10,9 +10,9 @@ from domain.game.chain import verify_chain
 from domain.game.export import export_bytes
 from service.attest import export_attested
 from service.api.deps import GameIdPath, GamesDep, ReaderDep
+from service.api.event_schemas import AuditReport, EventsPage
 from service.api.errors import forbidden
 from service.api.responses import errors
-from service.api.schemas import AuditReport, EventsPage
 from service.api.views import event_record
 
 router = APIRouter(prefix="/v1/games", tags=["history"])

@@ -12,7 +12,7 @@ from service.api.deps import DeviceDep, DirectorDep, GamesDep
 from service.api.errors import ApiError, malformed
 from service.api.body_limit import MAX_BODY_BYTES
 from service.api.responses import errors
-from service.api.schemas import TokenCreate, TokenInfo, TokenIssued, TokenRevoke
+from service.api.token_schemas import TokenCreate, TokenInfo, TokenIssued, TokenRevoke
 
 router = APIRouter(prefix="/v1/tokens", tags=["tokens"])
 TokenIdPath = Annotated[UUID, Path(description="The token's id (not the token).",

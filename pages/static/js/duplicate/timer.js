@@ -23,3 +23,17 @@ export function clock(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
+
+/** Seconds left in the round on the service's clock: the full time before a round has started. */
+export function roundLeft(game, round, skew, deviceNow = Date.now()) {
+  return round ? remaining(round.started_at, game.round_seconds, deviceNow, skew) : game.round_seconds;
+}
+
+/** The countdown element (`#timer`, its `.clock` inside) showing `left` seconds: written only when the
+ * number changed (it is asked four times a second), marked `low` in the last 30 seconds. */
+export function showLeft(el, left) {
+  if (el.dataset.left === String(left)) return;
+  el.dataset.left = String(left);
+  el.querySelector('.clock').textContent = clock(left);
+  el.classList.toggle('low', left <= 30);
+}

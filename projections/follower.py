@@ -1,0 +1,103 @@
+"""The projector's supervised thread: it follows the store until stopped.
+
+``start()`` runs a background thread: on PostgreSQL it catches up, then follows the
+library's LISTEN/NOTIFY subscription (``recorder.subscribe``); SQLite has no subscription, so
+there (and in memory) it polls, and ``wait_for`` wakes it at once. An exception is logged with
+the notification id, game and version of the event, then retried with backoff (0.1 s doubling
+to 30 s); the thread never ends until ``stop()``. Only one projector thread runs per read store
+(a PostgreSQL advisory lock, an ``flock`` beside a SQLite file).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+log = logging.getLogger("planilla.projections")
+
+BACKOFF_FIRST, BACKOFF_MAX = 0.1, 30.0
+
+
+def has_subscription(app: Any) -> bool:
+    """True for a recorder with a native subscription worth following (PostgreSQL's LISTEN/NOTIFY)."""
+    return type(app.recorder).__module__.startswith("eventsourcing.postgres")
+
+
+class Follower:
+    """The thread of a ``projections.projector.Projector``: it runs ``catch_up()`` whenever the store has more.
+
+    The projector holds the state it uses: ``app``, ``store``, ``native``, ``poll_interval``, the events
+    ``_wake`` and ``_stopping``, ``_thread``, ``_subscription``, ``_done``, ``failures`` and ``last_error``.
+    """
+
+    @property
+    def running(self) -> bool:
+        """True while the background thread is alive."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Start the background thread (no-op if it runs)."""
+        if self.running:
+            return
+        self._stopping.clear()
+        self._thread = threading.Thread(target=self._run, name="planilla-projector", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop the background thread and wait for it."""
+        self._stopping.set()
+        self._wake.set()
+        subscription = self._subscription
+        if subscription is not None:
+            subscription.stop()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def _run(self) -> None:
+        backoff = BACKOFF_FIRST
+        while not self._stopping.is_set():
+            try:
+                with self.store.projector_lock() as mine:
+                    if not mine:
+                        log.info("another projector holds the read store's lock; waiting")
+                        self._stopping.wait(min(backoff, 5.0))
+                        backoff = min(backoff * 2, BACKOFF_MAX)
+                        continue
+                    backoff = BACKOFF_FIRST
+                    self._follow()
+            except Exception as error:  # supervised: log, back off, try again
+                self.failures += 1
+                self.last_error = f"{type(error).__name__}: {error}"
+                log.exception("projector failed (attempt %s); retrying in %.1f s", self.failures, backoff)
+                self._stopping.wait(backoff)
+                backoff = min(backoff * 2, BACKOFF_MAX)
+
+    def _follow(self) -> None:
+        """Catch up, then keep up: the subscription on PostgreSQL, polling elsewhere."""
+        while not self._stopping.is_set():
+            self.catch_up()
+            self.last_error = None
+            if self.native:
+                self._subscribe()
+            else:
+                self._wake.wait(self.poll_interval)
+                self._wake.clear()
+
+    def _subscribe(self) -> None:
+        with self.app.recorder.subscribe(gt=min(self.positions().values())) as subscription:
+            self._subscription = subscription
+            try:
+                if self._stopping.is_set():
+                    return
+                for notification in subscription:
+                    # One notification wakes a catch-up in batches: under load, the events that came
+                    # meanwhile are projected in one transaction instead of one each; the notifications
+                    # they cover are then passed over without a query.
+                    if notification.id > self._done:
+                        self.catch_up()
+                    if self._stopping.is_set():
+                        return
+            finally:
+                self._subscription = None
