@@ -149,17 +149,22 @@ class Server:
                 time.sleep(0.05)
         raise RuntimeError("the server did not answer /health")
 
-    def cpu_seconds(self) -> float:
-        """CPU seconds used so far by the server and its child processes (the projector)."""
-        total = 0.0
+    def family(self) -> list[tuple[int, list[str], list[bytes]]]:
+        """The server and its child processes (the projector, the public streams' writer): each one's pid, the
+        fields of its ``/proc/<pid>/stat`` after the name, and its command line's arguments."""
+        found = []
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 fields = stat.read_text().rsplit(")", 1)[1].split()
+                if stat.parent.name == str(self.proc.pid) or fields[1] == str(self.proc.pid):
+                    found.append((int(stat.parent.name), fields, (stat.parent / "cmdline").read_bytes().split(b"\0")))
             except (OSError, IndexError):
                 continue
-            if stat.parent.name == str(self.proc.pid) or fields[1] == str(self.proc.pid):
-                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        return total
+        return found
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds used so far by the server and its child processes."""
+        return sum(int(f[11]) + int(f[12]) for _, f, _ in self.family()) / os.sysconf("SC_CLK_TCK")
 
     def peak_memory_mb(self) -> float:
         """The server's peak resident memory (VmHWM), in MB."""

@@ -234,38 +234,24 @@ def ratio(figure: float, goal: float, lower_is_better: bool) -> str:
     return f"{value:.2f} {'ok' if ok else 'MISSED'}"
 
 
-def family_rss_mb(pid: int) -> float:
+def family_rss_mb(server: Any) -> float:
     """The resident memory of the server and its children (its projector and its public streams' writer)."""
     total = 0.0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
+    for pid, _, _ in server.family():
         try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
+            total += rss_mb(pid)
+        except OSError:
             continue
-        if stat.parent.name == str(pid) or fields[1] == str(pid):
-            try:
-                total += rss_mb(int(stat.parent.name))
-            except OSError:
-                continue
     return total
 
 
-def family_cpu(pid: int) -> dict[str, float]:
+def family_cpu(server: Any) -> dict[str, float]:
     """CPU seconds so far of the server (``server``) and of each child, named by what it runs (``projector``,
     ``writer``: the public streams' writer process)."""
     found: dict[str, float] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            words = (stat.parent / "cmdline").read_bytes().split(b"\0")
-        except (OSError, IndexError):
-            continue
-        if stat.parent.name == str(pid):
-            name = "server"
-        elif fields[1] == str(pid):
-            name = "writer" if b"service.api.stream_writer" in words else "projector" if b"follow" in words else "other"
-        else:
-            continue
+    for pid, fields, argv in server.family():
+        name = ("server" if pid == server.proc.pid else "writer" if b"service.api.stream_writer" in argv
+                else "projector" if b"follow" in argv else "other")
         found[name] = found.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return found
 
@@ -358,14 +344,14 @@ def main() -> None:
                     round += 1
                     path = f"/v1/public/wall/stream?event={EVENT.replace(' ', '%20')}&round={round}"
                     time.sleep(args.delay + 1)  # the last run's frames are out
-                    before = family_rss_mb(server.proc.pid)
+                    before = family_rss_mb(server)
                     children = open_viewers(server, path, args) if kind == "with" else []
-                    during = family_rss_mb(server.proc.pid)
-                    cpu, parts = server.cpu_seconds(), family_cpu(server.proc.pid)
+                    during = family_rss_mb(server)
+                    cpu, parts = server.cpu_seconds(), family_cpu(server)
                     run = asyncio.run(play(http, server, scripts, args.tablets, args.seconds, args.think, round))
                     run["cpu"] = (server.cpu_seconds() - cpu) / run["seconds"]
                     run["parts"] = {k: (v - parts.get(k, 0.0)) / run["seconds"]
-                                    for k, v in family_cpu(server.proc.pid).items()}
+                                    for k, v in family_cpu(server).items()}
                     runs[kind].append(run)
                     shares = ", ".join(f"{k} {v:.2f}" for k, v in sorted(run["parts"].items()))
                     print(f"  pair {pair + 1} {kind:7} viewers: {run['commands']} commands, {run['per_second']:.1f}/s, "

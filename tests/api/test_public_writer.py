@@ -19,7 +19,7 @@ import pytest
 from service.api.stream_writer import Writer
 from service.api.writer_wire import ATTACH, DETACH, DROPPED, GONE, WRITE, Messages, message
 from tests.api.test_public_board import Sse, wait_for
-from tests.reliability.live import LiveServer
+from tests.reliability.live import LiveServer, processes_with
 
 
 class Pair:
@@ -141,16 +141,7 @@ def test_a_viewer_gone_is_reported_and_the_writer_ends_with_the_server_end_of_th
 # ---- beside planilla serve --------------------------------------------------------------------------------
 def writers_of(server_pid: int) -> list[int]:
     """The running writer processes started by ``server_pid`` (zombies excluded)."""
-    found = []
-    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
-        try:
-            words = cmdline.read_bytes().split(b"\0")
-            state = (cmdline.parent / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            continue
-        if b"service.api.stream_writer" in words and str(server_pid).encode() in words and state != "Z":
-            found.append(int(cmdline.parent.name))
-    return found
+    return processes_with(b"service.api.stream_writer", str(server_pid).encode())
 
 
 def public_health(server: LiveServer) -> dict:

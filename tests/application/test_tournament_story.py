@@ -47,7 +47,7 @@ def test_a_round_is_published_with_its_games_and_results_come_from_signed_sheets
     assert tournaments.sync(tid) == 1 and tournaments.sync(tid) == 0
     tournament, rows = tournaments.standings(tid)
     assert sum(r.points for r in rows) == 2.0  # one game decided (1 point) or drawn (½ + ½), and the bye's 1
-    assert tournaments.check(tid) == [{"round": 1, "method": "swiss", "agrees": True, "differences": []}]
+    assert tournaments.check(tid) == [{"round": 1, "method": "swiss", "agrees": True, "differences": [], "warnings": []}]
 
 
 def test_a_reopened_game_takes_its_result_out_until_it_is_signed_again(store):

@@ -89,14 +89,19 @@ class LiveServer:
 
 def projectors_of(store: str) -> list[int]:
     """The running ``planilla projections follow`` processes of ``store`` (zombies excluded)."""
+    return processes_with(b"follow", store.encode())
+
+
+def processes_with(*words: bytes) -> list[int]:
+    """The running processes whose command line has each of ``words`` as one of its arguments (zombies excluded)."""
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
         try:
-            words = cmdline.read_bytes().split(b"\0")
+            argv = cmdline.read_bytes().split(b"\0")
             state = (cmdline.parent / "stat").read_text().rsplit(")", 1)[1].split()[0]
         except (OSError, IndexError):
             continue
-        if b"follow" in words and store.encode() in words and state != "Z":
+        if all(word in argv for word in words) and state != "Z":
             found.append(int(cmdline.parent.name))
     return found
 
