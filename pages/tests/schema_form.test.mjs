@@ -139,6 +139,27 @@ test('a score correction: numbers read as numbers, required ones asked for, choi
   assert.match(html, /<select id="f-correct_score-player" name="player" required[^>]*><option value="">—<\/option><option value="0">Ana<\/option><option value="1">Bea<\/option><\/select>/);
 });
 
+test('the console asks who asked a correction and why, though the contract leaves both out (FILE 40)', () => {
+  // A tablet sends its own seat as asked_by and may leave the reason empty; an official records the act for the
+  // players, so the console marks both as required and says which is missing first, by its label.
+  const fix = schemas.get('correct_score');
+  const asked = ['asked_by', 'reason'];
+  assert.deepEqual(fields(fix).filter((f) => asked.includes(f.name)).map((f) => f.required), [false, false]);
+  assert.deepEqual(fields(fix, asked).filter((f) => asked.includes(f.name)).map((f) => f.required), [true, true]);
+  const values = { player: '0', turn: '1', field: 'score', old: '1', new: '22', agreed_by: '1', asked_by: '', reason: ' ' };
+  assert.deepEqual(readValues(fix, values).body, { player: 0, turn: 1, field: 'score', old: 1, new: 22, agreed_by: 1 });
+  assert.deepEqual(readValues(fix, values, { required: asked }).error, { field: 'asked_by', code: 'required' });
+  assert.deepEqual(readValues(fix, { ...values, asked_by: '0' }, { required: asked }).error, { field: 'reason', code: 'required' });
+  assert.deepEqual(readValues(fix, { ...values, asked_by: '0', reason: 'suma' }, { required: asked }).body,
+    { player: 0, turn: 1, field: 'score', old: 1, new: 22, asked_by: 0, agreed_by: 1, reason: 'suma' });
+  const html = formHtml('correct_score', fix, { t, words: wordsOf('es'), label: 'x', players: ['Ana', 'Bea'], required: asked,
+    preset: { player: 0, turn: 1, field: 'score', old: 1, new: 22 } });
+  assert.match(html, /<span class="name">Quién la pide \*<\/span><select id="f-correct_score-asked_by" name="asked_by" required[^>]*><option value="">—<\/option>/);
+  assert.match(html, /<span class="name">Motivo \*<\/span><input id="f-correct_score-reason" name="reason" required/);
+  assert.match(html, /name="old" required[^>]* value="1">/);
+  assert.match(html, /<option value="score" selected>Puntos de la jugada<\/option>/);
+});
+
 test('a list of seats (a no-show, AJS 4.1.11) is ticked by name and read as numbers; an optional flag as a box', () => {
   const absent = schemas.get('record_no_show');
   assert.deepEqual(readValues(absent, { absent: '0, 1', minutes_waited: '20' }).body, { absent: [0, 1], minutes_waited: 20 });

@@ -9,10 +9,15 @@ import { t, known as said } from './i18n.js';
 import { GameView } from './state.js';
 import { commandSchemas, fields, fieldWords, formHtml, formValues, readValues } from './schema_form.js';
 import { BOOKS, articleOf } from './command_articles.js';
+import { hallName } from './console_names.js';
 import './components/board.js';
 import './components/sheets.js';
 
 const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+/** Fields the console asks for though the contract leaves them out (a tablet sends its own seat as `asked_by`): a
+ * correction an official records names the player who asked it and says why, in the players' words, so the history
+ * never holds a correction without who asked and why. */
+const ASKED = { correct_score: ['asked_by', 'reason'] };
 let schemas = null;
 let articles = null;
 
@@ -44,8 +49,35 @@ function officialActions(view) {
     const key = `${a.type}:${a.seat ?? ''}`;
     if (!seen.has(key)) { seen.add(key); found.push(a); }
   }
+  // a correction of the sheets (FILE 40, FISE 41, FISC I.9) is listed for the players who ask it; the arbiter at the
+  // table records it for them (asked by one, agreed by the other): one form, first, while a sheet can be corrected
+  if (view.raw.next_actions.some((a) => a.type === 'correct_score')) found.unshift({ type: 'correct_score', seat: null });
   if (!view.closed) for (const seat of [0, 1]) found.push({ type: 'release_seat', seat });
   return found;
+}
+
+/** The first line where a sheet or an announcement differs, as the correction's form is prefilled with it: whose
+ * line, its number, the field, the wrong figure and the true one (the arbiter checks them, and says who asked). */
+function correctionPreset(v) {
+  const d = v.discrepancies[0];
+  if (!d) return {};
+  const old = [d.announced, ...Object.values(d.sheets)].find((x) => x != null && x !== d.true);
+  return { player: d.seat, turn: d.number, field: d.field, old, new: d.true };
+}
+
+/** Where the sheets disagree, in words, as the tablets say it: «Elena Mas, jugada 1, puntos: valor real 22 (Fina
+ * Roig anotó 1)»; then both sheets side by side, each line's figures as written by each sheet and as true. */
+function differingHtml(v, article) {
+  const items = v.discrepancies.map((d) => {
+    const said = Object.entries(d.sheets).filter(([, value]) => value != null && value !== d.true)
+      .map(([seat, value]) => t('diff.wrote', { name: esc(v.name(+seat)), value }));
+    if (d.announced != null && d.announced !== d.true) said.unshift(t('diff.announced', { value: d.announced }));
+    return `<li>${t('diff.line', { name: esc(v.name(d.seat)), number: d.number, field: t(`field.${d.field}`), value: d.true })}${
+      said.length ? ` (${said.join('; ')})` : ''}</li>`;
+  }).join('');
+  return `<section class="differing" aria-label="${t('diff.title')}"><h2>⚠ ${t('diff.title')}${
+    article ? ` <span class="article">${esc(article)}</span>` : ''}</h2><ul>${items}</ul>
+    <p class="why">${t('console.differing_help')}</p><pl-sheets></pl-sheets></section>`;
 }
 
 /** Each seat's tablets (the live devices the state lists) and the form that replaces a lost or broken one;
@@ -75,9 +107,20 @@ async function replaceTablet(game, token, seat, reason) {
   return { card: { ...answer.body, svg: svg.replace(/<\?xml[^>]*>/, '') } };
 }
 
-function historyHtml(events) {
-  return `<ol class="history">${events.slice(-40).reverse().map((e) => `<li><time>${esc((e.recorded_at || '').slice(11, 19))}</time>`
-    + ` <strong>${esc(e.type)}</strong> <span>${esc(e.actor)}</span> <span class="device">${esc(e.device || '—')}</span></li>`).join('')}</ol>`;
+/** What an event changed, where the history says it in words: a correction's line, figures, reason and article. */
+function eventDetail(e, v) {
+  const p = e.payload || {};
+  if (e.type !== 'ScoreCorrected') return '';
+  const row = v.rowOf(p.turn);
+  return ` <span class="detail">${esc(t('console.corrected', { name: v.name(p.seat), number: row ? row.number : p.turn + 1,
+    field: t(`field.${p.field}`), old: p.old, new: p.new }))}${p.reason ? ` · «${esc(p.reason)}»` : ''}${
+    p.article ? ` · ${esc(p.article)}` : ''}</span>`;
+}
+
+function historyHtml(events, v) {
+  return `<ol class="history">${events.slice(-40).reverse().map((e) => `<li data-type="${esc(e.type)}"><time>${esc((e.recorded_at || '').slice(11, 19))}</time>`
+    + ` <strong>${esc(e.type)}</strong> <span class="actor">${esc(e.actor)}</span> <span class="device">${esc(e.device || '—')}</span>`
+    + `${eventDetail(e, v)}</li>`).join('')}</ol>`;
 }
 
 /** Draw the table `game` into `root` and keep it fresh while it is open. */
@@ -88,6 +131,7 @@ export async function showTable(root, { game, token, back }) {
   root.replaceChildren(view);
   let timer = null;
   const issued = new Map(); // seat -> the replacement code just issued (shown until dismissed)
+  let sent = ''; // the last command recorded from this view, said under the banner (its form is gone once done)
   const load = async () => {
     clearTimeout(timer);
     if (!view.isConnected) return;
@@ -107,23 +151,28 @@ export async function showTable(root, { game, token, back }) {
     root.dataset.version = String(v.version);
     const forms = officialActions(v).filter((a) => known.has(a.type)).map((a) => {
       const label = `${t(`command.${a.type}`)}${a.seat != null ? ` · ${v.name(a.seat)}` : ''}`;
-      return formHtml(a.type, known.get(a.type), { t, words: said, label, key: `${a.type}-${a.seat ?? 'all'}`,
-        preset: a.seat != null ? { seat: a.seat } : {}, players: v.players.map((p) => p.name), article: articleFor(a.type, v.profile, table) })
+      const preset = a.type === 'correct_score' ? correctionPreset(v) : a.seat != null ? { seat: a.seat } : {};
+      return formHtml(a.type, known.get(a.type), { t, words: said, label, key: `${a.type}-${a.seat ?? 'all'}`, preset,
+        required: ASKED[a.type], players: v.players.map((p) => p.name), article: articleFor(a.type, v.profile, table) })
         .replace('<form class="command"', `<form class="command" data-seat="${a.seat ?? ''}"`);
     }).join('');
+    const differing = v.discrepancies.length > 0; // the sheets first, beside the correction's form (FILE 40)
     const scores = v.players.map((p) => `<li class="${p.seat === v.onTurn ? 'on-turn' : ''}">${esc(p.name)} <b>${p.score}</b></li>`).join('');
     view.innerHTML = `<header class="bar"><button type="button" id="back">← ${t('console.back')}</button>
         <div class="title"><strong>${t('game.table', { table: v.table ?? '?' })}</strong> ${esc([v.event, v.round != null ? t('game.round', { round: v.round }) : null, v.profile].filter(Boolean).join(' · '))}</div></header>
       <p class="banner" role="status">${esc(t(`hall.waiting.${(v.status && v.status.waiting_for) || 'none'}`))}</p>
+      ${sent ? `<p class="sent" role="status">✔ ${esc(sent)}</p>` : ''}
       <main class="table-layout">
         <section aria-label="${t('board.area')}"><pl-board></pl-board><ul class="table-scores">${scores}</ul></section>
+        ${differing ? '<div class="right">' : ''}${differing ? differingHtml(v, articleFor('correct_score', v.profile, table)) : ''}
         <section aria-label="${t('console.toolbox')}"><h2>${t('console.toolbox')}</h2>${forms || `<p>${t('console.no_commands')}</p>`}</section>
+        ${differing ? '</div>' : ''}
         <section aria-label="${t('console.tablets')}" class="tablets-area"><h2>${t('console.tablets')}</h2>${tabletsHtml(v, issued)}</section>
-        <section aria-label="${t('sheet.both')}"><h2>${t('sheet.both')}</h2><pl-sheets></pl-sheets></section>
-        <section aria-label="${t('console.history')}"><h2>${t('console.history')}</h2>${historyHtml(events)}</section>
+        ${differing ? '' : `<section aria-label="${t('sheet.both')}"><h2>${t('sheet.both')}</h2><pl-sheets></pl-sheets></section>`}
+        <section aria-label="${t('console.history')}"><h2>${t('console.history')}</h2>${historyHtml(events, v)}</section>
       </main>`;
     view.querySelector('pl-board').update({ board: v.board, set: v.set, selectable: false });
-    view.querySelector('pl-sheets').update({ sheets: v.sheets, seat: null });
+    view.querySelector('pl-sheets').update({ sheets: v.sheets, seat: null, both: true, short: hallName });
     view.dataset.version = String(v.version);
     view.version = v.version;
   };
@@ -153,7 +202,7 @@ export async function showTable(root, { game, token, back }) {
     const type = form.dataset.type;
     const known = await contract();
     const problem = form.querySelector('.problem');
-    const read = readValues(known.get(type), formValues(form.elements));
+    const read = readValues(known.get(type), formValues(form.elements), { required: ASKED[type] });
     if (read.error) {
       const wrong = fields(known.get(type)).find((f) => f.name === read.error.field);
       const field = wrong ? fieldWords(type, wrong, said).label : read.error.field;
@@ -168,6 +217,8 @@ export async function showTable(root, { game, token, back }) {
       problem.textContent = [body.message || body.detail || answer.status, body.article].filter(Boolean).join(' · ');
       return;
     }
+    const [title, article] = ['h3 .title', 'h3 .article'].map((x) => form.querySelector(x)?.textContent.trim());
+    sent = t('console.sent', { command: article ? `${title || type} (${article})` : title || type });
     document.activeElement.blur();
     load();
   });

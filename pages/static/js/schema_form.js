@@ -48,11 +48,14 @@ function fieldOf(name, spec, required) {
   return { ...base, kind: 'json' };
 }
 
-/** The fields an official fills for a command (not its type nor its version: the page sets those). */
-export function fields(schema) {
+/** The fields an official fills for a command (not its type nor its version: the page sets those). `asked`: fields
+ * the page asks for though the contract leaves them optional (a correction's reason), marked and checked as required. */
+export function fields(schema, asked = []) {
   const required = new Set(schema.required || []);
+  const wanted = new Set(asked || []); // asked even where the contract allows null (a seat the sender's token implies)
   return Object.entries(schema.properties || {}).filter(([name]) => !SKIP.has(name))
-    .map(([name, spec]) => fieldOf(name, spec, required.has(name)));
+    .map(([name, spec]) => fieldOf(name, spec, required.has(name)))
+    .map((f) => (wanted.has(f.name) ? { ...f, required: true } : f));
 }
 
 /** The command's own description in the contract, first paragraph (English). */
@@ -125,9 +128,11 @@ function inputHtml(id, f, preset, { t, words, players, help, name }) {
 /** A form for one command: its title with the article it applies, its description, each field labelled with its
  * help, one submit button. `preset` fills fields the page knows (the seat the action is listed for); `words(key)`
  * gives the catalogue's string or null; `t` the page's own words; `players` the seats' names (seat fields become
- * a choice of names); `article` the article under the game's profile (command_articles.js). */
-export function formHtml(type, schema, { preset = {}, t, words = () => null, label, key = type, players = null, article = '' }) {
-  const rows = fields(schema).map((f) => {
+ * a choice of names); `article` the article under the game's profile (command_articles.js); `required` fields the page
+ * asks for though the contract leaves them optional. */
+export function formHtml(type, schema, { preset = {}, t, words = () => null, label, key = type, players = null, article = '',
+  required = [] }) {
+  const rows = fields(schema, required).map((f) => {
     const id = `f-${key}-${f.name}`; // `key` tells apart two forms of one command (one per seat)
     const { label: name, help } = fieldWords(type, f, words);
     const small = help ? `<small id="${id}-help">${esc(help)}</small>` : '';
@@ -158,10 +163,11 @@ export function formValues(elements) {
   return values;
 }
 
-/** A form's values (name -> text, or true/false for a checkbox) as the command's body; or {error: {field}}. */
-export function readValues(schema, values) {
+/** A form's values (name -> text, or true/false for a checkbox) as the command's body; or {error: {field}}. `required`:
+ * fields the page asks for beyond the contract's. */
+export function readValues(schema, values, { required = [] } = {}) {
   const body = {};
-  for (const f of fields(schema)) {
+  for (const f of fields(schema, required)) {
     const raw = values[f.name];
     if (f.kind === 'boolean' && typeof raw === 'boolean') { body[f.name] = raw; continue; }
     const text = raw == null ? '' : String(raw).trim();

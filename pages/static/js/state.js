@@ -97,7 +97,7 @@ export class GameView {
       rows: p.rows.map((r) => ({
         turnIndex: r.game_turn - 1, number: r.turn, notation: r.notation, word: r.word, coordinates: r.coordinates,
         score: r.score, total: r.total, entered: r.entered, enteredTotal: r.entered_total, written: r.written || {},
-        differs: Boolean(r.differs), state: r.state, kind: r.kind,
+        differs: Boolean(r.differs), state: r.state, kind: r.kind, corrections: r.corrections || [],
       })),
     }));
   }
