@@ -121,13 +121,16 @@ class Server:
     """``planilla serve`` in its own process."""
 
     store: str
+    #: more arguments for ``planilla serve``
+    options: tuple[str, ...] = ()
     proc: subprocess.Popen = field(init=False)
     url: str = field(init=False)
     token: str = field(init=False)
 
     def __post_init__(self) -> None:
         option = "--database-url" if "://" in self.store else "--data"
-        self.proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", option, self.store, "--no-access-log"],
+        self.proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", option, self.store, "--no-access-log",
+                                      *self.options],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                      start_new_session=True)
         token = None

@@ -1,33 +1,32 @@
 """The live public board's fan-out: 64 tablets play while N viewers hold the wall's stream open.
 
 Run: ``.venv/bin/python bench/bench_public_board.py`` (options: ``--viewers 2000``, ``--tablets 64``,
-``--seconds 30``, ``--think 0.5``, ``--delay 2``, ``--viewer-processes 2``, ``--store DIR|URL``).
+``--seconds 30``, ``--pairs 2``, ``--warmup 10``, ``--think 2.0``, ``--delay 2``, ``--viewer-processes 2``,
+``--viewer-priority low|normal``, ``--public-writer process|loop``, ``--public-core``, ``--store DIR|URL``).
 
 The server is ``planilla serve --no-access-log`` in its own process on 127.0.0.1 (a fresh SQLite data
-folder unless ``--store`` names another), its open-files limit raised to the hard limit (each viewer is
-a socket). The director sets the event's broadcast delay (``PUT /v1/broadcast``). Then two runs of the
-same length, each with its own round of 64 new games:
+folder unless ``--store`` names another; ``--public-writer`` and ``--public-core`` passed on), its open-files
+limit raised to the hard limit (each viewer is a socket). The director sets the event's broadcast delay
+(``PUT /v1/broadcast``). The tablets (this process, bench_http's minimal keep-alive client) play the scripted
+games of ``bench/bench_http.py`` at a pace: after each answer a random pause of mean ``--think`` seconds. After a
+warm-up (not counted), ``--pairs`` pairs of runs alternate, each run with its own round of 64 new games:
+without viewers, then with ``--viewers`` raw SSE clients in ``--viewer-processes`` other processes holding
+``/v1/public/wall/stream`` of that round (every table, so every event goes to every viewer), opened before the
+round's first game. The viewers' processes run at nice 19 (they stand for devices elsewhere; ``normal`` lets
+them compete); with ``--public-core`` they run on the writer's core.
 
-1. **without viewers**: the tablets (this process, bench_http's minimal keep-alive client) play the
-   scripted games of ``bench/bench_http.py`` at a pace: after each answer a random pause of mean
-   ``--think`` seconds (0.5 s: a command every half second from every tablet, some 20 times a real
-   hall's pace);
-2. **with viewers**: first ``--viewers`` raw asyncio SSE clients in ``--viewer-processes`` other
-   processes open ``/v1/public/wall/stream`` of that round (every table, so every event goes to every
-   viewer), then the tablets play the same way.
+Each viewer counts every frame and checks that the stream's ids run on without a gap (the viewers connect
+before the round's games exist, so every frame they get is a live one, numbered on from the first: a frame
+missing is a gap; a viewer dropped as too slow is counted); one viewer in ``--sample`` also reads each frame's
+``recorded_at`` and takes the delivery latency after the delay: arrival minus (recorded_at + delay). At the end
+of each run every viewer must have the last message of the round (the channel's last id, read by one more
+viewer opened after the run).
 
-Each viewer counts every frame and checks that the stream's ids run on without a gap (the viewers
-connect before the round's games exist, so every frame they get is a live one, numbered on from the
-first: a frame missing is a gap; a viewer dropped as too slow is counted); one viewer in ``--sample`` also reads each
-frame's ``recorded_at`` and takes the delivery latency after the delay: arrival minus (recorded_at +
-delay). At the end each viewer must have the last message of the round (the channel's last id, read
-by one more viewer opened after the run).
-
-Printed, each with its goal and ratio: delivery latency p50/p99 after the delay (goal p99 <= 500 ms);
-frames delivered / frames expected (goal 1.0); the server's RSS before and with the viewers and
-memory per connection; commands/s and command p99 without and with viewers (goal: with viewers within
-20 %). The machine is shared and has 2 cores, on which the viewers' processes run too: their CPU is
-the server's loss, so the figures are a floor.
+Printed, each with its goal and ratio: delivery latency p50/p99 after the delay (goal p99 <= 500 ms); viewers
+with every frame (goal: all); the RSS of the server and its children before and with the viewers, and per
+connection; commands/s and command p99 pooled over the runs without and with viewers (goal: with viewers
+within 20 %), and the p99 ratio pair by pair. The machine is shared and has 2 cores, on which the viewers'
+processes run too.
 """
 
 from __future__ import annotations
@@ -260,11 +259,18 @@ def open_viewers(server: Any, path: str, args: argparse.Namespace) -> list[subpr
     """``--viewers`` streams of ``path`` in ``--viewer-processes`` processes, every one open before this returns."""
     share = [args.viewers // args.viewer_processes + (i < args.viewers % args.viewer_processes)
              for i in range(args.viewer_processes)]
-    nice = args.viewer_nice
+    priority, core = PRIORITY[args.viewer_priority], max(os.sched_getaffinity(0)) if args.public_core else None
+
+    def prepare() -> None:
+        if priority is not None:
+            priority()
+        if core is not None:
+            os.sched_setaffinity(0, {core})
+
     children = [subprocess.Popen(
         [sys.executable, __file__, "--viewer-child", server.url, path, str(count), "--sample", str(args.sample),
          "--delay", str(args.delay)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        preexec_fn=(lambda: os.nice(nice)) if nice else None) for count in share]
+        preexec_fn=prepare) for count in share]
     opened = time.perf_counter()
     for child in children:
         line = child.stdout.readline()
@@ -284,6 +290,12 @@ def close_viewers(children: list[subprocess.Popen]) -> list[dict[str, Any]]:
     return reports
 
 
+PRIORITY = {
+    "low": lambda: os.nice(19),
+    "normal": None,
+}
+
+
 def percentile(values: list[float], k: int) -> float:
     return statistics.quantiles(values, n=100)[k - 1] if len(values) > 100 else float("nan")
 
@@ -292,9 +304,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--viewers", type=int, default=2000)
     parser.add_argument("--viewer-processes", type=int, default=2)
-    parser.add_argument("--viewer-nice", type=int, default=19, help=(
-        "the viewers' processes' nice (0-19): 19 stands for viewers on other devices, taking the server's "
-        "cores only when it leaves them idle; 0 to let them compete"))
+    parser.add_argument("--viewer-priority", choices=("low", "normal"), default="low", help=(
+        "the viewers' processes' CPU priority: low (nice 19: they stand for devices elsewhere) or normal"))
     parser.add_argument("--tablets", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--pairs", type=int, default=2, help="runs without and with viewers, alternating")
@@ -303,6 +314,11 @@ def main() -> None:
     parser.add_argument("--delay", type=int, default=2, help="the event's broadcast delay, seconds")
     parser.add_argument("--sample", type=int, default=10, help="one viewer in this many times each frame")
     parser.add_argument("--store", default=None, help="a data folder or database URL (default: a fresh folder)")
+    parser.add_argument("--public-writer", choices=("process", "loop"), default="process",
+                        help="planilla serve --public-writer: the writer process (default) or the server's own loop")
+    parser.add_argument("--public-core", action="store_true", help=(
+        "planilla serve --public-core (the writer alone on the last core, the server on the others); the viewers' "
+        "processes then run on that core too, standing for the audience's devices"))
     parser.add_argument("--viewer-child", nargs=3, metavar=("URL", "PATH", "COUNT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     limit = raise_files_limit()
@@ -321,7 +337,9 @@ def main() -> None:
     print(f"{platform.platform()} · {os.cpu_count()} CPUs · Python {platform.python_version()} · commit "
           f"{commit.stdout.strip()} · open files limit {limit} · load average {os.getloadavg()[0]:.1f}")
     print(f"{args.tablets} tablets (think {args.think} s), {args.viewers} viewers in {args.viewer_processes} "
-          f"processes (nice {args.viewer_nice}), delay {args.delay} s; {args.warmup:g} s warm-up, then {args.pairs} "
+          f"processes ({args.viewer_priority} priority), public writer: {args.public_writer}"
+          f"{' on its own core' if args.public_core else ''}, delay {args.delay} s; "
+          f"{args.warmup:g} s warm-up, then {args.pairs} "
           f"pairs of {args.seconds:g} s runs without / with viewers")
     scripts = [http.scripted_game(seed) for seed in range(8)]
     runs: dict[str, list[dict[str, Any]]] = {"without": [], "with": []}
@@ -329,7 +347,8 @@ def main() -> None:
     finals: list[int | None] = []
     rss: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory() as folder:
-        server = http.Server(args.store or str(Path(folder) / "data"))
+        server = http.Server(args.store or str(Path(folder) / "data"), ("--public-writer", args.public_writer,
+                                                                        *(["--public-core"] if args.public_core else [])))
         try:
             import httpx
 

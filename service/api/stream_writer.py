@@ -13,7 +13,7 @@ than ``--buffer`` bytes behind: its connection is shut down, never waited for; t
 ``Last-Event-ID``) and ``GONE``. It exits when the server's end of the pair closes or the server is gone.
 
 Run by the server only: ``python -m service.api.stream_writer --down FD --up FD --buffer BYTES [--nice N]
-[--parent PID]``.
+[--cpu N] [--parent PID]``.
 """
 
 from __future__ import annotations
@@ -204,10 +204,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--up", type=int, required=True, help="the descriptor the answers go on")
     parser.add_argument("--buffer", type=int, required=True, help="bytes unsent before a viewer is dropped")
     parser.add_argument("--nice", type=int, default=0, help="how much lower this process's CPU priority is")
+    parser.add_argument("--cpu", type=int, default=None, help="run on this core only (planilla serve --public-core)")
     parser.add_argument("--parent", type=int, default=None, help="stop when this process is gone")
     args = parser.parse_args(argv)
     if args.nice:
         os.nice(args.nice)
+    if args.cpu is not None:
+        os.sched_setaffinity(0, {args.cpu})
     down = socket.socket(fileno=args.down)
     up = socket.socket(fileno=args.up)
     Writer(down, up, args.buffer, args.parent).run()
