@@ -2,10 +2,10 @@
 
 Run: ``.venv/bin/python bench/bench_public_board.py`` (options: ``--viewers 2000``, ``--tablets 64``,
 ``--seconds 30``, ``--pairs 2``, ``--warmup 10``, ``--think 2.0``, ``--delay 2``, ``--viewer-processes 2``,
-``--viewer-priority low|normal``, ``--public-writer process|loop``, ``--public-core``, ``--store DIR|URL``).
+``--viewer-priority low|normal``, ``--public-writer process|loop``, ``--store DIR|URL``).
 
 The server is ``planilla serve --no-access-log`` in its own process on 127.0.0.1 (a fresh SQLite data
-folder unless ``--store`` names another; ``--public-writer`` and ``--public-core`` passed on), its open-files
+folder unless ``--store`` names another; ``--public-writer`` passed on), its open-files
 limit raised to the hard limit (each viewer is a socket). The director sets the event's broadcast delay
 (``PUT /v1/broadcast``). The tablets (this process, bench_http's minimal keep-alive client) play the scripted
 games of ``bench/bench_http.py`` at a pace: after each answer a random pause of mean ``--think`` seconds. After a
@@ -13,7 +13,7 @@ warm-up (not counted), ``--pairs`` pairs of runs alternate, each run with its ow
 without viewers, then with ``--viewers`` raw SSE clients in ``--viewer-processes`` other processes holding
 ``/v1/public/wall/stream`` of that round (every table, so every event goes to every viewer), opened before the
 round's first game. The viewers' processes run at nice 19 (they stand for devices elsewhere; ``normal`` lets
-them compete); with ``--public-core`` they run on the writer's core.
+them compete).
 
 Each viewer counts every frame and checks that the stream's ids run on without a gap (the viewers connect
 before the round's games exist, so every frame they get is a live one, numbered on from the first: a frame
@@ -259,18 +259,10 @@ def open_viewers(server: Any, path: str, args: argparse.Namespace) -> list[subpr
     """``--viewers`` streams of ``path`` in ``--viewer-processes`` processes, every one open before this returns."""
     share = [args.viewers // args.viewer_processes + (i < args.viewers % args.viewer_processes)
              for i in range(args.viewer_processes)]
-    priority, core = PRIORITY[args.viewer_priority], max(os.sched_getaffinity(0)) if args.public_core else None
-
-    def prepare() -> None:
-        if priority is not None:
-            priority()
-        if core is not None:
-            os.sched_setaffinity(0, {core})
-
     children = [subprocess.Popen(
         [sys.executable, __file__, "--viewer-child", server.url, path, str(count), "--sample", str(args.sample),
          "--delay", str(args.delay)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        preexec_fn=prepare) for count in share]
+        preexec_fn=PRIORITY[args.viewer_priority]) for count in share]
     opened = time.perf_counter()
     for child in children:
         line = child.stdout.readline()
@@ -316,9 +308,6 @@ def main() -> None:
     parser.add_argument("--store", default=None, help="a data folder or database URL (default: a fresh folder)")
     parser.add_argument("--public-writer", choices=("process", "loop"), default="process",
                         help="planilla serve --public-writer: the writer process (default) or the server's own loop")
-    parser.add_argument("--public-core", action="store_true", help=(
-        "planilla serve --public-core (the writer alone on the last core, the server on the others); the viewers' "
-        "processes then run on that core too, standing for the audience's devices"))
     parser.add_argument("--viewer-child", nargs=3, metavar=("URL", "PATH", "COUNT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     limit = raise_files_limit()
@@ -337,8 +326,7 @@ def main() -> None:
     print(f"{platform.platform()} · {os.cpu_count()} CPUs · Python {platform.python_version()} · commit "
           f"{commit.stdout.strip()} · open files limit {limit} · load average {os.getloadavg()[0]:.1f}")
     print(f"{args.tablets} tablets (think {args.think} s), {args.viewers} viewers in {args.viewer_processes} "
-          f"processes ({args.viewer_priority} priority), public writer: {args.public_writer}"
-          f"{' on its own core' if args.public_core else ''}, delay {args.delay} s; "
+          f"processes ({args.viewer_priority} priority), public writer: {args.public_writer}, delay {args.delay} s; "
           f"{args.warmup:g} s warm-up, then {args.pairs} "
           f"pairs of {args.seconds:g} s runs without / with viewers")
     scripts = [http.scripted_game(seed) for seed in range(8)]
@@ -347,8 +335,7 @@ def main() -> None:
     finals: list[int | None] = []
     rss: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory() as folder:
-        server = http.Server(args.store or str(Path(folder) / "data"), ("--public-writer", args.public_writer,
-                                                                        *(["--public-core"] if args.public_core else [])))
+        server = http.Server(args.store or str(Path(folder) / "data"), ("--public-writer", args.public_writer))
         try:
             import httpx
 

@@ -122,8 +122,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     fanout = Fanout(games_app, delays.seconds, tick=settings.public_tick_seconds,
                     keepalive=settings.stream_keepalive_seconds)
     games_app.game_listeners.append(fanout.saved)
-    writer = (WriterLink(fanout.buffer_limit, settings.public_writer_nice, settings.public_writer_cpu)
-              if settings.public_writer == "process" else None)
+    writer = WriterLink(fanout.buffer_limit, settings.public_writer_nice) if settings.public_writer == "process" else None
     if writer is not None:
         fanout.use_writer(writer)
     read_store = ReadStore(read_model_url(settings.store))

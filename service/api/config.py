@@ -49,9 +49,6 @@ class ServiceSettings:
     public_writer: str = "loop"
     #: How much lower the writer process's CPU priority is (``nice``: 0-19).
     public_writer_nice: int = 10
-    #: The core the writer process runs on alone (``planilla serve --public-core``, which keeps this server and its
-    #: projector off it); None: wherever the system puts it.
-    public_writer_cpu: int | None = None
     #: Seconds between a hall stream's reads when nothing was saved (``GET /v1/tables/stream``: what changes with
     #: time alone, a tablet going silent or connecting).
     hall_refresh_seconds: float = 5.0

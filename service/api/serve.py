@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import errno
 import gc
-import os
 import resource
 import socket
 import sys
@@ -69,21 +68,6 @@ def raise_open_files(wanted: int) -> int:
     return soft
 
 
-def reserve_public_core() -> int | None:
-    """Keep this process (and every thread and child it starts from now on) off the last core it may use, and
-    return that core for the public streams' writer; None when there is only one core.
-
-    With thousands of viewers the public board's writing is tens of thousands of socket writes a second, and
-    the network work inside them runs ahead of any process on the core it happens on. On its own core it never
-    stands between a tablet and its answer (``bench/README.md``); the hall's server keeps the other cores.
-    """
-    cores = sorted(os.sched_getaffinity(0))
-    if len(cores) < 2:
-        return None
-    os.sched_setaffinity(0, set(cores[:-1]))
-    return cores[-1]
-
-
 #: The cyclic garbage collector's thresholds for the server process (Python's defaults: 700, 10, 10).
 GC_THRESHOLDS = (10_000, 50, 1_000)
 
@@ -131,14 +115,12 @@ def director_hint(store: str) -> str:
 
 
 def serve(host: str, port: int, store: str, *, access_log: bool = True, out: TextIO | None = None,
-          err: TextIO | None = None, tls: bool = False, http_port: int = 8080, public_writer: str = "process",
-          public_core: bool = False) -> int:
+          err: TextIO | None = None, tls: bool = False, http_port: int = 8080, public_writer: str = "process") -> int:
     """Run the service until interrupted; on a store's first start, print a director token once.
 
     With ``tls``: HTTPS with the hall's certificates (``service.tls``, made once in ``<data>/tls``), and
     on ``http_port`` a plain-HTTP door serving only the authority's page (``service.hall``). ``public_writer``:
-    who writes the public board's plain-HTTP streams (``ServiceSettings.public_writer``); ``public_core``: that
-    writer gets the last core to itself (``reserve_public_core``).
+    who writes the public board's plain-HTTP streams (``ServiceSettings.public_writer``).
     Returns the exit code: 0 after a clean stop, 1 when the address cannot be listened on (one line on
     ``err``, nothing created).
     """
@@ -156,8 +138,6 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     except CannotListen as refusal:
         err.write(f"planilla: {refusal}\n")
         return 1
-    # before any thread or child process starts, so that all of them inherit it
-    public_cpu = reserve_public_core() if public_core and public_writer == "process" else None
     hall = None
     if tls:  # cryptography is imported only for a hall served over HTTPS
         from service import tls as tls_module
@@ -170,7 +150,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     # memory cannot be shared with one, so there the projector stays a thread).
     projector = "thread" if in_memory(store) else "process"
     settings = ServiceSettings(store=store, projector=projector, tls_dir=None if hall is None else str(hall.folder),
-                               public_writer=public_writer, public_writer_cpu=public_cpu)
+                               public_writer=public_writer)
     app = create_app(settings, application=games)
     files = raise_open_files(settings.public_streams_max + 1024)
     if files < settings.public_streams_max + 1024:
@@ -189,9 +169,6 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     address = f"{scheme}://{shown}:{sock.getsockname()[1]}"
     out.write(f"Pages: {address}/ (bind a tablet: {address}/tablet; the contract: {address}/docs)\n")
     out.write(key_notice(service_key, made))
-    if public_core:
-        out.write(f"Public board: its writer has core {public_cpu} to itself; this server and its projector use the "
-                  "others\n" if public_cpu is not None else "Public board: one core only, nothing to reserve\n")
     out.write(f"Planilla listening on {address}\n")
     ssl: dict[str, str] = {}
     if hall is not None:

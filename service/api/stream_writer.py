@@ -2,18 +2,20 @@
 
 The public board sends every frame to every viewer: at a national final's 2,000 viewers and ten deliveries a
 second, that is 20,000 socket writes a second. Done on the server's event loop they stood between the tablets
-and their answers (the command p99 rose 5.5 times; ``bench/README.md``). So ``planilla serve`` starts this
-process (``service.api.writer_link``) at a lower CPU priority than itself, and hands it each plain-HTTP public
+and their answers (the command p99 rose 4.6 times, the server 0.08 -> 0.25 core; ``bench/README.md``). So
+``planilla serve`` starts this process (``service.api.writer_link``) at a lower CPU priority than itself, and
+hands it each plain-HTTP public
 stream once its headers are sent: the server keeps the connection (it still hears the viewer leave) and goes on
 making each frame once, numbering and keeping it; this process only copies each chunk to the sockets of its
-channel. When the hall needs a core for a command, the kernel gives it to the server first.
+channel. When the hall needs a core for a command, the kernel gives it to the server first (what the kernel
+does for the viewers' TCP inside those writes it does ahead of any process: ``docs/public-board.md``).
 
 It reads its orders from the server (``service.api.writer_wire``) and answers only ``DROPPED`` (a viewer more
 than ``--buffer`` bytes behind: its connection is shut down, never waited for; the browser resumes with
 ``Last-Event-ID``) and ``GONE``. It exits when the server's end of the pair closes or the server is gone.
 
 Run by the server only: ``python -m service.api.stream_writer --down FD --up FD --buffer BYTES [--nice N]
-[--cpu N] [--parent PID]``.
+[--parent PID]``.
 """
 
 from __future__ import annotations
@@ -204,13 +206,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--up", type=int, required=True, help="the descriptor the answers go on")
     parser.add_argument("--buffer", type=int, required=True, help="bytes unsent before a viewer is dropped")
     parser.add_argument("--nice", type=int, default=0, help="how much lower this process's CPU priority is")
-    parser.add_argument("--cpu", type=int, default=None, help="run on this core only (planilla serve --public-core)")
     parser.add_argument("--parent", type=int, default=None, help="stop when this process is gone")
     args = parser.parse_args(argv)
     if args.nice:
         os.nice(args.nice)
-    if args.cpu is not None:
-        os.sched_setaffinity(0, {args.cpu})
     down = socket.socket(fileno=args.down)
     up = socket.socket(fileno=args.up)
     Writer(down, up, args.buffer, args.parent).run()

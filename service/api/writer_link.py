@@ -58,8 +58,8 @@ class _Child:
 class WriterLink:
     """The writer process, started, watched, restarted and stopped with the server."""
 
-    def __init__(self, buffer_limit: int, nice: int = 10, cpu: int | None = None) -> None:
-        self.buffer_limit, self.nice, self.cpu = buffer_limit, nice, cpu
+    def __init__(self, buffer_limit: int, nice: int = 10) -> None:
+        self.buffer_limit, self.nice = buffer_limit, nice
         self.listener: Listener | None = None
         self.restarts = 0
         self._child: _Child | None = None
@@ -87,7 +87,7 @@ class WriterLink:
         child_up, up = socket.socketpair()
         command = [sys.executable, "-m", "service.api.stream_writer", "--down", str(child_down.fileno()),
                    "--up", str(child_up.fileno()), "--buffer", str(self.buffer_limit), "--nice", str(self.nice),
-                   "--parent", str(os.getpid()), *(["--cpu", str(self.cpu)] if self.cpu is not None else [])]
+                   "--parent", str(os.getpid())]
         try:
             proc = subprocess.Popen(command, pass_fds=(child_down.fileno(), child_up.fileno()),
                                     stdin=subprocess.DEVNULL, start_new_session=True)

@@ -25,9 +25,6 @@ def register(app) -> None:
         public_writer: str = typer.Option("process", "--public-writer", help="Who writes the public board's "
                                           "plain-HTTP streams: 'process' (a writer process beside the server, at a "
                                           "lower priority: the default) or 'loop' (the server itself)."),
-        public_core: bool = typer.Option(False, "--public-core", help="Give the public board's writer process the "
-                                         "last core to itself and keep the server off it (a final with thousands "
-                                         "of viewers on a small laptop)."),
     ) -> None:
         """Run the HTTP service; prints its address and where the pages are (and on a fresh store a director
         token, once)."""
@@ -36,4 +33,4 @@ def register(app) -> None:
         if public_writer not in ("process", "loop"):
             raise typer.BadParameter("'process' or 'loop'", param_hint="--public-writer")
         raise typer.Exit(run(host, port, store_of(data, database_url), access_log=access_log, tls=tls,
-                             http_port=http_port, public_writer=public_writer, public_core=public_core))
+                             http_port=http_port, public_writer=public_writer))

@@ -216,41 +216,6 @@ def test_a_killed_server_takes_its_writer_with_it(tmp_path: Path):
     server.wait_projectors_gone()
 
 
-def affinity(pid: int) -> set[int]:
-    return os.sched_getaffinity(pid)
-
-
-@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="one core: nothing to reserve")
-def test_with_public_core_the_writer_has_the_last_core_and_the_server_and_its_projector_the_others(tmp_path: Path):
-    """``planilla serve --public-core``: the writer alone on the last core this process may use; the server, every
-    thread of it and its projector on the others (each viewer's network work then never runs where a command's
-    does: bench/README.md)."""
-    import subprocess
-    import sys
-
-    cores = sorted(os.sched_getaffinity(0))
-    planilla = str(Path(sys.executable).with_name("planilla"))
-    proc = subprocess.Popen([planilla, "serve", "--port", "0", "--data", str(tmp_path / "data"), "--no-access-log",
-                             "--public-core"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        lines = []
-        for line in proc.stdout:  # type: ignore[union-attr]
-            lines.append(line)
-            if line.startswith("Planilla listening on "):
-                break
-        assert f"Public board: its writer has core {cores[-1]} to itself" in "".join(lines)
-        (writer,) = wait_for(lambda: writers_of(proc.pid))
-        projector = wait_for(lambda: [p for p in processes_with(b"follow") if str(tmp_path) in
-                                      (Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace"))])
-        assert wait_for(lambda: affinity(writer) == {cores[-1]})  # set by the writer as it starts
-        assert affinity(projector[0]) == set(cores[:-1])
-        threads = [int(t.name) for t in Path(f"/proc/{proc.pid}/task").iterdir()]
-        assert len(threads) > 1 and all(affinity(t) == set(cores[:-1]) for t in threads)
-    finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(15)
-
-
 def test_a_public_writer_that_is_neither_process_nor_loop_is_refused_naming_the_option(tmp_path: Path):
     import subprocess
     import sys
