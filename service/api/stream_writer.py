@@ -6,8 +6,9 @@ and their answers (the command p99 rose 4.6 times, the server 0.08 -> 0.25 core;
 ``planilla serve`` starts this process (``service.api.writer_link``) at a lower CPU priority than itself, and
 hands it each plain-HTTP public stream once its headers are sent: the server keeps the connection (it still
 hears the viewer leave) and goes on making each frame once, numbering and keeping it; this process only copies
-each chunk to the sockets of its channel. When the hall needs a core for a command, the kernel gives it to the server first (what the kernel
-does for the viewers' TCP inside those writes it does ahead of any process: ``docs/public-board.md``).
+each chunk to the sockets of its channel. When the hall needs a core for a command, the kernel gives it to the
+server first (but what the kernel does for the viewers' TCP inside those writes, it does ahead of any process:
+``docs/public-board.md``).
 
 It reads its orders from the server (``service.api.writer_wire``) and answers only ``DROPPED`` (a viewer more
 than ``--buffer`` bytes behind: its connection is shut down, never waited for; the browser resumes with
