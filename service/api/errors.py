@@ -117,16 +117,26 @@ async def api_error(_: Request, exc: ApiError) -> JSONResponse:
     return _json(exc.status, exc.body(), exc.headers)
 
 
-async def domain_error(_: Request, exc: DomainError) -> JSONResponse:
-    """A rule refuses the command: 422 (423 when the game is closed)."""
+def domain_body(exc: DomainError) -> dict[str, Any]:
+    """A rule's refusal as every answer says it: its code, message, field and article (and position)."""
     body = {"code": exc.code, "message": exc.message, "field": exc.field, "article": exc.article}
     if exc.position is not None:
         body["position"] = exc.position
-    return _json(423 if isinstance(exc, GameClosed) else 422, body)
+    return body
+
+
+def not_found_body(exc: GameNotFound) -> dict[str, Any]:
+    """An unknown game as every answer says it."""
+    return {"code": "game_not_found", "message": str(exc), "field": "game_id", "article": None}
+
+
+async def domain_error(_: Request, exc: DomainError) -> JSONResponse:
+    """A rule refuses the command: 422 (423 when the game is closed)."""
+    return _json(423 if isinstance(exc, GameClosed) else 422, domain_body(exc))
 
 
 async def not_found(_: Request, exc: GameNotFound) -> JSONResponse:
-    return _json(404, {"code": "game_not_found", "message": str(exc), "field": "game_id", "article": None})
+    return _json(404, not_found_body(exc))
 
 
 async def conflict(_: Request, exc: VersionConflict) -> JSONResponse:

@@ -189,9 +189,7 @@ class Fanout:
             shown = self.latest.get(game_id)
             if shown is not None and shown[0] >= version:
                 continue  # a later frame is already public (the delay was lowered meanwhile)
-            self.latest[game_id] = (version, frame, body)
-            for key in keys:
-                self._members.setdefault(key, {})[game_id] = None
+            self._keep(game_id, version, frame, body, keys)
             for key in keys:
                 channel = self.channels.get(key)
                 if channel is None:
@@ -265,9 +263,13 @@ class Fanout:
         """A frame worked out for a newcomer (``frame_at_delay``): kept as the public one unless a later is."""
         shown = self.latest.get(frame["game_id"])
         if shown is None or shown[0] < frame["version"]:
-            self.latest[frame["game_id"]] = (frame["version"], frame, encode(frame))
-            for key in channels_of(frame):
-                self._members.setdefault(key, {})[frame["game_id"]] = None
+            self._keep(frame["game_id"], frame["version"], frame, encode(frame), channels_of(frame))
+
+    def _keep(self, game_id: str, version: int, frame: dict[str, Any], body: bytes, keys: list[str]) -> None:
+        """``frame`` is the game's public one now, and a table of each of its channels (for a newcomer's opening)."""
+        self.latest[game_id] = (version, frame, body)
+        for key in keys:
+            self._members.setdefault(key, {})[game_id] = None
 
     # ---- the writer process's news (on the loop) -----------------------------------------------------
     def writer_dropped(self, ident: int, why: str) -> None:

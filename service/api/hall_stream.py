@@ -58,7 +58,12 @@ def read_hall(state: Any, query: HallQuery) -> list[dict[str, Any]]:
     """The hall now: the read models' tables with their tablets and alerts, alerts first (``GET /v1/tables``)."""
     found = tables(state.read_store, event=query.event, round=query.round, player=query.player, status=query.status,
                    limit=query.limit)
-    return with_tablets(found, state.games.seat_devices, state.heard.of, time.time(), query.silent_after)
+    return tablets_on(state, found, query.silent_after)
+
+
+def tablets_on(state: Any, found: list[dict[str, Any]], silent_after: int) -> list[dict[str, Any]]:
+    """``found`` with each seat's tablets now and their alerts (``service.seating.with_tablets``), alerts first."""
+    return with_tablets(found, state.games.seat_devices, state.heard.of, time.time(), silent_after)
 
 
 def steady(table: dict[str, Any]) -> str:
@@ -125,8 +130,7 @@ class HallSource:
         return {"event": q.event, "round": q.round, "player": q.player, "status": q.status}
 
     def _tablets(self, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        state = self.state
-        return with_tablets(found, state.games.seat_devices, state.heard.of, time.time(), self.query.silent_after)
+        return tablets_on(self.state, found, self.query.silent_after)
 
     def _wait(self, saved: set[UUID]) -> None:
         """Until the read models hold each of ``saved`` as stored now (``read_wait_seconds`` at most in all)."""

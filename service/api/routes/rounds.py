@@ -25,7 +25,7 @@ from domain.notation import normalise
 from projections.queries import index, round_html
 from service.api.body_limit import MAX_BODY_BYTES
 from service.api.deps import CurrentPrincipal, DeviceDep, GameIdPath, GamesDep
-from service.api.errors import ApiError, forbidden
+from service.api.errors import ApiError, domain_body, forbidden, not_found_body
 from service.api.responses import errors
 from service.api.round_schemas import RoundTimeCalls, RoundTimeRequest
 from service.api.routes.seats import SeatPath, bind_url, origin
@@ -111,9 +111,9 @@ def _round_time_game(listed: dict[str, Any], outcome: RoundTimeOutcome, who: Any
         return {**line, "outcome": "called", "version": outcome.version, "status": STATUS[outcome.phase or "playing"],
                 "events": [event_record(r, who) for r in outcome.events], "refusal": None}
     if isinstance(error, DomainError):
-        refusal = {"code": error.code, "message": error.message, "field": error.field, "article": error.article}
+        refusal = domain_body(error)
     elif isinstance(error, GameNotFound):
-        refusal = {"code": "game_not_found", "message": str(error), "field": "game_id", "article": None}
+        refusal = not_found_body(error)
     else:  # another command kept getting there first
         refusal = {"code": "version_conflict", "message": f"{error}: the game kept moving; call it again",
                    "field": "expected_version", "article": None}
