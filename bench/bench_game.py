@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))  # the scripted game lives in tests/application
 from eventsourcing.application import Application  # noqa: E402
 from eventsourcing.domain import Aggregate, event  # noqa: E402
 
-from service.application import GamesApplication  # noqa: E402
+from service.game.application import GamesApplication  # noqa: E402
 from service.settings import settings_env  # noqa: E402
 from tests.application.script import DIRECTOR, long_game  # noqa: E402
 

@@ -6,7 +6,7 @@ script says so and stops when it is absent. Nothing in the test suite needs it. 
 core, in one run:
 
 1. compiling the list (read, spell in tiles, build the DAWG, write it into a data folder:
-   ``service.lexicon.load_word_list``, what ``planilla lexicon load`` does); target <= 20 s;
+   ``service.lexicon.library.load_word_list``, what ``planilla lexicon load`` does); target <= 20 s;
 2. loading it back from the data folder (``open_lexicon``), best and median of 5; target <= 1 s;
 3. the full list of plays (``Lexicon.plays``: every legal play, scored, sorted) for each rack of
    seeded duplicate games: each round completes the previous rack from the bag with the FISC II.3
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from domain.board import Board
 from domain.tiles import BLANK, CATALAN, VOWELS, full_bag
-from service.lexicon import load_word_list, open_lexicon
+from service.lexicon.library import load_word_list, open_lexicon
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_LIST = Path("/usr/share/dict/catalan")

@@ -57,7 +57,7 @@ def hall_read() -> tuple[float, float]:
 
 
 def middleware_cost(n: int = 200_000) -> float:
-    from service.api.heard import Heard, HeardMiddleware
+    from service.api.middleware.heard import Heard, HeardMiddleware
 
     async def app(scope, receive, send):  # noqa: ANN001, ANN202
         return None
@@ -82,4 +82,4 @@ if __name__ == "__main__":
     print(f"GET /v1/tables, 100 tables, 200 tablets: {full * 1000:.1f} ms (median of 20); target {TARGET_MS:.0f} ms, "
           f"ratio {full * 1000 / TARGET_MS:.2f} {verdict}")
     print(f"  the same read without the tablets: {bare * 1000:.1f} ms; with/without {full / bare:.2f}")
-    print(f"noting X-Device (service/api/heard.py): {middleware_cost() * 1e6:.1f} us a request")
+    print(f"noting X-Device (service/api/middleware/heard.py): {middleware_cost() * 1e6:.1f} us a request")

@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the scripted games come from tests/application/script.py
 
 from domain.game import events as ev  # noqa: E402
-from service.application import GamesApplication  # noqa: E402
+from service.game.application import GamesApplication  # noqa: E402
 from service.settings import settings_env  # noqa: E402
 from tests.application.script import Bot, long_game  # noqa: E402
 

@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))  # the random games live in tests/factories.py
 from projections import queries, replay  # noqa: E402
 from projections.projector import Projector  # noqa: E402
 from projections.store import ReadStore  # noqa: E402
-from service.application import GamesApplication  # noqa: E402
+from service.game.application import GamesApplication  # noqa: E402
 from service.settings import read_model_url, settings_env  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))

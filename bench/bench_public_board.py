@@ -249,7 +249,7 @@ def family_cpu(server: Any) -> dict[str, float]:
     ``writer``: the public streams' writer process)."""
     found: dict[str, float] = {}
     for pid, fields, argv in server.family():
-        name = ("server" if pid == server.proc.pid else "writer" if b"service.api.stream_writer" in argv
+        name = ("server" if pid == server.proc.pid else "writer" if b"service.api.streams.writer" in argv
                 else "projector" if b"follow" in argv else "other")
         found[name] = found.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return found

@@ -37,8 +37,10 @@ from domain.move import Coordinate
 from domain.notation import parse_word
 from domain.scoring import evaluate_play
 from domain.tiles import get_tileset
-from service.gcg import PLAY, WITHDRAWN, read_gcg, tileset_name
-from service.verify import Replay
+from service.gcg.tilesets import tileset_name
+from service.gcg.reader import read_gcg
+from service.gcg.model import PLAY, WITHDRAWN
+from service.gcg.verify import Replay
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [ROOT.parent / "shared" / "corpus" / "gcg", ROOT / "tests" / "data"]

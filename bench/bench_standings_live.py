@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
 
-from service.application import Actor  # noqa: E402
+from service.game.application import Actor  # noqa: E402
 from tests.browser.hall import Hall  # noqa: E402
 from tests.browser.tournament import HallTournament  # noqa: E402
 

@@ -3,4 +3,6 @@
 ``store.ReadStore`` is the database, ``projector.Projector`` keeps it up to date exactly once,
 ``queries`` reads scoresheets, settlements, status and the directors' index, ``replay`` the board
 after any event, ``audit`` the hash-linked trail straight from the event store.
+
+May import: domain
 """

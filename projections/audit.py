@@ -14,6 +14,7 @@ import uuid
 from typing import Any
 
 from domain.game.chain import ENVELOPE, META, ChainRecord, canonical, event_hash, record_of, verify_chain
+from projections.errors import GameNotFound
 
 
 class Unreadable(Exception):
@@ -53,8 +54,6 @@ def _decoded(app: Any, stored: Any) -> tuple[ChainRecord, Any]:
 
 def _read(app: Any, game_id: uuid.UUID) -> tuple[list[tuple[ChainRecord, Any]], dict[str, Any] | None]:
     """Every readable event of the game in order, and the first one that could not be read."""
-    from service.application import GameNotFound
-
     stored = app.recorder.select_events(game_id)
     if not stored:
         raise GameNotFound(game_id)

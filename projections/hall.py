@@ -20,7 +20,7 @@ from projections.store import ReadStore
 STATES = ("arbiter", "discrepancy", "challenge", "appeal_possible", "overdraw", "ruling", "playing", "end_racks",
           "signing", "ended", "reopened", "closed")
 #: What rises to the top of the hall, and sounds.
-#: ``second_device`` and ``silent`` come from the tablets (``service/seating.py``), not from the read models.
+#: ``second_device`` and ``silent`` come from the tablets (``service/game/seating.py``), not from the read models.
 ALERTS = ("arbiter", "discrepancy", "overdraw", "time", "challenge", "second_device", "silent")
 
 

@@ -2,7 +2,7 @@
 scores and winner, the head each closed game closed at, the service key's fingerprint and the round seal's
 root, so that what was printed on the day contradicts any later rewrite of a game of that round (issue 16).
 
-``results_html`` takes the rows ``service.attest.round_results`` reads (one per game, in table order) and
+``results_html`` takes the rows ``service.trust.attest.round_results`` reads (one per game, in table order) and
 the round's seal (or None: not sealed yet, said plainly); it prints, never computes: the heads and the
 root are printed whole, in groups of four hex digits, as ``projections.render`` prints them on a sheet.
 """

@@ -29,8 +29,6 @@ def target_metadata() -> sa.MetaData:
     """The metadata the migrations own: the read models, plus other modules' tables where installed."""
     import projections.models  # noqa: F401  (registers the tables)
 
-    with contextlib.suppress(ImportError):
-        import service.access.models  # noqa: F401  (access tokens and idempotency keys, issue 6)
     return SQLModel.metadata
 
 

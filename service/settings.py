@@ -70,8 +70,8 @@ def _postgres(url: str) -> dict[str, str]:
         "POSTGRES_USER": unquote(parts.username or "postgres"),
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
         "POSTGRES_LOCK_TIMEOUT": POSTGRES_LOCK_TIMEOUT,
-        # Events written in one round trip, with the library's table lock (service/pgstore.py).
-        "APPLICATION_RECORDER_TOPIC": "service.pgstore:OneTripRecorder",
+        # Events written in one round trip, with the library's table lock (service/game/pgstore.py).
+        "APPLICATION_RECORDER_TOPIC": "service.game.pgstore:OneTripRecorder",
     }
     if schema:
         env["POSTGRES_SCHEMA"] = schema

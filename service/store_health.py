@@ -16,7 +16,7 @@ Causes (``cause`` and the answer's ``code``):
   PostgreSQL's ``25006 read_only_sql_transaction``;
 - ``locked`` (``store_locked``): "database is locked" after SQLite's lock timeout, PostgreSQL's
   ``55P03 lock_not_available`` after its lock timeout;
-- ``stalled`` (``store_stalled``): a write not finished within its bound (``service.commit``);
+- ``stalled`` (``store_stalled``): a write not finished within its bound (``service.game.commit``);
 - ``unavailable`` (``store_unavailable``): any other failure of the store's connection or its I/O
   (SQLite's "disk I/O error", a PostgreSQL server gone).
 

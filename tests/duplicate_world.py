@@ -31,8 +31,8 @@ def steps(stage: str) -> list[Callable[[Any, Any], Any]]:
 
 def duplicate_at(games: Any, stage: str, players: tuple[str, ...] = PLAYERS) -> tuple[Any, list[dict[str, Any]]]:
     """An AJS duplicate on ``games`` (the service's application) at ``stage``, and its player tokens."""
-    from service.application import Actor
-    from service.duplicates import Duplicates
+    from service.game.application import Actor
+    from service.duplicate.application import Duplicates
 
     duplicates, by = Duplicates(games), Actor("director:test")
     d, tokens = duplicates.create("ajs-2012", list(players), by, issued_by="director:test")

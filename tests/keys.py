@@ -11,7 +11,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 from domain.game.keys import signed_message
-from service.keys import decode_public_key
+from service.trust.keys import decode_public_key
 
 
 def _b64url(number: int) -> str:

@@ -32,7 +32,7 @@ from domain.profiles.kinds import ClockStop, Timing
 #: What a tablet reports about itself: the conformity log (``docs/tablet-conformity.md``).
 REPORT_KINDS = ("focus_lost", "focus_back", "page_left", "reconnected")
 #: Events that change nothing a game command depends on: a command sent at the version before them is
-#: still checked against the same game (``service.application``), so a tablet's focus report or a
+#: still checked against the same game (``service.game.application``), so a tablet's focus report or a
 #: second tablet's binding never makes the opponent's pending acceptance stale.
 LOG_ONLY = frozenset({"DeviceBound", "DeviceReported", "DeviceRevoked", "KeyRegistered"})
 

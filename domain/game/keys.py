@@ -10,7 +10,7 @@ then on only the newest key signs for the seat. A key whose device's token is re
 What a key signs is ``signed_message``: the action, the game, the seat and the head hash of the
 history the player saw (docs/reliability.md, "Players' keys": the wire format). The domain decides
 which key may sign for a seat now and what the message is; checking the signature's mathematics is
-the caller's ``Verify`` (``service.keys``: the ``cryptography`` library), passed in, so the domain
+the caller's ``Verify`` (``service.trust.keys``: the ``cryptography`` library), passed in, so the domain
 imports nothing that is not pure Python.
 """
 

@@ -5,7 +5,7 @@
 - ``lexicon``: a named, compiled list (``Lexicon``, ``compile_lexicon``);
 - ``generator``: every legal play, scored, best first (``generate``, ``Play``).
 
-Pure: the files are read and written by ``service/lexicon.py``.
+Pure: the files are read and written by ``service/lexicon/library.py``.
 """
 
 from domain.lexicon.dawg import Dawg, LexiconFormatError

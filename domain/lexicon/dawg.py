@@ -10,7 +10,7 @@ Mihov, Watson and Watson, "Incremental construction of minimal acyclic finite-st
 - ``masks``: one integer per node, bit ``t`` set when the node has an edge for token ``t``.
 
 Pure: ``to_bytes``/``from_bytes`` turn it into bytes and back; reading and writing files is the
-service's (``service/lexicon.py``).
+service's (``service/lexicon/library.py``).
 """
 
 from __future__ import annotations

@@ -29,10 +29,11 @@ from domain.game import events as ev
 from domain.game.chain import ChainRecord, record_of
 from domain.seal.records import HeadSignature, head_message
 from service.access.binding import Binding
-from service.keys import ServiceKey
-from service.access.idempotency import IdempotentCommand
-from service.access.tokens import AccessToken, Bootstrap, Principal, new_token, token_id
-from service.application import Actor, GameNotFound, GamesApplication, deferred_save
+from service.trust.keys import ServiceKey
+from service.access.idempotency import IdempotentCommand, record_id
+from service.access.tokens import AccessToken, Bootstrap, new_token, token_id
+from service.principal import Principal
+from service.game.application import Actor, GameNotFound, GamesApplication, deferred_save
 
 Builder = Callable[[Game], list[Any]]
 Listener = Callable[[UUID, int], None]
@@ -58,11 +59,11 @@ class ServiceApplication(Binding, GamesApplication):
     def __init__(self, env: dict[str, str] | None = None, *, service_key: ServiceKey | None = None,
                  **kwargs: Any) -> None:
         super().__init__(env, **kwargs)
-        #: The service's Ed25519 key (``service.keys``): signs each game's head when it closes, and round
+        #: The service's Ed25519 key (``service.trust.keys``): signs each game's head when it closes, and round
         #: seals. None: nothing is signed by the service (a store opened only to read or export).
         self.service_key = service_key
         self.listeners: list[Listener] = []
-        #: Like ``listeners``, told only of games (the public board's fan-out: ``service.api.fanout``).
+        #: Like ``listeners``, told only of games (the public board's fan-out: ``service.api.streams.fanout``).
         self.game_listeners: list[Listener] = []
         self._principals: dict[UUID, tuple[float, Principal | None]] = {}
         self._principals_lock = threading.Lock()
@@ -295,6 +296,30 @@ class ServiceApplication(Binding, GamesApplication):
             if event.role == "director" and event.game_id is None:
                 directors.add(note.originator_id)
         return bool(directors - gone)
+
+    # ---- tokens and answers made for the other contexts (a context never imports access) ----------
+    def player_token(self, label: str, issued_by: str, at: str, *, game_id: UUID,
+                     seat: int) -> tuple[str, AccessToken]:
+        """A new player token for ``seat`` of ``game_id`` (a game or a duplicate), not yet saved: the raw
+        token (shown once) and the aggregate to save with the caller's own in one save."""
+        raw = new_token()
+        return raw, AccessToken.issue(raw, "player", label, issued_by, at, game_id=game_id, seat=seat)
+
+    def remember_tokens(self, tokens: list[AccessToken]) -> None:
+        """Tokens just saved need no look-up on their first request."""
+        for token in tokens:
+            self._remember(token.id, Principal.of(token))
+
+    @staticmethod
+    def answer_id(aggregate_id: UUID, key: str) -> UUID:
+        """The id of the remembered answer to ``key`` on ``aggregate_id``."""
+        return record_id(aggregate_id, key)
+
+    @staticmethod
+    def answer_record(aggregate_id: UUID, key: str, digest: str | None, status: int, response: dict[str, Any],
+                      at: str) -> IdempotentCommand:
+        """The answer to ``key`` as a record to save with the command's own events."""
+        return IdempotentCommand.answer(aggregate_id, key, digest, status, response, at)
 
     # ---- idempotency ------------------------------------------------------------------------------
     def answered(self, ident: UUID) -> IdempotentCommand | None:

@@ -8,7 +8,7 @@ revocation of a bound device's token saves ``DeviceRevoked`` on the game with it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
@@ -16,13 +16,11 @@ from eventsourcing.application import AggregateNotFoundError
 from domain.game import Game, Meta
 from domain.game.errors import GameClosed, RuleViolation
 from service.access.seat_codes import DEFAULT_MINUTES, MAX_MINUTES, SeatCode, code_id, new_code, normalise
-from service.access.tokens import AccessToken, Principal, new_token
-from service.application import Actor, VersionConflict, deferred_save
-from service.keys import ALGORITHM
-from service.tablets import decoded_key
-
-if TYPE_CHECKING:
-    from service.access.application import ServiceApplication
+from service.access.tokens import AccessToken, new_token
+from service.principal import Principal
+from service.game.application import Actor, VersionConflict, deferred_save
+from service.trust.keys import ALGORITHM
+from service.game.tablets import decoded_key
 
 #: Times a binding or a revocation is tried again when another command took the game's version meanwhile.
 RETRIES = 5
@@ -60,7 +58,7 @@ class Binding:
     """Seat codes, binding, release, and revocation of a bound device."""
 
     # ---- codes ------------------------------------------------------------------------------------
-    def issue_seat_code(self: ServiceApplication, game_id: UUID, seat: int, issued_by: str,
+    def issue_seat_code(self, game_id: UUID, seat: int, issued_by: str,
                         minutes: int = DEFAULT_MINUTES) -> tuple[str, SeatCode, str]:
         """A new single-use code for a game's seat; returns the code (shown once), its record and the player."""
         game = self.get_game(game_id)
@@ -74,7 +72,7 @@ class Binding:
         self.save_together(record)
         return code, record, game.players[seat]
 
-    def issue_round_codes(self: ServiceApplication, game_ids: list[UUID], issued_by: str,
+    def issue_round_codes(self, game_ids: list[UUID], issued_by: str,
                           minutes: int = DEFAULT_MINUTES) -> tuple[list[tuple[str, SeatCode, Game]], list[Game]]:
         """A new code for every seat of every open game named, saved in one transaction (all or none); the
         closed games are left out (FILE 43) and returned apart. Codes issued before stay good until used or
@@ -96,7 +94,7 @@ class Binding:
             self.save_together(*(record for _, record, _ in issued))
         return issued, closed
 
-    def replace_tablet(self: ServiceApplication, game_id: UUID, seat: int, reason: str, by: Actor,
+    def replace_tablet(self, game_id: UUID, seat: int, reason: str, by: Actor,
                        minutes: int = DEFAULT_MINUTES) -> tuple[str, SeatCode, str, list[str], int]:
         """A lost or broken tablet: the seat's bound devices let go (``SeatReleased``, their tokens revoked)
         and a new seat code issued, in one save; with no device bound, only the code. Returns the code, its
@@ -125,7 +123,7 @@ class Binding:
                     raise
         return code, record, game.players[seat], released, version
 
-    def seat_devices(self: ServiceApplication, game_id: UUID) -> list[dict[str, Any]]:
+    def seat_devices(self, game_id: UUID) -> list[dict[str, Any]]:
         """The game's bound devices not revoked (a copy), read from the cached game without copying it."""
         try:
             with self._settled_stripe(game_id):
@@ -134,7 +132,7 @@ class Binding:
         except (AggregateNotFoundError, LookupError):
             return []
 
-    def seat_code(self: ServiceApplication, code: str) -> SeatCode:
+    def seat_code(self, code: str) -> SeatCode:
         """The record of a code still usable; ``CodeNotFound`` or ``CodeGone`` otherwise."""
         found = normalise(code)
         if found is None:
@@ -153,7 +151,7 @@ class Binding:
         return record
 
     # ---- binding ----------------------------------------------------------------------------------
-    def bind(self: ServiceApplication, code: str, device: str, public_key: object | None = None) -> Bound:
+    def bind(self, code: str, device: str, public_key: object | None = None) -> Bound:
         """Bind ``device`` to the code's seat: a new player token, ``DeviceBound`` on the game, the code spent;
         with ``public_key`` (the tablet's P-256 key) also ``KeyRegistered``, in the same save."""
         key = None if public_key is None else decoded_key(public_key)
@@ -189,7 +187,7 @@ class Binding:
         raise AssertionError("unreachable")
 
     # ---- leaving game mode --------------------------------------------------------------------------
-    def release_seat(self: ServiceApplication, game_id: UUID, seat: int, reason: str, by: Actor, *,
+    def release_seat(self, game_id: UUID, seat: int, reason: str, by: Actor, *,
                      expected_version: int) -> int:
         """An official releases a seat's tablet before the sheet is signed: ``SeatReleased`` on the game and
         the seat's device tokens revoked, in one save."""
@@ -208,7 +206,7 @@ class Binding:
         self._forget(revoked)
         return version
 
-    def revoke_token(self: ServiceApplication, ident: UUID, reason: str, by: str, device: str | None = None) -> None:
+    def revoke_token(self, ident: UUID, reason: str, by: str, device: str | None = None) -> None:
         """Revoke a token by its id (LookupError when there is none); a bound device's token is revoked
         together with ``DeviceRevoked`` on its game, so every tablet and official sees it."""
         for attempt in range(RETRIES):
@@ -230,7 +228,7 @@ class Binding:
                     raise
         self._forget([ident])
 
-    def _bound_game(self: ServiceApplication, token: AccessToken) -> Game | None:
+    def _bound_game(self, token: AccessToken) -> Game | None:
         """The open game on which this (unrevoked) player token holds a bound device, if any."""
         if token.role != "player" or token.game_id is None or token.revoked is not None:
             return None
@@ -241,7 +239,7 @@ class Binding:
         bound = any(d["token_id"] == str(token.id) and not d["revoked"] for d in game.devices)
         return game if bound and not game.closed else None
 
-    def _forget(self: ServiceApplication, idents: list[UUID]) -> None:
+    def _forget(self, idents: list[UUID]) -> None:
         """Refuse these tokens from now on in this process (other processes follow the store's events);
         after the write when the command runs on the event loop."""
         def forget() -> None:

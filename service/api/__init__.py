@@ -1,0 +1,12 @@
+"""The only package that knows HTTP. At its root the composition: ``app`` (``create_app``), ``serve``
+(``planilla serve`` on uvicorn), ``config``, ``contract`` (``openapi/openapi.json``), ``console``
+(``/docs``), ``fast_path`` (the command route's hot path), ``projector_process``. Rooms: ``routes``
+(one router per resource), ``schemas`` (the bodies by resource), ``commands`` (the command bodies
+and their dispatch table), ``streams`` (game, hall and public streams, the fan-out and its writer
+process), ``middleware`` (body limit, timeouts, last heard, every failure answered), ``common``
+(dependencies, the error table, documented responses, bounded store reads).
+
+May import: projections, service, service.access, service.api.common, service.api.middleware,
+    service.api.routes, service.api.streams, service.duplicate, service.hall, service.tournament,
+    service.trust
+"""

@@ -13,27 +13,28 @@ from fastapi.routing import APIRoute
 from projections.projector import Projector
 from projections.store import ReadStore
 from service.access.application import ServiceApplication
-from service.api import console, errors
-from service.api.answer_all import AnswerEveryFailure
-from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
+from service.api import console
+from service.api.common import errors
+from service.api.middleware.answer_all import AnswerEveryFailure
+from service.api.middleware.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
-from service.api.heard import Heard, HeardMiddleware
+from service.api.middleware.heard import Heard, HeardMiddleware
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
     bundles, commands, duplicate_history, duplicate_print, duplicate_reads, duplicates, games, games_read, gcg, hall,
     health, history, pages, public, rounds, seals, seats, stream, tables, tokens, tournaments,
 )
-from service.api.stream import Hub
-from service.api.fanout import Fanout
-from service.api.public_stream import keep_raw_send
-from service.api.writer_link import WriterLink
-from service.broadcast import Delays
-from service.keys import ServiceKey
+from service.hub import Hub
+from service.api.streams.fanout import Fanout
+from service.api.streams.public import keep_raw_send
+from service.api.streams.link import WriterLink
+from service.hall.broadcast import Delays
+from service.trust.keys import ServiceKey
 from service.settings import read_model_url, settings_env
-from service.duplicates import Duplicates
-from service.tournament_feed import TournamentFeed
-from service.tournaments import Tournaments
+from service.duplicate.application import Duplicates
+from service.tournament.feed import TournamentFeed
+from service.tournament.application import Tournaments
 
 API_VERSION = "1.0.0"
 DESCRIPTION = """\
@@ -178,7 +179,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.include_router(bundles.router)
     app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource
     pages.mount(app)
-    keep_raw_send(app)  # the public streams write to their sockets themselves (service.api.public_stream)
+    keep_raw_send(app)  # the public streams write to their sockets themselves (service.api.streams.public)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]
     return app
 

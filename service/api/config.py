@@ -40,11 +40,11 @@ class ServiceSettings:
     lexicon_data: str | None = None
     #: Open public-board streams this server holds at most (``/v1/public/.../stream``); one more: 503.
     public_streams_max: int = 5000
-    #: Seconds between the public board's deliveries (``service.api.fanout``): frames due within one tick
+    #: Seconds between the public board's deliveries (``service.api.streams.fanout``): frames due within one tick
     #: go out as one write per stream.
     public_tick_seconds: float = 0.1
     #: Who writes the plain-HTTP public streams: ``loop`` (this process's event loop) or ``process`` (a writer
-    #: process beside it, ``service.api.writer_link``, at ``public_writer_nice`` below it: what ``planilla serve``
+    #: process beside it, ``service.api.streams.link``, at ``public_writer_nice`` below it: what ``planilla serve``
     #: uses, so 2,000 viewers never stand between a tablet and its answer).
     public_writer: str = "loop"
     #: How much lower the writer process's CPU priority is (``nice``: 0-19).

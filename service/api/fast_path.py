@@ -23,8 +23,8 @@ from fastapi import FastAPI
 from fastapi.routing import APIRoute
 from starlette.requests import Request
 
-from service.api.body_limit import MAX_COMMAND_BYTES
-from service.api.deps import MAX_DEVICE, bearer_of
+from service.api.middleware.body_limit import MAX_COMMAND_BYTES
+from service.api.common.deps import MAX_DEVICE, bearer_of
 from service.api.routes.commands import answer, router, send_command
 
 PATH = re.compile(r"/v1/games/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/commands")

@@ -15,7 +15,7 @@ import socket
 import sys
 from typing import Any, TextIO
 
-from service.api.timeouts import BODY_TIMEOUT, HEADER_TIMEOUT, KEEP_ALIVE_TIMEOUT, guarded_protocol
+from service.api.middleware.timeouts import BODY_TIMEOUT, HEADER_TIMEOUT, KEEP_ALIVE_TIMEOUT, guarded_protocol
 
 
 class CannotListen(Exception):
@@ -86,7 +86,7 @@ def tune_gc() -> None:
 
 def uvicorn_config(app: Any, *, access_log: bool = True, header_timeout: float = HEADER_TIMEOUT,
                    body_timeout: float = BODY_TIMEOUT, **options: Any) -> Any:
-    """uvicorn's settings for the service, in one place: the connection guard (``service.api.timeouts``:
+    """uvicorn's settings for the service, in one place: the connection guard (``service.api.middleware.timeouts``:
     headers and bodies that take too long are answered 408), the keep-alive bound, a short graceful
     shutdown. ``options`` go to ``uvicorn.Config`` as they are (TLS certificates, say)."""
     import uvicorn
@@ -100,7 +100,7 @@ def uvicorn_config(app: Any, *, access_log: bool = True, header_timeout: float =
 
 def key_notice(key: Any, made: bool) -> str:
     """The start-up line naming the service key: its fingerprint (printed on every sheet too) and where it is."""
-    from service.keys import spaced
+    from service.trust.keys import spaced
 
     where = ("in memory (this store lives in memory: a new key each start)" if key.path is None else
              f"{'made now in' if made else 'kept in'} {key.path}")
@@ -118,8 +118,8 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
           err: TextIO | None = None, tls: bool = False, http_port: int = 8080, public_writer: str = "process") -> int:
     """Run the service until interrupted; on a store's first start, print a director token once.
 
-    With ``tls``: HTTPS with the hall's certificates (``service.tls``, made once in ``<data>/tls``), and
-    on ``http_port`` a plain-HTTP door serving only the authority's page (``service.hall``). ``public_writer``:
+    With ``tls``: HTTPS with the hall's certificates (``service.hall.tls``, made once in ``<data>/tls``), and
+    on ``http_port`` a plain-HTTP door serving only the authority's page (``service.hall.door``). ``public_writer``:
     who writes the public board's plain-HTTP streams (``ServiceSettings.public_writer``).
     Returns the exit code: 0 after a clean stop, 1 when the address cannot be listened on (one line on
     ``err``, nothing created).
@@ -129,7 +129,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     from service.access.application import ServiceApplication
     from service.api.app import create_app
     from service.api.config import ServiceSettings
-    from service.keys import ServiceKey
+    from service.trust.keys import ServiceKey
     from service.settings import in_memory, settings_env
 
     out, err = out or sys.stdout, err or sys.stderr
@@ -140,7 +140,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         return 1
     hall = None
     if tls:  # cryptography is imported only for a hall served over HTTPS
-        from service import tls as tls_module
+        from service.hall import tls as tls_module
 
         hall = tls_module.ensure(tls_module.folder_for(store), (host,))
     service_key, made = ServiceKey.for_store(store)
@@ -172,7 +172,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     out.write(f"Planilla listening on {address}\n")
     ssl: dict[str, str] = {}
     if hall is not None:
-        from service.hall import PlainDoor
+        from service.hall.door import PlainDoor
 
         door = PlainDoor(hall, sock.getsockname()[1], host, http_port).start()
         out.write(hall_notice(hall, host, door.port))
@@ -184,7 +184,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
 
 def hall_notice(hall: Any, host: str, http_port: int) -> str:
     """What the director reads at start: where tablets install the authority, and its fingerprint."""
-    from service import tls as tls_module
+    from service.hall import tls as tls_module
 
     if host in ("0.0.0.0", "::", ""):  # every address: the tablets use the laptop's address on the hall's Wi-Fi
         _, addresses = tls_module.local_names((host,))

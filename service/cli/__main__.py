@@ -1,5 +1,5 @@
 """``python -m service.cli``: the ``planilla`` command."""
 
-from service.cli import main
+from service.cli.main import main
 
 main()

@@ -82,10 +82,10 @@ def run_audit_export(game: str, target: str, output: Optional[str], out: TextIO 
 
     from domain.game.export import export_bytes
     from service.access.application import ServiceApplication
-    from service.application import GameNotFound
-    from service.attest import export_attested
-    from service.duplicates import duplicate_history
-    from service.keys import ServiceKey, key_path
+    from service.game.application import GameNotFound
+    from service.trust.attest import export_attested
+    from service.duplicate.application import duplicate_history
+    from service.trust.keys import ServiceKey, key_path
     from service.settings import settings_env
 
     try:
@@ -128,7 +128,7 @@ def run_audit_verify(files: list[str], out: TextIO | None = None, *, service_key
     from domain.game.attested import FORMAT as FORMAT_2
     from domain.game.attested import Checks, verify_attested
     from domain.game.export import verify_export
-    from service.keys import verify_ed25519, verify_p256
+    from service.trust.keys import verify_ed25519, verify_p256
 
     out = out or sys.stdout
     key = None if service_key is None else read_service_key(service_key)
@@ -169,8 +169,8 @@ def run_audit_verify(files: list[str], out: TextIO | None = None, *, service_key
 def run_audit_seal(target: str, event: str, round_: str, output: Optional[str], out: TextIO | None = None) -> int:
     """Seal one round of ``target`` with its service key; write the seal; returns the exit code."""
     from service.access.application import ServiceApplication
-    from service.attest import seal_round
-    from service.keys import ServiceKey, key_path
+    from service.trust.attest import seal_round
+    from service.trust.keys import ServiceKey, key_path
     from service.settings import settings_env
 
     path = key_path(target)

@@ -37,7 +37,7 @@ def run_verify(
     """Verify every file, streaming lines or one JSON document to ``out``; returns the exit code 0, 1 or 2."""
     import json
 
-    from service.verify import verify_file
+    from service.gcg.verify import verify_file
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -139,7 +139,7 @@ def build_app():
         output: Optional[str] = typer.Option(None, "--output", "-o", help="Where to write (default: stdout)."),
     ) -> None:
         """Read a GCG file and write it back normalised: UTF-8, declared, one event per line."""
-        from service.gcg import write_gcg
+        from service.gcg.writer import write_gcg
 
         text = write_gcg(_read_or_exit(source))
         if output is None:
@@ -161,7 +161,7 @@ def build_app():
 
 def _read_or_exit(source: str):
     """The game in ``source``; exit 2 with a message when it cannot be read."""
-    from service.gcg import read_gcg
+    from service.gcg.reader import read_gcg
 
     try:
         return read_gcg(source)
@@ -174,8 +174,8 @@ def _show(game, tiles: Optional[str]) -> str:
     """The final board of a replayed game (blanks in lower case), the totals and the problem count."""
     from domain.move import LETTERS, SIZE
     from domain.tiles import get_tileset
-    from service.gcg import tileset_name
-    from service.verify import verify_game
+    from service.gcg.tilesets import tileset_name
+    from service.gcg.verify import verify_game
 
     name = tiles or tileset_name(game)
     replay = verify_game(game, get_tileset(name))

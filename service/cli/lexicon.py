@@ -74,7 +74,7 @@ def run_load(name: str, file: str, *, tiles: Optional[str] = None, profile: Opti
     from domain.errors import DomainError
     from domain.profiles import get_profile
     from domain.tiles import get_tileset
-    from service.lexicon import load_word_list, path_of
+    from service.lexicon.library import load_word_list, path_of
 
     out, err = out or sys.stdout, err or sys.stderr
     try:
@@ -100,7 +100,7 @@ def run_load(name: str, file: str, *, tiles: Optional[str] = None, profile: Opti
 def run_list(data: str = "data", out: TextIO | None = None, err: TextIO | None = None) -> int:
     """One line per compiled lexicon."""
     from domain.lexicon.dawg import read_header
-    from service.lexicon import available, path_of
+    from service.lexicon.library import available, path_of
 
     out = out or sys.stdout
     names = available(data)
@@ -117,7 +117,7 @@ def run_check(name: str, words: list[str], data: str = "data", out: TextIO | Non
               err: TextIO | None = None) -> int:
     """``WORD: yes|no`` for each word; 0 when all are in, 1 when any is not, 2 on an error."""
     from domain.errors import DomainError
-    from service.lexicon import open_lexicon
+    from service.lexicon.library import open_lexicon
 
     out, err = out or sys.stdout, err or sys.stderr
     try:
@@ -154,7 +154,7 @@ def run_plays(name: str, rack: str, *, gcg: Optional[str] = None, top: int = 10,
     from domain.board import Board
     from domain.errors import DomainError
     from domain.notation import format_word, parse_rack
-    from service.lexicon import open_lexicon
+    from service.lexicon.library import open_lexicon
 
     out, err = out or sys.stdout, err or sys.stderr
     try:
@@ -162,8 +162,8 @@ def run_plays(name: str, rack: str, *, gcg: Optional[str] = None, top: int = 10,
         tiles = parse_rack(rack, lexicon.tileset)
         board = Board()
         if gcg is not None:
-            from service.gcg import read_gcg
-            from service.verify import verify_game
+            from service.gcg.reader import read_gcg
+            from service.gcg.verify import verify_game
 
             board = verify_game(read_gcg(gcg), lexicon.tileset).board
     except (DomainError, OSError) as error:

@@ -49,7 +49,7 @@ def _open_projections(target: str):
     """The application, the migrated read store and a projector for ``target``."""
     from projections.projector import Projector
     from projections.store import ReadStore
-    from service.application import GamesApplication
+    from service.game.application import GamesApplication
     from service.settings import read_model_url, settings_env
 
     app = GamesApplication(settings_env(target))

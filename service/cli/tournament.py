@@ -1,6 +1,6 @@
 """``planilla tournament create|import|pair|publish|standings|export``: a tournament from the command line.
 
-The same use cases as ``/v1/tournaments`` (``service.tournaments.Tournaments``), on a data folder or
+The same use cases as ``/v1/tournaments`` (``service.tournament.application.Tournaments``), on a data folder or
 a database URL like the other store-using commands. A refusal prints the rule's message (with the
 file's line and column for a player list) on stderr and exits 1; a missing tournament or file exits 2.
 """
@@ -22,7 +22,7 @@ def _run(target: str, work: Callable[[Any], int]) -> int:
     from domain.errors import DomainError
     from service.access.application import ServiceApplication
     from service.settings import settings_env
-    from service.tournaments import TournamentNotFound, Tournaments
+    from service.tournament.application import TournamentNotFound, Tournaments
 
     app = ServiceApplication(settings_env(target))
     try:
@@ -60,7 +60,7 @@ def _read(path: str) -> str:
 
 
 def _actor() -> Any:
-    from service.application import Actor
+    from service.game.application import Actor
 
     return Actor(ACTOR, "cli")
 

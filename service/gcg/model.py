@@ -2,7 +2,7 @@
 
 The tokens of an event (rack, position, word, tiles) stay text here: which tile set reads them
 depends on the whole file (``#lexicon``, ``#tile-distribution``) or on the caller, so they are
-parsed with ``domain.notation`` when the game is replayed (``service.verify``).
+parsed with ``domain.notation`` when the game is replayed (``service.gcg.verify``).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from service.access.application import ServiceApplication
 from service.api.app import create_app
 from service.api.config import ServiceSettings
-from service.keys import ServiceKey
+from service.trust.keys import ServiceKey
 from service.settings import settings_env
 from tests.application.conftest import NOON, postgres_url  # noqa: F401  (a fixture, shared)
 from tests.application.script import find_play

@@ -32,7 +32,7 @@ from uuid import UUID
 import pytest
 
 from domain.tiles import SPANISH
-from service.lexicon import load_word_list
+from service.lexicon.library import load_word_list
 from tests.api.conftest import Api, _api
 
 LEXICON = Path(__file__).resolve().parents[1] / "data" / "lexicon" / "es_small.txt"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.game.attested import Checks, verify_attested
-from service.keys import verify_ed25519, verify_p256
+from service.trust.keys import verify_ed25519, verify_p256
 from tests.api.conftest import Api, Table
 from tests.api.test_player_keys import bind, send
 from tests.api.test_seats import events

@@ -114,8 +114,8 @@ def test_unknown_paths_and_methods_answer_in_the_common_shape(api: Api):
 
 def test_every_use_case_of_the_application_is_a_command():
     """A use case added to the application (issue 4's arbiter toolbox) must get a model and a row."""
-    from service.api.commands import COMMANDS
-    from service.application import GamesApplication
+    from service.api.commands.dispatch import COMMANDS
+    from service.game.application import GamesApplication
 
     queries = {"create_game", "get_game", "history", "verify", "stored_version", "count_bag",  # count_bag: the state's bag_count
                "save_together", "deferring", "turn", "settled", "close",  # plumbing: the group commit

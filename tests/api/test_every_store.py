@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.gcg import parse_gcg
+from service.gcg.reader import parse_gcg
 from tests.api.conftest import Api
 
 

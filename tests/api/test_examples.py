@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from service.api.contract import SPEC
-from service.api.event_schemas import EventRecord
+from service.api.schemas.event import EventRecord
 from service.api.routes.stream import EXAMPLE, SSE_PATTERN
 from tests.api.conftest import Api, _api
 
@@ -57,8 +57,8 @@ def prepared(api: Api, path: str, example: Any) -> tuple[str, Any]:
     """The path with real ids where the example's path names some (a token to revoke, a tournament at the stage
     the operation needs, a seat code for a binding); the example itself is sent as it is, but for a binding's
     code, which is a secret made on the spot."""
-    from service.application import Actor
-    from service.tournaments import Tournaments
+    from service.game.application import Actor
+    from service.tournament.application import Tournaments
 
     director = api.tokens["director"]
     if "{token_id}" in path:
@@ -117,7 +117,7 @@ def command_examples() -> list[dict[str, Any]]:
 def test_every_command_example_fits_its_schema_and_reaches_the_rules(memory_api: Api, example: dict[str, Any]):
     """A command example names versions and tiles of a game in the middle of play, so on a new game the
     rules may refuse it (409, 422): but never as malformed (400), and never with a 500."""
-    from service.api.commands import COMMANDS as ROWS
+    from service.api.commands.dispatch import COMMANDS as ROWS
 
     table = memory_api.table()
     own = ROWS[example["type"]].who == "own"  # a request only the seat's own tablet sends (FILE 43)

@@ -25,9 +25,9 @@ from service.access.application import ServiceApplication
 from service.api.app import create_app
 from service.api.config import ServiceSettings
 from service.api.contract import SPEC
-from service.api.duplicate_schemas import DUPLICATE_ID
-from service.api.schema_base import GAME_ID
-from service.keys import ServiceKey
+from service.api.schemas.duplicate import DUPLICATE_ID
+from service.api.schemas.base import GAME_ID
+from service.trust.keys import ServiceKey
 from service.settings import settings_env
 
 games = ServiceApplication(settings_env("memory"), rng=random.Random(1), service_key=ServiceKey.generate())

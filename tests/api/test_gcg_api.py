@@ -7,7 +7,7 @@ from uuid import UUID
 
 import pytest
 
-from service.gcg import parse_gcg
+from service.gcg.reader import parse_gcg
 from tests.api.conftest import Api, Table
 from tests.application.script import find_play
 

@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.errors import DomainError
-from service.application import Actor
-from service.gcg.record import import_gcg
+from service.game.application import Actor
+from service.game.gcg_record import import_gcg
 
 RACK = st.text(alphabet="ABCDEILNORSTUÑ?[]", min_size=0, max_size=9)
 WORD = st.text(alphabet="ABCDEILNORSTUÑabc.[]()", min_size=1, max_size=9)

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.api.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES
+from service.api.middleware.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES
 from tests.api.conftest import Api
 
 

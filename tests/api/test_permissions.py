@@ -10,7 +10,7 @@ from uuid import UUID
 import pytest
 
 from service.access.application import ServiceApplication
-from service.application import Actor
+from service.game.application import Actor
 from tests.api.conftest import Api, Table
 
 ROLES = ["none", "revoked", "player", "player_elsewhere", "arbiter", "director", "director_elsewhere", "tribunal",
@@ -148,7 +148,7 @@ class World:
     @functools.cached_property
     def tournament(self) -> dict[str, str]:
         """Three tournaments of two players: one registered, one drafted, one with round 1 published."""
-        from service.tournaments import Tournaments
+        from service.tournament.application import Tournaments
         tournaments, by, found = Tournaments(self.api.games), Actor("director:test"), {}
         for stage in ("registered", "drafted", "published"):
             tid = tournaments.create("Obert", "fisc-2023", "fisc-2023", 5, by)
@@ -203,7 +203,7 @@ class World:
     @functools.cached_property
     def sealed(self) -> int:
         """A round sealed (with no closed game in it yet) for the readers of seals."""
-        from service.attest import seal_round
+        from service.trust.attest import seal_round
         seal_round(self.api.games, "Matrix", 2)
         return 2
 
@@ -357,7 +357,7 @@ def test_every_event_that_names_rack_tiles_is_in_the_redaction_table():
     import dataclasses
 
     from domain.game import events, incidents
-    from service.api.views import HIDDEN
+    from service.game.views import HIDDEN
 
     public = {"Created": "players", "StartingTilesDrawn": "tiles drawn in the open", "PlayChallenged": "words",
               "ChallengeRuled": "words", "EndRackDeclared": "revealed at the end", "SenyorsRedrawn": "shown"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.game.attested import Checks, verify_attested
-from service.keys import ServiceKey, verify_ed25519, verify_p256
+from service.trust.keys import ServiceKey, verify_ed25519, verify_p256
 from tests.api.conftest import Api, Table
 from tests.api.test_seats import events, issue
 from tests.keys import Tablet

@@ -178,7 +178,7 @@ def test_a_stream_that_does_not_read_is_dropped_not_waited_for_and_resumes_from_
     import asyncio
     import heapq
 
-    from service.api.fanout import Fanout
+    from service.api.streams.fanout import Fanout
 
     async def main() -> None:
         fan = Fanout(None, lambda event: 0, queue_size=2)
@@ -223,7 +223,7 @@ def test_each_chunk_is_framed_once_and_written_to_every_socket_and_a_socket_far_
     import concurrent.futures
     import heapq
 
-    from service.api.fanout import BUFFER, Fanout
+    from service.api.streams.fanout import BUFFER, Fanout
 
     async def main() -> None:
         fan = Fanout(None, lambda event: 0)
@@ -271,7 +271,7 @@ def test_a_frame_shown_between_the_rounds_read_and_the_subscription_is_in_the_op
     import concurrent.futures
     import heapq
 
-    from service.api.fanout import Fanout, encode
+    from service.api.streams.fanout import Fanout, encode
 
     async def main() -> None:
         fan = Fanout(None, lambda event: 0)

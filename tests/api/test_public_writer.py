@@ -1,4 +1,4 @@
-"""The public streams' writer process (``service.api.stream_writer``, ``service.api.writer_link``): beside
+"""The public streams' writer process (``service.api.streams.writer``, ``service.api.streams.link``): beside
 ``planilla serve`` it holds the viewers' sockets and copies each chunk to them, so 2,000 viewers never stand
 between a tablet and its answer (issue 15, ``docs/public-board.md``). Nothing a viewer was sent is lost when
 it dies: the streams it held end, the browsers resume with ``Last-Event-ID``, and it starts again."""
@@ -16,8 +16,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service.api.stream_writer import Writer
-from service.api.writer_wire import ATTACH, DETACH, DROPPED, GONE, WRITE, Messages, message
+from service.api.streams.writer import Writer
+from service.api.streams.wire import ATTACH, DETACH, DROPPED, GONE, WRITE, Messages, message
 from tests.api.test_public_board import Sse, wait_for
 from tests.reliability.live import LiveServer, processes_with
 
@@ -141,7 +141,7 @@ def test_a_viewer_gone_is_reported_and_the_writer_ends_with_the_server_end_of_th
 # ---- beside planilla serve --------------------------------------------------------------------------------
 def writers_of(server_pid: int) -> list[int]:
     """The running writer processes started by ``server_pid`` (zombies excluded)."""
-    return processes_with(b"service.api.stream_writer", str(server_pid).encode())
+    return processes_with(b"service.api.streams.writer", str(server_pid).encode())
 
 
 def public_health(server: LiveServer) -> dict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.seating import with_tablets
+from service.game.seating import with_tablets
 from tests.api.conftest import Api, Table
 
 EVENT = "Sala de tabletas"

@@ -19,7 +19,7 @@ import uvicorn
 from service.access.application import ServiceApplication
 from service.api.app import create_app
 from service.api.config import ServiceSettings
-from service.application import Actor
+from service.game.application import Actor
 from service.settings import settings_env
 
 

@@ -25,7 +25,7 @@ from service.access.application import ServiceApplication
 from service.api.app import create_app
 from service.api.config import ServiceSettings
 from service.api.contract import SPEC
-from service.api.hall_stream import HALL_GAP, HallQuery, HallSource
+from service.api.streams.hall import HALL_GAP, HallQuery, HallSource
 from service.api.routes.tables import SSE_PATTERN, HallChanges, HallTables
 from service.settings import settings_env
 from tests.api.conftest import Api

@@ -15,7 +15,7 @@ import pytest
 from service.api.app import create_app
 from service.api.config import ServiceSettings
 from service.api.serve import uvicorn_config
-from service.api.timeouts import BODY_TIMEOUT, HEADER_TIMEOUT, GuardedHttpToolsProtocol
+from service.api.middleware.timeouts import BODY_TIMEOUT, HEADER_TIMEOUT, GuardedHttpToolsProtocol
 from tests.api.live_server import running
 
 HEADERS, BODY = 0.6, 1.2

@@ -26,7 +26,7 @@ import pytest
 from psycopg import sql
 
 from domain.game import Game
-from service.application import GamesApplication
+from service.game.application import GamesApplication
 from service.settings import settings_env
 from tests.application.script import Step, long_game
 

@@ -21,7 +21,7 @@ from domain.game import Game
 from domain.move import SIZE, Coordinate
 from domain.scoring import check_connection, check_shape
 from domain.tiles import BLANK, Tile
-from service.application import Actor, GamesApplication
+from service.game.application import Actor, GamesApplication
 from tests.factories import DIRECTIONS
 
 DIRECTOR = Actor("director:test", "tablet-1")

@@ -8,7 +8,7 @@ from uuid import uuid4
 import pytest
 
 from domain.game.errors import GameClosed, RuleViolation, WrongPhase
-from service.application import GameNotFound, VersionConflict
+from service.game.application import GameNotFound, VersionConflict
 from tests.application.script import DIRECTOR, Bot, find_play, seat_actor
 
 

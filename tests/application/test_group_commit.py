@@ -1,4 +1,4 @@
-"""Group commit (``service/commit.py``): concurrent commands share a transaction, each keeps its own outcome.
+"""Group commit (``service/game/commit.py``): concurrent commands share a transaction, each keeps its own outcome.
 
 The batching is made certain rather than hoped for: the test holds the committer's write lock
 while the commands queue up, so the first one to get the lock after it is released writes them
@@ -14,7 +14,7 @@ from uuid import UUID
 
 import pytest
 
-from service.application import LOCK_STRIPES, Actor, GamesApplication, VersionConflict
+from service.game.application import LOCK_STRIPES, Actor, GamesApplication, VersionConflict
 from tests.application.conftest import Store
 
 DIRECTOR = Actor("director:test", "desk")
@@ -202,7 +202,7 @@ def test_snapshots_are_stored_by_a_thread_of_their_own_and_close_waits_for_them(
 
     from eventsourcing.domain import Aggregate
 
-    from service.commit import GroupCommit
+    from service.game.commit import GroupCommit
 
     class Note(Aggregate):
         pass

@@ -3,8 +3,8 @@ otherwise, and names the store's tables after that name (PostgreSQL's ``planilla
 child running ``GamesApplication`` and a server running ``ServiceApplication`` must both say "Planilla"."""
 
 from service.access.application import ServiceApplication
-from service.application import GamesApplication
-from service.game_store import GameStore
+from service.game.application import GamesApplication
+from service.game.store import GameStore
 
 
 def test_every_application_class_on_the_store_is_named_planilla():

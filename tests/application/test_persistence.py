@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from service.application import VersionConflict
+from service.game.application import VersionConflict
 from tests.application.conftest import RaceClock, WatchedGames, replayed
 from tests.application.script import DIRECTOR, replay_steps, seat_actor
 
@@ -138,7 +138,7 @@ def test_the_chain_verifies_and_one_changed_byte_is_found(store, long_game_steps
 
 
 def test_sqlite_keeps_its_events_in_write_ahead_log_mode(tmp_path):
-    from service.application import GamesApplication
+    from service.game.application import GamesApplication
     from service.settings import settings_env
 
     # An application on a data folder stores a game.

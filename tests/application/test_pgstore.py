@@ -1,4 +1,4 @@
-"""The PostgreSQL recorder that writes a batch in one round trip (``service/pgstore.py``) keeps the library's
+"""The PostgreSQL recorder that writes a batch in one round trip (``service/game/pgstore.py``) keeps the library's
 promises: the exclusive table lock (so the notification log is committed in the order it is numbered),
 all or nothing per batch, and the notification ids of what it wrote."""
 
@@ -14,8 +14,8 @@ import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from psycopg import sql
 
-from service.application import GamesApplication
-from service.pgstore import OneTripRecorder
+from service.game.application import GamesApplication
+from service.game.pgstore import OneTripRecorder
 from service.settings import settings_env
 
 

@@ -16,6 +16,6 @@ def test_urls_name_sqlite_postgresql_or_memory(tmp_path):
     assert pg == {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_DBNAME": "planilla",
                   "POSTGRES_HOST": "db.local", "POSTGRES_PORT": "6543", "POSTGRES_USER": "ana",
                   "POSTGRES_PASSWORD": "s3cret", "POSTGRES_LOCK_TIMEOUT": "5", "POSTGRES_SCHEMA": "games",
-                  "APPLICATION_RECORDER_TOPIC": "service.pgstore:OneTripRecorder"}
+                  "APPLICATION_RECORDER_TOPIC": "service.game.pgstore:OneTripRecorder"}
     assert settings_env("postgresql://postgres@127.0.0.1/test")["POSTGRES_PASSWORD"] == ""
     assert settings_env("memory") == {"PERSISTENCE_MODULE": "eventsourcing.popo"}

@@ -9,8 +9,8 @@ from uuid import UUID
 import pytest
 
 from service.access.application import ServiceApplication
-from service.application import Actor
-from service.tournaments import TournamentNotFound, Tournaments
+from service.game.application import Actor
+from service.tournament.application import TournamentNotFound, Tournaments
 from tests.application.script import Bot, seat_actor
 
 DIRECTOR = Actor("director:ana", "laptop")

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from service.access.application import ServiceApplication
-from service.attest import export_attested, seal_round
+from service.trust.attest import export_attested, seal_round
 from service.cli.audit import run_audit_verify
-from service.keys import ServiceKey
+from service.trust.keys import ServiceKey
 from service.settings import settings_env
 from tests.keys import Tablet
 from tests.pages.test_audit2_verifier import cases

@@ -275,7 +275,7 @@ def test_the_judge_computes_the_master_on_a_loaded_lexicon(browser: Any, hall: A
     """AJS 3.2.3: the master found by a program, here the move generator on the small Spanish list the organiser
     loaded (tests/data/lexicon/es_small.txt), chosen from the desk; the page shows what the service chose."""
     from domain.tiles import SPANISH
-    from service.lexicon import load_word_list
+    from service.lexicon.library import load_word_list
 
     data = hall.server.config.app.state.duplicates.lexicon_data
     assert data is not None

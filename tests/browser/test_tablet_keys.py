@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from domain.game.chain import ChainRecord
-from service.keys import ServiceKey
+from service.trust.keys import ServiceKey
 from tests.browser.conftest import TABLET_LANDSCAPE, PHONE, screenshot
 from tests.browser.hall import Game
 from tests.browser.tablet import Tablet, close_all, expect, pass_to_the_end

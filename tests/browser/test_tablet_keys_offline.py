@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from domain.game.keys import signed_message
-from service.keys import verify_p256
+from service.trust.keys import verify_p256
 from tests.browser.tablet import text
 from tests.browser.test_offline import WAIT, Game, context, offline, queued, shows, wifi  # noqa: F401 (fixtures)
 from tests.reliability.live import LiveServer

@@ -12,7 +12,7 @@ from uuid import uuid4
 from domain.game.chain import ChainRecord, verify_chain
 from service.access.application import ServiceApplication
 from service.cli.audit import run_audit_export, run_audit_verify
-from service.duplicates import duplicate_history
+from service.duplicate.application import duplicate_history
 from service.settings import settings_env
 from tests.duplicate_world import duplicate_at
 

@@ -4,14 +4,14 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from service.lexicon import open_lexicon, path_of
+from service.lexicon.library import open_lexicon, path_of
 
 ROOT = Path(__file__).resolve().parents[2]
 LISTS = ROOT / "tests" / "data" / "lexicon"
 
 
 def run(*args):
-    from service.cli import app
+    from service.cli.main import app
 
     return CliRunner().invoke(app, ["lexicon", *map(str, args)])
 

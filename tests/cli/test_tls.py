@@ -1,4 +1,4 @@
-"""HTTPS in the hall (issue 14): the hall's authority and server certificate (``service.tls``), made once and
+"""HTTPS in the hall (issue 14): the hall's authority and server certificate (``service.hall.tls``), made once and
 reused, naming every local address, a chain that verifies; and a live ``planilla serve --tls`` answering
 over HTTPS with the authority as the only trust root, its plain-HTTP door serving only the authority."""
 
@@ -16,7 +16,7 @@ from cryptography import x509
 from cryptography.x509.oid import ExtendedKeyUsageOID
 from cryptography.x509.verification import PolicyBuilder, Store
 
-from service import tls
+from service.hall import tls
 from tests.cli.test_serve_cli import PLANILLA, stop
 
 FILES = ("ca.key", "ca.crt", "server.key", "server.crt")

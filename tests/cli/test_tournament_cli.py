@@ -19,7 +19,7 @@ PLAYERS = "name,federation_id,club,rating\nAnna Puig,FISC-0001,Mots i Més,1900\
 
 
 def planilla(*args: str):
-    from service.cli import app
+    from service.cli.main import app
 
     return CliRunner().invoke(app, ["tournament", *args])
 
@@ -45,7 +45,7 @@ def test_a_round_from_the_command_line(tmp_path, where):
 
     app = ServiceApplication(settings_env(target))
     try:
-        from service.tournaments import Tournaments
+        from service.tournament.application import Tournaments
         for n, t in enumerate(Tournaments(app).get(UUID(tid)).published["1"]):
             bot = Bot(app, random.Random(n), UUID(t["game_id"]), app.get_game(UUID(t["game_id"])).version)
             bot.start()

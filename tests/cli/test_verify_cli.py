@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from service.cli import fast_verify_args
+from service.cli.main import fast_verify_args
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -19,7 +19,7 @@ EDITED = DATA / "es_file_ana_berto_edited.gcg"
 
 
 def cli(*args):
-    from service.cli import app
+    from service.cli.main import app
 
     return CliRunner().invoke(app, ["gcg", "verify", *map(str, args)])
 
@@ -115,7 +115,7 @@ def test_anything_but_a_plain_verify_line_goes_to_typer(argv):
 def test_importing_the_cli_loads_no_framework():
     """Start-up is timed: importing service.cli pulls in neither Typer, Rich, FastAPI, SQLModel nor eventsourcing."""
     code = (
-        "import sys, service.cli; heavy = {'typer', 'rich', 'fastapi', 'sqlmodel', 'eventsourcing', 'pydantic'};"
+        "import sys, service.cli.main; heavy = {'typer', 'rich', 'fastapi', 'sqlmodel', 'eventsourcing', 'pydantic'};"
         "print(sorted(heavy & {m.split('.')[0] for m in sys.modules}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)

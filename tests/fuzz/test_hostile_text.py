@@ -18,7 +18,7 @@ from domain.move import Coordinate
 from domain.notation import parse_rack, parse_word
 from domain.tiles import CATALAN, ENGLISH, SPANISH
 from service.gcg.reader import GcgSyntaxError, decode, parse_gcg
-from service.verify import verify_game
+from service.gcg.verify import verify_game
 from tests.factories import deal, meta, new_game
 
 NASTY = st.sampled_from(list("[](){}.·-_ \t\r\n\x00\x1b\u200b\ufeffÑñÇçL·lCHLLRR?!0123456789"))

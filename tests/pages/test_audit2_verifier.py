@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from service.cli.audit import run_audit_verify
-from service.keys import ServiceKey
+from service.trust.keys import ServiceKey
 from tests.reliability.test_signed_rewrite import hall, forged, rechain, records_of  # noqa: F401 (the fixture)
 from domain.game.export import export_bytes
 

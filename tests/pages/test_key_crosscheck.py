@@ -1,7 +1,7 @@
 """The tablet's key module (pages/static/js/keys.js, run by node's WebCrypto) against the service's checks.
 
 Node makes a key pair and signs what a tablet signs; the service's own functions judge it: the SPKI the
-bind call would send decodes to itself with the same fingerprint (``service.keys.decode_public_key``), each
+bind call would send decodes to itself with the same fingerprint (``service.trust.keys.decode_public_key``), each
 signature verifies with ``verify_p256`` (``cryptography``) over ``domain.game.keys.signed_message`` and not
 over a changed one. The other way, signatures
 ``cryptography`` makes (DER turned into r||s as a tablet sends it) verify with keys.js. Fresh keys each run:
@@ -24,7 +24,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 from domain.game.keys import signed_message
-from service.keys import decode_public_key, verify_p256
+from service.trust.keys import decode_public_key, verify_p256
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "pages" / "tests" / "keys_vectors.mjs"

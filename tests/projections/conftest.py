@@ -21,7 +21,7 @@ from psycopg import sql
 
 from projections.projector import Projector
 from projections.store import ReadStore
-from service.application import GamesApplication
+from service.game.application import GamesApplication
 from service.settings import read_model_url, settings_env
 from tests.application.conftest import postgres_url  # noqa: F401  (the session's PostgreSQL database)
 

@@ -22,8 +22,8 @@ from uuid import UUID
 from domain.move import Coordinate
 from domain.notation import parse_rack, parse_word
 from domain.tiles import BLANK, get_tileset
-from service.application import Actor, GamesApplication
-from service.gcg import read_gcg
+from service.game.application import Actor, GamesApplication
+from service.gcg.reader import read_gcg
 from service.gcg.model import EXCHANGE, PASS, PLAY, TIME_PENALTY, WITHDRAWN
 
 DATA = Path(__file__).resolve().parents[1] / "data"

@@ -152,7 +152,7 @@ def test_an_event_whose_class_is_unknown_here_is_still_listed_and_verified(memor
 def test_an_unknown_game_is_not_found(memory_stack):
     from uuid import uuid4
 
-    from service.application import GameNotFound
+    from service.game.application import GameNotFound
 
     with pytest.raises(GameNotFound):
         audit_trail(memory_stack.app, uuid4())

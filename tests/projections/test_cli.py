@@ -10,7 +10,7 @@ import pytest
 
 from projections import queries
 from projections.models import READ_MODELS
-from service.application import GamesApplication
+from service.game.application import GamesApplication
 from service.settings import settings_env
 from tests.factories import play_random_game
 

@@ -73,7 +73,7 @@ CRASHING_CHILD = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     from projections.projector import Projector
     from projections.store import ReadStore
-    from service.application import GamesApplication
+    from service.game.application import GamesApplication
     from service.settings import read_model_url, settings_env
 
     target = {target!r}

@@ -9,7 +9,7 @@ import pytest
 
 from projections.projector import Projector
 from projections.store import ReadStore
-from service.application import GamesApplication
+from service.game.application import GamesApplication
 from service.settings import settings_env
 from tests.factories import play_random_game
 from tests.projections.compare import contents

@@ -143,7 +143,7 @@ def command_examples() -> dict[str, dict[str, Any]]:
     """One schema-valid body per command type: the example each command model documents in the contract."""
     import typing
 
-    from service.api.commands import COMMANDS, Command
+    from service.api.commands.dispatch import COMMANDS, Command
 
     models = typing.get_args(typing.get_args(Command)[0])
     examples = {m.model_config["json_schema_extra"]["examples"][0]["type"]: dict(m.model_config["json_schema_extra"]
@@ -157,7 +157,7 @@ def test_every_command_a_token_may_not_send_is_refused_and_the_store_does_not_gr
     (a player for the opponent's seat, a player sending an officials' command, and the eleven callers of
     ``_bad_senders``), is 401/403 and the store's whole notification log (games, tokens, idempotency records:
     every aggregate) does not grow."""
-    from service.api.commands import COMMANDS
+    from service.api.commands.dispatch import COMMANDS
 
     api = api_on
     table, elsewhere = api.table(), api.table()

@@ -243,7 +243,7 @@ def _read_models_equal_a_rebuild(store: str) -> bool:
     """The read models as the live projector left them, against the same store's rebuilt from scratch."""
     from projections.projector import Projector
     from projections.store import ReadStore
-    from service.application import GamesApplication
+    from service.game.application import GamesApplication
     from service.settings import read_model_url, settings_env
     from tests.projections.compare import contents
 

@@ -143,7 +143,7 @@ def audit_ok(history: list[dict[str, Any]], did: str) -> None:
 def same_as_the_aggregate(store: str, did: str, served: dict[str, Any]) -> None:
     """What the server answered from its read models, against the views computed from the stored aggregate."""
     from projections.duplicate_views import ranking_view, sheet
-    from service.application import GamesApplication
+    from service.game.application import GamesApplication
     from service.settings import settings_env
 
     app = GamesApplication(settings_env(store))

@@ -12,7 +12,7 @@ import sqlite3
 from domain.game.attested import Checks, attested_bytes, verify_attested
 from domain.game.chain import GENESIS, event_hash, record_of, verify_chain
 from service.access.application import ServiceApplication
-from service.keys import ServiceKey, verify_ed25519, verify_p256
+from service.trust.keys import ServiceKey, verify_ed25519, verify_p256
 from service.settings import settings_env
 from tests.keys import Tablet
 from tests.reliability.test_signed_rewrite import NOON, closed_game

@@ -30,10 +30,10 @@ from domain.game.chain import GENESIS, ChainRecord, event_hash, record_of, verif
 from domain.game.export import export_bytes, verify_export
 from domain.seal.records import head_message
 from service.access.application import ServiceApplication
-from service.application import Actor
-from service.attest import attestations, export_attested, seal_round
+from service.game.application import Actor
+from service.trust.attest import attestations, export_attested, seal_round
 from service.cli.audit import run_audit_verify
-from service.keys import ServiceKey, key_path, verify_ed25519, verify_p256
+from service.trust.keys import ServiceKey, key_path, verify_ed25519, verify_p256
 from service.settings import settings_env
 from tests.keys import Tablet
 

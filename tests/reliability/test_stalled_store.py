@@ -101,7 +101,7 @@ def test_a_token_known_good_is_still_taken_when_the_store_cannot_be_read(monkeyp
     from fastapi.testclient import TestClient
 
     from service.access.tokens import token_id
-    from service.api import deps
+    from service.api.common import deps
 
     games = ServiceApplication(settings_env("memory"))
     director = games.issue_token("director", "hall", "test")[0]

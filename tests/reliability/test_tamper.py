@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from domain.game.export import export_bytes, verify_export
 from service.access.application import ServiceApplication
-from service.application import Actor
+from service.game.application import Actor
 from service.settings import settings_env
 from tests.application.script import long_game
 from tests.reliability.tamperers import byte_changed, lines_of, single_byte_changes, structural_tampers

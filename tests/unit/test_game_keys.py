@@ -1,13 +1,13 @@
 """Players' keys on the Game (issue 16): registration, re-binding, revocation, and the sheet signature
 made with the seat's key (FILE 43). The signatures are real ECDSA P-256 ones (``tests.keys``), checked
-by ``service.keys.verify_p256`` handed to the aggregate."""
+by ``service.trust.keys.verify_p256`` handed to the aggregate."""
 
 import pytest
 
 from domain.game.chain import record_of, verify_chain
 from domain.game.errors import RuleViolation
 from domain.game.keys import KeySignatureRefused, signed_message
-from service.keys import decode_public_key, verify_p256
+from service.trust.keys import decode_public_key, verify_p256
 from tests.factories import deal, meta, new_game
 from tests.keys import Tablet
 

@@ -4,22 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from service.gcg import (
-    CHALLENGE_BONUS,
-    END_PENALTY,
-    END_POINTS,
-    EXCHANGE,
-    PASS,
-    PLAY,
-    TIME_PENALTY,
-    WITHDRAWN,
-    Event,
-    GcgSyntaxError,
-    decode,
-    parse_event,
-    parse_gcg,
-    read_gcg,
-)
+from service.gcg.reader import GcgSyntaxError, decode, parse_event, parse_gcg, read_gcg
+from service.gcg.model import CHALLENGE_BONUS, END_PENALTY, END_POINTS, EXCHANGE, PASS, PLAY, TIME_PENALTY, WITHDRAWN, Event
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "gcg"
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus of real GCG games at {CORPUS}")

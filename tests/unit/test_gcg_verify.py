@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.tiles import CATALAN, ENGLISH, SPANISH
-from service.gcg import parse_gcg, read_gcg
-from service.verify import verify_file, verify_game
+from service.gcg.reader import parse_gcg, read_gcg
+from service.gcg.verify import verify_file, verify_game
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"

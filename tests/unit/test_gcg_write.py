@@ -4,7 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from service.gcg import format_event, parse_event, parse_gcg, read_gcg, tileset_for_lexicon, tileset_name, write_gcg
+from service.gcg.writer import format_event, write_gcg
+from service.gcg.tilesets import tileset_for_lexicon, tileset_name
+from service.gcg.reader import parse_event, parse_gcg, read_gcg
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"

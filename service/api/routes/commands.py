@@ -12,16 +12,16 @@ from domain.game import Game
 from domain.game.chain import record_of
 from service.access.application import ServiceApplication
 from service.access.idempotency import IdempotentCommand, record_id, request_hash, valid_key
-from service.access.tokens import Principal
-from service.api.body_limit import MAX_COMMAND_BYTES
-from service.api.command_base import Row
-from service.api.commands import COMMANDS, Command
-from service.api.deps import GameIdPath, UserAgent, XDevice, bearer_token, device_of, principal_of
-from service.api.event_schemas import CommandResult
-from service.api.errors import ApiError, forbidden, malformed
-from service.api.responses import errors
-from service.api.views import event_record, status_of
-from service.application import Actor, VersionConflict
+from service.principal import Principal
+from service.api.middleware.body_limit import MAX_COMMAND_BYTES
+from service.api.commands.base import Row
+from service.api.commands.dispatch import COMMANDS, Command
+from service.api.common.deps import GameIdPath, UserAgent, XDevice, bearer_token, device_of, principal_of
+from service.api.schemas.event import CommandResult
+from service.api.common.errors import ApiError, forbidden, malformed
+from service.api.common.responses import errors
+from service.game.views import event_record, status_of
+from service.game.application import Actor, VersionConflict
 
 router = APIRouter(prefix="/v1/games", tags=["commands"])
 KEY_HELP = ("Optional. The same key with the same body returns the first response (header "

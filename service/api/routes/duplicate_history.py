@@ -15,13 +15,13 @@ from fastapi.responses import StreamingResponse
 
 from domain.duplicate import Duplicate
 from domain.game.chain import record_of
-from service.access.tokens import SEE_ALL, Principal
-from service.api.duplicate_schemas import DuplicateEvents
-from service.api.errors import malformed
+from service.principal import SEE_ALL, Principal
+from service.api.schemas.duplicate import DuplicateEvents
+from service.api.common.errors import malformed
 from service.api.routes.duplicates import (
     ENGINE_FIELDS, DuplicateIdPath, DuplicatesDep, ReaderDep, _run, read_errors,
 )
-from service.api.stream import follow
+from service.api.streams.game import follow
 
 router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
 

@@ -18,15 +18,15 @@ from fastapi.responses import Response
 from domain.duplicate import Duplicate
 from projections import duplicate_queries as queries
 from projections.duplicate_views import ranking_view, results_csv, sheet
-from service.access.tokens import SEE_ALL, Principal
-from service.api.duplicate_schemas import RankingView, RoundView, SheetView
-from service.api.errors import ApiError, forbidden
-from service.api.responses import errors
+from service.principal import SEE_ALL, Principal
+from service.api.schemas.duplicate import RankingView, RoundView, SheetView
+from service.api.common.errors import ApiError, forbidden
+from service.api.common.responses import errors
 from service.api.routes.duplicates import (
     DuplicateIdPath, DuplicatesDep, ReaderDep, RoundPath, SeatPath, _run, _slip, read_errors,
 )
-from service.api.store_reads import bounded
-from service.duplicates import DuplicateNotFound, Duplicates
+from service.api.common.store_reads import bounded
+from service.duplicate.application import DuplicateNotFound, Duplicates
 
 router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
 

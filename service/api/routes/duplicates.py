@@ -23,17 +23,17 @@ from domain.duplicate.slips import board_of
 from domain.game.meta import Meta
 from domain.notation import format_word
 from service.access.idempotency import request_hash, valid_key
-from service.access.tokens import OFFICIALS, SEE_ALL, Principal
-from service.api.deps import CurrentPrincipal, DeviceDep, DirectorDep
-from service.api.duplicate_schemas import (
+from service.principal import OFFICIALS, SEE_ALL, Principal
+from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep
+from service.api.schemas.duplicate import (
     DUPLICATE_ID,
     Answer, DuplicateCreate, DuplicateCreated, DuplicateView, EndIn, MasterIn, PublishIn, RoundStart,
     Ruling, SanctionIn, SlipCorrection, SlipIn,
 )
-from service.api.errors import ApiError, forbidden, malformed
-from service.api.responses import errors
-from service.application import Actor
-from service.duplicates import DuplicateNotFound, Duplicates, KeyReused
+from service.api.common.errors import ApiError, forbidden, malformed
+from service.api.common.responses import errors
+from service.game.application import Actor
+from service.duplicate.application import DuplicateNotFound, Duplicates, KeyReused
 
 router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
 DuplicateIdPath = Annotated[UUID, Path(description="the duplicate game's id", examples=[DUPLICATE_ID])]

@@ -6,13 +6,13 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
-from service.api.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
-from service.api.body_limit import MAX_BODY_BYTES
-from service.api.game_schemas import GameCreate, GameCreated, GameState
-from service.api.responses import errors
-from service.api.store_reads import bounded
-from service.api.views import game_state
-from service.application import Actor
+from service.api.common.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
+from service.api.middleware.body_limit import MAX_BODY_BYTES
+from service.api.schemas.game import GameCreate, GameCreated, GameState
+from service.api.common.responses import errors
+from service.api.common.store_reads import bounded
+from service.game.views import game_state
+from service.game.application import Actor
 
 router = APIRouter(prefix="/v1/games", tags=["games"])
 

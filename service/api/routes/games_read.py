@@ -22,15 +22,15 @@ from fastapi.responses import HTMLResponse, PlainTextResponse
 from domain.notation import normalise
 from projections import queries
 from projections.replay import VersionNotFound, state_at
-from service.access.tokens import Principal
-from service.application import GameNotFound
-from service.attest import round_seal_of
-from service.api.deps import CurrentPrincipal, GameIdPath, GamesDep, ReaderDep
-from service.api.errors import ApiError, forbidden
-from service.api.read_schemas import GameIndex, GameStatusView, ReplayState, Scoresheet, Settlement
-from service.api.responses import errors
-from service.api.store_reads import bounded
-from service.api.views import overdraw_seen_by
+from service.principal import Principal
+from service.game.application import GameNotFound
+from service.trust.attest import round_seal_of
+from service.api.common.deps import CurrentPrincipal, GameIdPath, GamesDep, ReaderDep
+from service.api.common.errors import ApiError, forbidden
+from service.api.schemas.read import GameIndex, GameStatusView, ReplayState, Scoresheet, Settlement
+from service.api.common.responses import errors
+from service.api.common.store_reads import bounded
+from service.game.views import overdraw_seen_by
 
 router = APIRouter(prefix="/v1/games", tags=["games"])
 INDEX_ROLES = ("director", "arbiter", "tribunal")

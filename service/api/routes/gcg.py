@@ -7,15 +7,15 @@ from typing import Any
 from fastapi import APIRouter, Response
 
 from service.access.tokens import AccessToken, new_token
-from service.api.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
-from service.api.body_limit import MAX_BODY_BYTES
-from service.api.gcg_schemas import GcgImport, GcgImported
-from service.api.responses import errors
+from service.api.common.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
+from service.api.middleware.body_limit import MAX_BODY_BYTES
+from service.api.schemas.gcg import GcgImport, GcgImported
+from service.api.common.responses import errors
 from service.api.routes.games import details_of
-from service.api.views import STATUS
-from service.application import Actor
-from service.gcg import write_gcg
-from service.gcg.record import export_gcg, import_gcg
+from service.game.views import STATUS
+from service.game.application import Actor
+from service.gcg.writer import write_gcg
+from service.game.gcg_record import export_gcg, import_gcg
 
 router = APIRouter(prefix="/v1/games", tags=["gcg"])
 GCG_EXAMPLE = "#character-encoding UTF-8\n#player1 Ana Ana\n#player2 Berto Berto\n>Ana: ACEHORZ 8G [CH]OZA +34 34\n"

@@ -1,6 +1,6 @@
 """The hall's authority over HTTPS too (``/hall/ca``, ``/hall/ca.crt``, ``/hall/ca.pem``), when the service
 serves TLS (``planilla serve --tls``); 404 otherwise. Outside the contract: files, not resources.
-The same page is served over plain HTTP by ``service.hall.PlainDoor`` for a tablet's first visit.
+The same page is served over plain HTTP by ``service.hall.door.PlainDoor`` for a tablet's first visit.
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from service.api.errors import ApiError
+from service.api.common.errors import ApiError
 
-# ``service.tls`` and ``service.hall`` (the ``cryptography`` and ``segno`` libraries) are imported only when
+# ``service.hall.tls`` and ``service.hall.door`` (the ``cryptography`` and ``segno`` libraries) are imported only when
 # a hall page is asked for: a server without --tls does not pay for them at start.
 router = APIRouter(include_in_schema=False)
 
 
 def _hall(request: Request) -> Any:
-    from service.tls import Hall
+    from service.hall.tls import Hall
 
     folder = request.app.state.settings.tls_dir
     if folder is None or not (Path(folder) / "ca.crt").exists():
@@ -29,7 +29,7 @@ def _hall(request: Request) -> Any:
 
 @router.get("/hall/ca")
 def authority_page(request: Request) -> Response:
-    from service.hall import language, page
+    from service.hall.door import language, page
 
     hall = _hall(request)
     url = str(request.base_url)
@@ -39,7 +39,7 @@ def authority_page(request: Request) -> Response:
 
 @router.get("/hall/ca.crt")
 def authority_der(request: Request) -> Response:
-    from service.tls import ca_der
+    from service.hall.tls import ca_der
 
     return Response(ca_der(_hall(request)), media_type="application/x-x509-ca-cert")
 

@@ -9,10 +9,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from service.api.deps import GamesDep
-from service.api.health_schemas import Health
-from service.api.responses import errors
-from service.api.store_reads import READS
+from service.api.common.deps import GamesDep
+from service.api.schemas.health import Health
+from service.api.common.responses import errors
+from service.api.common.store_reads import READS
 
 router = APIRouter(tags=["health"])
 KINDS = {"eventsourcing.popo": "memory", "eventsourcing.sqlite": "sqlite", "eventsourcing.postgres": "postgresql"}

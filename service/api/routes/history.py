@@ -8,12 +8,12 @@ from fastapi import APIRouter, Query, Response
 
 from domain.game.chain import verify_chain
 from domain.game.export import export_bytes
-from service.attest import export_attested
-from service.api.deps import GameIdPath, GamesDep, ReaderDep
-from service.api.event_schemas import AuditReport, EventsPage
-from service.api.errors import forbidden
-from service.api.responses import errors
-from service.api.views import event_record
+from service.trust.attest import export_attested
+from service.api.common.deps import GameIdPath, GamesDep, ReaderDep
+from service.api.schemas.event import AuditReport, EventsPage
+from service.api.common.errors import forbidden
+from service.api.common.responses import errors
+from service.game.views import event_record
 
 router = APIRouter(prefix="/v1/games", tags=["history"])
 

@@ -3,11 +3,11 @@
 - ``GET /v1/public/games/{id}``: one table as the public may see it now;
 - ``GET /v1/public/wall?event=E&round=N``: every table of an event's round;
 - ``GET /v1/public/games/{id}/stream`` and ``GET /v1/public/wall/stream?event=E&round=N``: the same, live,
-  as Server-Sent Events (``service.api.fanout``: one frame made per event, written to every stream);
+  as Server-Sent Events (``service.api.streams.fanout``: one frame made per event, written to every stream);
 - ``GET /v1/broadcast?event=E`` (officials) and ``PUT /v1/broadcast`` (the director): the event's delay.
 
 Why no token: a hall screen or a streaming booth should need nothing issued, and what is shown is
-what any spectator token sees (``service.public_board``), only later. Rate-safe: the frames are
+what any spectator token sees (``service.hall.public_board``), only later. Rate-safe: the frames are
 answered from memory (each made once per event), the wall's list of games is read at most once every
 ``WALL_TTL`` seconds per round, and open public streams are capped (``public_streams_max``: 503 beyond).
 """
@@ -24,16 +24,16 @@ from fastapi.responses import StreamingResponse
 
 from domain.notation import normalise
 from projections import queries
-from service.api.deps import DirectorDep, GameIdPath
-from service.api.errors import ApiError, malformed
-from service.api.fanout import Fanout, wall_key
-from service.api.public_stream import PublicStream
-from service.api.public_schemas import BroadcastView, PublicTable, PublicWall, SetBroadcastDelay
-from service.api.responses import errors
+from service.api.common.deps import DirectorDep, GameIdPath
+from service.api.common.errors import ApiError, malformed
+from service.api.streams.fanout import Fanout, wall_key
+from service.api.streams.public import PublicStream
+from service.api.schemas.public import BroadcastView, PublicTable, PublicWall, SetBroadcastDelay
+from service.api.common.responses import errors
 from service.api.routes.games_read import IndexReader
-from service.api.store_reads import bounded
-from service.application import GameNotFound
-from service.public_board import frame_at_delay
+from service.api.common.store_reads import bounded
+from service.game.application import GameNotFound
+from service.hall.public_board import frame_at_delay
 
 router = APIRouter(tags=["public"])
 #: Seconds a round's list of games is reused for the wall.

@@ -7,7 +7,7 @@ used or expired. ``GET /v1/rounds/scoresheets?event=…&round=…`` prints every
 page. ``POST /v1/games/{id}/seats/{seat}/replace`` lets the seat's bound tablets go
 (``SeatReleased``, their tokens refused from then on) and issues the seat a new code, in one save.
 ``POST /v1/rounds/round-time`` calls the round's time on every game of the round, game by game
-(``service.round_time``: one game's refusal never stops another's call).
+(``service.game.round_time``: one game's refusal never stops another's call).
 """
 
 from __future__ import annotations
@@ -23,17 +23,17 @@ from domain.errors import DomainError
 from domain.game.errors import GameClosed
 from domain.notation import normalise
 from projections.queries import index, round_html
-from service.api.body_limit import MAX_BODY_BYTES
-from service.api.deps import CurrentPrincipal, DeviceDep, GameIdPath, GamesDep
-from service.api.errors import ApiError, domain_body, forbidden, not_found_body
-from service.api.responses import errors
-from service.api.round_schemas import RoundTimeCalls, RoundTimeRequest
+from service.api.middleware.body_limit import MAX_BODY_BYTES
+from service.api.common.deps import CurrentPrincipal, DeviceDep, GameIdPath, GamesDep
+from service.api.common.errors import ApiError, domain_body, forbidden, not_found_body
+from service.api.common.responses import errors
+from service.api.schemas.round import RoundTimeCalls, RoundTimeRequest
 from service.api.routes.seats import SeatPath, bind_url, origin
-from service.api.seat_schemas import RoundSeatCodes, RoundSeatCodesRequest, TabletReplace, TabletReplaced
-from service.api.store_reads import bounded
-from service.api.views import STATUS, event_record
-from service.application import Actor, GameNotFound
-from service.round_time import RoundTimeOutcome, call_round_time_on
+from service.api.schemas.seat import RoundSeatCodes, RoundSeatCodesRequest, TabletReplace, TabletReplaced
+from service.api.common.store_reads import bounded
+from service.game.views import STATUS, event_record
+from service.game.application import Actor, GameNotFound
+from service.game.round_time import RoundTimeOutcome, call_round_time_on
 
 router = APIRouter(tags=["seats"])
 

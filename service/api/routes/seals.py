@@ -3,7 +3,7 @@ round's printable results sheet with the seal's root, ``GET /v1/seals/results``.
 
 The service key (Ed25519, made in the data folder on the first start) signs each game's head when it
 closes and each round's seal; its fingerprint is printed at start-up and on every printed sheet. A
-round's seal is a Merkle root over every closed game's head in that round (``service.attest``), made
+round's seal is a Merkle root over every closed game's head in that round (``service.trust.attest``), made
 by a director and readable by anyone with a token (spectators included): it is meant to be published.
 """
 
@@ -17,14 +17,14 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
-from service.api.body_limit import MAX_BODY_BYTES
-from service.api.deps import CurrentPrincipal, GamesDep
-from service.api.errors import ApiError, forbidden
-from service.api.responses import errors
+from service.api.middleware.body_limit import MAX_BODY_BYTES
+from service.api.common.deps import CurrentPrincipal, GamesDep
+from service.api.common.errors import ApiError, forbidden
+from service.api.common.responses import errors
 from projections.duplicate_render import language
 from projections.results_sheet import results_html
-from service.attest import NoServiceKey, latest_seal, round_results, seal_round
-from service.keys import SERVICE_ALGORITHM, spaced
+from service.trust.attest import NoServiceKey, latest_seal, round_results, seal_round
+from service.trust.keys import SERVICE_ALGORITHM, spaced
 
 router = APIRouter(tags=["seals"])
 ROOT = "5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592"

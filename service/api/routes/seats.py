@@ -16,12 +16,12 @@ from fastapi.concurrency import run_in_threadpool
 
 from service.access.binding import CodeGone, CodeNotFound
 from service.access.seat_codes import normalise
-from service.api.body_limit import MAX_BODY_BYTES
-from service.api.command_base import key_value
-from service.api.deps import CurrentPrincipal, GameIdPath, GamesDep
-from service.api.errors import ApiError, forbidden
-from service.api.responses import errors
-from service.api.seat_schemas import BindRequest, BindResult, SeatCodeIssued, SeatCodeRequest
+from service.api.middleware.body_limit import MAX_BODY_BYTES
+from service.api.commands.base import key_value
+from service.api.common.deps import CurrentPrincipal, GameIdPath, GamesDep
+from service.api.common.errors import ApiError, forbidden
+from service.api.common.responses import errors
+from service.api.schemas.seat import BindRequest, BindResult, SeatCodeIssued, SeatCodeRequest
 
 router = APIRouter(tags=["seats"])
 SeatPath = Annotated[int, Path(ge=0, le=7, description="The seat, from 0 in seat order.")]

@@ -7,12 +7,12 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
-from service.api.deps import GameIdPath, GamesDep, ReaderDep
-from service.api.errors import malformed
-from service.api.responses import errors
-from service.api.store_reads import bounded
-from service.api.stream import follow
-from service.api.views import event_record, game_state
+from service.api.common.deps import GameIdPath, GamesDep, ReaderDep
+from service.api.common.errors import malformed
+from service.api.common.responses import errors
+from service.api.common.store_reads import bounded
+from service.api.streams.game import follow
+from service.game.views import event_record, game_state
 
 router = APIRouter(prefix="/v1/games", tags=["stream"])
 EXAMPLE = ('id: 15\nevent: TurnPassed\ndata: {"sequence":15,"type":"TurnPassed","recorded_at":'

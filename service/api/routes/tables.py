@@ -4,8 +4,8 @@ Every table of an event and round in one answer, from the read models: where eac
 one state its tile shows), its alerts (an arbiter called, a discrepancy between the sheets, an
 overdraw, a clock in overtime, a challenge waiting, a second device on a seat, a tablet silent while the
 game is in play), scores, whose turn, signatures, and per seat the tablets bound and when each was last
-heard from (``service/seating.py``; last contact kept in memory, ``service/api/heard.py``). A console
-follows ``GET /v1/tables/stream`` (the same answer, then what changes: ``service/api/hall_stream.py``): one
+heard from (``service/game/seating.py``; last contact kept in memory, ``service/api/middleware/heard.py``). A console
+follows ``GET /v1/tables/stream`` (the same answer, then what changes: ``service/api/streams/hall.py``): one
 connection for the whole hall rather than a stream per table.
 """
 
@@ -19,12 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from domain.notation import normalise
 from projections.hall import ALERTS, STATES
-from service.api.errors import ApiError
-from service.api.hall_stream import HallQuery, HallSource, HallStreams, follow_hall, read_hall
-from service.api.responses import errors
+from service.api.common.errors import ApiError
+from service.api.streams.hall import HallQuery, HallSource, HallStreams, follow_hall, read_hall
+from service.api.common.responses import errors
 from service.api.routes.games_read import IndexReader
-from service.api.store_reads import bounded
-from service.seating import SILENT_AFTER
+from service.api.common.store_reads import bounded
+from service.game.seating import SILENT_AFTER
 
 router = APIRouter(prefix="/v1/tables", tags=["games"])
 

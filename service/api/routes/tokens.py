@@ -8,11 +8,11 @@ from uuid import UUID
 from fastapi import APIRouter, Path
 
 from service.access.tokens import AccessToken
-from service.api.deps import DeviceDep, DirectorDep, GamesDep
-from service.api.errors import ApiError, malformed
-from service.api.body_limit import MAX_BODY_BYTES
-from service.api.responses import errors
-from service.api.token_schemas import TokenCreate, TokenInfo, TokenIssued, TokenRevoke
+from service.api.common.deps import DeviceDep, DirectorDep, GamesDep
+from service.api.common.errors import ApiError, malformed
+from service.api.middleware.body_limit import MAX_BODY_BYTES
+from service.api.common.responses import errors
+from service.api.schemas.token import TokenCreate, TokenInfo, TokenIssued, TokenRevoke
 
 router = APIRouter(prefix="/v1/tokens", tags=["tokens"])
 TokenIdPath = Annotated[UUID, Path(description="The token's id (not the token).",

@@ -3,7 +3,7 @@ the checker, and the exports in the formats the ecosystem reads (tsh, AUPAIR, TR
 
 Directors write; any token reads (the pairings and standings hide nothing: the hall screen reads
 them with a spectator token). Results are not posted here: they come from the games' signed
-sheets (``service.tournaments.Tournaments.sync``) or, for a no-show, from the director's ``absence``.
+sheets (``service.tournament.application.Tournaments.sync``) or, for a no-show, from the director's ``absence``.
 """
 
 from __future__ import annotations
@@ -21,16 +21,16 @@ from fastapi.responses import StreamingResponse
 
 from domain.tournament.aggregate import Tournament
 from domain.tournament.formats import WRITERS
-from service.api.deps import CurrentPrincipal, DeviceDep, DirectorDep
-from service.api.errors import ApiError
-from service.api.responses import errors
-from service.api.tournament_schemas import (
+from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep
+from service.api.common.errors import ApiError
+from service.api.common.responses import errors
+from service.api.schemas.tournament import (
     Absence, CheckView, Draft, HandPairing, PlayerEntered, PlayerEntry, PlayerImport, PlayersImported, Publish,
     RoundOut, SettingChange, StandingsView, TournamentCreate, TournamentCreated, TournamentView, WarningsView,
     Withdrawal,
 )
-from service.application import Actor
-from service.tournaments import TournamentNotFound, Tournaments, pairing_dict
+from service.game.application import Actor
+from service.tournament.application import TournamentNotFound, Tournaments, pairing_dict
 
 router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])
 TournamentIdPath = Annotated[UUID, Path(description="the tournament's id")]

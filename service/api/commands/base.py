@@ -1,0 +1,98 @@
+"""What every command model shares: field types, the example helper, and a row of the dispatch table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, NamedTuple
+from uuid import UUID
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from domain.errors import NotationError
+from domain.notation import normalise, read_tile
+from service.game.application import Actor, GamesApplication
+
+
+def _tile(value: Any) -> Any:
+    """One tile in any spelling of ``domain.notation.read_tile``, as the rack writes it (``[CH]`` -> ``CH``)."""
+    if not isinstance(value, str):
+        return value  # the str schema refuses it, naming the type
+    try:
+        return read_tile(value)
+    except NotationError as err:
+        raise ValueError(err.message) from None
+
+
+def _nfc(value: Any) -> Any:
+    """Text as one Unicode form (NFC: a decomposed Ñ is one character), L·L's pasted spellings as L·L."""
+    return normalise(value) if isinstance(value, str) else value
+
+
+Nfc = BeforeValidator(_nfc)
+Tile = Annotated[str, BeforeValidator(_tile), Field(min_length=1, max_length=12, description=(
+    "One tile, in the notation words use, brackets or not: A, Ñ, CH or [CH], LL or [LL], RR or [RR], L·L or "
+    "[L·L] (also L.L or Ŀl), NY, QU (Q on a Catalan sheet), 1 2 3 for CH LL RR in old files; ? for a blank. "
+    "Upper case only (a rack has no lower-case blank); answered as the rack writes it (CH, L·L)."))]
+Tiles = Annotated[list[Tile], Field(max_length=7)]
+Seat = Annotated[int | None, Field(ge=0, le=7, description="The acting seat; a player token's own seat by default.")]
+Version = Annotated[int, Field(ge=1, le=1_000_000, description="The version the sender last saw (409 if stale).")]
+Text = Annotated[str, Nfc, Field(min_length=1, max_length=500)]
+KeySignature = Annotated[str, Field(min_length=86, max_length=88, pattern=r"^[A-Za-z0-9+/_-]{86}(==)?$", description=(
+    "The tablet's ECDSA P-256 signature (WebCrypto `sign({name: 'ECDSA', hash: 'SHA-256'})`: 64 bytes, r||s, IEEE "
+    "P1363) in base64 or base64url, over `planilla-key/1|<action>|<game id>|<seat>|<head hash>` (UTF-8), the head "
+    "hash being the `hash` of event `expected_version`. Required when the seat has a registered key; refused "
+    "(422 `key_signature`) when it does not verify against it (docs/reliability.md, \"Players' keys\")."))]
+
+
+class PublicJwk(BaseModel):
+    """A P-256 public key as WebCrypto's ``exportKey('jwk')`` gives it (``ext`` and ``key_ops`` are ignored)."""
+
+    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
+        "kty": "EC", "crv": "P-256", "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
+        "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}]})
+    kty: Literal["EC"]
+    crv: Literal["P-256"]
+    x: str = Field(min_length=43, max_length=44)
+    y: str = Field(min_length=43, max_length=44)
+
+
+PublicKey = Annotated[str | PublicJwk, Field(description=(
+    "The tablet's ECDSA P-256 public key: WebCrypto `exportKey('spki')` in base64 (or base64url), or "
+    "`exportKey('jwk')` as a JSON object (kty EC, crv P-256, x, y). Recorded as SPKI, named by the SHA-256 of "
+    "the SPKI bytes (hex)."))]
+
+
+def key_value(value: Any) -> Any:
+    """A ``PublicKey`` field as ``service.trust.keys.decode_public_key`` takes it."""
+    return value.model_dump(include={"kty", "crv", "x", "y"}) if isinstance(value, PublicJwk) else value
+
+
+def cfg(example: dict[str, Any]) -> ConfigDict:
+    """A command model's config: unknown fields refused, one example, and strict types: a number a person
+    gives (a seat, minutes late, points, a version) must be a JSON integer and a yes/no a JSON boolean, so
+    ``true``, ``"5"``, ``"05"`` or ``5.0`` is refused (400) rather than read as 1 or 5."""
+    return ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [example]})
+
+
+Call = Callable[[GamesApplication, UUID, Any, Actor, int | None], int]
+
+
+class Row(NamedTuple):
+    """Who may send a command, and how it reaches the application (the acting seat resolved already).
+
+    ``seat_field`` names the field that says which seat acts (``seat``, or ``noticed_by``,
+    ``sheet``, ``asked_by``): a player token may fill it only with its own seat. ``either``: a player
+    acts for their own seat, an official as an official (no seat); ``own``: only the seat's own
+    player token (a request that must come from the player's own tablet, FILE 43). ``official_fields``
+    are fields only an arbiter or director may fill (a ruling inside a command a player may send).
+    """
+
+    who: Literal["seat", "players", "officials", "either", "own"]
+    call: Call
+    seat_field: str = "seat"
+    official_fields: tuple[str, ...] = ()
+
+
+def v(c: Any) -> dict[str, int]:
+    """The ``expected_version`` keyword of a command."""
+    return {"expected_version": c.expected_version}

@@ -1,0 +1,366 @@
+"""The public board's fan-out: each frame computed once, then written to every open stream.
+
+After every save of a game, the application's game listeners (``ServiceApplication.game_listeners``)
+hand ``(game, version)`` to ``Fanout.saved``, which only queues it. One thread, ``planilla-fanout``,
+takes the queue in order, computes the game's public frame (``service.hall.public_board``) **once** and
+encodes it as the bytes of one Server-Sent Event; then it hands those bytes to the event loop with
+the moment they may be shown (the event's time plus its event's broadcast delay). On the loop, a
+tick every ``tick`` seconds takes what is due, and for each channel (``game:<id>`` for one table,
+``wall:<event>:<round>`` for the hall screen) numbers it (the SSE ``id``, per channel), keeps it in the
+channel's ring (for ``Last-Event-ID``) and joins the tick's frames into one chunk, framed once as an
+HTTP chunk and written straight to each subscriber's socket (``service.api.streams.public``), ``SLICE``
+sockets at a time; where the server gave no socket, into the subscriber's bounded queue instead. A
+socket ``BUFFER`` bytes behind, or a full queue (a client that does not read), is dropped at once,
+never waited for: it reconnects with ``Last-Event-ID`` and is given what it missed from the ring, or,
+past the ring, the current frame of every table.
+
+Beside ``planilla serve`` the writing itself is done by another process (``service.api.streams.link``,
+``service.api.streams.writer``): a plain-HTTP stream's socket is handed to it once the headers are out, and
+each tick sends it one chunk per channel instead of writing to every socket on this loop. Everything else
+(frames, numbering, rings, who follows what) stays here; a TLS stream, or any stream while that process is
+not there, is written here as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import json
+import queue
+import threading
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from domain.game import Game
+from service.api.streams.link import WriterLink
+from service.hall.public_board import public_frame, recorded_at
+
+#: Frames kept per channel for a stream that reconnects with ``Last-Event-ID``.
+RING = 1024
+#: Chunks waiting for one connection (through a queue) before it is dropped as too slow.
+QUEUE = 64
+#: Bytes waiting in one socket's buffer (written straight to it) before it is dropped as too slow.
+BUFFER = 256 * 1024
+#: Sockets written in one go before the loop is let go (commands are answered in between).
+SLICE = 200
+
+
+def encode(frame: dict[str, Any]) -> bytes:
+    """The event and data lines of one frame (the ``id:`` line is the channel's, written before them)."""
+    data = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    return f"event: table\ndata: {data}\n\n".encode()
+
+
+def channels_of(frame: dict[str, Any]) -> list[str]:
+    """The channels a game's frames go to: the table's own, and its event and round's wall."""
+    keys = [f"game:{frame['game_id']}"]
+    if frame.get("event") and frame.get("round") not in (None, ""):
+        keys.append(wall_key(frame["event"], frame["round"]))
+    return keys
+
+
+def wall_key(event: str, round: int | str) -> str:
+    return f"wall:{event}:{round}"
+
+
+class Subscriber:
+    """One open stream. Written straight to its socket (``transport``: the server's own connection), by the
+    writer process (``remote``: it holds the socket), or, where the server gives no socket (a test client),
+    through a bounded ``queue`` its response reads."""
+
+    __slots__ = ("ident", "queue", "transport", "remote", "done", "dropped")
+
+    def __init__(self, ident: int, size: int, transport: asyncio.Transport | None = None,
+                 remote: bool = False) -> None:
+        self.ident, self.transport, self.remote = ident, transport, remote
+        self.queue: asyncio.Queue[bytes] | None = None if transport is not None else asyncio.Queue(size)
+        self.done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.dropped = False
+
+
+@dataclass
+class Channel:
+    """A table's or a wall's stream: its numbering, its ring, its subscribers, when it last wrote."""
+
+    ident: int = 0
+    seq: int = 0
+    ring: deque[tuple[int, bytes]] = field(default_factory=lambda: deque(maxlen=RING))
+    #: written here, in the order they came (a dict: writes in slices keep each socket's chunks in order)
+    subscribers: dict[Subscriber, None] = field(default_factory=dict)
+    #: held by the writer process, by their ``ident``
+    remote: dict[int, Subscriber] = field(default_factory=dict)
+    written: float = field(default_factory=time.monotonic)
+
+
+def framed(chunk: bytes) -> bytes:
+    """One HTTP/1.1 chunk (the response is chunked: its length is not known)."""
+    return b"%x\r\n%b\r\n" % (len(chunk), chunk)
+
+
+class Fanout:
+    """The frames of every game, each made once, delivered after its delay to every subscriber."""
+
+    def __init__(self, games: Any, delay_of: Callable[[str | None], int], *, tick: float = 0.1,
+                 queue_size: int = QUEUE, buffer_limit: int = BUFFER, keepalive: float = 15.0) -> None:
+        self.games, self.delay_of, self.tick, self.queue_size = games, delay_of, tick, queue_size
+        self.buffer_limit, self.keepalive = buffer_limit, keepalive
+        self.channels: dict[str, Channel] = {}
+        #: game -> (version, frame, its encoded event) last shown to the public
+        self.latest: dict[str, tuple[int, dict[str, Any], bytes]] = {}
+        self.made = 0  # frames computed
+        self.dropped = 0  # connections dropped as too slow
+        #: the writer process's link (``service.api.streams.link``), when one writes the plain-HTTP streams
+        self.writer: WriterLink | None = None
+        self._remote: dict[int, Channel] = {}  # a remote subscriber's channel, by its ident
+        self._members: dict[str, dict[str, None]] = {}  # the games each channel has had a frame of, in order
+        self._idents = itertools.count(1)
+        self._inbox: queue.SimpleQueue[tuple[UUID, int] | None] = queue.SimpleQueue()
+        self._done: dict[UUID, int] = {}
+        self._due: list[tuple[float, int, str, int, list[str], bytes, dict[str, Any]]] = []
+        self._order = itertools.count()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._ticker: asyncio.Task[None] | None = None
+
+    # ---- the writer's side ------------------------------------------------------------------------
+    def saved(self, ident: UUID, version: int) -> None:
+        """A game was saved (called on the writing thread): queue it, nothing more."""
+        if self._loop is not None:
+            self._inbox.put((ident, version))
+
+    def start(self) -> None:
+        """Start the frame thread and the tick, on the running loop."""
+        self._loop = asyncio.get_running_loop()
+        self._thread = threading.Thread(target=self._make_frames, name="planilla-fanout", daemon=True)
+        self._thread.start()
+        self._ticker = self._loop.create_task(self._tick_forever())
+
+    def use_writer(self, writer: WriterLink) -> None:
+        """Hand plain-HTTP streams to the writer process behind ``writer`` while it is up."""
+        self.writer = writer
+        writer.listener = self
+
+    async def stop(self) -> None:
+        self._inbox.put(None)
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for channel in self.channels.values():
+            for sub in [*channel.subscribers, *channel.remote.values()]:
+                self._end(channel, sub, "stopping")
+        self._loop = None
+
+    def _make_frames(self) -> None:
+        while (item := self._inbox.get()) is not None:
+            ident, version = item
+            if self._done.get(ident, 0) >= version:
+                continue  # a later save's frame was already made
+            try:
+                game = self.games.get_game(ident)
+            except Exception:  # noqa: BLE001 - a game gone or a store stalled: the next save tries again
+                continue
+            if not isinstance(game, Game) or self._done.get(ident, 0) >= game.version:
+                continue
+            self._done[ident] = game.version
+            frame = public_frame(game)
+            self.made += 1
+            due = recorded_at(game).timestamp() + self.delay_of(frame.get("event"))
+            loop = self._loop
+            if loop is not None and not loop.is_closed():
+                entry = (due, next(self._order), frame["game_id"], game.version, channels_of(frame), encode(frame),
+                         frame)
+                loop.call_soon_threadsafe(heapq.heappush, self._due, entry)
+
+    # ---- the loop's side --------------------------------------------------------------------------
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            self.deliver_due(time.time())
+
+    def deliver_due(self, now: float) -> None:
+        """Every frame due by ``now``: numbered per channel, kept, and written (one chunk) to each subscriber."""
+        chunks: dict[str, list[bytes]] = {}
+        while self._due and self._due[0][0] <= now:
+            _, _, game_id, version, keys, body, frame = heapq.heappop(self._due)
+            shown = self.latest.get(game_id)
+            if shown is not None and shown[0] >= version:
+                continue  # a later frame is already public (the delay was lowered meanwhile)
+            self._keep(game_id, version, frame, body, keys)
+            for key in keys:
+                channel = self.channels.get(key)
+                if channel is None:
+                    continue  # nobody follows it: the latest frame above is all a newcomer needs
+                channel.seq += 1
+                message = b"id: %d\n" % channel.seq + body
+                channel.ring.append((channel.seq, message))
+                chunks.setdefault(key, []).append(message)
+        for key, parts in chunks.items():
+            self._write(self.channels[key], b"".join(parts))
+        idle = time.monotonic() - self.keepalive
+        for channel in self.channels.values():
+            if channel.written < idle and (channel.subscribers or channel.remote):
+                self._write(channel, b": keep-alive\n\n")
+
+    def _write(self, channel: Channel, chunk: bytes) -> None:
+        """``chunk`` to every subscriber of ``channel``: framed once, then one write per socket, ``SLICE`` sockets at
+        a time with the loop let go between slices (so a command's answer waits for one slice, not the hall)."""
+        channel.written = time.monotonic()
+        subscribers, wire = list(channel.subscribers), framed(chunk)
+        if channel.remote and self.writer is not None:
+            self.writer.write(channel.ident, wire)  # one order; the writer process copies it to each socket
+        self._write_slice(channel, chunk, wire, subscribers[:SLICE])
+        if len(subscribers) > SLICE and self._loop is not None:
+            self._loop.create_task(self._write_rest(channel, chunk, wire, subscribers[SLICE:]))
+
+    async def _write_rest(self, channel: Channel, chunk: bytes, wire: bytes, subscribers: list[Subscriber]) -> None:
+        for start in range(0, len(subscribers), SLICE):
+            await asyncio.sleep(0)
+            self._write_slice(channel, chunk, wire, subscribers[start:start + SLICE])
+
+    def _write_slice(self, channel: Channel, chunk: bytes, wire: bytes, subscribers: list[Subscriber]) -> None:
+        for sub in subscribers:
+            if sub.done.done():
+                continue
+            transport = sub.transport
+            if transport is not None:
+                if transport.is_closing():
+                    self._end(channel, sub, "closed")
+                elif transport.get_write_buffer_size() > self.buffer_limit:
+                    self._drop(channel, sub)
+                else:
+                    transport.write(wire)
+                continue
+            try:
+                sub.queue.put_nowait(chunk)  # type: ignore[union-attr]
+            except asyncio.QueueFull:
+                self._drop(channel, sub)
+
+    def _end(self, channel: Channel, sub: Subscriber, why: str) -> None:
+        if sub.remote:
+            if channel.remote.pop(sub.ident, None) is not None:
+                self._remote.pop(sub.ident, None)
+                if self.writer is not None and not why.startswith("writer"):
+                    self.writer.detach(sub.ident)
+        else:
+            channel.subscribers.pop(sub, None)
+        if not sub.done.done():
+            sub.done.set_result(why)
+        if sub.queue is not None:
+            while not sub.queue.empty():  # free its memory now
+                sub.queue.get_nowait()
+
+    def _drop(self, channel: Channel, sub: Subscriber) -> None:
+        """A client too slow to read: ended now, never waited for (it resumes with ``Last-Event-ID``)."""
+        sub.dropped = True
+        self.dropped += 1
+        self._end(channel, sub, "slow")
+
+    def seed(self, frame: dict[str, Any]) -> None:
+        """A frame worked out for a newcomer (``frame_at_delay``): kept as the public one unless a later is."""
+        shown = self.latest.get(frame["game_id"])
+        if shown is None or shown[0] < frame["version"]:
+            self._keep(frame["game_id"], frame["version"], frame, encode(frame), channels_of(frame))
+
+    def _keep(self, game_id: str, version: int, frame: dict[str, Any], body: bytes, keys: list[str]) -> None:
+        """``frame`` is the game's public one now, and a table of each of its channels (for a newcomer's opening)."""
+        self.latest[game_id] = (version, frame, body)
+        for key in keys:
+            self._members.setdefault(key, {})[game_id] = None
+
+    # ---- the writer process's news (on the loop) -----------------------------------------------------
+    def writer_dropped(self, ident: int, why: str) -> None:
+        """The writer let go of a viewer: ``slow`` (shut down as too slow: counted) or ``gone`` (its socket failed)."""
+        channel = self._remote.get(ident)
+        sub = channel.remote.get(ident) if channel is not None else None
+        if channel is None or sub is None:
+            return
+        if why == "slow":
+            sub.dropped = True
+            self.dropped += 1
+        self._end(channel, sub, f"writer {why}")
+
+    def writer_lost(self) -> None:
+        """The writer process ended: every stream it held ends (each browser resumes with ``Last-Event-ID``)."""
+        for ident, channel in list(self._remote.items()):
+            sub = channel.remote.get(ident)
+            if sub is not None:
+                sub.dropped = True
+                self._end(channel, sub, "writer lost")
+
+    # ---- a stream ---------------------------------------------------------------------------------
+    def subscribe(self, key: str, transport: asyncio.Transport | None = None,
+                  remote: bool = False) -> tuple[Channel, Subscriber]:
+        channel = self.channels.get(key)
+        if channel is None:
+            channel = self.channels[key] = Channel(ident=next(self._idents))
+        sub = Subscriber(next(self._idents), self.queue_size, transport, remote)
+        if remote:
+            channel.remote[sub.ident] = sub
+            self._remote[sub.ident] = channel
+        else:
+            channel.subscribers[sub] = None
+        return channel, sub
+
+    def missed(self, channel: Channel, after: int) -> list[bytes] | None:
+        """The messages after ``after`` from the ring, or None when the ring no longer reaches back that far."""
+        if after > channel.seq:
+            return None
+        if channel.ring and channel.ring[0][0] > after + 1:
+            return None
+        if not channel.ring and after < channel.seq:
+            return None
+        return [m for seq, m in channel.ring if seq > after]
+
+    def attach(self, key: str, after: int | None, games: list[str], transport: asyncio.Transport | None = None,
+               fd: int | None = None) -> tuple[Channel, Subscriber, bytes]:
+        """Subscribe to ``key`` and say what to send first, in one step on the loop (nothing delivered between):
+        what was missed after ``after``, or else the latest frame of each of ``games``, numbered as the channel
+        now stands. With ``fd`` (the connection's socket) and the writer process up, the socket and the opening
+        go to the writer, and the opening returned is empty."""
+        handed = self.writer.duplicate(fd) if fd is not None and self.writer is not None else None
+        channel, sub = self.subscribe(key, transport, handed is not None)
+        backlog = None if after is None else self.missed(channel, after)
+        if backlog is None:
+            head = b"id: %d\n" % channel.seq
+            # the games asked for, and any other of this channel shown meanwhile (a table that began between the
+            # caller's read of the round and this subscription would otherwise be missing until its next event)
+            named = dict.fromkeys(games)
+            named.update(self._members.get(key, {}))
+            backlog = [head + self.latest[g][2] for g in named if g in self.latest]
+        opening = b": public board\nretry: 2000\n\n" + b"".join(backlog)
+        if handed is not None:
+            self.writer.attach(sub.ident, channel.ident, framed(opening), handed)  # type: ignore[union-attr]
+            return channel, sub, b""
+        return channel, sub, opening
+
+    async def follow(self, key: str, after: int | None, games: list[str]) -> AsyncIterator[bytes]:
+        """The stream of ``key`` through a queue (where the server gives no socket): the opening, then each
+        chunk delivered, a comment when idle; it ends when dropped."""
+        channel, sub, opening = self.attach(key, after, games)
+        try:
+            yield opening
+            while True:
+                try:
+                    chunk = await asyncio.wait_for(sub.queue.get(), timeout=self.keepalive)  # type: ignore[union-attr]
+                except asyncio.TimeoutError:
+                    yield b": keep-alive\n\n"
+                    continue
+                if sub.done.done():
+                    return
+                yield chunk
+        finally:
+            self._end(channel, sub, "gone")
+
+    def connections(self) -> int:
+        return sum(len(c.subscribers) + len(c.remote) for c in self.channels.values())
+
+    def health(self) -> dict[str, Any]:
+        """How the public streams are written now (``GET /health``'s ``public``)."""
+        writer = self.writer
+        state = "loop" if writer is None else "process" if writer.up else "restarting"
+        return {"streams": self.connections(), "held_by_writer": len(self._remote), "writer": state,
+                "writer_restarts": writer.restarts if writer is not None else 0, "dropped": self.dropped}

@@ -1,0 +1,62 @@
+"""The tablets' use cases on a game: calling the arbiter and its answer, and the device's own reports.
+
+A mixin of ``GamesApplication``, like ``service.game.arbiter``. A device report changes nothing another
+command depends on, so it is recorded at the game's current version whatever version the tablet
+last saw (``any_version``): a tablet coming back online never loses its log to a 409.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from domain.game import Game, Meta
+from domain.game.errors import RuleViolation
+from service.actor import Actor
+from service.trust.keys import ALGORITHM, decode_public_key
+
+
+def decoded_key(public_key: object) -> tuple[str, str]:
+    """A tablet's public key as SPKI base64 and fingerprint; 422 ``public_key`` when it cannot be read."""
+    try:
+        return decode_public_key(public_key)
+    except ValueError as err:
+        raise RuleViolation(f"{err} (docs/reliability.md, \"Players' keys\": the wire format)", code="public_key",
+                            field="public_key") from None
+
+
+class TabletCommands:
+    """Use cases of a tablet at the table (see docs/game.md, docs/tablet-conformity.md)."""
+
+    def call_arbiter(self, game_id: UUID, seat: int, by: Actor, *, expected_version: int,
+                     reason: str | None = None) -> int:
+        """A player calls the arbiter; both clocks stop as for consulting the director (FILE 33.5)."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.call_arbiter(seat, m, reason))
+
+    def answer_call(self, game_id: UUID, by: Actor, *, expected_version: int, note: str | None = None,
+                    restart_clock: bool = True) -> int:
+        """An official answers the open call; the clocks it stopped run again."""
+        return self._command(game_id, expected_version, by,
+                             lambda g, m: g.answer_call(m, note, restart_clock=restart_clock))
+
+    def report_device(self, game_id: UUID, seat: int, kind: str, by: Actor, *, expected_version: int,
+                      detail: str | None = None) -> int:
+        """Record a tablet's report (focus lost or back, page left, reconnected) at the current version."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.report_device(seat, kind, m, detail),
+                             any_version=True)
+
+    def register_key(self, game_id: UUID, seat: int, public_key: object, by: Actor, *, expected_version: int) -> int:
+        """The bound tablet registers (or replaces) its public key for its seat: ``KeyRegistered``, naming the
+        device's token and who issued the seat's code. Only a device bound to the seat (``DeviceBound``,
+        not revoked) may: the key is the device's."""
+        spki, fingerprint = decoded_key(public_key)
+
+        def act(game: Game, meta: Meta) -> None:
+            mine = [d for d in game.live_devices(game._seat(seat)) if d["device"] == meta.device]
+            if not mine:
+                raise RuleViolation(f"device: {meta.device!r} is not a tablet bound to seat {seat}: a key is registered "
+                                    "when binding (POST /v1/bind with public_key) or later from the bound tablet "
+                                    "(X-Device)", code="device", field="device")
+            device = mine[-1]
+            game.register_key(seat, spki, fingerprint, device["token_id"], device["issued_by"], meta,
+                              algorithm=ALGORITHM)
+        return self._command(game_id, expected_version, by, act)
