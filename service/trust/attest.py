@@ -19,6 +19,7 @@ from eventsourcing.utils import get_topic
 from domain.game import Game
 from domain.game.attested import SEAL_FORMAT, attested_bytes
 from domain.game.chain import ChainRecord
+from domain.game.receipt import receipt_document
 from domain.seal.merkle import leaf_hash, proof, root
 from domain.seal.records import HeadSignature, RoundSeal, head_signature_id, round_seal_id, seal_message
 
@@ -67,6 +68,19 @@ def attestations(app: Any, records: list[ChainRecord]) -> tuple[list[dict[str, A
     if key is None and app.service_key is not None:
         key = app.service_key.public_key
     return found, key
+
+
+def receipt_of(app: Any, game_id: UUID, records: list[ChainRecord] | None = None) -> dict[str, Any] | None:
+    """The players' receipt of the game's last closing (``domain.game.receipt``: the game, the closing's version, its
+    head and the service's signature over it), or None while the game is not closed or its closing is unsigned."""
+    records = app.history(game_id) if records is None else records
+    if not records or records[-1].type != "GameClosed":
+        return None
+    closed = records[-1]
+    signed = _get(app, head_signature_id(closed.game, closed.version), HeadSignature)
+    if signed is None or signed.head_hash != closed.hash:
+        return None
+    return receipt_document(closed.game, closed.version, closed.hash, signed.fingerprint, signed.signature, signed.at)
 
 
 def round_seal_of(app: Any, game_id: UUID) -> dict[str, Any] | None:
