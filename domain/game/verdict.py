@@ -118,7 +118,7 @@ def _seat_of(kind: str, payload: dict[str, Any]) -> Any:
         if isinstance(key, dict) and "seat" in key:
             return key.get("seat")
         placer = payload.get("seat")
-        return 1 - placer if placer in (0, 1) and not isinstance(placer, bool) else None
+        return 1 - placer if type(placer) is int and placer in (0, 1) else None
     return payload.get("seat")
 
 
@@ -147,7 +147,7 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
     records = list(records)
     players = _payload(records[0]).get("players") if records else None
     seats = list(range(len(players))) if isinstance(players, list) else []
-    keyed: dict[Any, int] = {}
+    keyed: list[Any] = []  # the seats with a key, compared with == (a seat is whatever JSON the file holds)
     warnings: list[Named] = []
     turns, ended, closed = 0, None, None
     for rec in records:
@@ -158,7 +158,7 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
                 f"during play, after {_plural(turns, 'turn')}" if turns else "before the first turn")
         if kind == "KeyRegistered":
             seat = payload.get("seat")
-            if seat in keyed or payload.get("replaces") is not None:
+            if any(k == seat for k in keyed) or payload.get("replaces") is not None:
                 counter = _countersigned(payload)
                 details = {"seat": seat, "device": _field(rec, "device"), "fingerprint": payload.get("fingerprint"),
                            "replaces": payload.get("replaces"), "issued_by": payload.get("issued_by"),
@@ -171,8 +171,9 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
                         + ("" if payload.get("reason") is None else f", reason: {shown(payload.get('reason'))}")
                         + f", {when}")
                 warnings.append(Named("key_replacement", version if isinstance(version, int) else 0, text, details))
-            keyed.setdefault(seat, version)
-        elif kind in PLAYER_ACTS and isinstance(actor, str) and actor.startswith(OFFICIALS):
+            if not any(k == seat for k in keyed):
+                keyed.append(seat)
+        elif isinstance(kind, str) and kind in PLAYER_ACTS and isinstance(actor, str) and actor.startswith(OFFICIALS):
             seat, key = _seat_of(kind, payload), payload.get("official_key")
             details = {"type": kind, "act": PLAYER_ACTS[kind], "seat": seat, "official": actor,
                        "device": _field(rec, "device"), "official_key": key, "when": when}
@@ -181,7 +182,7 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
                     + ("no official key recorded" if key is None else f"official key {shown(str(key)[:16])}…")
                     + f", {when}")
             warnings.append(Named("official_entry", version if isinstance(version, int) else 0, text, details))
-        if kind in TURNS:
+        if isinstance(kind, str) and kind in TURNS:
             turns += 1
         elif kind == "GameEnded":
             ended = version
@@ -189,7 +190,7 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
             closed = version
         elif kind == "GameReopened":
             closed, ended = None, version
-    paper = [s for s in seats if s not in keyed]
+    paper = [s for s in seats if not any(k == s for k in keyed)]
     replaced = sum(w.kind == "key_replacement" for w in warnings)
     official = sum(w.kind == "official_entry" for w in warnings)
     if keyed and paper and signatures_checked:
