@@ -2,7 +2,7 @@
 // checks it (domain/game/receipt.py): event v of the export must have the receipt's hash (a bare code: some
 // closing must have that code); a different hash is a rewrite, an export that goes on past v was reopened
 // after the receipt (named, with who reopened and who consented), another game's receipt cannot answer.
-import { loads, PyJsonError, pyEqual } from './pyjson.js';
+import { codePoints, loads, PyJsonError, pyEqual } from './pyjson.js';
 import { shown, head } from './hands.js';
 
 export const FORMAT = 'planilla-receipt/1';
@@ -35,7 +35,7 @@ export function readReceipt(text) {
   if (stripped.startsWith('{')) {
     let found;
     try {
-      found = loads(stripped);
+      found = loads(codePoints(stripped));
     } catch (error) {
       if (error instanceof PyJsonError) return `the receipt is not JSON (${error.message})`;
       throw error;

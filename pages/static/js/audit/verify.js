@@ -12,6 +12,8 @@ import { escaped, hands, shown } from './hands.js';
 import { checkReceipt } from './receipt.js';
 import { bestDigest } from './sha256.js';
 
+const get = (map, key) => (map instanceof Map && map.has(key) ? map.get(key) : null);
+
 export const FORMATS = new Map([[audit1.FORMAT, audit1], [audit2.FORMAT, audit2]]);
 /** What the command does with a file whose header names no format it knows: planilla-audit/1's verdict. */
 export const FALLBACK = audit1;
@@ -69,7 +71,7 @@ export async function verifyExport(bytes, { digest, serviceKey = null, seal = nu
     }
     verdict = hands(records, attested);
     if (receipt !== null) {
-      const headerKey = attested ? loads(decodeUtf8(bytes.subarray(0, bytes.indexOf(0x0A))).text).get('service_key') : null;
+      const headerKey = attested ? get(loads(decodeUtf8(bytes.subarray(0, bytes.indexOf(0x0A))).text), 'service_key') : null;
       const holds = await receiptHolds(receipt, serviceKey || headerKey, subtle);
       receiptCheck = { ...checkReceipt(records, receipt, holds), signature: holds };
       if (receiptCheck.state === 'rewritten') {
