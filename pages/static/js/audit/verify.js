@@ -59,7 +59,7 @@ export async function verifyExport(bytes, { digest, serviceKey = null, seal = nu
   let receiptCheck = null;
   const lines = [];
   if (found.ok) {
-    const { records } = found;
+    const records = found.records ?? [];
     if (!attested && serviceKey !== null) {
       unanswered.push('--service-key: a planilla-audit/1 export carries no service signature (export the game again with --format 2)');
     }
