@@ -19,7 +19,7 @@ from eventsourcing.utils import get_topic
 from domain.game import Game
 from domain.game.attested import SEAL_FORMAT, attested_bytes
 from domain.game.chain import ChainRecord
-from domain.game.receipt import receipt_document
+from domain.game.receipt import grouped, receipt_document, short_code
 from domain.seal.merkle import leaf_hash, proof, root
 from domain.seal.records import HeadSignature, RoundSeal, head_signature_id, round_seal_id, seal_message
 
@@ -124,7 +124,8 @@ def round_heads(app: Any, event: str | None, round_: Any) -> list[tuple[str, int
 
 def round_results(app: Any, event: str | None, round_: Any) -> list[dict[str, Any]]:
     """The round's results sheet's rows (``projections.results_sheet``), by table: each game's players, final
-    scores and winner once settled, and its head when closed (None while it is not)."""
+    scores and winner once settled, and its head and the players' receipt's short code when closed (None while
+    it is not)."""
     rows = []
     for details, game in round_games(app, event, round_):
         settled = game.settlement or None
@@ -132,7 +133,8 @@ def round_results(app: Any, event: str | None, round_: Any) -> list[dict[str, An
         rows.append({"game": str(game.id), "table": details.get("table"), "players": list(game.players),
                      "scores": [p["final_score"] for p in settled["players"]] if settled else [],
                      "winner": settled["winner"] if settled else None, "phase": game.phase,
-                     "version": game.version if closed else None, "head_hash": game.last_hash if closed else None})
+                     "version": game.version if closed else None, "head_hash": game.last_hash if closed else None,
+                     "code": grouped(short_code(game.last_hash)) if closed else None})
     return sorted(rows, key=lambda r: (r["table"] is None, str(r["table"]).zfill(6), r["game"]))
 
 
