@@ -10,7 +10,8 @@ answers one of:
   when the event records it, and when in the game (before the first turn, during play after n turns, after
   the game ended, after it closed);
 - ``official``: signed, with official entries (and no replacement): each an event of a player's act
-  (``PLAYER_ACTS``: a play, an acceptance, an exchange, a pass, an end rack, a sheet line, a signature…)
+  (``PLAYER_ACTS``: a play, an acceptance, an exchange, a pass, an end rack, a sheet line, a signature…; not
+  an acceptance that follows from a ruling or a draw, nor a withdrawal, which is a ruling's)
   recorded with an official's actor (``director:``, ``arbiter:``), named with the event, the official and
   the official's key (the payload's ``official_key``, when recorded);
 - ``partly``: some seat registered a key and some did not (that seat is on paper);
@@ -30,11 +31,22 @@ from typing import Any, Iterable, NamedTuple
 OFFICIALS = ("director:", "arbiter:")
 #: The events of a player's act (what the player does at the board or on the sheet), by the act's name.
 PLAYER_ACTS = {"TilesPlaced": "play", "PlayAccepted": "acceptance", "OffCentreAccepted": "off-centre acceptance",
-               "PlayChallenged": "challenge", "PlayWithdrawn": "withdrawal", "ExchangeAnnounced": "exchange "
-               "announcement", "TilesExchanged": "exchange", "TurnPassed": "pass", "EndRackDeclared": "end rack",
+               "PlayChallenged": "challenge", "ExchangeAnnounced": "exchange announcement", "TilesExchanged": "exchange", "TurnPassed": "pass", "EndRackDeclared": "end rack",
                "SheetEntryWritten": "sheet line", "SheetSigned": "signature", "ReopenConsented": "consent to reopen",
                "RulingDisputed": "dispute of a ruling", "RulingAppealed": "appeal"}
 TURNS = frozenset({"TilesPlaced", "TilesExchanged", "TurnPassed"})
+#: An acceptance that is no one's act but the consequence of another event: a challenge ruled valid (the
+#: official's ruling), or the tiles drawn after the play (FISC I.10: the draw accepts it).
+CONSEQUENT_ACCEPTANCE = ("challenge ruled valid", "tiles drawn")
+
+
+def player_act(kind: Any, payload: dict[str, Any]) -> bool:
+    """Whether an event records a player's own act (``PLAYER_ACTS``; an acceptance only when written or pressed,
+    not when it follows from a ruling or a draw)."""
+    if not isinstance(kind, str) or kind not in PLAYER_ACTS:
+        return False
+    how = payload.get("how")
+    return not (kind == "PlayAccepted" and isinstance(how, str) and how.startswith(CONSEQUENT_ACCEPTANCE))
 
 #: Characters never printed as they are (``shown``): C0 and C1 controls and DEL, the line and paragraph
 #: separators, the invisible and bidirectional formatting marks, a byte-order mark and lone surrogates.
@@ -173,7 +185,7 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
                 warnings.append(Named("key_replacement", version if isinstance(version, int) else 0, text, details))
             if not any(k == seat for k in keyed):
                 keyed.append(seat)
-        elif isinstance(kind, str) and kind in PLAYER_ACTS and isinstance(actor, str) and actor.startswith(OFFICIALS):
+        elif player_act(kind, payload) and isinstance(actor, str) and actor.startswith(OFFICIALS):
             seat, key = _seat_of(kind, payload), payload.get("official_key")
             details = {"type": kind, "act": PLAYER_ACTS[kind], "seat": seat, "official": actor,
                        "device": _field(rec, "device"), "official_key": key, "when": when}

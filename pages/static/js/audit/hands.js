@@ -6,12 +6,20 @@ import { pyEqual, pyStr } from './pyjson.js';
 const OFFICIALS = ['director:', 'arbiter:'];
 export const PLAYER_ACTS = {
   TilesPlaced: 'play', PlayAccepted: 'acceptance', OffCentreAccepted: 'off-centre acceptance',
-  PlayChallenged: 'challenge', PlayWithdrawn: 'withdrawal', ExchangeAnnounced: 'exchange announcement',
+  PlayChallenged: 'challenge', ExchangeAnnounced: 'exchange announcement',
   TilesExchanged: 'exchange', TurnPassed: 'pass', EndRackDeclared: 'end rack', SheetEntryWritten: 'sheet line',
   SheetSigned: 'signature', ReopenConsented: 'consent to reopen', RulingDisputed: 'dispute of a ruling',
   RulingAppealed: 'appeal',
 };
 const TURNS = new Set(['TilesPlaced', 'TilesExchanged', 'TurnPassed']);
+const CONSEQUENT_ACCEPTANCE = ['challenge ruled valid', 'tiles drawn'];
+
+/** verdict.py `player_act`: an event of a player's own act (an acceptance only when written or pressed). */
+export function playerAct(kind, p) {
+  if (typeof kind !== 'string' || !Object.hasOwn(PLAYER_ACTS, kind)) return false;
+  const how = p instanceof Map && p.has('how') ? p.get('how') : null;
+  return !(kind === 'PlayAccepted' && typeof how === 'string' && CONSEQUENT_ACCEPTANCE.some((c) => how.startsWith(c)));
+}
 const NAMED = { 0x09: '\\t', 0x0A: '\\n', 0x0D: '\\r' };
 
 /** verdict.py `_ESCAPED`: C0, DEL and C1 controls, separators, invisible and bidirectional marks, BOM, surrogates. */
@@ -92,7 +100,7 @@ export function hands(records, signaturesChecked = true) {
           + (reason === null ? '' : `, reason: ${shown(reason)}`) + `, ${when}` });
       }
       if (!has(seat)) keyed.push(seat);
-    } else if (typeof kind === 'string' && Object.hasOwn(PLAYER_ACTS, kind) && typeof actor === 'string'
+    } else if (playerAct(kind, p) && typeof actor === 'string'
       && OFFICIALS.some((o) => actor.startsWith(o))) {
       const key = get(p, 'official_key');
       warnings.push({ kind: 'official_entry', text: `official entry at event ${shown(version)}: seat ${shown(seatOf(kind, p))}'s `
