@@ -13,6 +13,7 @@ holds the two to each other on the corpus and on thousands of altered files).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -29,6 +30,9 @@ from service.gcg.verify import END_FACTORS, FileReport, _rack_pattern, read_word
 
 _PLAY, _WITHDRAWN, _PASS, _EXCHANGE = m.PLAY, m.WITHDRAWN, m.PASS, m.EXCHANGE
 _END_POINTS, _END_PENALTY, _TIME_PENALTY = m.END_POINTS, m.END_PENALTY, m.TIME_PENALTY
+#: The usual play line, ``>nick: RACK 8H WORD +score total``, as ``reader.event_fields`` reads it (tokens are
+#: what ``str.split`` gives: ``\S`` and ``str.isspace`` are the same set); any other line goes to the reader.
+_PLAY_LINE = re.compile(r">([^\s:]+):[ \t]+(\S+)[ \t]+(\S+)[ \t]+([^\s(\-]\S*)[ \t]+([+-]?\d+)[ \t]+([+-]?\d+)[ \t]*")
 
 
 def check_file(path: str | Path, tiles: str | None = None, end_factor: int | None = None) -> FileReport:
@@ -50,11 +54,17 @@ def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None =
     pragmas: list[tuple[str, str]] = []
     events = []
     in_note = False
+    play_line = _PLAY_LINE.fullmatch
     for raw in text.split("\n"):
         line = raw.rstrip("\r")
         first = line[:1]
         if first == ">":
             in_note = False
+            found = play_line(line)
+            if found is not None:
+                nick, rack, position, word, score, total = found.groups()
+                events.append((_PLAY, nick, rack, int(score), int(total), position, word, ""))
+                continue
             try:
                 events.append(event_fields(line))
             except GcgSyntaxError:
