@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 TREES = ("service", "projections", "pages")
 CONTEXTS = {"service.game", "service.tournament", "service.duplicate", "service.lexicon", "service.trust",
-            "service.hall", "service.gcg", "pages"}
+            "service.hall", "service.gcg", "service.federation", "pages"}
 
 
 def layer(package: str) -> int:
