@@ -97,6 +97,7 @@ class Witness:
 def make_server(witness: Witness, host: str, port: int) -> ThreadingHTTPServer:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # headers and body are two writes: no 40 ms wait for a delayed ACK
 
         def _answer(self, status: int, body: str, content_type: str = "text/plain; charset=utf-8") -> None:
             data = body.encode("utf-8")
