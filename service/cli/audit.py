@@ -1,4 +1,5 @@
-"""``planilla audit export|verify|seal|verify-checkpoint``: a game's history as a file anyone can check offline, and round seals.
+"""``planilla audit export|verify|seal|verify-checkpoint``: a game's history as a file anyone can check offline,
+round seals, and the public log's checkpoints (``service.cli.witness``).
 
 ``export`` writes ``planilla-audit/2`` (the chain with the players' key registrations and key
 signatures, and the service's signatures of its closing heads and of its round's seal), or with

@@ -91,9 +91,9 @@ def test_checkpoint_body_reads_and_writes():
 def test_cosignature_signs_the_spec_message_with_a_timestamp():
     """tlog-cosignature, Ed25519 signed message: "cosignature/v1\\ntime <t>\\n" + body; type 0x04 key id;
     the signature is the 8-byte big-endian timestamp and the Ed25519 signature."""
-    assert message(1679315147, "example.com/behind-the-sofa\n20852163\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n") \
-        == (b"cosignature/v1\ntime 1679315147\nexample.com/behind-the-sofa\n20852163\n"
-            b"CsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n")
+    spec_body = "example.com/behind-the-sofa\n20852163\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n"
+    assert message(1679315147, spec_body) == (b"cosignature/v1\ntime 1679315147\nexample.com/behind-the-sofa\n"
+                                              b"20852163\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n")
     log, witness = NamedKey.generate("fisc.cat/seals"), NamedKey.generate("witness.example/w1")
     body = Checkpoint("fisc.cat/seals", 0, merkle.EMPTY).body()
     note = sign(body, [log.note_signer()]) + witness.cosign(body, 1679315147)
