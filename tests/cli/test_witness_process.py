@@ -35,19 +35,21 @@ def run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([PLANILLA, *args], capture_output=True, text=True, timeout=60)
 
 
-def start_witness(data: Path, log_vkey: str, name: str) -> tuple[subprocess.Popen, str]:
+def start_witness(data: Path, log_vkey: str, name: str) -> tuple[subprocess.Popen, str, str]:
+    """Start a witness on a free port: the process, its address and its vkey (as it prints them)."""
     proc = subprocess.Popen([PLANILLA, "witness", "serve", "--data", str(data), "--port", "0", "--host", "127.0.0.1",
                              "--log", log_vkey, "--name", name],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
     deadline = time.monotonic() + 30
-    lines = []
+    lines: list[str] = []
     while time.monotonic() < deadline:
         line = proc.stdout.readline()
         if not line:
             break
         lines.append(line)
         if line.startswith("Planilla witness listening on "):
-            return proc, line.split()[-1]
+            vkey = next(x for x in lines if x.startswith("Witness key: ")).split()[-1]
+            return proc, line.split()[-1], vkey
     kill(proc)
     raise AssertionError(f"the witness printed no address: {lines}")
 
@@ -81,14 +83,14 @@ def test_witness_cosigns_extensions_refuses_a_fork_and_still_refuses_after_a_res
     """tlog-witness add-checkpoint: 200 with a cosignature; fork 422 / smaller 400; state kept across a kill."""
     key = NamedKey.generate("fisc.cat/seals")
     log = SealLog(tmp_path / "log.sqlite3", key)
-    proc, url = start_witness(tmp_path / "w1", key.log_vkey(), "witness.example/w1")
+    proc, url, witness_vkey = start_witness(tmp_path / "w1", key.log_vkey(), "witness.example/w1")
     try:
-        witness_vkey = run("witness", "key", "--data", str(tmp_path / "w1")).stdout.strip()
+        assert witness_vkey.startswith("witness.example/w1+")
         log.append([seal_entry(seal(i)) for i in range(5)])
         note, failures = log.cosign([url])
         assert failures == {}
         report = verify_checkpoint(note, key.log_vkey(), [witness_vkey], 1)
-        assert report.checkpoint.size == 5 and report.witnesses == [witness_vkey.rsplit("+", 1)[0]]
+        assert report.checkpoint.size == 5 and report.witnesses == ["+".join(witness_vkey.split("+", 2)[:2])]
 
         log.append([seal_entry(seal(i)) for i in range(5, 9)])
         note, failures = log.cosign([url])
@@ -103,7 +105,8 @@ def test_witness_cosigns_extensions_refuses_a_fork_and_still_refuses_after_a_res
         assert post(url, request_body(9, merkle.consistency_proof(9, 12, bigger_tree), bigger)).status_code == 422
 
         kill(proc, signal.SIGKILL)  # no clean shutdown: the state must already be on disk
-        proc, url = start_witness(tmp_path / "w1", key.log_vkey(), "witness.example/w1")
+        proc, url, again = start_witness(tmp_path / "w1", key.log_vkey(), "witness.example/w1")
+        assert again == witness_vkey  # the same key after the restart
         assert post(url, request_body(9, [], fork)).status_code == 422
         stale = post(url, request_body(0, [], fork))
         assert (stale.status_code, stale.text, stale.headers["content-type"]) == (409, "9\n", "text/x.tlog.size")
@@ -131,10 +134,11 @@ def test_quorum_of_two_witnesses_and_a_seal_inclusion_through_the_command_line(t
         path.write_text(json.dumps(seal(i)), encoding="utf-8")
         seals.append(str(path))
     assert run("log", "append", "--data", str(data), *seals).stdout.split("\n")[5].startswith("5\t")
-    w1, url1 = start_witness(tmp_path / "w1", log_vkey, "witness.example/w1")
-    w2, url2 = start_witness(tmp_path / "w2", log_vkey, "appeals.example/w2")
+    w1, url1, key1 = start_witness(tmp_path / "w1", log_vkey, "witness.example/w1")
+    w2, url2, key2 = start_witness(tmp_path / "w2", log_vkey, "appeals.example/w2")
     try:
-        keys = [run("witness", "key", "--data", str(tmp_path / w)).stdout.strip() for w in ("w1", "w2")]
+        keys = [key1, run("witness", "key", "--data", str(tmp_path / "w2")).stdout.strip()]
+        assert keys[1] == key2  # planilla witness key prints the key the server uses
         cosigned = run("log", "checkpoint", "--data", str(data), "--witness", url1, "--witness", url2)
         assert cosigned.returncode == 0, cosigned.stderr
         assert cosigned.stdout.count("\u2014 ") == 3
