@@ -78,13 +78,20 @@ def build_witness_app():
 
 
 def open_log(data: str, origin: Optional[str] = None):
+    """The log of a folder (its key made with ``origin`` the first time); exit 2 with the reason otherwise."""
+    import typer
+
     from service.federation.keys import NamedKey
     from service.federation.log import SealLog
 
     folder = Path(data)
-    folder.mkdir(parents=True, exist_ok=True)
-    key, _ = NamedKey.load_or_create(folder / LOG_KEY, origin)
-    return SealLog(folder / LOG_FILE, key)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        key, _ = NamedKey.load_or_create(folder / LOG_KEY, origin)
+        return SealLog(folder / LOG_FILE, key)
+    except (OSError, ValueError) as exc:
+        sys.stderr.write(f"planilla: {exc} (planilla log key --data {data} --origin NAME makes the log's key)\n")
+        raise typer.Exit(2) from None
 
 
 def build_log_app():
@@ -101,10 +108,7 @@ def build_log_app():
                                              "URL, e.g. fisc.cat/seals); required the first time."),
     ) -> None:
         """Make the log's key on first use and print its verifier key (type 0x01)."""
-        try:
-            log = open_log(data, origin)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--origin") from None
+        log = open_log(data, origin)
         print(log.key.log_vkey())
         log.close()
 
@@ -150,8 +154,15 @@ def build_log_app():
         from domain.tlog.entries import seal_entry
         from domain.tlog.note import parse
 
+        from domain.tlog.entries import EntryError
+
+        try:
+            entry = seal_entry(json.loads(Path(seal).read_text(encoding="utf-8")))
+        except (OSError, ValueError, EntryError) as exc:
+            sys.stderr.write(f"planilla: {seal}: {exc}\n")
+            raise typer.Exit(2) from None
         log = open_log(data)
-        index = log.index_of(seal_entry(json.loads(Path(seal).read_text(encoding="utf-8"))))
+        index = log.index_of(entry)
         note = log.latest()
         size = Checkpoint.parse(parse(note).text).size if note else 0
         if index is None or index >= size:

@@ -110,10 +110,14 @@ def make_server(witness: Witness, host: str, port: int) -> ThreadingHTTPServer:
         def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
             if self.path.rstrip("/").split("?")[0] != "/add-checkpoint":
                 return self._answer(404, "only POST /add-checkpoint is served here (tlog-witness)\n")
-            length = int(self.headers.get("Content-Length") or 0)
-            if length > MAX_BODY:
+            try:
+                length = int(self.headers.get("Content-Length") or 0)
+            except ValueError:
+                length = -1
+            if not 0 <= length <= MAX_BODY:
                 self.close_connection = True
-                return self._answer(413, f"a request body is at most {MAX_BODY} bytes\n")
+                return self._answer(413 if length > MAX_BODY else 400,
+                                    f"Content-Length: a request body is 0 to {MAX_BODY} bytes\n")
             raw = self.rfile.read(length)
             try:
                 body = raw.decode("utf-8")
