@@ -69,3 +69,37 @@ def test_entry_holds_hashes_and_the_signature_not_the_games():
     entry = seal_entry(seal(1)).decode()
     assert "games" not in entry and "head_hash" not in entry and "fingerprint" not in entry
     assert '"root":"' in entry and '"signature":"s1"' in entry
+
+
+def test_witness_checks_and_records_atomically(tmp_path):
+    """tlog-witness, add-checkpoint: checking the old size and persisting the new checkpoint are one atomic step,
+    so concurrent requests from the same old size get one cosignature and 409s, never a rolled-back size."""
+    import threading
+
+    from domain.tlog.witness import request_body
+    from service.federation.witness import Witness, WitnessState
+
+    key = NamedKey.generate("fisc.cat/seals")
+    log = SealLog(tmp_path / "log.sqlite3", key)
+    notes = []
+    for i in range(8):
+        log.append([seal_entry(seal(i))])
+        notes.append(log.checkpoint())
+    witness = Witness(NamedKey.generate("witness.example/w1"), WitnessState(tmp_path / "state.json"),
+                      {key.name: [key.log_vkey()]})
+    answers: dict[int, int] = {}
+    gate = threading.Barrier(len(notes))
+
+    def submit(size: int, note: str) -> None:
+        gate.wait()
+        answers[size] = witness.add_checkpoint(request_body(0, [], note))[0]
+
+    threads = [threading.Thread(target=submit, args=(i + 1, n)) for i, n in enumerate(notes)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [size for size, status in answers.items() if status == 200]
+    assert len(winners) == 1 and sorted(answers.values()) == [200] + [409] * 7
+    assert WitnessState(tmp_path / "state.json").latest()[key.name] == (winners[0], log.root(winners[0]))
+    log.close()
