@@ -1,4 +1,5 @@
-"""``planilla audit export|verify|seal``: a game's history as a file anyone can check offline, and round seals.
+"""``planilla audit export|verify|seal|verify-checkpoint``: a game's history as a file anyone can check offline,
+round seals, and the public log's checkpoints (``service.cli.witness``).
 
 ``export`` writes ``planilla-audit/2`` (the chain with the players' key registrations and key
 signatures, and the service's signatures of its closing heads and of its round's seal), or with
@@ -67,6 +68,23 @@ def build_app():
     ) -> None:
         """Seal a round now: a Merkle root over every closed game's head, signed by the service key."""
         sys.exit(run_audit_seal(store_of(data, database_url), event, round_, output))
+
+    @audit_app.command("verify-checkpoint")
+    def verify_checkpoint_cmd(
+        checkpoint: str = typer.Argument(..., help="A checkpoint note (C2SP tlog-checkpoint, cosigned or not), or "
+                                         "a planilla-log-proof/1 file (it carries its checkpoint)."),
+        log_key: str = typer.Option(..., "--log-key", help="The log's verifier key (or a file holding it)."),
+        witnesses: list[str] = typer.Option([], "--witness", help="A witness's verifier key (or a file); repeat."),
+        quorum: int = typer.Option(0, "--quorum", min=0, help="How many of the given witnesses must have cosigned."),
+        seal: Optional[str] = typer.Option(None, "--seal", help="A planilla-seal/1 file that must be in the tree."),
+        proof: Optional[str] = typer.Option(None, "--proof", help="The seal's planilla-log-proof/1 (planilla log "
+                                            "prove), when the checkpoint is given apart."),
+    ) -> None:
+        """Check a checkpoint against the log's key and a quorum of witnesses, and a seal's inclusion in it
+        (exit 0 verified, 1 refused, 2 unreadable)."""
+        from service.cli.witness import run_verify_checkpoint
+
+        sys.exit(run_verify_checkpoint(checkpoint, log_key, witnesses, quorum, seal, proof))
 
     return audit_app
 
