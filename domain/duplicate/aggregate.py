@@ -179,7 +179,8 @@ class Duplicate(MasterCommands, Aggregate):
                 if not racks.fits(self.bag, self.rack, back) or racks.is_valid(back, minimum, ts):
                     raise self._err(f"rejected[{i}]: {' '.join(back)} is not an invalid rack from the bag and the "
                                     "remainder", "not_rejected", "rejected", "rack")
-            kept = list(self.rack) if not (Counter(self.rack) - Counter(rack)) else []
+            self._check_refill(rack, rejected or [])
+            kept = list(self.rack) if not rejected else []
             drawn = sorted((Counter(rack) - Counter(kept)).elements())
             bag = sorted((Counter(pool) - Counter(rack)).elements())
             self._record(ev.RoundStarted, meta, round=n, rack=list(rack), remainder=list(self.rack), drawn=drawn,
@@ -197,6 +198,24 @@ class Duplicate(MasterCommands, Aggregate):
                      drawn=list(found.drawn), rejected=[list(r) for r in found.rejected], method="drawn",
                      seed=seed, minimum=minimum, bag=bag)
         return None
+
+    def _check_refill(self, rack: list[str], rejected: list[list[str]]) -> None:
+        """FISC II.3, AJS 3.2.4: the judge adds tiles from the bag to the previous round's remainder. A judge's rack
+        holds the remainder unless an invalid rack holding it was drawn first and returned (``rejected``, which
+        puts the whole rack back in the bag: ``Redraw.WHOLE_RACK``); the first rack returned holds it."""
+        if not self.rack:
+            return
+        left = " ".join(self.rack)
+        if rejected:
+            if not racks.holds(rejected[0], self.rack):
+                raise self._err(f"rejected[0]: {' '.join(rejected[0])} does not hold the previous round's remainder "
+                                f"{left}: the judge completes the remainder, so the first rack returned holds it",
+                                "rejected_without_remainder", "rejected", "refill")
+            return
+        if not racks.holds(rack, self.rack):
+            raise self._err(f"rack: {' '.join(rack)} does not hold the previous round's remainder {left}: the judge "
+                            "adds tiles from the bag to it; a rack without it is drawn only after an invalid one "
+                            "holding it was returned (rejected)", "rack_without_remainder", "rack", "refill")
 
     # ---- slips ----------------------------------------------------------------------------
     def read(self, word: str | None, coordinates: str | None, round_no: int | None = None) -> Reading:

@@ -117,6 +117,8 @@ FISC = DuplicateRules(
         "scarce": "FISC II.3 (si s'esgoten totes les vocals o les consonants menys una, mínim 1 i 1)",
         "no_valid_rack": "FISC II.3 / II.6 (no poder obtenir cap faristol vàlid)",
         "redraw": "gap: FISC II.3 does not say how an invalid draw goes back; the whole rack is returned",
+        "refill": "FISC II.3 (el jutge afegeix a les fitxes romanents del faristol tantes del sac, quantes siguin "
+                  "necessàries)",
         "end": "FISC II.6 (totes les vocals o totes les consonants; cap jugada vàlida; força major)",
         "coordinates": "FISC II.7 (les coordenades falten, no estan escrites correctament o són il·legibles)",
         "word": "FISC II.7 (la paraula principal no és vàlida o és il·legible)",
@@ -147,6 +149,8 @@ AJS = DuplicateRules(
         "scarce": "AJS 3.2.4 (si se agotan todas las vocales o las consonantes menos una, mínimo 1 y 1)",
         "no_valid_rack": "AJS 3.2.4 / 3.2.7 (no poder obtenerse ningún atril válido)",
         "redraw": "gap: AJS 3.2.4 does not say how an invalid draw goes back; the whole rack is returned",
+        "refill": "AJS 3.2.4 (el juez añade a las fichas restantes en el atril tantas de la bolsa, cuantas sean "
+                  "necesarias)",
         "end": "AJS 3.2.7 (todas las vocales o todas las consonantes; ninguna jugada válida; el juez)",
         "coordinates": "AJS 3.2.8 (las coordenadas faltan, no están escritas correctamente o son ilegibles)",
         "word": "AJS 3.2.8 (la palabra principal no es válida o es ilegible)",
