@@ -130,6 +130,8 @@ FISC = DuplicateRules(
         "master_ties": "gap: FISC II.1 is silent on equal tops; at random (as AJS 3.2.3), recorded",
         "solo_top": "FISC II: no bonus",
         "slip": "FISC II.2 (paraula principal, coordenades, escarrassos encerclats)",
+        "slip_score": "FISC II.2 (puntuació de la jugada, si l'organitzador ho demana explícitament; the rulebook "
+                      "says nothing of a difference: flagged, the engine's score counts)",
         "sudden_death": "FISC II: no sudden-death game",
         "vis_a_vis": "FISC II: no vis-à-vis game",
     },
@@ -162,6 +164,9 @@ AJS = DuplicateRules(
         "master_ties": "AJS 3.2.3 (dos o más jugadas máximas que puntúan igual: una de ellas al azar)",
         "solo_top": "AJS 3.2.11 (N/2 entre 10 y 50 jugadores, 25 por encima de 50; nada por debajo de 10)",
         "slip": "AJS 3.2.2 (palabra principal, coordenadas, comodines en un círculo)",
+        "slip_score": "AJS 3.2.2 (puntuación de la jugada, si el organizador lo pide explícitamente; nothing is said "
+                      "of a difference, 3.2.9 only of a master missed by a miscounted score: flagged, the engine's "
+                      "score counts)",
         "sudden_death": "AJS 3.3 (eliminado si su jugada es inferior a la mejor de la ronda)",
         "vis_a_vis": "AJS 3.4 (Δ 0: 1–1 o 0–0; 1–9: 1–0; 10–29: 2–0; ≥ 30: 3–0)",
     },
