@@ -46,7 +46,8 @@ def _rounds(sheet: Sheet, number: int) -> list[_Round]:
     out = []
     for round_no in range(1, sheet.played_rounds + 1):
         line = sheet.line_of(round_no, number)
-        if line is None:  # not paired (a late entry, a withdrawal): no points; tsh would read 0 as a tie
+        if line is None:  # no result: not paired (a late entry, a withdrawal) or the game not finished; tsh reads 0
+            # as a tie
             out.append(_Round(0, UNPAIRED_SCORE, 0, NOT_PAIRED, "="))
             continue
         side = 0 if line.first == number else 1
@@ -86,8 +87,9 @@ def tsh_notes(sheet: Sheet, notes: list[Note]) -> None:
                           f"counts a loss each (0 points, as Planilla), spread {UNPAIRED_SCORE}, and does not see "
                           "them paired (the plreal field keeps the table)", tuple(kinds["A"])))
     if kinds[NOT_PAIRED]:
-        notes.append(Note("tsh.not_paired", f"a round a player was not paired in (late entry, withdrawal) is "
-                          f"written as opponent 0 with score {UNPAIRED_SCORE} (player(s) "
+        notes.append(Note("tsh.not_paired", f"a round a player has no result in (not paired: a late entry, a "
+                          f"withdrawal; or a game not finished yet) is written as opponent 0 with score "
+                          f"{UNPAIRED_SCORE} (player(s) "
                           f"{', '.join(map(str, kinds[NOT_PAIRED]))}): tsh counts a loss (0 points, as Planilla), "
                           f"spread {UNPAIRED_SCORE}", tuple(kinds[NOT_PAIRED])))
 
