@@ -170,3 +170,11 @@ def test_tou_names_over_twenty_columns_are_cut_and_every_cell_stays_at_its_colum
     assert [(n.code, n.players) for n in notes] == [("tou.name_cut", (1,)), ("tou.name_cut", (3,))]
     assert "21 characters" in notes[0].message and "40 characters" in notes[1].message
     assert [e.name for e in tou.read_tou(text).players] == ["Ibáñez Bosch, Queral", "Anna Puig", "x" * 20]
+
+
+def test_trf16_says_when_several_divisions_are_written_as_one_field():
+    divided = (Entry(1, "Anna Puig", division="A"), Entry(2, "Biel Roca", division="B"))
+    _, notes = export(Sheet("Obert", 5, divided, (), "2025-06-14"), "trf")
+    assert [n.code for n in notes if n.code == "trf.divisions"] == ["trf.divisions"]
+    _, one = export(Sheet("Obert", 5, divided, (), "2025-06-14"), "trf", division="B")
+    assert "trf.divisions" not in [n.code for n in one]
