@@ -1,13 +1,23 @@
 """tsh's division file (``a.t``) and its live JSON feed, written and read.
 
 The ``.t`` file (tsh manual, "Configuring tsh": one data file per division, ``a.t``, ``b.t``) has one
-line per player, the player's number being the line's (numbered within the division): the name, the rating, the opponents' numbers round
-by round (0: a bye), a semicolon, the player's own scores round by round; then optional fields,
+line per player, the player's number being the line's (numbered within the division): the name, the
+rating, the opponents' numbers round by round (0: a bye), a semicolon, the player's own scores round by round; then optional fields,
 each ``; key value value ...``. tsh's own ``p12`` field says who went first each round (1 first,
-2 second, 0 a bye). Planilla adds three fields of its own, which tsh keeps as unknown fields (an
-assumption, see docs/tournaments.md): ``plkind`` (each round: P played, B bye, F forfeit, A both
-absent, - not paired), ``plid`` (the federation id) and ``plclub`` (the club, spaces as ``_``).
-Without them a file from tsh reads as tsh means it: opponent 0 a bye, anything else a game.
+2 second, 0 a bye).
+
+Written so that tsh, reading the file its own way, gives Planilla's points. tsh's manual ("Entering
+results": a bye is one player number and one score, "usually 50, or -50 for a forfeit") and its
+``TSH::Player`` (a player without an opponent has the score as the game's spread; the spread's sign
+wins, ties or loses) decide: a bye (FISC I.1 C: a point) is opponent 0 with a score above 0 (1 when
+its spread is 0); both absent (AJS 4.1.11.1: no points for either) and a round without a result
+(not paired, or a game not finished) are opponent 0 with -1, a loss for tsh. Where tsh's spread then
+differs from Planilla's, the writer's notes say so. Planilla adds fields of its own, which tsh keeps
+as unknown fields (an assumption, see docs/tournaments.md): ``plkind`` (each round: P played, B bye,
+F forfeit, A both absent, - not paired), ``plreal`` (for a round written for tsh's reading, what was
+recorded: ``opponent:p12:score``; ``=`` for the others), ``plid`` (the federation id) and ``plclub``
+(the club, spaces as ``_``). Without them a file from tsh reads as tsh means it: opponent 0 with a
+score of 0 or more a bye, below 0 no result, anything else a game.
 
 The live feed is the JSON object tsh publishes for broadcast overlays to poll (its ``tourney.js``):
 ``{"config": {...}, "divisions": [{"name": "A", "players": [null, {"id": 1, "name", "rating",
