@@ -45,6 +45,9 @@ def sheet_rows(d: Duplicate, seat: int) -> list[dict[str, Any]]:
         slip = r["slips"].get(str(seat))
         mine = {"word": slip["word"], "coordinates": slip["coordinates"], "arrived_at": slip["arrived_at"]} \
             if slip else None
+        if mine is not None and d.settings.get("slip_score"):  # FISC II.2, AJS 3.2.2: the player's own score
+            mine.update(declared=slip.get("declared"),  # the engine's verdict on it only after «¡Tiempo!»
+                        score_check=slip.get("score_check") if r["closed_at"] is not None else None)
         result = (r["results"] or {}).get(str(seat))
         master = r["master"] if r["results"] is not None else None
         bonus = r.get("bonus", 0.0) if result is not None and r.get("solo_top") == seat else 0.0

@@ -65,8 +65,10 @@ class Duplicate(MasterCommands, Aggregate):
     @classmethod
     def create(cls, profile: str, players: list[str], meta: Meta, *, draw: str = "service", seed: str | None = None,
                rounds: int | None = None, sudden_death: bool = False, pairs: list[list[int]] | None = None,
-               bonus: bool = True, round_seconds: int | None = None, duplicate_id: UUID | None = None) -> "Duplicate":
-        """A duplicate under ``profile``'s rules for ``players`` (table order)."""
+               bonus: bool = True, round_seconds: int | None = None, duplicate_id: UUID | None = None,
+               slip_score: bool = False) -> "Duplicate":
+        """A duplicate under ``profile``'s rules for ``players`` (table order); ``slip_score``: the organiser asks
+        the players to write their play's score on the slip (FISC II.2, AJS 3.2.2)."""
         if profile not in DUPLICATE_RULES:
             raise DuplicateError(f"profile must be one of {', '.join(DUPLICATE_RULES)} for duplicate, not "
                                  f"{profile!r}", code="profile", field="profile")
@@ -95,6 +97,8 @@ class Duplicate(MasterCommands, Aggregate):
         settings = {"draw": draw, "seed": seed, "rounds": rounds, "sudden_death": sudden_death,
                     "pairs": [list(p) for p in pairs or []], "bonus": bool(bonus),
                     "round_seconds": round_seconds or rules.round_seconds, "tileset": rules.tileset}
+        if slip_score:
+            settings["slip_score"] = True  # absent (a game created before the setting, or not asked): False
         did = duplicate_id or uuid4()
         payload = {"profile": profile, "players": names, "settings": settings,
                    "bag": full_bag(get_tileset(rules.tileset))}
@@ -179,7 +183,8 @@ class Duplicate(MasterCommands, Aggregate):
                 if not racks.fits(self.bag, self.rack, back) or racks.is_valid(back, minimum, ts):
                     raise self._err(f"rejected[{i}]: {' '.join(back)} is not an invalid rack from the bag and the "
                                     "remainder", "not_rejected", "rejected", "rack")
-            kept = list(self.rack) if not (Counter(self.rack) - Counter(rack)) else []
+            self._check_refill(rack, rejected or [])
+            kept = list(self.rack) if not rejected else []
             drawn = sorted((Counter(rack) - Counter(kept)).elements())
             bag = sorted((Counter(pool) - Counter(rack)).elements())
             self._record(ev.RoundStarted, meta, round=n, rack=list(rack), remainder=list(self.rack), drawn=drawn,
@@ -198,16 +203,44 @@ class Duplicate(MasterCommands, Aggregate):
                      seed=seed, minimum=minimum, bag=bag)
         return None
 
+    def _check_refill(self, rack: list[str], rejected: list[list[str]]) -> None:
+        """FISC II.3, AJS 3.2.4: the judge adds tiles from the bag to the previous round's remainder. A judge's rack
+        holds the remainder unless an invalid rack holding it was drawn first and returned (``rejected``, which
+        puts the whole rack back in the bag: ``Redraw.WHOLE_RACK``); the first rack returned holds it."""
+        if not self.rack:
+            return
+        left = " ".join(self.rack)
+        if rejected:
+            if not racks.holds(rejected[0], self.rack):
+                raise self._err(f"rejected[0]: {' '.join(rejected[0])} does not hold the previous round's remainder "
+                                f"{left}: the judge completes the remainder, so the first rack returned holds it",
+                                "rejected_without_remainder", "rejected", "refill")
+            return
+        if not racks.holds(rack, self.rack):
+            raise self._err(f"rack: {' '.join(rack)} does not hold the previous round's remainder {left}: the judge "
+                            "adds tiles from the bag to it; a rack without it is drawn only after an invalid one "
+                            "holding it was returned (rejected)", "rack_without_remainder", "rack", "refill")
+
     # ---- slips ----------------------------------------------------------------------------
     def read(self, word: str | None, coordinates: str | None, round_no: int | None = None) -> Reading:
         r = self.rounds[(round_no or self.round_no) - 1]
         return read_slip(r["board"], r["rack"], word, coordinates, self.tileset)
 
-    def submit_slip(self, seat: int, word: str | None, coordinates: str | None, meta: Meta) -> dict[str, Any]:
+    def _declared(self, score: int | None) -> None:
+        """A score on the slip only where the organiser asked for it (FISC II.2, AJS 3.2.2)."""
+        if score is not None and not self.settings.get("slip_score"):
+            raise self._err("score: this game does not ask for the player's own score on the slip (the setting "
+                            "slip_score, chosen when the game is created, is off)", "slip_score_not_asked", "score",
+                            "slip_score")
+
+    def submit_slip(self, seat: int, word: str | None, coordinates: str | None, meta: Meta, *,
+                    score: int | None = None) -> dict[str, Any]:
         """A player's slip for the current round; the last one before «¡Tiempo!» counts. After it, a player
-        with no slip yet is recorded late, null (FISC II.7, AJS 3.2.8); one with a slip is refused."""
+        with no slip yet is recorded late, null (FISC II.7, AJS 3.2.8); one with a slip is refused. ``score``:
+        the player's own, where the organiser asks for it, kept beside the engine's (a difference is flagged)."""
         self._not_ended()
         self._seat(seat)
+        self._declared(score)
         if not self.rounds:
             raise self._err("no round has started", "no_round", "round")
         if not self.active(seat):
@@ -223,14 +256,16 @@ class Duplicate(MasterCommands, Aggregate):
             causes.append(NullCause.LATE)
         self._record(ev.SlipSubmitted, meta, round=r["round"], seat=seat, word=word or "",
                      coordinates=coordinates or "", score=reading.score, placements=reading.placements,
-                     words=reading.words, causes=[str(c) for c in causes], detail=reading.detail, bingo=reading.bingo)
+                     words=reading.words, causes=[str(c) for c in causes], detail=reading.detail, bingo=reading.bingo,
+                     declared=score)
         return self.current["slips"][str(seat)]
 
     def correct_slip(self, round_no: int, seat: int, word: str | None, coordinates: str | None, reason: str,
-                     meta: Meta) -> dict[str, Any]:
+                     meta: Meta, *, score: int | None = None) -> dict[str, Any]:
         """The judge corrects a slip's transcription (FISC II.9: results checked and corrected); a late slip
-        stays late."""
+        stays late; ``score`` corrects the player's own score as typed (where it is asked for)."""
         self._seat(seat)
+        self._declared(score)
         if not 1 <= round_no <= self.round_no or str(seat) not in self.rounds[round_no - 1]["slips"]:
             raise self._err(f"round {round_no} has no slip from seat {seat}", "no_slip", "seat")
         if not reason.strip():
@@ -242,7 +277,7 @@ class Duplicate(MasterCommands, Aggregate):
             causes.append(NullCause.LATE)
         self._record(ev.SlipCorrected, meta, round=round_no, seat=seat, word=word or "", coordinates=coordinates or "",
                      score=reading.score, placements=reading.placements, words=reading.words, causes=causes,
-                     detail=reading.detail, bingo=reading.bingo, reason=reason)
+                     detail=reading.detail, bingo=reading.bingo, reason=reason, declared=score)
         return self.rounds[round_no - 1]["slips"][str(seat)]
 
     def close_round(self, meta: Meta) -> list[int]:
@@ -276,6 +311,8 @@ class Duplicate(MasterCommands, Aggregate):
             if seat in zeroed:
                 causes.append(str(NullCause.CONDUCT))
             out[str(seat)] = {"score": 0 if causes else slip["score"], "causes": causes, "slip": True}
+            if slip.get("score_check") is not None:  # FISC II.2, AJS 3.2.2: flagged, the engine's score counts
+                out[str(seat)].update(declared=slip.get("declared"), score_check=slip["score_check"])
         return out
 
     def publish(self, meta: Meta, *, round_no: int | None = None, reason: str = "") -> dict[str, Any]:

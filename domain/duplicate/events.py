@@ -92,14 +92,31 @@ class SlipRead(DuplicateEvent):
                 "detail": self.detail, "bingo": self.bingo}
 
 
+def score_check(d: Any, score: int, declared: int | None) -> str | None:
+    """The player's own score against the engine's, where the organiser asked for it (FISC II.2, AJS 3.2.2):
+    ``agrees``, ``differs`` (flagged only: the articles say nothing of a difference), ``missing``; None when
+    not asked."""
+    if not d.settings.get("slip_score"):
+        return None
+    if declared is None:
+        return "missing"
+    return "agrees" if declared == score else "differs"
+
+
 @dataclass(frozen=True)
 class SlipSubmitted(SlipRead):
     """A player's slip (sent from their tablet, or typed in by the judge from paper), read by the engine:
-    its score, the tiles it puts down, the words it forms and what makes it null; ``at`` is its arrival."""
+    its score, the tiles it puts down, the words it forms and what makes it null; ``at`` is its arrival;
+    ``declared`` the score the player wrote, where the organiser asks for it (FISC II.2, AJS 3.2.2; a slip
+    recorded before the setting has none)."""
+
+    declared: int | None = None
 
     def assign(self, d: Any) -> None:
         slips = dict(_round(d, self.round)["slips"])
-        slips[str(self.seat)] = {"seat": self.seat, **self.reading(), "arrived_at": self.at, "by": self.actor}
+        slips[str(self.seat)] = {"seat": self.seat, **self.reading(), "declared": self.declared,
+                                 "score_check": score_check(d, self.score, self.declared), "arrived_at": self.at,
+                                 "by": self.actor}
         _set_round(d, self.round, slips=slips)
 
 
@@ -108,12 +125,15 @@ class SlipCorrected(SlipRead):
     """The judge corrected a slip's transcription (never an edit: the first reading stays in the history)."""
 
     reason: str
+    declared: int | None = None  #: the player's own score as corrected (None: as before, or not asked)
 
     def assign(self, d: Any) -> None:
         r = _round(d, self.round)
         slips = dict(r["slips"])
         before = slips[str(self.seat)]
-        slips[str(self.seat)] = {**before, **self.reading()}
+        declared = self.declared if self.declared is not None else before.get("declared")
+        slips[str(self.seat)] = {**before, **self.reading(), "declared": declared,
+                                 "score_check": score_check(d, self.score, declared)}
         corrections = [*r["corrections"], {"seat": self.seat, "reason": self.reason, "by": self.actor, "at": self.at,
                                            "before": {"word": before["word"],
                                                       "coordinates": before["coordinates"]}}]

@@ -106,6 +106,13 @@ def draw(bag: Sequence[str], remainder: Sequence[str], minimum: int, tileset: Ti
 
 
 def fits(bag: Sequence[str], remainder: Sequence[str], rack: Sequence[str]) -> bool:
-    """Whether a judge's rack can come from the bag and the remainder (a rejected remainder goes back to
-    the bag whole, so the rack need not hold it)."""
+    """Whether a judge's rack can come from the bag and the remainder together (which tiles it must hold is
+    ``holds``)."""
     return not (Counter(rack) - Counter([*bag, *remainder]))
+
+
+def holds(rack: Sequence[str], remainder: Sequence[str]) -> bool:
+    """Whether ``rack`` holds every tile of the previous round's ``remainder`` (FISC II.3, AJS 3.2.4: the judge
+    adds tiles from the bag to the remainder). Only a rack holding it may be returned as invalid; after that
+    the whole rack is back in the bag and the next draw is free of it (``Redraw.WHOLE_RACK``)."""
+    return not (Counter(remainder) - Counter(rack))

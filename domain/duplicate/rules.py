@@ -117,6 +117,8 @@ FISC = DuplicateRules(
         "scarce": "FISC II.3 (si s'esgoten totes les vocals o les consonants menys una, mínim 1 i 1)",
         "no_valid_rack": "FISC II.3 / II.6 (no poder obtenir cap faristol vàlid)",
         "redraw": "gap: FISC II.3 does not say how an invalid draw goes back; the whole rack is returned",
+        "refill": "FISC II.3 (el jutge afegeix a les fitxes romanents del faristol tantes del sac, quantes siguin "
+                  "necessàries)",
         "end": "FISC II.6 (totes les vocals o totes les consonants; cap jugada vàlida; força major)",
         "coordinates": "FISC II.7 (les coordenades falten, no estan escrites correctament o són il·legibles)",
         "word": "FISC II.7 (la paraula principal no és vàlida o és il·legible)",
@@ -128,6 +130,8 @@ FISC = DuplicateRules(
         "master_ties": "gap: FISC II.1 is silent on equal tops; at random (as AJS 3.2.3), recorded",
         "solo_top": "FISC II: no bonus",
         "slip": "FISC II.2 (paraula principal, coordenades, escarrassos encerclats)",
+        "slip_score": "FISC II.2 (puntuació de la jugada, si l'organitzador ho demana explícitament; the rulebook "
+                      "says nothing of a difference: flagged, the engine's score counts)",
         "sudden_death": "FISC II: no sudden-death game",
         "vis_a_vis": "FISC II: no vis-à-vis game",
     },
@@ -147,6 +151,8 @@ AJS = DuplicateRules(
         "scarce": "AJS 3.2.4 (si se agotan todas las vocales o las consonantes menos una, mínimo 1 y 1)",
         "no_valid_rack": "AJS 3.2.4 / 3.2.7 (no poder obtenerse ningún atril válido)",
         "redraw": "gap: AJS 3.2.4 does not say how an invalid draw goes back; the whole rack is returned",
+        "refill": "AJS 3.2.4 (el juez añade a las fichas restantes en el atril tantas de la bolsa, cuantas sean "
+                  "necesarias)",
         "end": "AJS 3.2.7 (todas las vocales o todas las consonantes; ninguna jugada válida; el juez)",
         "coordinates": "AJS 3.2.8 (las coordenadas faltan, no están escritas correctamente o son ilegibles)",
         "word": "AJS 3.2.8 (la palabra principal no es válida o es ilegible)",
@@ -158,6 +164,9 @@ AJS = DuplicateRules(
         "master_ties": "AJS 3.2.3 (dos o más jugadas máximas que puntúan igual: una de ellas al azar)",
         "solo_top": "AJS 3.2.11 (N/2 entre 10 y 50 jugadores, 25 por encima de 50; nada por debajo de 10)",
         "slip": "AJS 3.2.2 (palabra principal, coordenadas, comodines en un círculo)",
+        "slip_score": "AJS 3.2.2 (puntuación de la jugada, si el organizador lo pide explícitamente; nothing is said "
+                      "of a difference, 3.2.9 only of a master missed by a miscounted score: flagged, the engine's "
+                      "score counts)",
         "sudden_death": "AJS 3.3 (eliminado si su jugada es inferior a la mejor de la ronda)",
         "vis_a_vis": "AJS 3.4 (Δ 0: 1–1 o 0–0; 1–9: 1–0; 10–29: 2–0; ≥ 30: 3–0)",
     },

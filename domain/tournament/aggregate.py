@@ -58,6 +58,7 @@ class Tournament(Aggregate):
         self.publications: list[dict[str, Any]] = []
         self.results: dict[str, dict[str, Any]] = {}
         self.setting_changes: list[dict[str, Any]] = []
+        self.details: dict[str, str] = {"city": "", "federation": "", "chief_arbiter": ""}
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
@@ -193,6 +194,21 @@ class Tournament(Aggregate):
             raise TournamentError("a change after the first round needs a reason", code="reason", field="reason")
         self._record(ev.SettingChanged, meta, setting=setting, value=value, after_round=self.last_published,
                      reason=reason)
+
+    def give_details(self, city: str, federation: str, chief_arbiter: str, meta: Meta) -> None:
+        """The event's city, federation (FIDE's three-letter code, ``ESP``, ``AND``) and chief arbiter, which the
+        TRF16 file carries (022, 032, 102). Each may be left empty; given again, the last is kept."""
+        code = federation.strip().upper()
+        if code and not (len(code) == 3 and code.isascii() and code.isalpha()):
+            raise TournamentError(f"federation: FIDE's three-letter code (ESP, AND), not {federation!r}",
+                                  code="federation", field="federation",
+                                  article="FIDE Handbook C.04 Annex 2 (TRF16: 032 federation)")
+        values = {"city": city.strip(), "chief_arbiter": chief_arbiter.strip()}
+        for key, value in values.items():
+            if len(value) > 80 or "\n" in value or "\r" in value:
+                raise TournamentError(f"{key}: one line of at most 80 characters", code=key, field=key)
+        self._record(ev.DetailsGiven, meta, city=values["city"], federation=code,
+                     chief_arbiter=values["chief_arbiter"])
 
     def draw_lots(self, seed: str, meta: Meta) -> None:
         self._record(ev.LotsDrawn, meta, seed=seed)

@@ -158,3 +158,16 @@ class LotsDrawn(TournamentEvent):
 
     def assign(self, t: Any) -> None:
         t.settings = {**t.settings, "lots_seed": self.seed}
+
+
+@dataclass(frozen=True)
+class DetailsGiven(TournamentEvent):
+    """The event's details for the rating files (TRF16's 022, 032 and 102 lines): city, federation (FIDE's
+    three-letter code), chief arbiter. A tournament recorded before them has none (empty)."""
+
+    city: str
+    federation: str
+    chief_arbiter: str
+
+    def assign(self, t: Any) -> None:
+        t.details = {"city": self.city, "federation": self.federation, "chief_arbiter": self.chief_arbiter}

@@ -1,4 +1,4 @@
-"""``planilla tournament create|import|pair|publish|standings|export``: a tournament from the command line.
+"""``planilla tournament create|details|import|pair|publish|standings|export``: a tournament from the command line.
 
 The same use cases as ``/v1/tournaments`` (``service.tournament.application.Tournaments``), on a data folder or
 a database URL like the other store-using commands. A refusal prints the rule's message (with the
@@ -75,6 +75,11 @@ def _tables(tables: list[dict[str, Any]], players: dict[str, dict[str, Any]], to
                 sys.stdout.write(f"    seat {seat['seat']} {seat['player']}: {seat['token']}\n")
 
 
+CITY_HELP = "The city the event is held in (TRF16 line 022)."
+FEDERATION_HELP = "The federation as FIDE's three-letter code, e.g. ESP or AND (TRF16 line 032)."
+ARBITER_HELP = "The chief arbiter's name (TRF16 line 102)."
+
+
 def build_app():
     """``planilla tournament``: create, import, pair, publish, standings, export."""
     import typer
@@ -95,16 +100,39 @@ def build_app():
         players: Optional[str] = typer.Option(None, "--players", help="A CSV of players to enter (header line "
                                               "naming the columns: name, federation_id, club, rating)."),
         system: str = typer.Option("swiss", "--system", help="swiss, round_robin or manual."),
+        city: str = typer.Option("", "--city", help=CITY_HELP),
+        federation: str = typer.Option("", "--federation", help=FEDERATION_HELP),
+        chief_arbiter: str = typer.Option("", "--chief-arbiter", help=ARBITER_HELP),
         data: Optional[str] = data_opt,
         database_url: Optional[str] = url_opt,
     ) -> None:
         """Create a tournament (and enter its players from a CSV): prints its id."""
         text = _read(players) if players else None
+        details = {"city": city, "federation": federation, "chief_arbiter": chief_arbiter}
 
         def work(tournaments: Any) -> int:
-            tid = tournaments.create(name, rules, profile, rounds, _actor(), system=system, players=text)
+            tid = tournaments.create(name, rules, profile, rounds, _actor(), system=system, players=text,
+                                     details=details)
             sys.stdout.write(f"{tid}\n")
             sys.stderr.write(f"created {name}: {len(tournaments.get(tid).players)} players entered\n")
+            return 0
+        sys.exit(_run(one_store(data, database_url), work))
+
+    @app.command("details")
+    def details(
+        tournament: str = typer.Argument(..., help="The tournament's id."),
+        city: str = typer.Option("", "--city", help=CITY_HELP),
+        federation: str = typer.Option("", "--federation", help=FEDERATION_HELP),
+        chief_arbiter: str = typer.Option("", "--chief-arbiter", help=ARBITER_HELP),
+        data: Optional[str] = data_opt,
+        database_url: Optional[str] = url_opt,
+    ) -> None:
+        """Give the event's city, federation and chief arbiter (the TRF16 file's 022, 032 and 102 lines)."""
+        tid = _id(tournament)
+
+        def work(tournaments: Any) -> int:
+            tournaments.give_details(tid, _actor(), city=city, federation=federation, chief_arbiter=chief_arbiter)
+            sys.stdout.write(f"details given: {tournaments.get(tid).details}\n")
             return 0
         sys.exit(_run(one_store(data, database_url), work))
 
@@ -199,11 +227,13 @@ def build_app():
             raise typer.BadParameter(f"{fmt!r}: choose {', '.join(FORMATS)}", param_hint="--format")
 
         def work(tournaments: Any) -> int:
-            text = tournaments.export(tid, fmt, division)
+            text, notes = tournaments.export(tid, fmt, division)
             if output:
-                Path(output).write_text(text, encoding="utf-8")
+                Path(output).write_bytes(text.encode("utf-8"))  # as written: TRF16's lines end CR LF
             else:
                 sys.stdout.write(text)
+            for note in notes:  # what the file shortens or approximates
+                sys.stderr.write(f"warning: {note}\n")
             return 0
         sys.exit(_run(one_store(data, database_url), work))
 

@@ -21,7 +21,7 @@ from domain.game import Game
 from domain.game.meta import Meta
 from domain.profiles.kinds import Starter
 from domain.tournament.aggregate import Tournament, TournamentError
-from domain.tournament.formats import FormatError, Sheet, read_players, sheet_of, write
+from domain.tournament.formats import FormatError, Note, Sheet, export, read_players, sheet_of
 from domain.tournament.pairing import Pairing
 from domain.tournament.standings import Row
 from service.game.application import Actor, ApplicationError, GameNotFound, VersionConflict
@@ -146,10 +146,15 @@ class Tournaments:
                     continue
         return sheet_of(tournament, date=tournament.created_at[:10], starters=starters)
 
-    def export(self, tournament_id: UUID, fmt: str, division: str | None = None) -> str:
+    def export(self, tournament_id: UUID, fmt: str, division: str | None = None) -> tuple[str, list[Note]]:
         """The tournament in one of the interchange formats (``domain.tournament.formats.FORMATS``): every
-        division, or the one named."""
-        return write(self.sheet(tournament_id), fmt, division)
+        division, or the one named; with what the file shortens or approximates (``Note``)."""
+        return export(self.sheet(tournament_id), fmt, division)
+
+    def give_details(self, tournament_id: UUID, by: Actor, *, city: str = "", federation: str = "",
+                     chief_arbiter: str = "") -> None:
+        """The event's city, federation and chief arbiter (TRF16's 022, 032 and 102 lines)."""
+        self.act(tournament_id, by, lambda t, m: t.give_details(city, federation, chief_arbiter, m))
 
     def import_players(self, tournament_id: UUID, text: str, fmt: str, by: Actor) -> list[str]:
         """Register every player of a list (CSV or TRF16) in one save: all of them, or none when any is refused."""
@@ -162,11 +167,16 @@ class Tournaments:
 
     # ---- a director's acts ----------------------------------------------------------------
     def create(self, name: str, rules: str, profile: str, rounds: int, by: Actor, *, system: str = "swiss",
-               settings: dict[str, Any] | None = None, players: str | None = None, players_format: str = "csv") -> UUID:
-        """A new tournament; with ``players`` (a CSV or TRF16 list) its players entered in the same save."""
+               settings: dict[str, Any] | None = None, players: str | None = None, players_format: str = "csv",
+               details: dict[str, str] | None = None) -> UUID:
+        """A new tournament; with ``players`` (a CSV or TRF16 list) its players entered in the same save, and its
+        ``details`` (city, federation, chief_arbiter: TRF16's 022, 032, 102) when any is given."""
         entries = read_players(players, players_format) if players is not None else []
         meta = self._meta(by)
         tournament = Tournament.create(name, rules, profile, rounds, meta, system=system, settings=settings)
+        if details and any(details.values()):
+            tournament.give_details(details.get("city", ""), details.get("federation", ""),
+                                    details.get("chief_arbiter", ""), meta)
         _register(tournament, entries, meta)
         self.app.save_together(tournament)
         return tournament.id

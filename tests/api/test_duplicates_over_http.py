@@ -174,3 +174,31 @@ def test_the_history_verifies_for_the_judge_and_withholds_open_slips_from_player
     assert seen[3]["payload"]["word"] is None and "word" in seen[3]["redacted"]
     api.post(base + "/rounds/1/close", api.tokens["director"], None)
     assert verify_chain(records(players[0])) is None  # nothing withheld once the round is closed
+
+
+def test_ajs_3_2_2_the_players_own_score_where_the_organiser_asks_for_it(api: Api):
+    """AJS 3.2.2: «Puntuación de la jugada, si el organizador lo pide explícitamente»: refused (422 naming the
+    setting) in a game that does not ask; kept beside the engine's where it does, a difference flagged and shown
+    to its player only after «¡Tiempo!»; the engine's score counts (the article says nothing of a difference)."""
+    judge = api.tokens["director"]
+    plain, players = create(api)
+    api.post(plain + "/rounds", judge, {"rack": RACK})
+    r = api.post(plain + "/rounds/1/slips", players[0], {"word": "CASAR", "coordinates": "H4", "score": 20})
+    assert r.status_code == 422 and r.json()["field"] == "score" and "slip_score" in r.json()["message"], r.text
+    assert "AJS 3.2.2" in r.json()["article"]
+
+    base, players = create(api, slip_score=True)
+    assert api.get(base, judge).json()["settings"]["slip_score"] is True
+    api.post(base + "/rounds", judge, {"rack": RACK})
+    mine = api.post(base + "/rounds/1/slips", players[0], {"word": "CASAR", "coordinates": "H4", "score": 22})
+    assert mine.status_code == 200 and mine.json()["result"]["declared"] == 22
+    assert mine.json()["result"]["score_check"] is None and mine.json()["result"]["score"] is None  # not yet
+    typed = api.post(base + "/rounds/1/slips", judge, {"seat": 1, "word": "CASAR", "coordinates": "H4", "score": 20})
+    assert typed.json()["result"]["score_check"] == "agrees"
+    assert api.get(base + "/sheets/0", players[0]).json()["rows"][0]["entry"]["score_check"] is None
+    api.post(base + "/rounds/1/close", judge, None)
+    slips = {s["seat"]: s for s in api.get(base + "/rounds/1", players[0]).json()["slips"]}
+    assert (slips[0]["score"], slips[0]["declared"], slips[0]["score_check"]) == (20, 22, "differs")
+    assert api.get(base + "/sheets/0", players[0]).json()["rows"][0]["entry"]["score_check"] == "differs"
+    r = api.post(base + "/rounds/1/slips", judge, {"seat": 2, "word": "CASAR", "coordinates": "H4", "score": True})
+    assert r.status_code == 400 and "score" in r.json()["field"], r.text  # a number, not a boolean

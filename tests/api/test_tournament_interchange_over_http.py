@@ -4,6 +4,7 @@ column), every export format served with its media type, and each export read ba
 from __future__ import annotations
 
 import json
+from urllib.parse import unquote
 
 from domain.tournament.formats import tables, tou, trf, tsh
 from tests.api.conftest import Api
@@ -33,7 +34,7 @@ def test_players_imported_then_a_round_played_then_every_export_reads_back(api: 
         game.send(token, "sign", signature="x")
 
     spectator = api.tokens["spectator"]
-    got = {}
+    got, headers = {}, {}
     for fmt, media in [("tsh", "text/plain"), ("tsh-json", "application/json"), ("tou", "text/plain"),
                        ("trf", "text/plain"), ("csv-players", "text/csv"), ("csv-results", "text/csv"),
                        ("ratings", "text/csv")]:
@@ -41,6 +42,13 @@ def test_players_imported_then_a_round_played_then_every_export_reads_back(api: 
         assert r.status_code == 200, (fmt, r.text)
         assert r.headers["content-type"].startswith(media) and "attachment" in r.headers["content-disposition"]
         got[fmt] = r.text
+        headers[fmt] = r
+    warned = {fmt: [unquote(w) for w in r.headers.get("Planilla-Warnings", "").split(", ") if w]
+              for fmt, r in headers.items()}
+    assert [w.split(":")[0] for w in warned["trf"]] == ["trf.header", "trf.fide_id", "trf.no_scores"]
+    assert "player(s) 1, 2: their federation ids are not FIDE numbers" in warned["trf"][1]
+    assert [w.split(":")[0] for w in warned["tsh"]] == ["tsh.bye"]  # a bye of 0-0: tsh's spread 1 higher
+    assert warned["csv-players"] == warned["csv-results"] == warned["ratings"] == warned["tou"] == []
     results = tables.read_results(got["csv-results"], tables.read_players(got["csv-players"]))
     assert len(results.lines) == 2 and {x.kind for x in results.lines} == {"played", "bye"}
     assert tsh.read_t(got["tsh"]).lines == tsh.read_live(json.loads(got["tsh-json"])).lines == tuple(

@@ -59,6 +59,19 @@ def test_the_round_control_drafts_checks_and_publishes_a_round(browser: Any, hal
     page.locator("#republish input[name=reason]").fill("error en la lista")
     page.get_by_role("button", name=text("es", "rounds.republish_do", round=1)).click()
     expect(page.locator(".problem")).to_contain_text("422")
+    # the files for other programs: what tsh reads differently (the bye, both absent) said beside the download
+    page.locator("#export select[name=format]").select_option("tsh")
+    with page.expect_download() as got:
+        page.get_by_role("button", name=text("es", "rounds.export_do")).click()
+    assert got.value.suggested_filename == f"{t.id}-tsh.t"
+    items = page.locator(".export-warnings li")
+    expect(items).to_have_count(3)
+    expect(items.nth(0)).to_contain_text("tsh.bye")
+    expect(items.nth(1)).to_contain_text("tsh.both_absent")
+    expect(items.nth(2)).to_contain_text("tsh.not_paired")  # the games still in play: no result in the file yet
+    expect(page.locator(".export-result")).to_contain_text(text("es", "rounds.export_warned", format="tsh", count=3))
+    page.locator(".export").scroll_into_view_if_needed()
+    screenshot(page, "rounds-es-export")
     check_page(page, "round control es")
     page.evaluate("scrollTo(0, 0)")
     screenshot(page, "rounds-es-laptop")

@@ -32,7 +32,7 @@ def test_a_round_from_the_command_line(tmp_path, where):
     players.write_text(PLAYERS, encoding="utf-8")
 
     created = planilla("create", "Obert de Molins", "--rules", "fisc-2023", "--profile", "fisc-2023", "--rounds",
-                       "5", "--players", str(players), *store)
+                       "5", "--players", str(players), "--city", "Molins de Rei", "--federation", "esp", *store)
     assert created.exit_code == 0, created.output
     tid = created.stdout.strip().splitlines()[0]
     assert "4 players entered" in created.output
@@ -64,6 +64,15 @@ def test_a_round_from_the_command_line(tmp_path, where):
     out = tmp_path / "obert.trf"
     exported = planilla("export", tid, "--format", "trf", "-o", str(out), *store)
     assert exported.exit_code == 0, exported.output
+    raw = out.read_bytes().decode("utf-8")
+    assert raw.count("\r\n") == raw.count("\n") and "\r\n022 Molins de Rei\r\n032 ESP\r\n" in raw  # CR LF
+    warned = exported.stderr.splitlines()  # what the file leaves out, on standard error
+    assert any(w.startswith("warning: trf.fide_id: ") and "1, 2" in w for w in warned), exported.stderr
+    assert any(w.startswith("warning: trf.header: 102 (chief arbiter)") for w in warned), exported.stderr
+    assert planilla("details", tid, "--city", "Molins de Rei", "--federation", "ESP", "--chief-arbiter",
+                    "Joan Ferrer", *store).exit_code == 0
+    again = planilla("export", tid, "--format", "trf", *store)
+    assert b"\r\n102 Joan Ferrer\r\n" in again.stdout_bytes and "trf.header" not in again.stderr
     sheet = trf.read_trf(out.read_text(encoding="utf-8"))
     assert [e.name for e in sheet.players] == ["Anna Puig", "Biel Roca", "Carla Vidal", "Dani Mas"]
     assert len(sheet.lines) == 2
@@ -89,3 +98,5 @@ def test_refusals_exit_1_with_the_line_and_change_nothing(tmp_path):
     assert planilla("pair", tid, "1", *store).exit_code == 1  # nobody entered: the import changed nothing
     assert planilla("standings", "7a1c9e2b-3d4f-4a5b-9c6d-7e8f9a0b1c2d", *store).exit_code == 2
     assert planilla("export", tid, "--format", "pdf", *store).exit_code == 2
+    r = planilla("details", tid, "--federation", "España", *store)
+    assert r.exit_code == 1 and "three-letter code" in r.output and "Annex 2" in r.output, r.output

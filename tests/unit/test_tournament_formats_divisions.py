@@ -42,7 +42,7 @@ SHEET = Sheet("Obert per divisions", 5, PLAYERS, LINES, "2025-06-14")
 
 
 def golden(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+    return (DATA / name).read_bytes().decode("utf-8")  # as written: TRF16's lines end CR LF
 
 
 def the_tournament() -> Tournament:

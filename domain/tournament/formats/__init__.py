@@ -10,11 +10,11 @@ from collections.abc import Callable
 
 from domain.tournament.formats import tables, tou, trf, tsh
 from domain.tournament.formats.sheet import (
-    Entry, FormatError, Line, Sheet, joined, player_id, results_of, sheet_of,
+    Entry, FormatError, Line, Note, Sheet, joined, player_id, results_of, sheet_of,
 )
 
-#: format name -> (writer, media type, file extension)
-WRITERS: dict[str, tuple[Callable[[Sheet], str], str, str]] = {
+#: format name -> (writer, media type, file extension); a writer adds to its ``notes`` what it cuts or approximates
+WRITERS: dict[str, tuple[Callable[[Sheet, list[Note] | None], str], str, str]] = {
     "tsh": (tsh.write_t, "text/plain", "t"),
     "tsh-json": (tsh.write_live, "application/json", "json"),
     "tou": (tou.write_tou, "text/plain", "TOU"),
@@ -28,12 +28,20 @@ FORMATS = tuple(WRITERS)
 PLAYER_FORMATS = ("csv", "trf")
 
 
-def write(sheet: Sheet, fmt: str, division: str | None = None) -> str:
+def export(sheet: Sheet, fmt: str, division: str | None = None) -> tuple[str, list[Note]]:
     """The sheet in format ``fmt`` (one of ``FORMATS``): every division, or the one named (numbered from 1 within
-    it). tsh's ``.t`` holds one division: a sheet of several needs the division named."""
+    it), and what the file shortens or approximates (``Note``: a name cut, an id left out, a result tsh reads
+    with another spread). tsh's ``.t`` holds one division: a sheet of several needs the division named."""
     if fmt not in WRITERS:
         raise FormatError(f"format is one of {', '.join(FORMATS)}, not {fmt!r}", field="format")
-    return WRITERS[fmt][0](sheet.division(division) if division is not None else sheet)
+    notes: list[Note] = []
+    text = WRITERS[fmt][0](sheet.division(division) if division is not None else sheet, notes)
+    return text, notes
+
+
+def write(sheet: Sheet, fmt: str, division: str | None = None) -> str:
+    """The sheet in format ``fmt``, without the notes (``export`` gives them)."""
+    return export(sheet, fmt, division)[0]
 
 
 def read_players(text: str, fmt: str) -> list[Entry]:
@@ -48,5 +56,5 @@ def read_players(text: str, fmt: str) -> list[Entry]:
     raise FormatError(f"a player list is read from {' or '.join(PLAYER_FORMATS)}, not {fmt!r}", field="format")
 
 
-__all__ = ["FORMATS", "PLAYER_FORMATS", "WRITERS", "Entry", "FormatError", "Line", "Sheet", "joined", "player_id",
-           "read_players", "results_of", "sheet_of", "tables", "tou", "trf", "tsh", "write"]
+__all__ = ["FORMATS", "PLAYER_FORMATS", "WRITERS", "Entry", "FormatError", "Line", "Note", "Sheet", "export", "joined",
+           "player_id", "read_players", "results_of", "sheet_of", "tables", "tou", "trf", "tsh", "write"]

@@ -33,6 +33,20 @@ class FormatError(DomainError):
 
 
 @dataclass(frozen=True)
+class Note:
+    """What a file shortens or approximates, said beside it (the export's ``Planilla-Warnings`` header and the
+    command line's standard error): a code (``trf.name_cut``), the message, and the players it concerns (their
+    numbers in the file; empty when it is the whole file)."""
+
+    code: str
+    message: str
+    players: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+
+@dataclass(frozen=True)
 class Entry:
     """One player: the number in the file (from 1), name, rating, federation id, club, division."""
 
@@ -98,8 +112,10 @@ class Sheet:
         lines = tuple(replace(x, first=number[x.first], second=None if x.second is None else number[x.second])
                       for x in self.lines if x.first in number and (x.second is None or x.second in number))
         ranks = self.extra.get("division_ranks", {}).get(name, {})
-        return Sheet(self.name, self.rounds, players, lines, self.date,
-                     {"ranks": {number[n]: r for n, r in ranks.items() if n in number}}).sorted()
+        extra: dict[str, Any] = {"ranks": {number[n]: r for n, r in ranks.items() if n in number}}
+        if "details" in self.extra:
+            extra["details"] = dict(self.extra["details"])
+        return Sheet(self.name, self.rounds, players, lines, self.date, extra).sorted()
 
     def line_of(self, round_no: int, number: int) -> Line | None:
         """The table a player sat at in a round (None: not paired, a late entry or a withdrawal)."""
@@ -173,7 +189,7 @@ def sheet_of(tournament: Any, *, date: str = "", starters: Mapping[str, int] | N
             first, second, scores, scrabbles = second, first, scores[::-1], scrabbles[::-1]
         lines.append(Line(r["round"], first, second, scores, kind, scrabbles))
     ranks = {int(row.player[1:]): row.rank for row in tournament.standings()}
-    extra: dict[str, Any] = {"ranks": ranks}
+    extra: dict[str, Any] = {"ranks": ranks, "details": dict(getattr(tournament, "details", {}) or {})}
     if len(tournament.divisions) > 1:
         extra["division_ranks"] = {d: {int(row.player[1:]): row.rank for row in tournament.standings(division=d)}
                                    for d in tournament.divisions}

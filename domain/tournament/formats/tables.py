@@ -22,7 +22,7 @@ from __future__ import annotations
 import csv
 from typing import Protocol
 
-from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet
 from domain.tournament.results import Kind
 
 PLAYER_COLUMNS = ["number", "name", "federation_id", "club", "rating"]
@@ -69,7 +69,7 @@ def _rows(text: str) -> list[list[str]]:
 
 
 # ---- players -----------------------------------------------------------------------------------
-def write_players(sheet: Sheet) -> str:
+def write_players(sheet: Sheet, notes: list[Note] | None = None) -> str:
     divided = len(sheet.divisions) > 1
     return _write(PLAYER_COLUMNS + ["division"] * divided,
                   [[e.number, e.name, e.federation_id, e.club, e.rating] + [e.division] * divided for e in sheet.players])
@@ -112,7 +112,7 @@ def read_players(text: str) -> list[Entry]:
 
 
 # ---- results -----------------------------------------------------------------------------------
-def write_results(sheet: Sheet) -> str:
+def write_results(sheet: Sheet, notes: list[Note] | None = None) -> str:
     divided = len(sheet.divisions) > 1
     rows: list[list[object]] = []
     for line in sheet.lines:
@@ -172,7 +172,7 @@ def read_results(text: str, players: list[Entry] | tuple[Entry, ...], *, name: s
 
 
 # ---- ratings -----------------------------------------------------------------------------------
-def write_ratings(sheet: Sheet) -> str:
+def write_ratings(sheet: Sheet, notes: list[Note] | None = None) -> str:
     """Every game with a result between two players (played, or a forfeit, which the officer may leave out):
     both players' federation ids, names, ratings before the event, and scores."""
     rows: list[list[object]] = []

@@ -12,8 +12,10 @@ files (a public TOU reader, "coco ratings") and a public writer, which agree on 
 
 A score is written plus 2000 for a win and plus 1000 for a draw (a loss as it is); the opponent
 is prefixed ``+`` when the player went first. The sample's columns give the name 20 characters,
-then each round a score 5 wide and an opponent 4 wide. Lines starting with a space are skipped by
-the reader (the writer above puts a high-word line there); this writer adds none. A TOU file
+then each round a score 5 wide and an opponent 4 wide: a longer name is cut to its 20 columns
+(with a note), never allowed to push the cells along; columns are counted in characters (NFC), the
+file being UTF-8 (what AUPAIR, a DOS program, made of accents is not known). Lines starting with a
+space are skipped by the reader (the writer above puts a high-word line there); this writer adds none. A TOU file
 carries no ratings. Uncertain, and said so in docs/tournaments.md: how AUPAIR writes a bye (the
 writer above uses the player's own number as the opponent, the reader skips such rounds): here a
 bye is the player's own number with a win's prefix, a round not paired the own number with 0; a
@@ -24,11 +26,13 @@ whether AUPAIR itself writes several divisions in one file as blocks (the reader
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet, joined
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet, joined
 from domain.tournament.results import Kind
 
 END = "*** END OF FILE ***"
+NAME = 20  #: the name's columns (1-20); every later cell is at a fixed column, so a longer name is cut
 _CELL = re.compile(r"^[+-]?\d+$")
 
 
@@ -39,17 +43,22 @@ def _date(iso: str) -> str:
     return "01.01.2000" if not iso else iso
 
 
-def write_tou(sheet: Sheet) -> str:
-    """The ``.TOU`` file: each division a block (``*A``, ``*B``), its players numbered from 1."""
+def write_tou(sheet: Sheet, notes: list[Note] | None = None) -> str:
+    """The ``.TOU`` file: each division a block (``*A``, ``*B``), its players numbered from 1; a name longer than
+    its 20 columns is cut (a note says so), so every later cell stays at its column."""
+    said: list[Note] = [] if notes is None else notes
     out = [f"*M{_date(sheet.date)} {sheet.name}"]
     for division in sheet.divisions:
         out.append(f"*{division}")
-        out += _block(sheet.division(division) if len(sheet.divisions) > 1 else sheet)
+        out += _block(sheet.division(division) if len(sheet.divisions) > 1 else sheet, said, division)
     out.append(END)
+    if any(line.kind is Kind.FORFEIT for line in sheet.lines):
+        said.append(Note("tou.forfeit", "a forfeit (AJS 4.1.11.1) is written as a 300-0 game: a TOU file has no "
+                         "mark for it, so a reader counts it as played"))
     return "\n".join(out) + "\n"
 
 
-def _block(sheet: Sheet) -> list[str]:
+def _block(sheet: Sheet, notes: list[Note], division: str) -> list[str]:
     out = []
     for e in sheet.players:
         cells = []
@@ -72,8 +81,12 @@ def _block(sheet: Sheet) -> list[str]:
             else:
                 prefix = 2000 if mine > theirs else 1000 if mine == theirs else 0
             cells.append((prefix + mine, ("+" if side == 0 else "") + str(opponent)))
-        name = e.name.ljust(20)
-        out.append(name + "".join(f"{score:5d}{opponent:>4}" for score, opponent in cells))
+        name = unicodedata.normalize("NFC", e.name)
+        if len(name) > NAME:
+            where = f"division {division}, " if len(sheet.divisions) > 1 or division != "A" else ""
+            notes.append(Note("tou.name_cut", f"{where}player {e.number}: the name has {len(name)} characters, cut to "
+                              f"the {NAME}-column field: {name[:NAME]!r}", (e.number,)))
+        out.append(name[:NAME].ljust(NAME) + "".join(f"{score:5d}{opponent:>4}" for score, opponent in cells))
     return out
 
 

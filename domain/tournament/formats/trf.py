@@ -5,21 +5,37 @@ The player line (``001``) by column, as the annex gives it: 1-3 ``001``; 5-8 the
 70-79 the birth date; 81-84 the points; 86-89 the rank; then per round, ten columns from 92: the
 opponent's starting rank (4 wide, ``0000`` for none), the colour (``w``, ``b``, ``-``) and the
 result (``1`` ``=`` ``0`` a game; ``+`` ``-`` a forfeit won or lost; ``U`` a pairing-allocated
-bye; ``Z`` a zero-point bye: not paired). Header lines: ``012`` the name, ``042`` the start date,
-``062`` the number of players, ``092`` the type; ``XXR`` the number of rounds is JaVaFo's TRF(x)
+bye; ``Z`` a zero-point bye: not paired). ``XXR`` the number of rounds is JaVaFo's TRF(x)
 extension, which pairing engines read.
 
+Header lines: ``012`` the name, ``022`` the city, ``032`` the federation (FIDE's three-letter
+code), ``042`` the start date, ``062`` the number of players, ``092`` the type, ``102`` the chief
+arbiter (022, 032 and 102 from the tournament's details, ``Tournament.give_details``; written empty,
+with a note, when not given: the annex marks them mandatory for rating).
+
 Scrabble in chess's file: white is the first named on the pairing list, who starts (FILE 4.1);
-the rating is the federation's (not FIDE's), the id column holds the federation id (11 characters;
-longer ids are cut). TRF has no game scores: a file read back carries the outcomes (points,
-Buchholz, Berger agree) but not the scores, so spread and points-for cannot be compared.
-A double absence is written as two forfeits lost (``-`` against ``-``).
+the rating is the federation's (not FIDE's). Columns 58-68 hold the numeric FIDE number only: a
+federation id that is not one (``AJS-0004``) is left out (blank) and a note says so. A name longer
+than the 33 columns is cut, with a note. Lines end CR LF, as the annex asks. Columns are counted in
+characters, not bytes (the file is UTF-8; a name is NFC-normalised first, so ``Ibáñez`` is six
+columns whichever way it was typed): PyPI's ``trf`` reader counts so too (it matches columns on
+the decoded text). TRF has no game scores: a file read back carries the outcomes (points,
+Buchholz, Berger agree) but not the scores, so spread and points-for cannot be compared (a note
+says so). A double absence is written as two forfeits lost (``-`` against ``-``).
 """
 
 from __future__ import annotations
 
-from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet
+import re
+import unicodedata
+
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet
 from domain.tournament.results import Kind
+
+NAME = 33  #: columns 15-47
+FIDE_ID = re.compile(r"\d{1,11}")  #: columns 58-68: FIDE's own number, digits only
+CRLF = "\r\n"
+HEADER = {"022": "city", "032": "federation", "102": "chief_arbiter"}
 
 
 def _points(sheet: Sheet, number: int) -> float:
@@ -58,24 +74,60 @@ def _cell(sheet: Sheet, number: int, round_no: int) -> str:
     return f"{opponent:4d} {colour} {result}"
 
 
-def write_trf(sheet: Sheet) -> str:
-    """The TRF16 file; the sheet's ``extra["ranks"]`` (player number to rank) fills columns 86-89, else blank."""
+def fide_id(federation_id: str) -> str:
+    """What goes in columns 58-68: the id when it is a FIDE number (digits, at most 11), else nothing."""
+    text = federation_id.strip()
+    return text if FIDE_ID.fullmatch(text) else ""
+
+
+def write_trf(sheet: Sheet, notes: list[Note] | None = None) -> str:
+    """The TRF16 file, lines ending CR LF; the sheet's ``extra["ranks"]`` (player number to rank) fills columns
+    86-89, else blank; ``extra["details"]`` the 022, 032 and 102 lines. What the file leaves out or cuts is
+    added to ``notes``."""
+    said: list[Note] = [] if notes is None else notes
     ranks = sheet.extra.get("ranks", {})
-    out = [f"012 {sheet.name}"]
+    details = sheet.extra.get("details") or {}
+    out = [f"012 {sheet.name}", f"022 {details.get('city', '')}", f"032 {details.get('federation', '')}"]
+    missing = [label for key, label in (("city", "022 (city)"), ("federation", "032 (federation)"),
+                                        ("chief_arbiter", "102 (chief arbiter)")) if not details.get(key)]
     if sheet.date:
         out.append(f"042 {sheet.date.replace('-', '/')}")
-    out += [f"062 {len(sheet.players)}", "092 Individual: Swiss-System", f"XXR {sheet.rounds}"]
+    out += [f"062 {len(sheet.players)}", "092 Individual: Swiss-System", f"102 {details.get('chief_arbiter', '')}",
+            f"XXR {sheet.rounds}"]
+    if missing:
+        said.append(Note("trf.header", f"{', '.join(missing)} not given for this tournament: written empty "
+                         "(the annex asks for them when the event is rated; planilla tournament details sets them)"))
+    blanked, cut = [], []
     for e in sheet.players:
-        head = (f"001 {e.number:4d}      {e.name[:33]:<33} {e.rating:4d}     {e.federation_id[:11]:>11} {'':10} "
+        name = unicodedata.normalize("NFC", e.name)
+        if len(name) > NAME:
+            cut.append(e.number)
+            said.append(Note("trf.name_cut", f"player {e.number}: the name has {len(name)} characters, cut to "
+                             f"{NAME} (columns 15-47): {name[:NAME]!r}", (e.number,)))
+        number = fide_id(e.federation_id)
+        if e.federation_id.strip() and not number:
+            blanked.append(e.number)
+        head = (f"001 {e.number:4d}      {name[:NAME]:<{NAME}} {e.rating:4d}     {number:>11} {'':10} "
                 f"{_points(sheet, e.number):4.1f} {ranks[e.number] if e.number in ranks else '':>4}")
         cells = [_cell(sheet, e.number, r) for r in range(1, sheet.played_rounds + 1)]
         out.append((head + "".join(f"  {c}" for c in cells)).rstrip())
-    return "\n".join(out) + "\n"
+    if blanked:
+        said.append(Note("trf.fide_id", f"columns 58-68 (FIDE number) left blank for player(s) "
+                         f"{', '.join(map(str, blanked))}: their federation ids are not FIDE numbers",
+                         tuple(blanked)))
+    if any(line.kind is Kind.PLAYED for line in sheet.lines):
+        said.append(Note("trf.no_scores", "TRF16 has no game scores: results only (1, = or 0); spread and "
+                         "points for are not in the file"))
+    if len(sheet.divisions) > 1:
+        said.append(Note("trf.divisions", f"TRF16 has no division column: the divisions "
+                         f"{', '.join(sheet.divisions)} are written as one field (export one with division=)"))
+    return CRLF.join(out) + CRLF
 
 
 def read_trf(text: str) -> Sheet:
     """A TRF16 file read back: the players, and each round's tables from the two players' cells."""
     name, date, rounds = "", "", None
+    details: dict[str, str] = {}
     players: list[Entry] = []
     cells: dict[int, list[tuple[int, str, str]]] = {}
     at: dict[int, int] = {}
@@ -85,6 +137,8 @@ def read_trf(text: str) -> Sheet:
             name = line[4:].strip()
         elif code == "042":
             date = line[4:].strip().replace("/", "-")
+        elif code in HEADER:
+            details[HEADER[code]] = line[4:].strip()
         elif code == "XXR":
             try:
                 rounds = int(line[4:].strip())
@@ -131,8 +185,11 @@ def read_trf(text: str) -> Sheet:
                                       line=at[me], field="result")
                 lines.append(Line(round_no, me, opponent, score, Kind.PLAYED))
     played = max((len(c) for c in cells.values()), default=0)
-    return Sheet(name, rounds if rounds is not None else played, tuple(sorted(players, key=lambda e: e.number)),
-                 tuple(lines), date).sorted()
+    sheet = Sheet(name, rounds if rounds is not None else played, tuple(sorted(players, key=lambda e: e.number)),
+                  tuple(lines), date).sorted()
+    if details:
+        sheet.extra["details"] = details
+    return sheet
 
 
 def _player(line: str, number: int) -> tuple[Entry, list[tuple[int, str, str]]]:

@@ -1,13 +1,23 @@
 """tsh's division file (``a.t``) and its live JSON feed, written and read.
 
 The ``.t`` file (tsh manual, "Configuring tsh": one data file per division, ``a.t``, ``b.t``) has one
-line per player, the player's number being the line's (numbered within the division): the name, the rating, the opponents' numbers round
-by round (0: a bye), a semicolon, the player's own scores round by round; then optional fields,
+line per player, the player's number being the line's (numbered within the division): the name, the
+rating, the opponents' numbers round by round (0: a bye), a semicolon, the player's own scores round by round; then optional fields,
 each ``; key value value ...``. tsh's own ``p12`` field says who went first each round (1 first,
-2 second, 0 a bye). Planilla adds three fields of its own, which tsh keeps as unknown fields (an
-assumption, see docs/tournaments.md): ``plkind`` (each round: P played, B bye, F forfeit, A both
-absent, - not paired), ``plid`` (the federation id) and ``plclub`` (the club, spaces as ``_``).
-Without them a file from tsh reads as tsh means it: opponent 0 a bye, anything else a game.
+2 second, 0 a bye).
+
+Written so that tsh, reading the file its own way, gives Planilla's points. tsh's manual ("Entering
+results": a bye is one player number and one score, "usually 50, or -50 for a forfeit") and its
+``TSH::Player`` (a player without an opponent has the score as the game's spread; the spread's sign
+wins, ties or loses) decide: a bye (FISC I.1 C: a point) is opponent 0 with a score above 0 (1 when
+its spread is 0); both absent (AJS 4.1.11.1: no points for either) and a round without a result
+(not paired, or a game not finished) are opponent 0 with -1, a loss for tsh. Where tsh's spread then
+differs from Planilla's, the writer's notes say so. Planilla adds fields of its own, which tsh keeps
+as unknown fields (an assumption, see docs/tournaments.md): ``plkind`` (each round: P played, B bye,
+F forfeit, A both absent, - not paired), ``plreal`` (for a round written for tsh's reading, what was
+recorded: ``opponent:p12:score``; ``=`` for the others), ``plid`` (the federation id) and ``plclub``
+(the club, spaces as ``_``). Without them a file from tsh reads as tsh means it: opponent 0 with a
+score of 0 or more a bye, below 0 no result, anything else a game.
 
 The live feed is the JSON object tsh publishes for broadcast overlays to poll (its ``tourney.js``):
 ``{"config": {...}, "divisions": [{"name": "A", "players": [null, {"id": 1, "name", "rating",
@@ -19,9 +29,9 @@ each numbered from 1 as its ``.t`` file is, and read back with its name.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
-from domain.tournament.formats.sheet import Entry, FormatError, Line, Sheet, joined
+from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet, joined
 from domain.tournament.results import Kind
 
 KIND_LETTER = {Kind.PLAYED: "P", Kind.BYE: "B", Kind.FORFEIT: "F", Kind.BOTH_ABSENT: "A"}
@@ -30,25 +40,71 @@ NOT_PAIRED = "-"
 
 
 # ---- per player, per round ---------------------------------------------------------------------
-def _rounds(sheet: Sheet, number: int) -> list[tuple[int, int, int, str]]:
-    """(opponent, score, p12, kind letter) for each round played so far."""
+class _Round(NamedTuple):
+    """One round of a player's line: what tsh reads (opponent, score, p12) and what Planilla recorded."""
+
+    opponent: int
+    score: int
+    p12: int
+    letter: str
+    real: str  #: ``=`` when the three columns are exact, else ``opponent:p12:score`` as recorded
+
+
+def _rounds(sheet: Sheet, number: int) -> list[_Round]:
+    """Each round played so far, written so that tsh's reading gives Planilla's points (tsh's manual: a bye is
+    opponent 0 and the sign of the player's score decides it: above 0 a win, 0 a tie, below 0 a loss)."""
     out = []
     for round_no in range(1, sheet.played_rounds + 1):
         line = sheet.line_of(round_no, number)
-        if line is None:
-            out.append((0, 0, 0, NOT_PAIRED))
+        if line is None:  # no result: not paired (a late entry, a withdrawal) or the game not finished; tsh reads 0
+            # as a tie
+            out.append(_Round(0, UNPAIRED_SCORE, 0, NOT_PAIRED, "="))
             continue
         side = 0 if line.first == number else 1
         scores = line.scores or (0, 0)
-        if line.second is None:
-            out.append((0, scores[0], 0, KIND_LETTER[line.kind]))
-        else:
-            opponent = line.second if side == 0 else line.first
-            out.append((opponent, scores[side], side + 1, KIND_LETTER[line.kind]))
+        if line.second is None:  # a bye: a win (FISC I.1 C, AJS 4.1.6), so its score is above 0
+            score = scores[0] - scores[1]
+            written = score if score > 0 else BYE_SCORE
+            out.append(_Round(0, written, 0, "B", "=" if written == scores[0] else f"0:0:{scores[0]}"))
+            continue
+        opponent = line.second if side == 0 else line.first
+        if line.kind is Kind.BOTH_ABSENT:  # no points for either (AJS 4.1.11.1): a loss each for tsh
+            out.append(_Round(0, UNPAIRED_SCORE, 0, "A", f"{opponent}:{side + 1}:{scores[side]}"))
+            continue
+        out.append(_Round(opponent, scores[side], side + 1, KIND_LETTER[line.kind], "="))
     return out
 
 
-def write_t(sheet: Sheet) -> str:
+BYE_SCORE = 1  #: a bye's score when its spread is 0: the least tsh counts a win (its manual's usual is 50)
+UNPAIRED_SCORE = -1  #: a round without points and without a game: the least tsh counts a loss (manual: -50)
+
+
+def tsh_notes(sheet: Sheet, notes: list[Note]) -> None:
+    """What tsh's reading of the rounds differs in from Planilla's: the spread of byes, double absences and
+    rounds not paired (the points agree)."""
+    kinds: dict[str, list[int]] = {"B": [], "A": [], NOT_PAIRED: []}
+    for e in sheet.players:
+        for r in _rounds(sheet, e.number):
+            if r.letter in kinds and (r.letter != "B" or r.real != "=") and e.number not in kinds[r.letter]:
+                kinds[r.letter].append(e.number)
+    if kinds["B"]:
+        notes.append(Note("tsh.bye", f"a bye is written as opponent 0 with score {BYE_SCORE} (player(s) "
+                          f"{', '.join(map(str, kinds['B']))}): tsh counts it a win, as Planilla does, with "
+                          f"{BYE_SCORE} more spread than Planilla's 0", tuple(kinds["B"])))
+    if kinds["A"]:
+        notes.append(Note("tsh.both_absent", f"both absent (AJS 4.1.11.1: no points) is written as opponent 0 with "
+                          f"score {UNPAIRED_SCORE} for each (player(s) {', '.join(map(str, kinds['A']))}): tsh "
+                          f"counts a loss each (0 points, as Planilla), spread {UNPAIRED_SCORE}, and does not see "
+                          "them paired (the plreal field keeps the table)", tuple(kinds["A"])))
+    if kinds[NOT_PAIRED]:
+        notes.append(Note("tsh.not_paired", f"a round a player has no result in (not paired: a late entry, a "
+                          f"withdrawal; or a game not finished yet) is written as opponent 0 with score "
+                          f"{UNPAIRED_SCORE} (player(s) "
+                          f"{', '.join(map(str, kinds[NOT_PAIRED]))}): tsh counts a loss (0 points, as Planilla), "
+                          f"spread {UNPAIRED_SCORE}", tuple(kinds[NOT_PAIRED])))
+
+
+def write_t(sheet: Sheet, notes: list[Note] | None = None) -> str:
     """The division's ``.t`` file (a sheet of several divisions is refused: tsh keeps one file a division;
     ``write(sheet, "tsh", division=...)`` writes one)."""
     if len(sheet.divisions) > 1:
@@ -57,15 +113,19 @@ def write_t(sheet: Sheet) -> str:
     lines = []
     for e in sheet.players:
         rounds = _rounds(sheet, e.number)
-        head = " ".join([e.name, str(e.rating), *(str(o) for o, *_ in rounds)])
-        fields = [" ".join(str(s) for _, s, _, _ in rounds),
-                  " ".join(["p12", *(str(p) for _, _, p, _ in rounds)]) if rounds else "p12",
-                  " ".join(["plkind", *(k for *_, k in rounds)]) if rounds else "plkind"]
+        head = " ".join([e.name, str(e.rating), *(str(r.opponent) for r in rounds)])
+        fields = [" ".join(str(r.score) for r in rounds),
+                  " ".join(["p12", *(str(r.p12) for r in rounds)]),
+                  " ".join(["plkind", *(r.letter for r in rounds)])]
+        if any(r.real != "=" for r in rounds):
+            fields.append(" ".join(["plreal", *(r.real for r in rounds)]))
         if e.federation_id:
             fields.append(f"plid {e.federation_id}")
         if e.club:
             fields.append("plclub " + e.club.replace(" ", "_"))
         lines.append(head + "; " + "; ".join(fields))
+    if notes is not None:
+        tsh_notes(sheet, notes)
     return "\n".join(lines) + "\n"
 
 
@@ -106,9 +166,35 @@ def _ints(text: str, line: int, field: str) -> list[int]:
         raise FormatError(f"{field} are whole numbers", line=line, field=field) from None
 
 
+def _real(row: tuple[int, str, int, list[int], list[int], dict[str, list[str]]]
+          ) -> tuple[int, str, int, list[int], list[int], dict[str, list[str]]]:
+    """A row with Planilla's ``plreal`` applied: each round written for tsh's reading (a bye's score, a double
+    absence as two losses without an opponent) back to what was recorded (``opponent:p12:score``)."""
+    n, name, rating, pairings, scores, etc = row
+    real = etc.get("plreal")
+    if not real:
+        return row
+    pairings, scores, p12 = list(pairings), list(scores), list(etc.get("p12", []))
+    for i, token in enumerate(real):
+        if token == "=":
+            continue
+        try:
+            opponent, first, score = (int(x) for x in token.split(":"))
+        except ValueError:
+            raise FormatError(f"plreal is '=' or opponent:p12:score a round, not {token!r}", line=n,
+                              field="plreal") from None
+        if i >= len(pairings) or i >= len(scores):
+            raise FormatError(f"plreal names round {i + 1}, which the line has not", line=n, field="plreal")
+        pairings[i], scores[i] = opponent, score
+        if i < len(p12):
+            p12[i] = str(first)
+    return n, name, rating, pairings, scores, {**etc, "p12": p12}
+
+
 def _sheet(rows: list[tuple[int, str, int, list[int], list[int], dict[str, list[str]]]], name: str,
            rounds: int | None, division: str = "A") -> Sheet:
     """Pair up the players' half-lines round by round into tables, checking each agrees with the other."""
+    rows = [_real(row) for row in rows]
     count = len(rows)
     entries = tuple(Entry(n, nm, rating, " ".join(etc.get("plid", [])), " ".join(etc.get("plclub", [])).replace(
         "_", " "), division) for n, nm, rating, _, _, etc in rows)
@@ -131,6 +217,8 @@ def _sheet(rows: list[tuple[int, str, int, list[int], list[int], dict[str, list[
             if letter == NOT_PAIRED:
                 continue
             if opponent == 0:
+                if letter is None and scores[i] < 0:
+                    continue  # tsh's loss without an opponent (its manual's forfeit, -50): no game, no points
                 lines.append(Line(round_no, n, None, (scores[i], 0), Kind.BYE))
                 continue
             if not 1 <= opponent <= count:
@@ -164,17 +252,22 @@ def _feed_players(sheet: Sheet) -> list[dict[str, Any] | None]:
     players: list[dict[str, Any] | None] = [None]
     for e in sheet.players:
         rounds = _rounds(sheet, e.number)
-        etc: dict[str, Any] = {"p12": [p for _, _, p, _ in rounds], "plkind": [k for *_, k in rounds]}
+        etc: dict[str, Any] = {"p12": [r.p12 for r in rounds], "plkind": [r.letter for r in rounds]}
+        if any(r.real != "=" for r in rounds):
+            etc["plreal"] = [r.real for r in rounds]
         if e.federation_id:
             etc["plid"] = [e.federation_id]
         if e.club:
             etc["plclub"] = [e.club]
-        players.append({"id": e.number, "name": e.name, "rating": e.rating, "pairings": [o for o, *_ in rounds],
-                        "scores": [s for _, s, _, _ in rounds], "etc": etc})
+        players.append({"id": e.number, "name": e.name, "rating": e.rating, "pairings": [r.opponent for r in rounds],
+                        "scores": [r.score for r in rounds], "etc": etc})
     return players
 
 
-def write_live(sheet: Sheet) -> str:
+def write_live(sheet: Sheet, notes: list[Note] | None = None) -> str:
+    if notes is not None:
+        for name in sheet.divisions:
+            tsh_notes(sheet.division(name) if len(sheet.divisions) > 1 else sheet, notes)
     return json.dumps(live_feed(sheet), ensure_ascii=False, indent=1) + "\n"
 
 

@@ -1,8 +1,9 @@
 // The director's round control (/rounds?tournament=ID): draft the next round (each table with why it was
 // paired, in the reader's language), change it by hand (rounds_hand.js: seats swapped, the bye given, the
 // reason asked) with the checker's warnings before publishing, run the pairing checker, publish (again, with
-// a reason), record a no-show or both absent, a withdrawal or a late entry, print the pairings, and open the
-// round's QR seat sheet (/seats).
+// a reason), record a no-show or both absent, a withdrawal or a late entry, print the pairings, open the
+// round's QR seat sheet (/seats), and download the files the ecosystem reads with what each one shortens or
+// approximates (export_notes.js: the export's Planilla-Warnings header).
 // The token is a director's, in the fragment once (`#token=T`) or typed, then kept on this laptop.
 
 import { t, has, use, choose, initial, language, LANGUAGES } from './i18n.js';
@@ -11,12 +12,13 @@ import { patch } from './patch.js';
 import { esc, namesOf } from './standings_view.js';
 import { reasonText, warningsHtml } from './round_words.js';
 import { begin, handHtml, pairs, place, swap, changed } from './rounds_hand.js';
+import { exportHtml, fileName, warningsOf } from './export_notes.js';
 
 const app = document.getElementById('app');
 const KEY = 'planilla.director';
 const tid = new URLSearchParams(location.search).get('tournament');
 const desk = { token: null, tournament: null, round: null, shown: null, check: null, notice: null, error: null, busy: false,
-  hand: null };
+  hand: null, exported: null };
 
 function tokenFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -213,7 +215,8 @@ function render() {
             <label><span>${t('rounds.reason')}</span><input name="reason" required autocomplete="off"></label>
             <button type="submit"${off}>${esc(t('rounds.republish_do', { round: round.round }))}</button></form></div>` : ''}
       </section>
-      <div class="no-print side">${editing ? handPanel(names, off) : `${checkHtml()}${playersHtml()}`}</div>
+      <div class="no-print side">${editing ? handPanel(names, off) : `${checkHtml()}${playersHtml()}${
+        exportHtml(desk.exported, desk.tournament.divisions || ['A'], t, off)}`}</div>
     </main>`);
   if (editing) { // the seats as the hand pairing has them (a choice the director made keeps no `selected` of its own)
     for (const choice of app.querySelectorAll('select[data-seat]')) choice.value = desk.hand.seats[choice.dataset.at][choice.dataset.seat];
@@ -290,6 +293,7 @@ function wire() {
       act(() => call(`/rounds/${n}/publish`, { method: 'POST', body: { reason: value(form, 'reason') } }),
         () => t('rounds.published_notice', { round: n }));
     }
+    if (form.id === 'export') download(value(form, 'format'), form.elements.division ? value(form, 'division') : '');
     if (form.id === 'withdraw') {
       act(() => call(`/players/${encodeURIComponent(value(form, 'player'))}/withdraw`, { method: 'POST',
         body: { from_round: Number(value(form, 'from_round')), reason: value(form, 'reason') } }), () => t('rounds.withdrawn_notice'));
@@ -299,6 +303,30 @@ function wire() {
         club: value(form, 'club'), rating: Number(value(form, 'rating') || 0), division: value(form, 'division') || 'A' } }), (p) => t('rounds.entered_notice', { player: p.player }));
     }
   });
+}
+
+/** One export downloaded with the director's token; its warnings (the Planilla-Warnings header) shown beside the form. */
+async function download(format, division) {
+  const query = `format=${encodeURIComponent(format)}${division ? `&division=${encodeURIComponent(division)}` : ''}`;
+  desk.error = null;
+  try {
+    const answer = await request(`/v1/tournaments/${tid}/export?${query}`, { token: desk.token, headers: { Accept: '*/*' } });
+    if (answer.status >= 400) {
+      const b = answer.body && typeof answer.body === 'object' ? answer.body : {};
+      throw new Error(`${answer.status}: ${b.message || ''}${b.field ? ` (${b.field})` : ''}`);
+    }
+    const text = typeof answer.body === 'string' ? answer.body : `${JSON.stringify(answer.body, null, 1)}\n`;
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: answer.headers['content-type'] || 'text/plain' }));
+    link.download = fileName(answer.headers['content-disposition'], format);
+    document.body.append(link);
+    link.click();
+    link.remove();
+    desk.exported = { format, warnings: warningsOf(answer.headers['planilla-warnings']) };
+  } catch (error) {
+    desk.error = error.message;
+  }
+  render();
 }
 
 async function start() {

@@ -37,7 +37,7 @@ def _audit_record(event: Any, d: Duplicate, who: Principal, secret: str | None) 
     payload, redacted = dict(record.payload), []
     if record.type in SLIP_EVENTS and who.role not in SEE_ALL and d.rounds[payload["round"] - 1]["closed_at"] is None:
         own = who.role == "player" and who.seat == payload["seat"]
-        for name in (*ENGINE_FIELDS, *(() if own else ("word", "coordinates", "reason"))):
+        for name in (*ENGINE_FIELDS, *(() if own else ("word", "coordinates", "reason", "declared"))):
             if name in payload:
                 payload[name], redacted = None, [*redacted, name]
     if secret and record.type == "RoundStarted" and payload.get("seed") == secret:

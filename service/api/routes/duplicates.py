@@ -127,7 +127,7 @@ def _board(d: Duplicate) -> list[str]:
 
 #: What the engine made of a slip: shown to its player only after «¡Tiempo!» (the issue: "a player sees their own
 #: slip and, after the round, the master and their score"), as a paper slip gets no answer before it.
-ENGINE_FIELDS = ("score", "causes", "detail", "words", "placements", "bingo")
+ENGINE_FIELDS = ("score", "causes", "detail", "words", "placements", "bingo", "score_check")
 
 
 def _slip(round_no: int, slip: dict[str, Any], *, hide_reading: bool = False) -> dict[str, Any]:
@@ -161,7 +161,7 @@ async def create_duplicate(body: DuplicateCreate, duplicates: DuplicatesDep, who
     d, tokens = await _run(lambda: duplicates.create(
         body.profile, body.players, Actor(who.actor(), device), issued_by=who.actor(), draw=body.draw, seed=body.seed,
         rounds=body.rounds, sudden_death=body.sudden_death, pairs=body.pairs, bonus=body.bonus,
-        round_seconds=body.round_seconds))
+        round_seconds=body.round_seconds, slip_score=body.slip_score))
     return {"id": str(d.id), "version": d.version, "tokens": tokens}
 
 
@@ -242,7 +242,8 @@ async def correct_slip(request: Request, duplicate_id: DuplicateIdPath, round_no
                        key: IdempotencyKey = None) -> Any:
     """The judge corrects a slip's transcription, with the reason (an event: the first reading stays)."""
     def step(d: Duplicate, m: Meta) -> Any:
-        return _slip(round_no, d.correct_slip(round_no, seat, body.word, body.coordinates, body.reason, m))
+        return _slip(round_no, d.correct_slip(round_no, seat, body.word, body.coordinates, body.reason, m,
+                                              score=body.score))
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)
 
 
@@ -272,7 +273,9 @@ async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no:
     """A slip for the round in play: a player's own (``seat`` left out or their own), or a paper slip an official
     types in (``seat`` named). Scored at once on the round's board, but a player is answered with the score and
     causes only after «¡Tiempo!» (as a paper slip is); after it a first slip is recorded late and null (FISC
-    II.7, AJS 3.2.8) and a second refused."""
+    II.7, AJS 3.2.8) and a second refused. ``score``, the player's own, only where the game asks for it
+    (``slip_score``, FISC II.2, AJS 3.2.2; else 422 naming the setting): kept beside the engine's, a difference
+    flagged (``score_check``), the engine's score counting."""
     if who.role == "player":
         if body.seat is not None and body.seat != who.seat:
             raise forbidden(f"a player token sends only its own slip (seat {who.seat}), not seat {body.seat}",
@@ -287,6 +290,6 @@ async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no:
 
     def step(d: Duplicate, m: Meta) -> Any:
         _current(d, round_no)
-        slip = d.submit_slip(int(seat), body.word, body.coordinates, m)
+        slip = d.submit_slip(int(seat), body.word, body.coordinates, m, score=body.score)
         return _slip(round_no, slip, hide_reading=who.role == "player" and d.phase == "playing")
     return await _command(request, duplicates, duplicate_id, who, device, body, key, step)

@@ -13,6 +13,7 @@ import re
 import threading
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -278,8 +279,30 @@ FEED_EXAMPLE = {"config": {"event_name": "Obert", "max_rounds": 5, "event_date":
                     "etc": {"p12": [1], "plkind": ["P"]}}]}]}
 
 
+#: Characters a warning keeps as they are in the header; the rest (a comma, which separates warnings, ``%`` and
+#: anything not ASCII, as in a name) are percent-encoded as UTF-8: ``decodeURIComponent`` gives the text back.
+WARNING_SAFE = " !\"#$&'()*+/:;<=>?@[]^_`{|}~"
+
+
+def warnings_header(notes: list[Any]) -> str:
+    """The ``Planilla-Warnings`` header: each note ``code: message``, percent-encoded, separated by ``, ``."""
+    return ", ".join(quote(str(note), safe=WARNING_SAFE) for note in notes)
+
+
 @router.get("/{tournament_id}/export", response_class=Response, responses={
     200: {"description": "The tournament's players and results in the format asked for (UTF-8).",
+          "headers": {"Planilla-Warnings": {"schema": {"type": "string"}, "description": (
+              "What the file shortens or approximates, when it does: one warning per item, separated by ', ', "
+              "each 'code: message' percent-encoded as UTF-8 (a comma, '%' and any character outside ASCII; "
+              "decodeURIComponent reads it). Codes: trf.name_cut (a name over 33 columns cut), trf.fide_id "
+              "(columns 58-68 left blank: the federation id is not a FIDE number), trf.header (022, 032 or 102 "
+              "not given), trf.no_scores (TRF16 has no game scores), trf.divisions (several divisions written as "
+              "one field), tsh.bye, tsh.both_absent, tsh.not_paired (a result written so tsh counts Planilla's "
+              "points with another spread), tou.name_cut (a name over 20 columns cut), tou.forfeit (a forfeit "
+              "written as a 300-0 game). Absent when the file is exact."),
+              "example": "trf.name_cut: player 3: the name has 38 characters%2C cut to 33 (columns 15-47): "
+                         "'Ib%C3%A1%C3%B1ez Bosch%2C Queralt Maria Monts', trf.no_scores: TRF16 has no game "
+                         "scores: results only (1%2C = or 0); spread and points for are not in the file"}},
           "content": {"text/plain": {"schema": {"type": "string"}, "example": EXPORT_EXAMPLE},
                       "text/csv": {"schema": {"type": "string"}, "example": CSV_EXAMPLE},
                       "application/json": {"schema": {"type": "object"}, "example": FEED_EXAMPLE}}},
@@ -293,8 +316,10 @@ async def export(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _
                      "of several needs it); otherwise every division (tsh-json, tou: each its own; csv: a column; "
                      "trf: no place for it)"))] = None) -> Response:
     """The tournament in a file the ecosystem reads (any token), results brought up to date first."""
-    text = await _run(lambda: tournaments.export(tournament_id, format, division))
+    text, notes = await _run(lambda: tournaments.export(tournament_id, format, division))
     _, media, extension = WRITERS[format]
     suffix = "-" + re.sub(r"[^A-Za-z0-9_-]", "_", division) if division else ""  # a header is ASCII
-    return Response(text, media_type=f"{media}; charset=utf-8", headers={
-        "Content-Disposition": f'attachment; filename="{tournament_id}-{format}{suffix}.{extension}"'})
+    headers = {"Content-Disposition": f'attachment; filename="{tournament_id}-{format}{suffix}.{extension}"'}
+    if notes:
+        headers["Planilla-Warnings"] = warnings_header(notes)
+    return Response(text, media_type=f"{media}; charset=utf-8", headers=headers)

@@ -29,6 +29,9 @@ class DuplicateCreate(BaseModel):
     pairs: list[list[StrictInt]] | None = Field(None, description="vis-à-vis pairs of seats (AJS 3.4)")
     bonus: StrictBool = Field(True, description="the solo-top bonus where the profile has one (AJS 3.2.11)")
     round_seconds: StrictInt | None = Field(None, ge=30, le=900, description="the round's time (180 by default)")
+    slip_score: StrictBool = Field(False, description="the organiser asks each player to write their play's score "
+                                   "on the slip (FISC II.2, AJS 3.2.2: «si l'organitzador ho demana "
+                                   "explícitament»); slips then take `score`, kept beside the engine's")
 
 
 class DuplicateCreated(BaseModel):
@@ -48,6 +51,12 @@ class RoundStart(BaseModel):
                                              "and returned before this one (FISC II.3, AJS 3.2.4), recorded")
 
 
+SCORE_HELP = ("the play's score as the player wrote it, only where the game asks for it (`slip_score`, FISC II.2, "
+              "AJS 3.2.2; else 422 naming the setting): kept beside the engine's score; a difference is flagged "
+              "(`score_check`: agrees, differs, missing), and the engine's score counts (the articles say nothing "
+              "of a difference)")
+
+
 class SlipIn(BaseModel):
     """A slip (FISC II.2, AJS 3.2.2): the main word, blanks in lower case, and the coordinates, row letter first
     when horizontal (``H8``), column number first when vertical (``8H``). An official typing a paper slip names
@@ -57,6 +66,7 @@ class SlipIn(BaseModel):
     seat: StrictInt | None = Field(None, ge=0, le=399)
     word: str = Field("", max_length=40)
     coordinates: str = Field("", max_length=8)
+    score: StrictInt | None = Field(None, ge=0, le=9999, description=SCORE_HELP)
 
 
 class SlipCorrection(BaseModel):
@@ -64,6 +74,8 @@ class SlipCorrection(BaseModel):
     word: str = Field("", max_length=40)
     coordinates: str = Field("", max_length=8)
     reason: str = Field(min_length=1, max_length=500)
+    score: StrictInt | None = Field(None, ge=0, le=9999, description="the player's own score as corrected (where "
+                                    "the game asks for it); left out: as the slip had it")
 
 
 class Ruling(BaseModel):
