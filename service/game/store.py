@@ -236,7 +236,10 @@ class GameStore(Application):
         """The snapshots a save calls for, taken from memory now.
 
         The library would reload the game from the store at that version; the game just saved is
-        already in memory, at a version as good for a snapshot as any.
+        already in memory, at a version as good for a snapshot as any. The library's snapshot holds the
+        game's own lists and dicts, and it is stored later (by the snapshots' thread, after the callers are
+        answered), while the game's next command changes board, racks, counts and scores in place: so it is
+        taken from a copy (pickled, as ``_from_cache`` copies), which holds the version it names.
         """
         if self.snapshots is None:
             return []
@@ -248,7 +251,7 @@ class GameStore(Application):
             versions = [e.originator_version for e in processing_event.events
                         if e.originator_id == aggregate.id]
             if any(v % interval == 0 for v in versions):
-                taken.append(Game.Snapshot.take(aggregate))
+                taken.append(Game.Snapshot.take(pickle.loads(pickle.dumps(aggregate))))
         return taken
 
     def _put_snapshots(self, snapshots: list[Any]) -> None:
