@@ -343,3 +343,13 @@ def test_a_save_made_while_nobody_followed_and_not_yet_public_is_shown_at_its_ti
             wall.close()
     finally:
         live.stop()
+
+
+def test_a_table_saved_while_nobody_follows_is_on_the_wall_before_the_read_models_list_it(api: Api):
+    """The wall's read lists a round's games from the read models (kept 2 s); a game saved in this process since,
+    which no frame was made of (nobody follows the board), is on the wall all the same."""
+    table = api.table(event="Recién", round=3, table=8)
+    table.start()
+    api.app.state.__dict__["public_walls"] = {("Recién", 3): (time.monotonic() + 60, [])}  # the read models: none
+    wall = api.get("/v1/public/wall?event=Recién&round=3", None).json()
+    assert [(t["game_id"], t["version"], t["table"]) for t in wall["tables"]] == [(table.id, table.version, 8)]

@@ -92,6 +92,8 @@ async def _wall(request: Request, event: str, round: int) -> list[dict[str, Any]
     ids = list(found[1])  # and the games this process has shown since, which the read models may not hold yet
     ids += [UUID(g) for g, (_, f, _) in list(fanout.latest.items())
             if f.get("event") == event and str(f.get("round")) == str(round) and UUID(g) not in found[1]]
+    listed = set(ids)  # and those saved here that no frame was made of yet (nobody followed them)
+    ids += [g for g in fanout.unshown(wall_key(event, round)) if g not in listed]
     frames = []
     for game_id in ids:
         try:

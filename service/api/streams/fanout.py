@@ -189,6 +189,10 @@ class Fanout:
             return shown[1]  # nothing saved since is public yet
         return None
 
+    def unshown(self, key: str) -> list[UUID]:
+        """The games of channel ``key`` saved since their last frame (a wall's read adds them to its round's list)."""
+        return [ident for ident, _ in self._unmade.of(key, lambda ident: self._keys.get(ident, ()))]
+
     def not_before(self, game_id: UUID, recorded: float | None) -> None:
         """A read worked the frame out: the first save it does not show was recorded at ``recorded`` (epoch
         seconds), so memory answers until that save's delay has passed."""
