@@ -15,11 +15,14 @@ challenges and rulings, exchanges, passes, the end and both signatures, as the b
 
 Baselines under the same load and client: ``GET /v1/noop`` (a sync route in the thread pool: like a
 command, it leaves the event loop for a thread) and ``GET /v1/noop-async`` (on the event loop);
-neither is in the contract. Targets at 64 tablets: p99 <= 50 ms, and commands/s >= 40% of the sync
-no-op's requests/s. After the closed loop, the 64 tablets play again at a pace (``--think-ms``, a
+neither is in the contract. Goals at 64 tablets (issue 25): commands/s >= 85% of the sync no-op's
+requests/s on SQLite and >= 70% on PostgreSQL, the closed-loop p99 <= 1.2x the no-op's own, and the paced p99
+<= 30 ms. After the closed loop, the 64 tablets play again at a pace (``--think-ms``, a
 random pause of 100 ms on average after each answer): latency below saturation, which a closed loop
 with no pause cannot show (there, by Little's law, latency is the number of tablets over the
-throughput). "srv cpu" counts the server and its projector process.
+throughput). "srv cpu" counts the server and its projector process; "loop ms" is the CPU of the server's
+event loop (its main thread) per answer, which a machine busy with other work moves much less than the
+rates: the loop is what a command and a no-op compete for.
 """
 
 from __future__ import annotations
@@ -53,7 +56,10 @@ from tests.application.script import Bot, long_game  # noqa: E402
 
 ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 PLANILLA = str(Path(sys.executable).with_name("planilla"))
-P99_TARGET_MS, RATIO_TARGET = 50.0, 0.40
+#: Issue 25's goals: commands/s as a share of the sync no-op's, by store; the closed-loop p99 within this factor
+#: of the no-op's own; the paced p99.
+RATIO_GOAL = {"sqlite": 0.85, "postgres": 0.70, "memory": 0.85}
+P99_FACTOR, PACED_P99_MS = 1.2, 30.0
 #: A paced tablet's mean pause between commands: a command every ~0.1 s from each of 64 tablets is
 #: hundreds of times a real game's pace (a few commands a minute per table), and well below saturation.
 THINK_MS = 100.0
@@ -164,6 +170,11 @@ class Server:
             except (OSError, IndexError):
                 continue
         return found
+
+    def loop_cpu_seconds(self) -> float:
+        """CPU seconds used so far by the server's main thread (its event loop)."""
+        fields = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def cpu_seconds(self) -> float:
         """CPU seconds used so far by the server and its child processes."""
@@ -301,17 +312,31 @@ def summary(tally: Tally, seconds: float) -> dict[str, float]:
 
 
 def measure(server: Server, scripts: list[list[Any]], levels: list[int], seconds: float,
-            think: float) -> list[dict[str, Any]]:
+            think: float, rounds: int = 1) -> list[dict[str, Any]]:
+    """Each level's three measures, ``rounds`` times in turn (pooled: on a machine shared with other work, a busy
+    minute then falls on both sides), then the paced run."""
     rows = []
     asyncio.run(run_commands(server, scripts, 4, 1.0))  # warm up: caches, connections, thread pool
     for tablets in levels:
         row: dict[str, Any] = {"tablets": tablets}
-        for name, job in (("noop", lambda: run_noop(server, "/v1/noop", tablets, seconds)),
-                          ("commands", lambda: run_commands(server, scripts, tablets, seconds)),
-                          ("noop_async", lambda: run_noop(server, "/v1/noop-async", tablets, seconds))):
-            cpu = server.cpu_seconds()
-            row[name] = summary(asyncio.run(job()), seconds)
-            row[name]["server_cpu"] = (server.cpu_seconds() - cpu) / seconds
+        jobs = {"noop": lambda: run_noop(server, "/v1/noop", tablets, seconds),
+                "commands": lambda: run_commands(server, scripts, tablets, seconds),
+                "noop_async": lambda: run_noop(server, "/v1/noop-async", tablets, seconds)}
+        pooled = {name: Tally() for name in jobs}
+        cpu = dict.fromkeys(jobs, 0.0)
+        loop = dict.fromkeys(jobs, 0.0)
+        for _ in range(rounds):
+            for name, job in jobs.items():
+                before, loop_before = server.cpu_seconds(), server.loop_cpu_seconds()
+                tally = asyncio.run(job())
+                cpu[name] += server.cpu_seconds() - before
+                loop[name] += server.loop_cpu_seconds() - loop_before
+                pooled[name].latencies += tally.latencies
+                pooled[name].errors += tally.errors
+        for name in jobs:
+            row[name] = summary(pooled[name], seconds * rounds)
+            row[name]["server_cpu"] = cpu[name] / (seconds * rounds)
+            row[name]["loop_ms"] = loop[name] / max(row[name]["n"], 1) * 1000
         rows.append(row)
     if think:  # the top level again, at a pace: latency below saturation
         cpu = server.cpu_seconds()
@@ -353,21 +378,22 @@ def report(store: str, rows: list[dict[str, Any]]) -> None:
               f"{ratio:>5.2f} | {c['errors']}")
     top = rows[-1]
     c, n = top["commands"], top["noop"]
-    ratio = c["rate"] / n["rate"]
-    print(f"at {top['tablets']} tablets, closed loop: p99 {c['p99']:.1f} ms (target <= {P99_TARGET_MS:.0f}: "
-          f"{'met' if c['p99'] <= P99_TARGET_MS else 'MISSED'}; the sync no-op's own p99 {n['p99']:.1f} ms); "
-          f"{ratio:.0%} of the sync no-op's throughput (target >= {RATIO_TARGET:.0%}: "
-          f"{'met' if ratio >= RATIO_TARGET else 'MISSED'}); {c['rate'] / top['noop_async']['rate']:.0%} of the "
-          f"async no-op's")
+    ratio, goal = c["rate"] / n["rate"], RATIO_GOAL.get(store, 0.85)
+    p99_ratio = c["p99"] / n["p99"]
+    print(f"at {top['tablets']} tablets, closed loop: {ratio:.0%} of the sync no-op's throughput (goal >= {goal:.0%}: "
+          f"{'met' if ratio >= goal else 'MISSED'}); p99 {c['p99']:.1f} ms, {p99_ratio:.2f}x the sync no-op's own "
+          f"{n['p99']:.1f} ms (goal <= {P99_FACTOR:g}x: {'met' if p99_ratio <= P99_FACTOR else 'MISSED'}); "
+          f"{c['rate'] / top['noop_async']['rate']:.0%} of the async no-op's")
+    print(f"  the event loop's CPU per answer: command {c['loop_ms']:.3f} ms, sync no-op {n['loop_ms']:.3f} ms "
+          f"(no-op/command {n['loop_ms'] / c['loop_ms']:.0%}), async no-op {top['noop_async']['loop_ms']:.3f} ms")
     print(f"  Little's law: {top['tablets']} requests always in flight at {c['rate']:.0f}/s wait "
-          f"{top['tablets'] / c['rate'] * 1000:.0f} ms on average; a closed-loop p99 <= {P99_TARGET_MS:.0f} ms needs "
-          f"over {top['tablets'] / P99_TARGET_MS * 1000:.0f} answers/s")
+          f"{top['tablets'] / c['rate'] * 1000:.0f} ms on average")
     paced = top.get("paced")
     if paced:
         print(f"at {top['tablets']} tablets pausing {top.get('think_ms', THINK_MS):.0f} ms on average between commands: "
               f"{paced['rate']:.0f} commands/s ({paced['rate'] / c['rate']:.0%} of capacity), p50 "
-              f"{paced['p50']:.1f} ms, p99 {paced['p99']:.1f} ms (target <= {P99_TARGET_MS:.0f}: "
-              f"{'met' if paced['p99'] <= P99_TARGET_MS else 'MISSED'}), server CPU {paced['server_cpu']:.2f}, "
+              f"{paced['p50']:.1f} ms, p99 {paced['p99']:.1f} ms (goal <= {PACED_P99_MS:.0f}: "
+              f"{'met' if paced['p99'] <= PACED_P99_MS else 'MISSED'}), server CPU {paced['server_cpu']:.2f}, "
               f"errors {paced['errors']}")
 
 
@@ -377,13 +403,16 @@ def main() -> None:
     parser.add_argument("--levels", default="1,16,64", help="Concurrent tablets (default 1,16,64).")
     parser.add_argument("--stores", default="sqlite,postgres")
     parser.add_argument("--games", type=int, default=6, help="Distinct scripted games (default 6).")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="Times each level's measures run in turn, pooled (default 1).")
     parser.add_argument("--think-ms", type=float, default=THINK_MS,
                         help=f"Mean pause of a paced tablet, ms (default {THINK_MS:g}; 0: no paced run).")
     args = parser.parse_args()
     levels = [int(x) for x in args.levels.split(",")]
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-          f"commit {commit.stdout.strip() or '?'}; {args.seconds:g} s per measure")
+          f"commit {commit.stdout.strip() or '?'}; {args.seconds:g} s per measure, {args.rounds} round(s); "
+          f"load average {os.getloadavg()[0]:.1f}")
     scripts = [scripted_game(seed) for seed in range(1, args.games + 1)]
     print(f"{len(scripts)} scripted games, {statistics.mean(len(s) for s in scripts):.0f} commands each")
     for store in args.stores.split(","):
@@ -399,7 +428,7 @@ def main() -> None:
             target, cleanup = found
         server = Server(target)
         try:
-            rows = measure(server, scripts, levels, args.seconds, args.think_ms / 1000)
+            rows = measure(server, scripts, levels, args.seconds, args.think_ms / 1000, args.rounds)
             rows[-1]["think_ms"] = args.think_ms
             peak = server.peak_memory_mb()
         finally:
@@ -407,7 +436,7 @@ def main() -> None:
             if cleanup:
                 cleanup()
         report(store, rows)
-        print(f"server peak resident memory: {peak:.0f} MB")
+        print(f"server peak resident memory: {peak:.0f} MB; load average now {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

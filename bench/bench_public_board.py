@@ -24,8 +24,9 @@ viewer opened after the run).
 
 Printed, each with its goal and ratio: delivery latency p50/p99 after the delay (goal p99 <= 500 ms); viewers
 with every frame (goal: all); the RSS of the server and its children before and with the viewers, and per
-connection; commands/s and command p99 pooled over the runs without and with viewers (goal: with viewers
-within 20 %), and the p99 ratio pair by pair. The machine is shared and has 2 cores, on which the viewers'
+connection; commands/s and command p99 pooled over the runs without and with viewers (goals: commands/s with
+viewers within 20 %, the command p99 with viewers <= 15 ms: issue 25, which replaced the p99's 1.2x ratio), and
+the p99 ratio pair by pair. The machine is shared and has 2 cores, on which the viewers'
 processes run too.
 """
 
@@ -53,6 +54,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 EVENT = "Bench Final"
 P99_GOAL_MS, SLOWDOWN_GOAL = 500.0, 0.20
+#: Issue 25: the command p99 with the viewers, absolute (replaces the 1.2x ratio, which two thousand clients on the
+#: same two cores cannot show).
+COMMAND_P99_GOAL_MS = 15.0
 ID = re.compile(rb"^id: (\d+)$", re.M)
 AT = re.compile(rb'"recorded_at":"([^"]+)"')
 
@@ -422,9 +426,11 @@ def report(args: argparse.Namespace, runs: dict[str, list[dict[str, Any]]], repo
     slow = pooled["with"]["per_second"] / pooled["without"]["per_second"]
     print(f"{'commands/s with / without':44} {slow:14.2f} {1 - SLOWDOWN_GOAL:10.2f} "
           f"{ratio(slow, 1 - SLOWDOWN_GOAL, False):>12}")
-    grow = pooled["with"]["p99"] / pooled["without"]["p99"]
-    print(f"{'command p99 with / without':44} {grow:14.2f} {1 + SLOWDOWN_GOAL:10.2f} "
-          f"{ratio(grow, 1 + SLOWDOWN_GOAL, True):>12}")
+    with_p99 = pooled["with"]["p99"]
+    print(f"{'command p99 with viewers (ms)':44} {with_p99:14.1f} {COMMAND_P99_GOAL_MS:10.0f} "
+          f"{ratio(with_p99, COMMAND_P99_GOAL_MS, True):>12}")
+    grow = with_p99 / pooled["without"]["p99"]
+    print(f"{'command p99 with / without (was a goal: 1.2)':44} {grow:14.2f}")
     pairs = [w["p99_ms"] / o["p99_ms"] for o, w in zip(runs["without"], runs["with"])]
     print(f"{'  the same, pair by pair':44} {' / '.join(f'{x:.2f}' for x in pairs):>14}")
 

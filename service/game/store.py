@@ -68,6 +68,34 @@ class GameStore(Application):
         with self._settled_stripe(game_id):
             return pickle.loads(pickle.dumps(self.repository.get(game_id, deepcopy_from_cache=False)))
 
+    def settled_copy(self, game_id: UUID, version: int = 0) -> Game:
+        """A copy of the game as written, at ``version`` at least, without reading the store when the cache has
+        it: the public board's frames, made right after a save that left the game in the cache. Else loaded."""
+        cache = self.repository.cache
+        if cache is not None:
+            with self._settled_stripe(game_id):
+                try:
+                    game = cache.get(game_id)
+                except KeyError:
+                    game = None
+                if isinstance(game, Game) and game.version >= version:
+                    return pickle.loads(pickle.dumps(game))
+        return self.get_game(game_id)  # type: ignore[attr-defined, no-any-return]
+
+    def details_of(self, game_id: UUID) -> dict[str, Any] | None:
+        """The game's details (event, round, table...: set at its creation, never changed), neither copied nor
+        replayed: from the cached game, else from its first stored event. None when it is not a game."""
+        cache = self.repository.cache
+        if cache is not None:
+            try:
+                game = cache.get(game_id)
+            except KeyError:
+                game = None
+            if isinstance(game, Game):
+                return game.details or {}
+        first = next(iter(self.repository.event_store.get(game_id, limit=1)), None)
+        return dict(first.details or {}) if isinstance(first, Game.Created) else None
+
     @contextmanager
     def _settled_stripe(self, game_id: UUID) -> Iterator[None]:
         """The game's stripe lock, taken once no command of the game is being written (see ``deferring``);
@@ -236,7 +264,10 @@ class GameStore(Application):
         """The snapshots a save calls for, taken from memory now.
 
         The library would reload the game from the store at that version; the game just saved is
-        already in memory, at a version as good for a snapshot as any.
+        already in memory, at a version as good for a snapshot as any. The library's snapshot holds the
+        game's own lists and dicts, and it is stored later (by the snapshots' thread, after the callers are
+        answered), while the game's next command changes board, racks, counts and scores in place: so it is
+        taken from a copy (pickled, as ``_from_cache`` copies), which holds the version it names.
         """
         if self.snapshots is None:
             return []
@@ -248,7 +279,7 @@ class GameStore(Application):
             versions = [e.originator_version for e in processing_event.events
                         if e.originator_id == aggregate.id]
             if any(v % interval == 0 for v in versions):
-                taken.append(Game.Snapshot.take(aggregate))
+                taken.append(Game.Snapshot.take(pickle.loads(pickle.dumps(aggregate))))
         return taken
 
     def _put_snapshots(self, snapshots: list[Any]) -> None:

@@ -4,12 +4,14 @@
 an overdraw's tiles withheld) and keeps only the fields named in ``FIELDS``: a whitelist, so a field
 added to the game's state later never reaches the public by accident. ``frame_at_delay`` is the
 frame as the public may see it now: the game as it stood at its last event recorded at least
-``delay`` seconds ago (``docs/public-board.md``).
+``delay`` seconds ago (``docs/public-board.md``); ``frame_now`` the same, worked out only when newer than the frame
+already shown, with when it next changes.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -55,24 +57,43 @@ def public_frame(game: Game) -> dict[str, Any]:
 def version_at(events: Any, cutoff: datetime) -> int:
     """The last version recorded at or before ``cutoff`` (0 when none), from the game's stored events (their
     timestamps, the library's, as ``recorded_at`` reads them: not the events' ``at``, the service's clock)."""
+    return split_at(events, cutoff)[0]
+
+
+def split_at(events: Any, cutoff: datetime) -> tuple[int, datetime | None]:
+    """``version_at``, and when the first event after it was recorded (None when there is none)."""
     found = 0
     for event in events:
         when = event.timestamp if event.timestamp.tzinfo is not None else event.timestamp.replace(tzinfo=timezone.utc)
         if when <= cutoff:
             found = event.originator_version
         else:
-            break
-    return found
+            return found, when
+    return found, None
+
+
+def frame_now(games: Any, game_id: UUID, delay_of: Callable[[str | None], float], after: int = 0,
+              now: datetime | None = None) -> tuple[dict[str, Any] | None, float | None]:
+    """The frame the public may see now, when it is of a version after ``after`` (the one already shown; else
+    None): the game at its last event at least its event's delay old. With it, when the first event it does not
+    show was recorded (epoch seconds; None when it shows the last). Raises ``GameNotFound`` for an unknown game.
+    Only the events after ``after`` are read, and a replay happens only while the last event is within the delay."""
+    now = now or datetime.now(timezone.utc)
+    game = games.get_game(game_id)
+    if not isinstance(game, Game):
+        raise GameNotFound(game_id)
+    delay = delay_of((game.details or {}).get("event"))
+    if (now - recorded_at(game)).total_seconds() >= delay:
+        return (public_frame(game) if game.version > after else None), None
+    version, first = split_at(games.repository.event_store.get(game_id, gt=after or None),
+                              now - timedelta(seconds=delay))
+    next_at = first.timestamp() if first is not None else None
+    if version <= after:
+        return None, next_at
+    return public_frame(games.get_game(game_id, version=version)), next_at
 
 
 def frame_at_delay(games: Any, game_id: UUID, delay: float, now: datetime | None = None) -> dict[str, Any] | None:
     """The frame the public may see now: the game at its last event at least ``delay`` seconds old; None when
     the game has no event that old yet. Raises ``GameNotFound`` for an unknown game."""
-    now = now or datetime.now(timezone.utc)
-    game = games.get_game(game_id)
-    if not isinstance(game, Game):
-        raise GameNotFound(game_id)
-    if (now - recorded_at(game)).total_seconds() >= delay:
-        return public_frame(game)
-    version = version_at(games.repository.event_store.get(game_id), now - timedelta(seconds=delay))
-    return None if version == 0 else public_frame(games.get_game(game_id, version=version))
+    return frame_now(games, game_id, lambda _: delay, 0, now)[0]

@@ -283,3 +283,73 @@ def test_a_frame_shown_between_the_rounds_read_and_the_subscription_is_in_the_op
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, main()).result()
+
+
+def test_with_no_public_stream_open_a_save_makes_no_frame_and_a_read_works_it_out_once_per_event(api: Api,
+                                                                                                monkeypatch):
+    """Nobody follows the public board: the commands' saves make no frame (the fan-out only notes them), and a
+    public read works the table's frame out itself, once per event: a second read of the same version is
+    answered from memory."""
+    import service.api.routes.public as routes
+
+    worked: list[int] = []
+    real = routes.frame_now
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        found = real(*args, **kwargs)
+        worked.append(found[0]["version"] if found[0] is not None else 0)
+        return found
+
+    monkeypatch.setattr(routes, "frame_now", counted)
+    fanout = api.app.state.fanout
+    table = api.table(event="Sin público", round=1, table=2)
+    table.start()
+    table.play_turns(3)
+    assert fanout.made == 0 and fanout.latest == {} and not fanout._due
+    for _ in range(3):
+        r = api.get(f"/v1/public/games/{table.id}", None)
+        assert r.status_code == 200 and r.json()["version"] == table.version
+    assert worked == [table.version]
+    table.end_by_passes()
+    wall = api.get("/v1/public/wall?event=Sin público&round=1", None).json()
+    assert [t["version"] for t in wall["tables"]] == [table.version]
+    assert api.get(f"/v1/public/games/{table.id}", None).json()["version"] == table.version
+    assert worked[1:] == [table.version] and fanout.made == 0
+
+
+def test_a_save_made_while_nobody_followed_and_not_yet_public_is_shown_at_its_time_on_the_first_stream(
+        tmp_path: Path):
+    """A save recorded while no public stream was open, whose delay has not passed when the hall screen opens its
+    wall: the screen starts with the table as it is public now, then gets that save's frame once its delay has
+    passed (the channel's first stream catches up the games saved while nobody followed)."""
+    live = Live(tmp_path / "data")
+    try:
+        auth = {"Authorization": f"Bearer {live.director}"}
+        httpx.put(f"{live.url}/v1/broadcast", headers=auth,
+                  json={"event": "Tarde", "delay_seconds": 1, "reason": "stream"}).raise_for_status()
+        r = httpx.post(f"{live.url}/v1/games", headers=auth, json={
+            "profile": "file-2024", "players": ["Ana", "Bea"], "event": "Tarde", "round": 1, "table": 4})
+        game_id = r.json()["id"]
+        time.sleep(1.2)
+        live.command(game_id, live.director, {"type": "give_starter", "expected_version": 1, "seat": 0})
+        sent = time.time()
+        wall = Sse(f"{live.url}/v1/public/wall/stream?event=Tarde&round=1")
+        try:
+            ((_, first, _),) = wall.take(1)  # the table as it is public now: before the starter was given
+            assert first["version"] == 1
+            ((_, frame, got),) = wall.take(1)
+            assert frame["version"] == 2 and got - sent >= 0.9  # shown, and not before its delay
+        finally:
+            wall.close()
+    finally:
+        live.stop()
+
+
+def test_a_table_saved_while_nobody_follows_is_on_the_wall_before_the_read_models_list_it(api: Api):
+    """The wall's read lists a round's games from the read models (kept 2 s); a game saved in this process since,
+    which no frame was made of (nobody follows the board), is on the wall all the same."""
+    table = api.table(event="Recién", round=3, table=8)
+    table.start()
+    api.app.state.__dict__["public_walls"] = {("Recién", 3): (time.monotonic() + 60, [])}  # the read models: none
+    wall = api.get("/v1/public/wall?event=Recién&round=3", None).json()
+    assert [(t["game_id"], t["version"], t["table"]) for t in wall["tables"]] == [(table.id, table.version, 8)]

@@ -253,3 +253,55 @@ def test_a_games_turn_is_its_own_and_is_forgotten_when_nobody_holds_it(tmp_path,
     asyncio.run(main())
     assert order == ["a in", "b in", "b out", "a out", "c in", "c out"]
     assert app._turns == {}
+
+
+def test_a_snapshot_holds_the_game_at_the_version_it_names_though_the_next_command_comes_before_it_is_stored(
+        tmp_path, request, long_game_steps):
+    """The save that crosses version 50 takes a snapshot, stored by the snapshots' thread after the callers are
+    answered; held there, the game's next commands (plays and their acceptances, which draw: they change the
+    board, racks, rack counts and scores in place) run first. The snapshot stored is still the game at its own version, event for event
+    the replay up to it, and a game loaded from it goes on as the full replay does."""
+    import asyncio
+
+    from service.game.store import SNAPSHOT_EVERY
+    from tests.application.conftest import replayed
+    from tests.application.script import DIRECTOR
+
+    app = _store("sqlite", request, tmp_path).app()
+    release, handed = threading.Event(), threading.Event()
+    store_snapshots = app.committer.later
+
+    def held(items: list[Any]) -> None:
+        handed.set()
+        release.wait(20)
+        store_snapshots(items)
+
+    app.committer.later = held
+
+    async def send(game_id: UUID, step: Any, version: int) -> int:
+        async with app.turn(game_id):
+            await app.settled(game_id)
+            with app.deferring() as pending:
+                made = getattr(app, step.method)(game_id, *step.args, step.by, expected_version=version,
+                                                 **step.kwargs)
+            await pending.commit()
+        return made
+
+    game_id = app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR, bag_mode="virtual")
+    version, steps = 1, iter(long_game_steps)
+    while version < SNAPSHOT_EVERY:  # as the HTTP service runs commands: prepared on a loop, written by the writer
+        version = asyncio.run(send(game_id, next(steps), version))
+    assert handed.wait(20), "no snapshot was taken by the save that crossed version 50"
+    named = version
+    after = [next(steps) for _ in range(8)]  # the snapshot is not stored yet: these change the game in place
+    assert {"place_tiles", "accept"} <= {s.method for s in after}  # a play, and its acceptance's draw
+    for step in after:
+        version = asyncio.run(send(game_id, step, version))
+    release.set()
+    app.committer.close()  # stores what the snapshots' thread was handed, then returns
+
+    (snapshot,) = list(app.snapshots.get(game_id))
+    events = list(app.repository.event_store.get(game_id))
+    assert snapshot.originator_version == named
+    assert vars(snapshot.mutate(None)) == vars(replayed(events[:named]))
+    assert vars(app.get_game(game_id, version=version)) == vars(replayed(events))  # loaded from the snapshot

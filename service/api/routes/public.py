@@ -8,7 +8,7 @@
 
 Why no token: a hall screen or a streaming booth should need nothing issued, and what is shown is
 what any spectator token sees (``service.hall.public_board``), only later. Rate-safe: the frames are
-answered from memory (each made once per event), the wall's list of games is read at most once every
+answered from memory (each made at most once per event), the wall's list of games is read at most once every
 ``WALL_TTL`` seconds per round, and open public streams are capped (``public_streams_max``: 503 beyond).
 """
 
@@ -33,7 +33,7 @@ from service.api.common.responses import errors
 from service.api.routes.games_read import IndexReader
 from service.api.common.store_reads import bounded
 from service.game.application import GameNotFound
-from service.hall.public_board import frame_at_delay
+from service.hall.public_board import frame_now
 
 router = APIRouter(tags=["public"])
 #: Seconds a round's list of games is reused for the wall.
@@ -65,17 +65,18 @@ def _not_public(game_id: UUID) -> ApiError:
 
 
 async def _frame(request: Request, game_id: UUID) -> dict[str, Any] | None:
-    """The public frame of a game now: the one last delivered, else worked out at the delay (and kept)."""
+    """The public frame of a game now: from memory while it holds (``Fanout.shown_now``), else worked out at the
+    delay (``frame_now``: once per event, for a game nobody follows) and kept."""
     fanout = _fanout(request)
+    found = fanout.shown_now(game_id)
+    if found is not None:
+        return found
     shown = fanout.latest.get(str(game_id))
-    if shown is not None:
-        return shown[1]
-    games = request.app.state.games
-    game = await bounded(games.get_game, game_id)  # GameNotFound: 404
-    delay = fanout.delay_of((game.details or {}).get("event"))
-    frame = await bounded(frame_at_delay, games, game_id, delay)
+    frame, next_at = await bounded(frame_now, request.app.state.games, game_id, fanout.delay_of,
+                                   shown[0] if shown is not None else 0)  # GameNotFound: 404
     if frame is not None:
         fanout.seed(frame)
+    fanout.not_before(game_id, next_at)
     return fanout.latest.get(str(game_id), (0, frame, b""))[1]
 
 
@@ -91,6 +92,8 @@ async def _wall(request: Request, event: str, round: int) -> list[dict[str, Any]
     ids = list(found[1])  # and the games this process has shown since, which the read models may not hold yet
     ids += [UUID(g) for g, (_, f, _) in list(fanout.latest.items())
             if f.get("event") == event and str(f.get("round")) == str(round) and UUID(g) not in found[1]]
+    listed = set(ids)  # and those saved here that no frame was made of yet (nobody followed them)
+    ids += [g for g in fanout.unshown(wall_key(event, round)) if g not in listed]
     frames = []
     for game_id in ids:
         try:

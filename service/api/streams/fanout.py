@@ -1,24 +1,29 @@
-"""The public board's fan-out: each frame computed once, then written to every open stream.
+"""The public board's fan-out: each frame computed once, only for a table someone follows, then written to
+every open stream of it.
 
-After every save of a game, the application's game listeners (``ServiceApplication.game_listeners``)
-hand ``(game, version)`` to ``Fanout.saved``, which only queues it. One thread, ``planilla-fanout``,
-takes the queue in order, computes the game's public frame (``service.hall.public_board``) **once** and
-encodes it as the bytes of one Server-Sent Event; then it hands those bytes to the event loop with
-the moment they may be shown (the event's time plus its event's broadcast delay). On the loop, a
-tick every ``tick`` seconds takes what is due, and for each channel (``game:<id>`` for one table,
-``wall:<event>:<round>`` for the hall screen) numbers it (the SSE ``id``, per channel), keeps it in the
-channel's ring (for ``Last-Event-ID``) and joins the tick's frames into one chunk, framed once as an
-HTTP chunk and written straight to each subscriber's socket (``service.api.streams.public``), ``SLICE``
-sockets at a time; where the server gave no socket, into the subscriber's bounded queue instead. A
-socket ``BUFFER`` bytes behind, or a full queue (a client that does not read), is dropped at once,
-never waited for: it reconnects with ``Last-Event-ID`` and is given what it missed from the ring, or,
-past the ring, the current frame of every table.
+After every save of a game the application's game listeners (``ServiceApplication.game_listeners``) hand
+``(game, version)`` to ``Fanout.saved``, which notes it (``service.api.streams.unmade``) and queues it only while
+a public stream is open (or the game's channels are not known yet). **Nobody follows**: nothing more, so a save
+costs the command path a dictionary entry; a public read works the frame out itself, once per event
+(``shown_now``, ``service.hall.public_board.frame_now``). **Someone follows**: one thread, ``planilla-fanout``,
+takes the queue in batches (each game once, at its last version) and, for each game whose table or wall has a
+stream open, makes its public frame **once** (a copy of the cached game, ``public_frame``, JSON) as the bytes of
+one Server-Sent Event, handed to the event loop with the moment it may be shown (the event's time plus its
+event's broadcast delay). A channel's first stream queues its games saved while nobody followed
+(``_catch_up``: a save not public yet is shown at its time) and numbers in its ring the frames reads worked out
+meanwhile (``_ring_up``: a stream resuming with ``Last-Event-ID`` gets them). On the loop, a tick every ``tick``
+seconds takes what is due and, per channel (``game:<id>`` for one table, ``wall:<event>:<round>`` for the hall
+screen), numbers it (the SSE ``id``), keeps it in the ring and joins the tick's frames into one chunk, framed
+once as an HTTP chunk and written straight to each subscriber's socket (``service.api.streams.public``),
+``SLICE`` sockets at a time; where the server gave no socket, into the subscriber's bounded queue. A socket
+``BUFFER`` bytes behind, or a full queue, is dropped at once, never waited for: it reconnects with
+``Last-Event-ID`` and gets what it missed from the ring, or, past the ring, the current frame of every table.
 
 Beside ``planilla serve`` the writing itself is done by another process (``service.api.streams.link``,
 ``service.api.streams.writer``): a plain-HTTP stream's socket is handed to it once the headers are out, and
-each tick sends it one chunk per channel instead of writing to every socket on this loop. Everything else
-(frames, numbering, rings, who follows what) stays here; a TLS stream, or any stream while that process is
-not there, is written here as before.
+each tick sends it one chunk per channel. Frames, numbering, rings and who follows what stay here; a TLS
+stream, or any stream while that process is not there, is written here. Channels, subscribers and the wire's
+bytes: ``service.api.streams.channels``.
 """
 
 from __future__ import annotations
@@ -26,22 +31,22 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-import json
 import queue
 import threading
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
 from domain.game import Game
+from service.api.streams.channels import RING, Channel, Subscriber, channels_of, encode, framed, wall_key
 from service.api.streams.link import WriterLink
+from service.api.streams.unmade import Unmade
 from service.hall.public_board import public_frame, recorded_at
 
-#: Frames kept per channel for a stream that reconnects with ``Last-Event-ID``.
-RING = 1024
+__all__ = ["BUFFER", "QUEUE", "RING", "SLICE", "Channel", "Fanout", "Subscriber", "channels_of", "encode", "framed",
+           "wall_key"]
+
 #: Chunks waiting for one connection (through a queue) before it is dropped as too slow.
 QUEUE = 64
 #: Bytes waiting in one socket's buffer (written straight to it) before it is dropped as too slow.
@@ -50,60 +55,8 @@ BUFFER = 256 * 1024
 SLICE = 200
 
 
-def encode(frame: dict[str, Any]) -> bytes:
-    """The event and data lines of one frame (the ``id:`` line is the channel's, written before them)."""
-    data = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-    return f"event: table\ndata: {data}\n\n".encode()
-
-
-def channels_of(frame: dict[str, Any]) -> list[str]:
-    """The channels a game's frames go to: the table's own, and its event and round's wall."""
-    keys = [f"game:{frame['game_id']}"]
-    if frame.get("event") and frame.get("round") not in (None, ""):
-        keys.append(wall_key(frame["event"], frame["round"]))
-    return keys
-
-
-def wall_key(event: str, round: int | str) -> str:
-    return f"wall:{event}:{round}"
-
-
-class Subscriber:
-    """One open stream. Written straight to its socket (``transport``: the server's own connection), by the
-    writer process (``remote``: it holds the socket), or, where the server gives no socket (a test client),
-    through a bounded ``queue`` its response reads."""
-
-    __slots__ = ("ident", "queue", "transport", "remote", "done", "dropped")
-
-    def __init__(self, ident: int, size: int, transport: asyncio.Transport | None = None,
-                 remote: bool = False) -> None:
-        self.ident, self.transport, self.remote = ident, transport, remote
-        self.queue: asyncio.Queue[bytes] | None = None if transport is not None else asyncio.Queue(size)
-        self.done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        self.dropped = False
-
-
-@dataclass
-class Channel:
-    """A table's or a wall's stream: its numbering, its ring, its subscribers, when it last wrote."""
-
-    ident: int = 0
-    seq: int = 0
-    ring: deque[tuple[int, bytes]] = field(default_factory=lambda: deque(maxlen=RING))
-    #: written here, in the order they came (a dict: writes in slices keep each socket's chunks in order)
-    subscribers: dict[Subscriber, None] = field(default_factory=dict)
-    #: held by the writer process, by their ``ident``
-    remote: dict[int, Subscriber] = field(default_factory=dict)
-    written: float = field(default_factory=time.monotonic)
-
-
-def framed(chunk: bytes) -> bytes:
-    """One HTTP/1.1 chunk (the response is chunked: its length is not known)."""
-    return b"%x\r\n%b\r\n" % (len(chunk), chunk)
-
-
 class Fanout:
-    """The frames of every game, each made once, delivered after its delay to every subscriber."""
+    """The frames of the games someone follows, each made once, delivered after its delay to every subscriber."""
 
     def __init__(self, games: Any, delay_of: Callable[[str | None], int], *, tick: float = 0.1,
                  queue_size: int = QUEUE, buffer_limit: int = BUFFER, keepalive: float = 15.0) -> None:
@@ -118,9 +71,13 @@ class Fanout:
         self.writer: WriterLink | None = None
         self._remote: dict[int, Channel] = {}  # a remote subscriber's channel, by its ident
         self._members: dict[str, dict[str, None]] = {}  # the games each channel has had a frame of, in order
+        self._carried: dict[str, dict[str, int]] = {}  # the version of each game last numbered in each channel
         self._idents = itertools.count(1)
         self._inbox: queue.SimpleQueue[tuple[UUID, int] | None] = queue.SimpleQueue()
-        self._done: dict[UUID, int] = {}
+        self._made: dict[UUID, int] = {}  # the version of each game's last frame made by the thread
+        self._unmade = Unmade()  # the saves no frame was made of (nobody followed them)
+        self._keys: dict[UUID, list[str]] = {}  # each game's channels (its event and round never change)
+        self._followers = 0  # open streams, here and in the writer process
         self._due: list[tuple[float, int, str, int, list[str], bytes, dict[str, Any]]] = []
         self._order = itertools.count()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -129,8 +86,12 @@ class Fanout:
 
     # ---- the writer's side ------------------------------------------------------------------------
     def saved(self, ident: UUID, version: int) -> None:
-        """A game was saved (called on the writing thread): queue it, nothing more."""
-        if self._loop is not None:
+        """A game was saved (called on the writing thread): noted; queued for the frame thread only while a public
+        stream is open (or the game's channels are not known yet), nothing more."""
+        if self._loop is None:
+            return
+        self._unmade.note(ident, version)
+        if self._followers or ident not in self._keys:
             self._inbox.put((ident, version))
 
     def start(self) -> None:
@@ -155,25 +116,87 @@ class Fanout:
         self._loop = None
 
     def _make_frames(self) -> None:
+        """Take what is queued in batches, each game once at its last version, until told to stop."""
         while (item := self._inbox.get()) is not None:
-            ident, version = item
-            if self._done.get(ident, 0) >= version:
-                continue  # a later save's frame was already made
-            try:
-                game = self.games.get_game(ident)
-            except Exception:  # noqa: BLE001 - a game gone or a store stalled: the next save tries again
-                continue
-            if not isinstance(game, Game) or self._done.get(ident, 0) >= game.version:
-                continue
-            self._done[ident] = game.version
-            frame = public_frame(game)
-            self.made += 1
-            due = recorded_at(game).timestamp() + self.delay_of(frame.get("event"))
-            loop = self._loop
-            if loop is not None and not loop.is_closed():
-                entry = (due, next(self._order), frame["game_id"], game.version, channels_of(frame), encode(frame),
-                         frame)
-                loop.call_soon_threadsafe(heapq.heappush, self._due, entry)
+            batch = {item[0]: item[1]}
+            while True:
+                try:
+                    item = self._inbox.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    return
+                batch[item[0]] = max(batch.get(item[0], 0), item[1])
+            for ident, version in batch.items():
+                try:
+                    self._make_frame(ident, version)
+                except Exception:  # noqa: BLE001 - a game gone or a store stalled: the next save tries again
+                    continue
+
+    def _make_frame(self, ident: UUID, version: int) -> None:
+        """The game's frame, made once and handed to the loop with its time, when one of its channels is followed."""
+        if self._made.get(ident, 0) >= version:
+            return  # a later save's frame was already made
+        keys = self._keys.get(ident)
+        if keys is None:
+            details = self.games.details_of(ident)
+            if details is None:
+                return
+            keys = self._keys[ident] = channels_of({**details, "game_id": str(ident)})
+        if not self.followed(keys):
+            return  # nobody follows it: a read works it out (``shown_now``), a newcomer's channel catches up
+        game = self.games.settled_copy(ident, version)
+        if not isinstance(game, Game) or self._made.get(ident, 0) >= game.version:
+            return
+        self._made[ident] = game.version
+        self._unmade.clear(ident, game.version)  # made: the tick shows it at its time
+        frame = public_frame(game)
+        self.made += 1
+        due = recorded_at(game).timestamp() + self.delay_of(frame.get("event"))
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            entry = (due, next(self._order), frame["game_id"], game.version, keys, encode(frame), frame)
+            loop.call_soon_threadsafe(heapq.heappush, self._due, entry)
+
+    def followed(self, keys: list[str]) -> bool:
+        """Whether a stream is open on any of ``keys`` (a game's channels)."""
+        for key in keys:
+            channel = self.channels.get(key)
+            if channel is not None and channel.followed():
+                return True
+        return False
+
+    def _catch_up(self, key: str) -> None:
+        """``key`` has its first stream (on the loop): queue every game of it saved since its last frame, so what
+        was saved while nobody followed, and is not public yet, is made and shown at its time."""
+        for item in self._unmade.of(key, lambda ident: self._keys.get(ident, ())):
+            self._inbox.put(item)
+
+    # ---- a public read --------------------------------------------------------------------------------
+    def shown_now(self, game_id: UUID) -> dict[str, Any] | None:
+        """The game's public frame when memory can answer for now: the one last shown, unless the game was saved
+        since while nobody followed it and that save's delay has passed. None: work it out
+        (``service.hall.public_board.frame_now``) and ``seed`` it."""
+        shown = self.latest.get(str(game_id))
+        if shown is None:
+            return None
+        told = self._unmade.since(game_id, shown[0])
+        if told is None:
+            return shown[1]
+        if self.followed(self._keys.get(game_id) or channels_of(shown[1])):
+            return shown[1]  # its frames are being made: the tick shows each at its time
+        if time.time() < told + self.delay_of(shown[1].get("event")):
+            return shown[1]  # nothing saved since is public yet
+        return None
+
+    def unshown(self, key: str) -> list[UUID]:
+        """The games of channel ``key`` saved since their last frame (a wall's read adds them to its round's list)."""
+        return [ident for ident, _ in self._unmade.of(key, lambda ident: self._keys.get(ident, ()))]
+
+    def not_before(self, game_id: UUID, recorded: float | None) -> None:
+        """A read worked the frame out: the first save it does not show was recorded at ``recorded`` (epoch
+        seconds), so memory answers until that save's delay has passed."""
+        self._unmade.recorded(game_id, recorded)
 
     # ---- the loop's side --------------------------------------------------------------------------
     async def _tick_forever(self) -> None:
@@ -194,16 +217,30 @@ class Fanout:
                 channel = self.channels.get(key)
                 if channel is None:
                     continue  # nobody follows it: the latest frame above is all a newcomer needs
-                channel.seq += 1
-                message = b"id: %d\n" % channel.seq + body
-                channel.ring.append((channel.seq, message))
-                chunks.setdefault(key, []).append(message)
+                chunks.setdefault(key, []).append(self._ring(channel, key, game_id, version, body))
         for key, parts in chunks.items():
             self._write(self.channels[key], b"".join(parts))
         idle = time.monotonic() - self.keepalive
         for channel in self.channels.values():
             if channel.written < idle and (channel.subscribers or channel.remote):
                 self._write(channel, b": keep-alive\n\n")
+
+    def _ring(self, channel: Channel, key: str, game_id: str, version: int, body: bytes) -> bytes:
+        """A frame numbered on in ``channel`` and kept in its ring: the message."""
+        channel.seq += 1
+        message = b"id: %d\n" % channel.seq + body
+        channel.ring.append((channel.seq, message))
+        self._carried.setdefault(key, {})[game_id] = version
+        return message
+
+    def _ring_up(self, channel: Channel, key: str) -> None:
+        """A channel followed again: the frames shown of its tables while nobody followed it (worked out by reads,
+        never made for it) are numbered on in its ring, so a stream resuming with ``Last-Event-ID`` gets them."""
+        carried = self._carried.get(key, {})
+        for game_id in self._members.get(key, {}):
+            shown = self.latest.get(game_id)
+            if shown is not None and shown[0] > carried.get(game_id, 0):
+                self._ring(channel, key, game_id, shown[0], shown[2])
 
     def _write(self, channel: Channel, chunk: bytes) -> None:
         """``chunk`` to every subscriber of ``channel``: framed once, then one write per socket, ``SLICE`` sockets at
@@ -242,11 +279,13 @@ class Fanout:
     def _end(self, channel: Channel, sub: Subscriber, why: str) -> None:
         if sub.remote:
             if channel.remote.pop(sub.ident, None) is not None:
+                self._followers -= 1
                 self._remote.pop(sub.ident, None)
                 if self.writer is not None and not why.startswith("writer"):
                     self.writer.detach(sub.ident)
-        else:
-            channel.subscribers.pop(sub, None)
+        elif sub in channel.subscribers:
+            del channel.subscribers[sub]
+            self._followers -= 1
         if not sub.done.done():
             sub.done.set_result(why)
         if sub.queue is not None:
@@ -260,7 +299,7 @@ class Fanout:
         self._end(channel, sub, "slow")
 
     def seed(self, frame: dict[str, Any]) -> None:
-        """A frame worked out for a newcomer (``frame_at_delay``): kept as the public one unless a later is."""
+        """A frame worked out for a read or a newcomer (``frame_now``): kept as the public one unless a later is."""
         shown = self.latest.get(frame["game_id"])
         if shown is None or shown[0] < frame["version"]:
             self._keep(frame["game_id"], frame["version"], frame, encode(frame), channels_of(frame))
@@ -270,6 +309,8 @@ class Fanout:
         self.latest[game_id] = (version, frame, body)
         for key in keys:
             self._members.setdefault(key, {})[game_id] = None
+        if self._unmade:
+            self._unmade.clear(game_id, version)
 
     # ---- the writer process's news (on the loop) -----------------------------------------------------
     def writer_dropped(self, ident: int, why: str) -> None:
@@ -294,15 +335,20 @@ class Fanout:
     # ---- a stream ---------------------------------------------------------------------------------
     def subscribe(self, key: str, transport: asyncio.Transport | None = None,
                   remote: bool = False) -> tuple[Channel, Subscriber]:
+        """A new stream of ``key``; the channel's first also has the games saved while nobody followed caught up."""
         channel = self.channels.get(key)
         if channel is None:
             channel = self.channels[key] = Channel(ident=next(self._idents))
+        first = not channel.followed()
         sub = Subscriber(next(self._idents), self.queue_size, transport, remote)
         if remote:
             channel.remote[sub.ident] = sub
             self._remote[sub.ident] = channel
         else:
             channel.subscribers[sub] = None
+        self._followers += 1  # before the catch-up: a save told from now on is queued (``saved``)
+        if first:
+            self._catch_up(key)
         return channel, sub
 
     def missed(self, channel: Channel, after: int) -> list[bytes] | None:
@@ -322,6 +368,9 @@ class Fanout:
         now stands. With ``fd`` (the connection's socket) and the writer process up, the socket and the opening
         go to the writer, and the opening returned is empty."""
         handed = self.writer.duplicate(fd) if fd is not None and self.writer is not None else None
+        cold = self.channels.get(key)
+        if cold is not None and not cold.followed():
+            self._ring_up(cold, key)
         channel, sub = self.subscribe(key, transport, handed is not None)
         backlog = None if after is None else self.missed(channel, after)
         if backlog is None:
