@@ -4,7 +4,9 @@ root, so that what was printed on the day contradicts any later rewrite of a gam
 
 ``results_html`` takes the rows ``service.trust.attest.round_results`` reads (one per game, in table order) and
 the round's seal (or None: not sealed yet, said plainly); it prints, never computes: the heads and the
-root are printed whole, in groups of four hex digits, as ``projections.render`` prints them on a sheet.
+root are printed whole, in groups of four hex digits, as ``projections.render`` prints them on a sheet, and
+under each closed game's head the short code of the players' receipt (``domain.game.receipt``, issue 26), which
+a player compares with the code their tablet gave them.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from projections.render import STYLE
 WORDS = {
     "es": {"title": "RESULTADOS DE LA RONDA", "event": "Torneo", "round": "Ronda", "table": "Mesa",
            "players": "Jugadores", "scores": "Puntos finales", "winner": "Ganador", "draw": "Empate",
-           "head": "Cabeza al cerrar (versión, SHA-256)", "open": "sin cerrar", "key": "Clave del servicio (Ed25519) SHA-256",
+           "head": "Cabeza al cerrar (versión, SHA-256)", "code": "Código del recibo", "open": "sin cerrar", "key": "Clave del servicio (Ed25519) SHA-256",
            "no_key": "este servicio no tiene clave: nada está firmado",
            "seal": "Sello de la ronda (planilla-seal/1), raíz SHA-256", "sealed": "sellada",
            "games": "partidas", "unsealed": "ronda sin sellar: la raíz se imprime cuando el director la sella",
@@ -25,14 +27,14 @@ WORDS = {
            "check": "Verificación: planilla audit verify --service-key <clave> --seal <sello> <exportación>"},
     "ca": {"title": "RESULTATS DE LA RONDA", "event": "Torneig", "round": "Ronda", "table": "Taula",
            "players": "Jugadors", "scores": "Punts finals", "winner": "Guanyador", "draw": "Empat",
-           "head": "Capçalera en tancar (versió, SHA-256)", "open": "sense tancar",
+           "head": "Capçalera en tancar (versió, SHA-256)", "code": "Codi del rebut", "open": "sense tancar",
            "key": "Clau del servei (Ed25519) SHA-256", "no_key": "aquest servei no té clau: res no està signat",
            "seal": "Segell de la ronda (planilla-seal/1), arrel SHA-256", "sealed": "segellada",
            "games": "partides", "unsealed": "ronda sense segellar: l'arrel s'imprimeix quan el director la segella",
            "none": "Cap partida d'aquesta ronda.", "sealed_games": "al segell",
            "check": "Verificació: planilla audit verify --service-key <clau> --seal <segell> <exportació>"},
     "en": {"title": "ROUND RESULTS", "event": "Event", "round": "Round", "table": "Table", "players": "Players",
-           "scores": "Final scores", "winner": "Winner", "draw": "Draw", "head": "Closing head (version, SHA-256)",
+           "scores": "Final scores", "winner": "Winner", "draw": "Draw", "head": "Closing head (version, SHA-256)", "code": "Receipt code",
            "open": "not closed", "key": "Service key (Ed25519) SHA-256",
            "no_key": "this service has no key: nothing is signed", "seal": "Round seal (planilla-seal/1), root SHA-256",
            "sealed": "sealed", "games": "games", "unsealed": "round not sealed: the root is printed once a director "
@@ -88,6 +90,9 @@ def _row(row: dict[str, Any], words: dict[str, str], sealed: dict[str, str]) -> 
         winner = escape(words["draw"]) if row["scores"] else ""
     if row["head_hash"]:
         head = f'v{row["version"]} · {escape(grouped(row["head_hash"]))}'
+        if row.get("code"):  # the players' receipt's short code (issue 26): what each tablet showed at closing
+            head += (f'<br><span class="code" data-testid="receipt-code">{escape(words["code"])}: '
+                     f'<b>{escape(row["code"])}</b></span>')
     else:
         head = escape(words["open"])
     mark = "✓" if sealed.get(row["game"]) == row["head_hash"] and row["head_hash"] else "—"

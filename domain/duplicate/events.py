@@ -135,24 +135,31 @@ class RoundClosed(DuplicateEvent):
 @dataclass(frozen=True)
 class WordRuled(DuplicateEvent):
     """A word was ruled valid or not, by the judge or by a loaded lexicon (``source``; advisory unless the
-    organiser declared the list official); it holds for the rest of the game."""
+    organiser declared the list official); it holds for the rest of the game. A lexicon's verdict records the
+    SHA-256 of the list it was compiled from (``lexicon_sha256``; None for the judge's, and absent from
+    rulings recorded before it was kept)."""
 
     word: str
     valid: bool
     source: str
     advisory: bool
     reason: str
+    lexicon_sha256: str | None = None
 
     def assign(self, d: Any) -> None:
-        d.rulings = {**d.rulings, self.word: {"valid": self.valid, "source": self.source, "advisory": self.advisory,
-                                             "by": self.actor, "reason": self.reason}}
+        ruling = {"valid": self.valid, "source": self.source, "advisory": self.advisory, "by": self.actor,
+                  "reason": self.reason}
+        if self.lexicon_sha256 is not None:
+            ruling["lexicon_sha256"] = self.lexicon_sha256
+        d.rulings = {**d.rulings, self.word: ruling}
 
 
 @dataclass(frozen=True)
 class MasterChosen(DuplicateEvent):
     """The master move (FISC II.1, AJS 3.2.3): ``method`` ``slip`` (the judge took a player's slip),
     ``entered`` (the judge entered it) or ``computed`` (the move generator on ``lexicon``), who chose
-    it (``actor``), how many tops scored the same and the seed that broke the tie."""
+    it (``actor``), how many tops scored the same and the seed that broke the tie; a computed one records the
+    SHA-256 of the list the lexicon was compiled from (``lexicon_sha256``, absent before it was kept)."""
 
     round: int
     method: str
@@ -166,12 +173,16 @@ class MasterChosen(DuplicateEvent):
     tops: int
     seed: str | None
     lexicon: str | None
+    lexicon_sha256: str | None = None
 
     def assign(self, d: Any) -> None:
-        _set_round(d, self.round, master={
+        master = {
             "method": self.method, "seat": self.seat, "word": self.word, "coordinates": self.coordinates,
             "score": self.score, "placements": self.placements, "words": list(self.words), "bingo": self.bingo,
-            "tops": self.tops, "seed": self.seed, "lexicon": self.lexicon, "by": self.actor})
+            "tops": self.tops, "seed": self.seed, "lexicon": self.lexicon, "by": self.actor}
+        if self.lexicon_sha256 is not None:
+            master["lexicon_sha256"] = self.lexicon_sha256
+        _set_round(d, self.round, master=master)
         d.phase = "mastered"
 
 

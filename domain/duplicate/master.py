@@ -24,12 +24,13 @@ class MasterCommands:
 
     # ---- rulings and the master -----------------------------------------------------------
     def rule_word(self, word: str, valid: bool, meta: Meta, *, source: str = "judge", advisory: bool = False,
-                  reason: str = "") -> None:
+                  reason: str = "", lexicon_sha256: str | None = None) -> None:
         """A word ruled valid or not for the rest of the game (the ruling's spelling: ``slips.word_key``)."""
         key = word.strip().upper()
         if not key:
             raise self._err("word: empty", "word", "word")
-        self._record(ev.WordRuled, meta, word=key, valid=bool(valid), source=source, advisory=advisory, reason=reason)
+        self._record(ev.WordRuled, meta, word=key, valid=bool(valid), source=source, advisory=advisory, reason=reason,
+                     lexicon_sha256=lexicon_sha256)
 
     def unruled(self, words: list[str]) -> list[str]:
         return [w for w in words if w not in self.rulings]
@@ -49,10 +50,12 @@ class MasterCommands:
 
     def choose_master(self, meta: Meta, *, seat: int | None = None, word: str | None = None,
                       coordinates: str | None = None, computed: list[tuple[str, str]] | None = None,
-                      seed: str | None = None, lexicon: str | None = None, advisory: bool = True) -> dict[str, Any]:
+                      seed: str | None = None, lexicon: str | None = None, advisory: bool = True,
+                      lexicon_sha256: str | None = None) -> dict[str, Any]:
         """The master move (FISC II.1, AJS 3.2.3): the judge takes a valid slip (``seat``), enters a play
         (``word``, ``coordinates``; its words are ruled valid by that), or the service hands the move
-        generator's equal tops (``computed``, from ``lexicon``), one taken at random from ``seed`` (AJS 3.2.3).
+        generator's equal tops (``computed``, from ``lexicon``, whose list's SHA-256 is ``lexicon_sha256``), one
+        taken at random from ``seed`` (AJS 3.2.3).
         It must score at least as much as every valid slip: it is the highest-scoring valid play."""
         self._not_ended()
         if self.phase != "closed":
@@ -98,11 +101,13 @@ class MasterCommands:
                 if w not in self.rulings:
                     self._record(ev.WordRuled, meta, word=w, valid=True, source=source,
                                  advisory=advisory if method == "computed" else False,
-                                 reason="a word of the master move")
+                                 reason="a word of the master move",
+                                 lexicon_sha256=lexicon_sha256 if method == "computed" else None)
         self._record(ev.MasterChosen, meta, round=self.round_no, method=method, seat=chosen_seat, word=word,
                      coordinates=coordinates, score=reading.score, placements=reading.placements, words=reading.words,
                      bingo=reading.bingo, tops=tops, seed=seed if method == "computed" else None,
-                     lexicon=lexicon if method == "computed" else None)
+                     lexicon=lexicon if method == "computed" else None,
+                     lexicon_sha256=lexicon_sha256 if method == "computed" else None)
         return self.current["master"]
 
     def master_text(self, placements: list[list[Any]], horizontal: bool) -> tuple[str, str]:

@@ -34,6 +34,7 @@ from domain.game.chain import ChainRecord, canonical, verify_chain
 from domain.game.devices import LOG_ONLY
 from domain.game.export import RECORD_KEYS, Finding, _bad, _guess_version, _line, framed
 from domain.game.keys import Verify, signed_message
+from domain.game.verdict import shown
 from domain.seal.merkle import leaf_hash, root_from
 from domain.seal.records import head_message, seal_message
 
@@ -110,7 +111,7 @@ def _verify(data: bytes, checks: Checks, service_key: str | None, seal: dict[str
     if broken is not None:
         return _bad(broken.index + 1, broken.version, records[broken.index].type, broken.reason)
     if header.get("game") != records[0].game:
-        return _bad(0, None, None, f"the header names game {header.get('game')}, the events {records[0].game}")
+        return _bad(0, None, None, f"the header names game {shown(header.get('game'))}, the events {shown(records[0].game)}")
     if header.get("head_hash") != records[-1].hash:
         return _bad(0, None, None, "the header's head hash is not the last event's hash")
     notes: list[str] = []
@@ -198,16 +199,16 @@ def _signature(records: list[ChainRecord], index: int, keys: list[dict[str, Any]
     what, article = WHAT[action]
     seat, key = _signer(rec), rec.payload.get("key")
     live = [k for k in keys if k["seat"] == seat and k["current"] and not k["revoked"]]
-    where = f"seat {seat}'s {what}"
+    where = f"seat {shown(seat)}'s {what}"
     if key is None and rec.type in OPTIONAL:
         return None  # an official's acceptance or entry, an implicit acceptance, or recorded before entries were signed
     if key is None:
         if live:
             return _bad(index + 1, rec.version, rec.type,
-                        f"{where} carries no key signature, but seat {seat} had a registered key then "
-                        f"({live[0]['fingerprint'][:16]}…, event {live[0]['version']}) ({article})")
+                        f"{where} carries no key signature, but seat {shown(seat)} had a registered key then "
+                        f"({shown(live[0]['fingerprint'][:16])}…, event {shown(live[0]['version'])}) ({article})")
         if rec.type == "SheetSigned":
-            notes.append(f"event {rec.version}: {where} is unsigned by key (no tablet key registered for the seat: "
+            notes.append(f"event {shown(rec.version)}: {where} is unsigned by key (no tablet key registered for the seat: "
                          "a paper or arbiter-entered signature)")
         return None
     if not isinstance(key, dict) or not {"fingerprint", "signature", "seen_head"} <= set(key):
@@ -215,7 +216,7 @@ def _signature(records: list[ChainRecord], index: int, keys: list[dict[str, Any]
     if not live or live[0]["fingerprint"] != key["fingerprint"]:
         used = [k for k in keys if k["fingerprint"] == key["fingerprint"]]
         why = ("a key never registered in this game" if not used else
-               f"seat {used[0]['seat']}'s key, not seat {seat}'s" if used[0]["seat"] != seat else
+               f"seat {shown(used[0]['seat'])}'s key, not seat {shown(seat)}'s" if used[0]["seat"] != seat else
                "a revoked device's key" if used[0]["revoked"] else "a key superseded by a re-binding")
         return _bad(index + 1, rec.version, rec.type, f"{where} was made with {why} ({article})")
     seen = _seen(records, index, key["seen_head"])
@@ -225,11 +226,11 @@ def _signature(records: list[ChainRecord], index: int, keys: list[dict[str, Any]
     if not _holds(verify, live[0]["public_key"], signed_message(action, game, seat, key["seen_head"]),
                   key["signature"]):
         return _bad(index + 1, rec.version, rec.type,
-                    f"{where} does not verify against seat {seat}'s registered key ({key['fingerprint'][:16]}…) over "
-                    f"the head it names (event {seen}): the history before it is not the one the player signed "
+                    f"{where} does not verify against seat {shown(seat)}'s registered key ({shown(key['fingerprint'][:16])}…) over "
+                    f"the head it names (event {shown(seen)}): the history before it is not the one the player signed "
                     f"({article})")
-    notes.append(f"event {rec.version}: {where} verifies with the key registered at event {live[0]['version']} "
-                 f"(device {live[0]['device']}, {key['fingerprint'][:16]}…)")
+    notes.append(f"event {shown(rec.version)}: {where} verifies with the key registered at event {shown(live[0]['version'])} "
+                 f"(device {shown(live[0]['device'])}, {shown(key['fingerprint'][:16])}…)")
     return None
 
 
@@ -257,18 +258,19 @@ def _service(records: list[ChainRecord], attestations: list[dict[str, Any]], cou
             return _bad(offset, None, None, f"attestation {att['attestation']!r} is not one this format knows")
         closing = closings.get(att["version"])
         if closing is None or closing.hash != att["head_hash"]:
-            return _bad(offset, None, None, f"the service signed the head of event {att['version']} as "
-                                            f"{str(att['head_hash'])[:16]}…, which is not a closing of this history")
+            return _bad(offset, None, None, f"the service signed the head of event {shown(att['version'])} as "
+                                            f"{shown(str(att['head_hash'])[:16])}…, which is not a closing of this history")
         if att["at"] != closing.at:
-            return _bad(offset, None, None, f"the service's signature is dated {att['at']}, the closing it signs "
-                                            f"{closing.at}")
+            return _bad(offset, None, None, f"the service's signature is dated {shown(att['at'])}, the closing it signs "
+                                            f"{shown(closing.at)}")
         if key is None or fingerprint(key) != att["fingerprint"]:
             return _bad(offset, None, None, "the service's signature names a key that is not the service key")
         if not _holds(verify, key, head_message(closing.game, closing.version, closing.hash), att["signature"]):
             return _bad(offset, None, None, f"the service's signature of the closing head (event {closing.version}) "
                                             "does not verify against the service key")
         signed.add(closing.version)
-        notes.append(f"event {closing.version}: the closing head is signed by the service ({att['fingerprint'][:16]}…)")
+        notes.append(f"event {shown(closing.version)}: the closing head is signed by the service "
+                     f"({shown(str(att['fingerprint'])[:16])}…)")
     for version in sorted(set(closings) - signed):
         if required:
             return _bad(version, version, "GameClosed", "this closing carries no signature of the service key given")
@@ -284,7 +286,8 @@ def _seal_attestation(records: list[ChainRecord], att: dict[str, Any], line: int
     problem = _inclusion(records, seal, verify, key)
     if problem is not None:
         return _bad(line, None, None, f"round seal: {problem}")
-    notes.append(f"the game is in the service's seal of {att['event']} round {att['round']} (root {att['root'][:16]}…)")
+    notes.append(f"the game is in the service's seal of {shown(att['event'])} round {shown(att['round'])} "
+                 f"(root {shown(str(att['root'])[:16])}…)")
     return None
 
 
@@ -295,8 +298,8 @@ def _in_seal(records: list[ChainRecord], seal: dict[str, Any], verify: Verify, k
     problem = _inclusion(records, seal, verify, key)
     if problem is not None:
         return _bad(len(records), records[-1].version, records[-1].type, f"round seal: {problem}")
-    notes.append(f"the game is in the seal of {seal['event']} round {seal['round']} ({seal['count']} games, root "
-                 f"{seal['root'][:16]}…)")
+    notes.append(f"the game is in the seal of {shown(seal['event'])} round {shown(seal['round'])} ({shown(seal['count'])} games, "
+                 f"root {shown(str(seal['root'])[:16])}…)")
     return None
 
 
@@ -312,8 +315,8 @@ def _included(records: list[ChainRecord], seal: dict[str, Any], verify: Verify, 
     details = records[0].payload.get("details", {})
     event, round_ = details.get("event"), details.get("round")
     if (seal.get("event"), str(seal.get("round"))) != (event, str(round_)):
-        return (f"the seal is of {seal.get('event')} round {seal.get('round')}; this game was created for {event} "
-                f"round {round_}")
+        return (f"the seal is of {shown(seal.get('event'))} round {shown(seal.get('round'))}; this game was created for "
+                f"{shown(event)} round {shown(round_)}")
     closings = [r for r in records if r.type == "GameClosed"]
     if not closings or closings[-1] is not records[-1]:
         return "the game is not closed: only a closed game's head is sealed"

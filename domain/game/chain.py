@@ -13,6 +13,8 @@ import hashlib
 import json
 from typing import Any, Iterable, NamedTuple
 
+from domain.game.verdict import shown
+
 GENESIS = "0" * 64
 #: Fields of a stored event that are the library's envelope, not the recorded fact.
 ENVELOPE = frozenset({"originator_id", "originator_version", "originator_topic", "timestamp", "hash"})
@@ -92,9 +94,9 @@ def verify_chain(records: Iterable[ChainRecord | dict[str, Any]]) -> ChainBreak 
         if game is None:
             game = rec.game
         if rec.game != game:
-            return ChainBreak(rec.version, index, f"event belongs to game {rec.game}, not {game}")
+            return ChainBreak(rec.version, index, f"event belongs to game {shown(rec.game)}, not {shown(game)}")
         if rec.version != expected_version:
-            return ChainBreak(rec.version, index, f"version {rec.version} where {expected_version} was expected")
+            return ChainBreak(rec.version, index, f"version {shown(rec.version)} where {expected_version} was expected")
         if rec.previous_hash != previous:
             return ChainBreak(rec.version, index, "previous_hash does not match the hash of the event before it")
         meta = {"previous_hash": rec.previous_hash, "actor": rec.actor, "device": rec.device, "at": rec.at}

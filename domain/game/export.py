@@ -19,6 +19,7 @@ import json
 from typing import Any, Iterable, NamedTuple
 
 from domain.game.chain import ChainRecord, canonical, verify_chain
+from domain.game.verdict import shown
 
 FORMAT = "planilla-audit/1"
 HEADER_KEYS = frozenset({"format", "game", "events", "head_hash"})
@@ -52,11 +53,11 @@ class Finding(NamedTuple):
 
     def describe(self) -> str:
         if self.ok:
-            return f"intact: game {self.game}, {self.events} events, head {self.head_hash}"
+            return f"intact: game {shown(self.game)}, {self.events} events, head {shown(self.head_hash)}"
         if not self.readable:
             return f"not an export: {self.reason}"
         where = ("the header" if self.line == 0 else
-                 f"event {self.version} ({self.type}), line {self.line + 1}" if self.version is not None else
+                 f"event {shown(self.version)} ({shown(self.type)}), line {self.line + 1}" if self.version is not None else
                  f"line {self.line + 1}")
         return f"TAMPERED at {where}: {self.reason}"
 
@@ -97,9 +98,10 @@ def verify_export(data: bytes) -> Finding:
     if broken is not None:
         return _bad(broken.index + 1, broken.version, records[broken.index].type, broken.reason)
     if header.get("game") != (records[0].game if records else None):
-        return _bad(0, None, None, f"the header names game {header.get('game')}, the events {records[0].game if records else 'none'}")
+        return _bad(0, None, None, f"the header names game {shown(header.get('game'))}, the events "
+                                   f"{shown(records[0].game) if records else 'none'}")
     if header.get("events") != len(records):
-        return _bad(0, None, None, f"the header announces {header.get('events')} events, the file holds {len(records)}")
+        return _bad(0, None, None, f"the header announces {shown(header.get('events'))} events, the file holds {len(records)}")
     if header.get("head_hash") != records[-1].hash:
         return _bad(0, None, None, "the header's head hash is not the last event's hash")
     return Finding(True, True, None, None, None, "intact", records[0].game, len(records), records[-1].hash)

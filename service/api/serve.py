@@ -115,10 +115,12 @@ def director_hint(store: str) -> str:
 
 
 def serve(host: str, port: int, store: str, *, access_log: bool = True, out: TextIO | None = None,
-          err: TextIO | None = None, tls: bool = False, http_port: int = 8080, public_writer: str = "process") -> int:
+          err: TextIO | None = None, tls: bool = False, http_port: int = 8080, public_writer: str = "process",
+          tls_days: int = 14) -> int:
     """Run the service until interrupted; on a store's first start, print a director token once.
 
-    With ``tls``: HTTPS with the hall's certificates (``service.hall.tls``, made once in ``<data>/tls``), and
+    With ``tls``: HTTPS with the hall's certificates (``service.hall.tls``, made once in ``<data>/tls``, the
+    authority name-constrained and valid ``tls_days`` days), and
     on ``http_port`` a plain-HTTP door serving only the authority's page (``service.hall.door``). ``public_writer``:
     who writes the public board's plain-HTTP streams (``ServiceSettings.public_writer``).
     Returns the exit code: 0 after a clean stop, 1 when the address cannot be listened on or the store cannot be
@@ -151,7 +153,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     if tls:  # cryptography is imported only for a hall served over HTTPS
         from service.hall import tls as tls_module
 
-        hall = tls_module.ensure(tls_module.folder_for(store), (host,))
+        hall = tls_module.ensure(tls_module.folder_for(store), (host,), days=tls_days)
     service_key, made = ServiceKey.for_store(store)
     games = ServiceApplication(settings_env(store), service_key=service_key)
     first = games.bootstrap_director()
@@ -202,6 +204,10 @@ def hall_notice(hall: Any, host: str, http_port: int) -> str:
     else:
         shown = [f"[{host}]" if ":" in host else host]
     made = "made now" if hall.ca_created else ("server certificate renewed" if hall.server_created else "reused")
+    if hall.ca_created and hall.replaced:
+        made += f"; it replaces the authority {hall.replaced}: tablets remove that one (the install page says how)"
+    _, _, until = hall.trusts()
     doors = "\n".join(f"  http://{a}:{http_port}/hall/ca" for a in shown)
     return (f"Hall certificates in {hall.folder} ({made}). Tablets install the hall's authority once from:\n"
-            f"{doors}\nAuthority fingerprint (SHA-256): {hall.fingerprint()}\n")
+            f"{doors}\nThe authority is valid until {until:%Y-%m-%d %H:%M} UTC (--tls-days), only for the hall's "
+            f".local name and private addresses.\nAuthority fingerprint (SHA-256): {hall.fingerprint()}\n")

@@ -1,4 +1,5 @@
-"""``planilla audit export|verify|seal``: a game's history as a file anyone can check offline, and round seals.
+"""``planilla audit export|verify|seal|verify-checkpoint``: a game's history as a file anyone can check offline,
+round seals, and the public log's checkpoints (``service.cli.witness``).
 
 ``export`` writes ``planilla-audit/2`` (the chain with the players' key registrations and key
 signatures, and the service's signatures of its closing heads and of its round's seal), or with
@@ -48,10 +49,14 @@ def build_app():
         files: list[str] = typer.Argument(..., help="Exports to check."),
         service_key: Optional[str] = typer.Option(None, "--service-key", help=SERVICE_KEY_HELP),
         seal: Optional[str] = typer.Option(None, "--seal", help="A planilla-seal/1 file: each game must be in it."),
+        receipt: Optional[str] = typer.Option(None, "--receipt", help="A player's receipt: its short code (20 "
+                                              "characters) or its planilla-receipt/1 file; the export's event must "
+                                              "have its hash."),
+        as_json: bool = typer.Option(False, "--json", help="One JSON document (planilla-verify/1) instead of text."),
     ) -> None:
-        """Check each export byte by byte, link by link and signature by signature (exit 0 intact, 1 tampered,
-        2 unreadable)."""
-        sys.exit(run_audit_verify(files, service_key=service_key, seal=seal))
+        """Check each export byte by byte, link by link and signature by signature, and name every official
+        hand (exit 0 intact, 1 tampered, 2 unreadable, 3 cannot check what was asked)."""
+        sys.exit(run_audit_verify(files, service_key=service_key, seal=seal, receipt=receipt, as_json=as_json))
 
     @audit_app.command("seal")
     def seal_cmd(
@@ -63,6 +68,23 @@ def build_app():
     ) -> None:
         """Seal a round now: a Merkle root over every closed game's head, signed by the service key."""
         sys.exit(run_audit_seal(store_of(data, database_url), event, round_, output))
+
+    @audit_app.command("verify-checkpoint")
+    def verify_checkpoint_cmd(
+        checkpoint: str = typer.Argument(..., help="A checkpoint note (C2SP tlog-checkpoint, cosigned or not), or "
+                                         "a planilla-log-proof/1 file (it carries its checkpoint)."),
+        log_key: str = typer.Option(..., "--log-key", help="The log's verifier key (or a file holding it)."),
+        witnesses: list[str] = typer.Option([], "--witness", help="A witness's verifier key (or a file); repeat."),
+        quorum: int = typer.Option(0, "--quorum", min=0, help="How many of the given witnesses must have cosigned."),
+        seal: Optional[str] = typer.Option(None, "--seal", help="A planilla-seal/1 file that must be in the tree."),
+        proof: Optional[str] = typer.Option(None, "--proof", help="The seal's planilla-log-proof/1 (planilla log "
+                                            "prove), when the checkpoint is given apart."),
+    ) -> None:
+        """Check a checkpoint against the log's key and a quorum of witnesses, and a seal's inclusion in it
+        (exit 0 verified, 1 refused, 2 unreadable)."""
+        from service.cli.witness import run_verify_checkpoint
+
+        sys.exit(run_verify_checkpoint(checkpoint, log_key, witnesses, quorum, seal, proof))
 
     return audit_app
 
@@ -133,13 +155,30 @@ def read_service_key(value: str) -> str:
     return value.strip()
 
 
+#: ``planilla audit verify``'s exit codes (README, docs/reliability.md).
+INTACT, TAMPERED, UNREADABLE, UNANSWERED = 0, 1, 2, 3
+
+
+def read_receipt_arg(value: str) -> dict | str:
+    """``--receipt``: a short code, or a file holding a ``planilla-receipt/1`` document (or the code)."""
+    from domain.game.receipt import read_receipt
+
+    path = Path(value)
+    if len(value) < 1000 and path.is_file():
+        try:
+            return read_receipt(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as error:
+            return f"cannot read the receipt: {error}"
+    return read_receipt(value)
+
+
 def run_audit_verify(files: list[str], out: TextIO | None = None, *, service_key: str | None = None,
-                     seal: str | None = None) -> int:
-    """Verify each export; 0 when all are intact, 1 when any is tampered, 2 when any cannot be read."""
-    from domain.game.attested import FORMAT as FORMAT_2
-    from domain.game.attested import Checks, verify_attested
-    from domain.game.export import verify_export
-    from service.trust.keys import verify_ed25519, verify_p256
+                     seal: str | None = None, receipt: str | None = None, as_json: bool = False) -> int:
+    """Verify each export; 0 when all are intact and answered every check asked, 1 when any is tampered (or
+    rewritten after the receipt given), 2 when any cannot be read, else 3 when one could not answer a
+    ``--service-key``, ``--seal`` or ``--receipt`` asked of it ("cannot check what was asked")."""
+    from domain.game.verdict import escaped, shown
+    from service.trust.verdict import file_report
 
     out = out or sys.stdout
     key = None if service_key is None else read_service_key(service_key)
@@ -148,33 +187,42 @@ def run_audit_verify(files: list[str], out: TextIO | None = None, *, service_key
         try:
             sealed = json.loads(Path(seal).read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
-            out.write(f"{seal}: cannot read the seal: {error}\n")
-            return 2
-    worst = 0
+            out.write(escaped(f"{seal}: cannot read the seal: {error}") + "\n")
+            return UNREADABLE
+    given = None
+    if receipt is not None:
+        given = read_receipt_arg(receipt)
+        if isinstance(given, str):
+            out.write(escaped(f"{receipt}: {given}") + "\n")
+            return UNREADABLE
+    worst, unanswered, reports = INTACT, False, []
     for name in files:
         try:
             data = Path(name).read_bytes()
         except OSError as error:
-            out.write(f"{name}: cannot read: {error.strerror or error}\n")
-            worst = 2
+            reports.append({"file": name, "state": "unreadable", "ok": False, "readable": False,
+                            "reason": f"cannot read: {error.strerror or error}"})
+            if not as_json:
+                out.write(f"{shown(name)}: cannot read: {escaped(str(error.strerror or error))}\n")
+            worst = max(worst, UNREADABLE)
             continue
-        if data.startswith(b'{"') and f'"format":"{FORMAT_2}"'.encode() in data.split(b"\n", 1)[0]:
-            found = verify_attested(data, Checks(verify_p256, verify_ed25519), key, sealed)
-        else:
-            found = verify_export(data)
-            if found.ok:
-                found = found._replace(notes=("planilla-audit/1: unsigned (this format carries no players' keys and "
-                                              "no service signature; --service-key has nothing to check)",))
-            if found.ok and sealed is not None:
-                found = found._replace(ok=False, readable=False,
-                                       reason="a planilla-audit/1 export cannot be checked against --seal: export "
-                                              "the game again with --format 2")
-        out.write(f"{name}: {found.describe()}\n")
-        for note in found.notes:
-            out.write(f"  {note}\n")
+        report = file_report(data, key, sealed, given)
+        found = report.pop("finding")
+        reports.append({"file": name, **report})
+        if not as_json:
+            out.write(escaped(f"{shown(name)}: {found.describe()}") + "\n")
+            for line in report["lines"]:
+                out.write(escaped(f"  {line}") + "\n")
         if not found.ok:
-            worst = max(worst, 1 if found.readable else 2)
-    return worst
+            worst = max(worst, TAMPERED if found.readable else UNREADABLE)
+        unanswered = unanswered or bool(report["unanswered"])
+    code = worst or (UNANSWERED if unanswered else INTACT)
+    if as_json:
+        for report in reports:
+            report.pop("lines", None)
+        out.write(json.dumps({"format": "planilla-verify/1", "exit": code, "files": reports}, ensure_ascii=False,
+                             indent=1) + "\n")
+    return code
 
 
 def run_audit_seal(target: str, event: str, round_: str, output: Optional[str], out: TextIO | None = None) -> int:

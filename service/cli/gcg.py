@@ -35,9 +35,7 @@ def run_verify(
     err: TextIO | None = None,
 ) -> int:
     """Verify every file, streaming lines or one JSON document to ``out``; returns the exit code 0, 1 or 2."""
-    import json
-
-    from service.gcg.verify import verify_file
+    from service.gcg.quick import check_file
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -49,13 +47,15 @@ def run_verify(
         out.write('{"files": [')
     try:
         for i, path in enumerate(paths):
-            report = verify_file(path, tiles, end_factor)
+            report = check_file(path, tiles, end_factor)
             plays += report.plays
             problems += len(report.problems)
             if report.error is not None:
                 unreadable = True
                 err.write(f"planilla: {report.error}\n")
             if json_out:
+                import json
+
                 out.write((", " if i else "") + json.dumps(report.to_dict()))  # ASCII: safe on any terminal
             else:
                 for p in report.problems:

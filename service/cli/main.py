@@ -25,7 +25,7 @@ def build_app():
     """The Typer app: every command group on one ``planilla`` command."""
     import typer
 
-    from service.cli import audit, gcg, lexicon, projections, serve, token, tournament
+    from service.cli import audit, gcg, lexicon, projections, serve, token, tournament, witness
 
     app = typer.Typer(
         name="planilla",
@@ -41,6 +41,8 @@ def build_app():
     app.add_typer(audit.build_app(), name="audit")
     app.add_typer(lexicon.build_app(), name="lexicon")
     app.add_typer(tournament.build_app(), name="tournament")
+    app.add_typer(witness.build_witness_app(), name="witness")
+    app.add_typer(witness.build_log_app(), name="log")
     return app
 
 

@@ -22,6 +22,9 @@ def register(app) -> None:
                                                       "folder); tablets install it from http://HOST:8080/hall/ca."),
         http_port: int = typer.Option(8080, "--http-port", min=0, max=65535, help="With --tls: the plain-HTTP "
                                       "port that serves only the authority's page."),
+        tls_days: int = typer.Option(14, "--tls-days", min=1, max=825, help="With --tls: days the hall's authority "
+                                     "is valid (made at the first start, replaced at a start when it is near its "
+                                     "end or valid longer than this)."),
         public_writer: str = typer.Option("process", "--public-writer", help="Who writes the public board's "
                                           "plain-HTTP streams: 'process' (a writer process beside the server, at a "
                                           "lower priority: the default) or 'loop' (the server itself)."),
@@ -33,4 +36,4 @@ def register(app) -> None:
         if public_writer not in ("process", "loop"):
             raise typer.BadParameter("'process' or 'loop'", param_hint="--public-writer")
         raise typer.Exit(run(host, port, store_of(data, database_url), access_log=access_log, tls=tls,
-                             http_port=http_port, public_writer=public_writer))
+                             http_port=http_port, tls_days=tls_days, public_writer=public_writer))

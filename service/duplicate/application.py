@@ -28,7 +28,7 @@ from domain.lexicon import Lexicon
 from domain.notation import parse_word
 from domain.profiles import get_profile
 from service.game.application import Actor, ApplicationError, VersionConflict
-from service.lexicon.library import LexiconError, open_lexicon
+from service.lexicon.library import LexiconError, shared_lexicon
 
 
 class DuplicateNotFound(ApplicationError, LookupError):
@@ -124,17 +124,20 @@ class Duplicates:
         return duplicate.settings.get("seed") or secrets.token_hex(16)
 
     def lexicon(self, name: str) -> Lexicon:
+        """The lexicon ``name`` of the data folder, opened once per process and shared, opened again when its
+        file changes (``service.lexicon.library.shared_lexicon``)."""
         if self.lexicon_data is None:
             raise LexiconError("lexicon: this service has no data folder to load lexicons from (start it with "
                                "--data)", code="no_lexicons", field="lexicon")
         try:
-            return open_lexicon(name, self.lexicon_data)
+            return shared_lexicon(name, self.lexicon_data)
         except LexiconError as error:
             raise LexiconError(error.message, code=error.code, field="lexicon") from None
 
     def computed_master(self, duplicate: Duplicate, meta: Meta, lexicon_name: str) -> dict[str, Any]:
         """Rule every unruled word of the round's slips by the lexicon (advisory unless official), then hand
-        the move generator's equal tops to the aggregate, which takes one from a fresh recorded seed."""
+        the move generator's equal tops to the aggregate, which takes one from a fresh recorded seed. Each
+        verdict records the lexicon's name and the SHA-256 of the list it was compiled from."""
         lexicon = self.lexicon(lexicon_name)
         if lexicon.tileset.name != duplicate.tileset.name:
             raise LexiconError(f"lexicon: {lexicon_name} is spelt in {lexicon.tileset.name} tiles, the game in "
@@ -144,7 +147,7 @@ class Duplicates:
         for word in sorted(duplicate.unruled(sorted(words))):
             letters = [t.tile.letter for t in parse_word(word, duplicate.tileset)]
             duplicate.rule_word(word, lexicon.has_tiles(letters), meta, source=source, advisory=lexicon.advisory,
-                                reason="the loaded lexicon's verdict")
+                                reason="the loaded lexicon's verdict", lexicon_sha256=lexicon.sha256)
         r = duplicate.current
         blank_as_digraph = get_profile(duplicate.profile).blank_as_digraph
         plays = lexicon.plays(board_of(r["board"]), r["rack"], blank_as_digraph=blank_as_digraph)
@@ -152,7 +155,7 @@ class Duplicates:
         written = [duplicate.master_text([[q.row, q.col, q.tile.letter, q.tile.blank] for q in p.placements],
                                          p.horizontal) for p in tops]
         return duplicate.choose_master(meta, computed=written, seed=secrets.token_hex(8), lexicon=lexicon_name,
-                                       advisory=lexicon.advisory)
+                                       advisory=lexicon.advisory, lexicon_sha256=lexicon.sha256)
 
     def _meta(self, by: Actor) -> Meta:
         return Meta(by.actor, by.device, self.app.clock())

@@ -108,6 +108,12 @@ def parse_gcg(text: str, encoding: str = "UTF-8") -> GcgGame:
 
 def parse_event(line: str, number: int = 0) -> Event:
     """Read one ``>nick: ...`` line; raises ``GcgSyntaxError`` saying what is wrong."""
+    return Event(*event_fields(line), line=number)
+
+
+def event_fields(line: str) -> tuple[str, str, str, int, int, str, str, str]:
+    """A ``>nick: ...`` line's kind, nick, rack, score, total, position, word and tiles (``Event``'s first
+    fields, in order); raises ``GcgSyntaxError`` saying what is wrong."""
     head, colon, rest = line[1:].partition(":")
     nick = head.strip()
     if not colon or not nick or " " in nick:
@@ -125,26 +131,26 @@ def parse_event(line: str, number: int = 0) -> Event:
     if not mid:
         raise GcgSyntaxError("no move between the nick and the score")
     move = mid[-1]
-    rack = mid[0] if len(mid) >= 2 else ""
-
-    def simple(kind: str, tiles: str = "") -> Event:
-        if len(mid) > 2:
-            raise GcgSyntaxError(f"too many fields before {move!r}")
-        return Event(kind, nick, rack, score, total, tiles=tiles, line=number)
-
+    n = len(mid)
+    if (n == 3 or n == 2) and move[0] not in "(-":  # a play: no other move starts like this
+        return PLAY, nick, mid[0] if n == 3 else "", score, total, mid[-2], move, ""
+    rack = mid[0] if n >= 2 else ""
     if move == "(challenge)":
-        return simple(CHALLENGE_BONUS)
-    if move == "(time)":
-        return simple(TIME_PENALTY)
-    if move.startswith("(") and move.endswith(")") and len(move) > 2:
-        return simple(END_PENALTY if score_text[0] == "-" else END_POINTS, move[1:-1])
-    if move == "--":
-        return simple(WITHDRAWN)
-    if move == "-":
-        return simple(PASS)
-    if move.startswith("-"):
-        return simple(EXCHANGE, move[1:])
-    if len(mid) == 3 or len(mid) == 2:
-        rack = mid[0] if len(mid) == 3 else ""
-        return Event(PLAY, nick, rack, score, total, position=mid[-2], word=move, line=number)
-    raise GcgSyntaxError(f"cannot tell what move {' '.join(mid)!r} is")
+        kind, tiles = CHALLENGE_BONUS, ""
+    elif move == "(time)":
+        kind, tiles = TIME_PENALTY, ""
+    elif move.startswith("(") and move.endswith(")") and len(move) > 2:
+        kind, tiles = END_PENALTY if score_text[0] == "-" else END_POINTS, move[1:-1]
+    elif move == "--":
+        kind, tiles = WITHDRAWN, ""
+    elif move == "-":
+        kind, tiles = PASS, ""
+    elif move.startswith("-"):
+        kind, tiles = EXCHANGE, move[1:]
+    elif n == 3 or n == 2:
+        return PLAY, nick, mid[0] if n == 3 else "", score, total, mid[-2], move, ""
+    else:
+        raise GcgSyntaxError(f"cannot tell what move {' '.join(mid)!r} is")
+    if n > 2:
+        raise GcgSyntaxError(f"too many fields before {move!r}")
+    return kind, nick, rack, score, total, "", "", tiles

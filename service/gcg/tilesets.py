@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from domain.tiles import TILESETS
-from service.gcg.model import GcgGame
+
+if TYPE_CHECKING:
+    from service.gcg.model import GcgGame
 
 #: Lexicon name prefixes (upper case) and the tile set their games use.
 LEXICON_PREFIXES = (("FILE", "spanish"), ("FISE", "spanish"), ("DISC", "catalan"))
@@ -23,15 +27,24 @@ def tileset_for_lexicon(lexicon: str | None) -> str:
 
 def tileset_name(game: GcgGame) -> str:
     """The tile set a game is written in, from its pragmas (TILES.md)."""
-    distribution = (game.pragma("tile-distribution") or "").strip().lower()
+    return tileset_of_pragmas([(p.name, p.value) for p in game.pragmas])
+
+
+def tileset_of_pragmas(pragmas: list[tuple[str, str]]) -> str:
+    """The tile set named by a file's pragmas, ``(name, value)`` in file order: ``#tile-distribution``,
+    else the first ``#lexicon``, else a digraph a ``#tile`` pragma declares, else English."""
+    first: dict[str, str] = {}
+    for name, value in pragmas:
+        first.setdefault(name, value)
+    distribution = (first.get("tile-distribution") or "").strip().lower()
     for name in TILESET_NAMES:
         if distribution.startswith(name):
             return name
-    if game.lexicon:
-        return tileset_for_lexicon(game.lexicon)
-    for pragma in game.pragmas:
-        if pragma.name == "tile":
-            for token in pragma.value.split():
+    if first.get("lexicon"):
+        return tileset_for_lexicon(first["lexicon"])
+    for name, value in pragmas:
+        if name == "tile":
+            for token in value.split():
                 found = DECLARED_TILES.get(token.strip("[]").upper())
                 if found:
                     return found

@@ -23,6 +23,11 @@ from service.hall.tls import Hall, ca_der
 LANGUAGES = ("es", "ca", "en")
 TEXT: dict[str, dict[str, str]] = {
     "es": {
+        "trusts": "En qué confía la tableta con esta autoridad: solo {names} y las redes privadas ({networks}), hasta el "
+                  "{until} (UTC). No puede hacerse pasar por ningún otro sitio web.",
+        "remove": "Esta sala cambió de autoridad: quita de la tableta la anterior «Planilla hall authority» (huella "
+                  "{old}) en los certificados de confianza (Android: Credenciales de usuario; iPadOS: Perfiles; "
+                  "ChromeOS: Autoridades) antes de instalar esta.",
         "title": "Instalar la autoridad de la sala",
         "intro": "Este portátil es el servidor de la sala. Para que la tableta abra la planilla por HTTPS sin "
                  "avisos (y funcione sin conexión), instala una vez su autoridad de certificación.",
@@ -39,6 +44,11 @@ TEXT: dict[str, dict[str, str]] = {
         "other": "Otros idiomas:",
     },
     "ca": {
+        "trusts": "En què confia la tauleta amb aquesta autoritat: només {names} i les xarxes privades ({networks}), "
+                  "fins al {until} (UTC). No pot fer-se passar per cap altre lloc web.",
+        "remove": "Aquesta sala ha canviat d'autoritat: traieu de la tauleta l'anterior «Planilla hall authority» "
+                  "(empremta {old}) dels certificats de confiança (Android: Credencials d'usuari; iPadOS: Perfils; "
+                  "ChromeOS: Autoritats) abans d'instal·lar aquesta.",
         "title": "Instal·lar l'autoritat de la sala",
         "intro": "Aquest portàtil és el servidor de la sala. Perquè la tauleta obri la planilla per HTTPS sense "
                  "avisos (i funcioni sense connexió), instal·la una vegada la seva autoritat de certificació.",
@@ -56,6 +66,11 @@ TEXT: dict[str, dict[str, str]] = {
         "other": "Altres llengües:",
     },
     "en": {
+        "trusts": "What the tablet trusts this authority for: only {names} and the private networks ({networks}), "
+                  "until {until} (UTC). It cannot impersonate any other web site.",
+        "remove": "This hall's authority was replaced: remove the old “Planilla hall authority” (fingerprint {old}) "
+                  "from the tablet's trusted certificates (Android: User credentials; iPadOS: Profiles; ChromeOS: "
+                  "Authorities) before installing this one.",
         "title": "Install the hall's authority",
         "intro": "This laptop is the hall's server. For the tablet to open the scoresheet over HTTPS without "
                  "warnings (and to work offline), install its certificate authority once.",
@@ -100,6 +115,9 @@ def page(hall: Hall, https_url: str, lang: str) -> str:
     e = html.escape
     others = " ".join(f'<a href="/hall/ca?lang={x}" hreflang="{x}">{x}</a>' for x in LANGUAGES if x != lang)
     steps = "".join(f"<li>{e(t[k])}</li>" for k in ("android", "ipados", "chromeos"))
+    names, networks, end = hall.trusts()
+    until = end.strftime("%Y-%m-%d %H:%M")
+    remove = "" if not hall.replaced else f'<p id="remove-old"><strong>{e(t["remove"].format(old=hall.replaced))}</strong></p>'
     return f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{e(t['title'])}</title>
@@ -109,7 +127,8 @@ border-radius:.4rem;color:#000;text-decoration:none;font-weight:600}}code{{word-
 <body><main>
 <h1>{e(t['title'])}</h1>
 <p>{e(t['intro'])}</p>
-<p>{e(t['check'])}<br><code id="fingerprint">{e(hall.fingerprint())}</code></p>
+{remove}<p>{e(t['check'])}<br><code id="fingerprint">{e(hall.fingerprint())}</code></p>
+<p id="trusts">{e(t['trusts'].format(names=", ".join(names), networks=", ".join(networks), until=until))}</p>
 <p><a class="button" href="/hall/ca.crt" download="planilla-hall-ca.crt">{e(t['download'])} (ca.crt)</a>
 <a class="button" href="/hall/ca.pem" download="planilla-hall-ca.pem">{e(t['download'])} (ca.pem)</a></p>
 <ol>{steps}</ol>

@@ -3,7 +3,9 @@
 ``planilla lexicon load NAME FILE`` (``service/cli/lexicon.py``) reads the list (UTF-8, else
 ISO-8859-1), compiles it for the tile set (``domain.lexicon``) and writes
 ``<data>/lexicons/NAME.lexicon`` whole or not at all (a temporary file renamed over the old one).
-Loading reads that file back without rebuilding anything.
+Loading reads that file back without rebuilding anything. ``shared_lexicon`` keeps each compiled
+lexicon open once per process, shared by every caller and thread, and opens it again when its file
+changes (a ``planilla lexicon load`` renames a new file over it: a new inode, size or mtime).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import hashlib
 import os
 import re
 import tempfile
+import threading
 from pathlib import Path
 
 from domain.errors import DomainError
@@ -84,19 +87,76 @@ def load_word_list(name: str, path: str | Path, tileset: TileSet, data: str | Pa
     return lexicon
 
 
-def open_lexicon(name: str, data: str | Path) -> Lexicon:
-    """The compiled lexicon ``name`` from ``data``."""
-    path = path_of(name, data)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        known = ", ".join(available(data)) or "none"
-        raise LexiconError(f"no lexicon {name!r} in {folder(data)} (loaded: {known}); load it with "
-                           f"'planilla lexicon load {name} FILE'", code="unknown_lexicon", field="name") from None
+def _unknown(name: str, data: str | Path) -> LexiconError:
+    known = ", ".join(available(data)) or "none"
+    return LexiconError(f"no lexicon {name!r} in {folder(data)} (loaded: {known}); load it with "
+                        f"'planilla lexicon load {name} FILE'", code="unknown_lexicon", field="name")
+
+
+def _from_bytes(path: Path, raw: bytes) -> Lexicon:
     try:
         return Lexicon.from_bytes(raw)
     except (LexiconFormatError, KeyError, ValueError) as error:
         raise LexiconError(f"{path}: {error}", code="damaged_lexicon", field="name") from None
+
+
+def open_lexicon(name: str, data: str | Path) -> Lexicon:
+    """The compiled lexicon ``name`` from ``data``, read from its file now (``shared_lexicon`` keeps it open)."""
+    path = path_of(name, data)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise _unknown(name, data) from None
+    return _from_bytes(path, raw)
+
+
+class LexiconShelf:
+    """Compiled lexicons opened once and shared: one per file, kept while the file stays the same.
+
+    A file is the same while its device, inode, size and modification time are (``planilla lexicon load``
+    writes a temporary file and renames it over the old one, so a new list is always a new inode); a
+    changed file is read again on the next call, a removed one forgotten. One lock: a file is read once
+    even when several threads ask for it at the same moment.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._open: dict[str, tuple[tuple[int, int, int, int], Lexicon]] = {}
+
+    def get(self, name: str, data: str | Path) -> Lexicon:
+        """The compiled lexicon ``name`` in ``data``, opened once while its file does not change."""
+        path = path_of(name, data)
+        key = os.path.abspath(path)
+        with self._lock:
+            try:
+                with open(path, "rb") as f:
+                    st = os.fstat(f.fileno())
+                    stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+                    kept = self._open.get(key)
+                    if kept is not None and kept[0] == stamp:
+                        return kept[1]
+                    raw = f.read()
+            except FileNotFoundError:
+                self._open.pop(key, None)
+                raise _unknown(name, data) from None
+            self._open.pop(key, None)  # the old graph goes before the new one is built
+            lexicon = _from_bytes(path, raw)
+            self._open[key] = (stamp, lexicon)
+            return lexicon
+
+    def clear(self) -> None:
+        """Forget every open lexicon."""
+        with self._lock:
+            self._open.clear()
+
+
+#: The process's shelf: what the service's computed master reads.
+SHELF = LexiconShelf()
+
+
+def shared_lexicon(name: str, data: str | Path) -> Lexicon:
+    """The compiled lexicon ``name`` in ``data``, opened once per process and shared (``LexiconShelf``)."""
+    return SHELF.get(name, data)
 
 
 def available(data: str | Path) -> list[str]:

@@ -19,6 +19,7 @@ from eventsourcing.utils import get_topic
 from domain.game import Game
 from domain.game.attested import SEAL_FORMAT, attested_bytes
 from domain.game.chain import ChainRecord
+from domain.game.receipt import grouped, receipt_document, short_code
 from domain.seal.merkle import leaf_hash, proof, root
 from domain.seal.records import HeadSignature, RoundSeal, head_signature_id, round_seal_id, seal_message
 
@@ -69,6 +70,19 @@ def attestations(app: Any, records: list[ChainRecord]) -> tuple[list[dict[str, A
     return found, key
 
 
+def receipt_of(app: Any, game_id: UUID, records: list[ChainRecord] | None = None) -> dict[str, Any] | None:
+    """The players' receipt of the game's last closing (``domain.game.receipt``: the game, the closing's version, its
+    head and the service's signature over it), or None while the game is not closed or its closing is unsigned."""
+    records = app.history(game_id) if records is None else records
+    if not records or records[-1].type != "GameClosed":
+        return None
+    closed = records[-1]
+    signed = _get(app, head_signature_id(closed.game, closed.version), HeadSignature)
+    if signed is None or signed.head_hash != closed.hash:
+        return None
+    return receipt_document(closed.game, closed.version, closed.hash, signed.fingerprint, signed.signature, signed.at)
+
+
 def round_seal_of(app: Any, game_id: UUID) -> dict[str, Any] | None:
     """The seal of the game's round in which its closed head stands (its ``round_seal`` attestation), or None:
     what the printed sheet shows beside the service key's fingerprint."""
@@ -110,7 +124,8 @@ def round_heads(app: Any, event: str | None, round_: Any) -> list[tuple[str, int
 
 def round_results(app: Any, event: str | None, round_: Any) -> list[dict[str, Any]]:
     """The round's results sheet's rows (``projections.results_sheet``), by table: each game's players, final
-    scores and winner once settled, and its head when closed (None while it is not)."""
+    scores and winner once settled, and its head and the players' receipt's short code when closed (None while
+    it is not)."""
     rows = []
     for details, game in round_games(app, event, round_):
         settled = game.settlement or None
@@ -118,7 +133,8 @@ def round_results(app: Any, event: str | None, round_: Any) -> list[dict[str, An
         rows.append({"game": str(game.id), "table": details.get("table"), "players": list(game.players),
                      "scores": [p["final_score"] for p in settled["players"]] if settled else [],
                      "winner": settled["winner"] if settled else None, "phase": game.phase,
-                     "version": game.version if closed else None, "head_hash": game.last_hash if closed else None})
+                     "version": game.version if closed else None, "head_hash": game.last_hash if closed else None,
+                     "code": grouped(short_code(game.last_hash)) if closed else None})
     return sorted(rows, key=lambda r: (r["table"] is None, str(r["table"]).zfill(6), r["game"]))
 
 

@@ -22,7 +22,11 @@ from typing import Any
 
 import pytest
 
+from io import StringIO
+
 from domain.game.chain import ChainRecord
+from domain.game.receipt import grouped, short_code
+from service.cli.audit import run_audit_verify
 from service.trust.keys import ServiceKey
 from tests.browser.conftest import TABLET_LANDSCAPE, PHONE, screenshot
 from tests.browser.hall import Game
@@ -112,6 +116,16 @@ def test_two_tablets_bind_with_keys_sign_with_them_and_the_version_2_export_veri
     other.act("action.sign")
     for tab in tabs.values():
         tab.expect_banner("wait.closed")
+    # Issue 26: each tablet keeps the player's receipt of the closing (QR code and short code) until the player
+    # confirms they have it.
+    closing = next(e for e in reversed(events(game)) if e["type"] == "GameClosed")
+    code = grouped(short_code(closing["hash"]))
+    for tab in tabs.values():
+        expect(tab.page.get_by_test_id("receipt-code")).to_have_text(code)
+        assert tab.page.locator('[data-testid="receipt"] svg').count() == 1
+    first.page.click("#receipt-confirmed")
+    expect(first.page.get_by_test_id("receipt")).to_have_count(0)
+    expect(other.page.get_by_test_id("receipt-code")).to_have_text(code)  # until its own player confirms
 
     history = events(game)
     accepted = [e for e in history if e["type"] == "PlayAccepted"]
@@ -161,6 +175,17 @@ def test_two_tablets_bind_with_keys_sign_with_them_and_the_version_2_export_veri
     shown = page_lines(page, [export, rewritten], key)
     assert [line.replace(str(tmp_path) + "/", "") for line in said] == shown
     expect(page.get_by_test_id("signed-by").first).to_contain_text(str(len(keyed)))
+    # The receipt's code typed in (as --receipt): the page names the re-binding and the receipt, as the command.
+    page.get_by_test_id("receipt-code").fill(code.lower())
+    page.get_by_test_id("file").set_input_files([str(export)])
+    page.wait_for_selector('[data-testid="checked"][data-count="3"]', state="attached")
+    expect(page.get_by_test_id("hands").first).to_have_attribute("data-kind", "replaced")
+    expect(page.get_by_test_id("receipt").first).to_have_attribute("data-state", "held")
+    expect(page.get_by_test_id("warnings").first).to_contain_text("key replacement at event")
+    out = StringIO()
+    assert run_audit_verify([str(export)], out, service_key=key, receipt=code.lower()) == 0
+    assert page.get_by_test_id("command-line").first.inner_text().replace(str(tmp_path) + "/", "") \
+        == out.getvalue().rstrip("\n").replace(str(tmp_path) + "/", "")
     verify.close()
 
     # The screens: the intact file and its rewrite, the service key typed in (es and ca, tablet and phone).

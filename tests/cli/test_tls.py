@@ -38,14 +38,14 @@ def test_the_hall_certificates_are_made_once_and_reused(tmp_path: Path):
                                                                         first.fingerprint())
 
 
-def test_the_server_certificate_names_localhost_the_hostname_and_every_local_address(tmp_path: Path):
+def test_the_server_certificate_names_localhost_the_halls_local_name_and_every_private_address(tmp_path: Path):
     hall = tls.ensure(tmp_path / "tls")
     names, addresses = tls.covered(load(hall.server_cert))
     want_names, want_addresses = tls.local_names()
     assert "localhost" in names and "127.0.0.1" in addresses
     assert set(want_names) <= set(names) and set(want_addresses) <= set(addresses)
-    import socket
-    assert socket.gethostname().lower() in names
+    assert tls.hall_name() in names  # the hall's .local name (issue 26: no bare hostname outside the constraints)
+    assert all(tls.permitted(n) for n in names + addresses)
 
 
 def test_a_new_address_renews_the_server_certificate_and_keeps_the_authority(tmp_path: Path):
@@ -58,8 +58,8 @@ def test_a_new_address_renews_the_server_certificate_and_keeps_the_authority(tmp
     _, addresses = tls.covered(load(moved.server_cert))
     assert "10.20.30.40" in addresses and "0.0.0.0" not in addresses
     late = tls.ensure(folder, extra=("10.20.30.40",),
-                      now=dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=tls.SERVER_DAYS - tls.RENEW_DAYS + 1))
-    assert late.server_created and not late.ca_created  # near its end: made again
+                      now=dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=tls.CA_DAYS - 0.5))
+    assert late.server_created and late.ca_created  # the authority near its end: both made again
 
 
 def test_the_chain_verifies_with_the_authority_as_the_only_root(tmp_path: Path):
@@ -67,7 +67,7 @@ def test_the_chain_verifies_with_the_authority_as_the_only_root(tmp_path: Path):
     ca, server = load(hall.ca_cert), load(hall.server_cert)
     server.verify_directly_issued_by(ca)
     assert ca.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
-    assert ca.not_valid_after_utc - ca.not_valid_before_utc > dt.timedelta(days=365 * 9)
+    assert ca.not_valid_after_utc - ca.not_valid_before_utc <= dt.timedelta(days=tls.CA_DAYS + 1)
     assert server.not_valid_after_utc - server.not_valid_before_utc <= dt.timedelta(days=825)  # iPadOS's limit
     assert ExtendedKeyUsageOID.SERVER_AUTH in server.extensions.get_extension_for_class(x509.ExtendedKeyUsage).value
     verifier = PolicyBuilder().store(Store([ca])).build_server_verifier(x509.DNSName("localhost"))
@@ -143,3 +143,76 @@ def test_without_tls_the_hall_pages_are_not_there(tmp_path: Path):
     with TestClient(create_app(ServiceSettings(store="memory"))) as client:
         r = client.get("/hall/ca")
         assert r.status_code == 404 and "--tls" in r.json()["message"]
+
+
+# ---- issue 26: the hall's authority vouches for the hall only, for a tournament's days -----------------------
+def test_the_authority_is_name_constrained_to_the_hall_and_valid_the_days_asked(tmp_path: Path):
+    """Whoever holds the authority's key cannot impersonate another web site to a tablet that installed it."""
+    import ipaddress
+
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    hall = tls.ensure(tmp_path / "tls", days=3)
+    ca = load(hall.ca_cert)
+    constraint = ca.extensions.get_extension_for_class(x509.NameConstraints)
+    assert constraint.critical
+    names, networks = tls.constraints(ca)
+    assert names == ["localhost", tls.hall_name()] and "192.168.0.0/16" in networks and "10.0.0.0/8" in networks
+    assert ca.not_valid_after_utc - ca.not_valid_before_utc == dt.timedelta(days=4)  # from yesterday, 3 days on
+    key = serialization.load_pem_private_key((tmp_path / "tls" / "ca.key").read_bytes(), password=None)
+    now = dt.datetime.now(dt.timezone.utc)
+
+    def forged(name: x509.GeneralName) -> x509.Certificate:
+        mine = ec.generate_private_key(ec.SECP256R1())
+        return (x509.CertificateBuilder().subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "x")]))
+                .issuer_name(ca.subject).public_key(mine.public_key()).serial_number(x509.random_serial_number())
+                .not_valid_before(now - dt.timedelta(hours=1)).not_valid_after(now + dt.timedelta(days=1))
+                .add_extension(x509.SubjectAlternativeName([name]), critical=False)
+                .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+                .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+                .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca.public_key()), critical=False)
+                .sign(key, hashes.SHA256()))
+
+    for outside in (x509.DNSName("www.federacion.es"), x509.IPAddress(ipaddress.ip_address("8.8.8.8"))):
+        verifier = PolicyBuilder().store(Store([ca])).build_server_verifier(outside)
+        try:
+            verifier.verify(forged(outside), [])
+            raise AssertionError(f"the hall's authority vouched for {outside}")
+        except x509.verification.VerificationError as refused:
+            assert "constraint" in str(refused).lower() or "name" in str(refused).lower()
+    inside = x509.IPAddress(ipaddress.ip_address("192.168.1.23"))  # a new DHCP lease in the hall
+    PolicyBuilder().store(Store([ca])).build_server_verifier(inside).verify(forged(inside), [])
+
+
+def test_an_old_ten_year_authority_is_replaced_and_the_install_page_says_remove_it(tmp_path: Path):
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    from service.hall.door import page
+
+    folder = tmp_path / "tls"
+    folder.mkdir()
+    key = ec.generate_private_key(ec.SECP256R1())  # as the hall made it before issue 26: 10 years, no constraints
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Planilla hall authority (old)")])
+    now = dt.datetime.now(dt.timezone.utc)
+    old = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+           .serial_number(1).not_valid_before(now - dt.timedelta(days=30)).not_valid_after(now + dt.timedelta(days=3620))
+           .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True).sign(key, hashes.SHA256()))
+    (folder / "ca.key").write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                                      serialization.NoEncryption()))
+    (folder / "ca.crt").write_bytes(old.public_bytes(serialization.Encoding.PEM))
+    hall = tls.ensure(folder)
+    old_print = ":".join(f"{b:02X}" for b in old.fingerprint(hashes.SHA256()))
+    assert hall.ca_created and hall.server_created and hall.replaced == old_print
+    assert tls.constraints(load(hall.ca_cert))[0] and load(hall.server_cert).issuer == load(hall.ca_cert).subject
+    again = tls.ensure(folder)
+    assert not again.ca_created and again.replaced == old_print  # the page goes on saying so
+    for lang, words in (("es", "quita de la tableta la anterior"), ("ca", "traieu de la tauleta l&#x27;anterior"),
+                        ("en", "remove the old")):
+        text = page(again, "https://192.168.1.2:8000/", lang)
+        assert words in text and old_print in text and 'id="trusts"' in text
+    longer = tls.ensure(folder, days=3)  # asked for fewer days than the authority has: replaced
+    assert longer.ca_created

@@ -6,6 +6,10 @@ swapped, dropped, cut, duplicated and forged; and on files that are not exports.
 Both run on the same files: the console script once over all of them, and node once
 (``pages/tests/audit_verify.mjs``, the same modules the page loads; the browser runs them again in
 ``tests/browser/test_audit_pages.py``). Compared: each file's line and the exit code.
+
+Deterministic (issue 26): the games' ids come from a seeded generator, so the same bytes are changed on every
+run; and every value from a file is escaped in the report, so one file is always one line plus its indented
+notes (a changed byte once made a type ``Tu\\nPassed``, whose newline split a verdict in two).
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+import domain.game.aggregate
+
 from tests.reliability.tamperers import byte_changed, single_byte_changes, structural_tampers
 from tests.reliability.test_tamper import build_exports
 
@@ -28,9 +34,23 @@ PLANILLA = str(Path(sys.executable).with_name("planilla"))
 TOOL = ROOT / "pages" / "tests" / "audit_verify.mjs"
 
 
+def seeded_exports() -> dict[str, bytes]:
+    """``build_exports`` with the games' ids drawn from a seeded generator instead of ``uuid4``: the same files
+    on every run and every clone."""
+    from uuid import UUID
+
+    rng = random.Random(26)
+    saved = domain.game.aggregate.uuid4
+    domain.game.aggregate.uuid4 = lambda: UUID(int=rng.getrandbits(128), version=4)
+    try:
+        return build_exports()
+    finally:
+        domain.game.aggregate.uuid4 = saved
+
+
 def tamper_cases() -> dict[str, bytes]:
     """Every file the reliability suite's tamperers make from its two exports, and a few non-exports, by name."""
-    exports = build_exports()
+    exports = seeded_exports()
     short, long = exports["short"], exports["long"]
     cases = {"short-intact": short, "long-intact": long}
     for position, new, changed in single_byte_changes(short):
@@ -59,9 +79,12 @@ def write_cases(folder: Path) -> list[str]:
 
 
 def verdicts(stdout: str) -> list[str]:
-    """The command's output per file: its line, with the notes under it (indented by two spaces) joined to it."""
+    """The command's output per file: its line, with the notes under it (indented by two spaces) joined to it.
+    Split at ``\\n`` only, and no line is empty or holds another line separator: nothing from a file escapes."""
     blocks: list[str] = []
-    for line in stdout.splitlines():
+    lines = stdout.split("\n")
+    assert lines[-1] == "" and all(line and line.splitlines() == [line] for line in lines[:-1])
+    for line in lines[:-1]:
         if line.startswith("  ") and blocks:
             blocks[-1] += "\n" + line
         else:
@@ -112,7 +135,7 @@ FRAGMENTS = [b'1.5', b'1e5', b'-0', b'0.0', b'"', b'\\', b'\\u00e9', b'\\ud83d',
 def odd_cases() -> dict[str, bytes]:
     """Beyond the reliability suite: 1,500 exports with pieces inserted, cut or overwritten (seeded), an event's
     version as true, 3.0, "3", null, [3], {"a":3}…, and headers naming odd formats (the reasons print them)."""
-    short = build_exports()["short"]
+    short = seeded_exports()["short"]
     rng = random.Random(3)
     cases = {}
     for i in range(1500):
@@ -147,9 +170,10 @@ def test_the_pages_verifier_says_what_the_command_says_on_odd_changes_too(tmp_pa
         Path(files[-1]).write_bytes(data)
     command = subprocess.run([PLANILLA, "audit", "verify", *files], capture_output=True, text=True, timeout=600)
     ours = subprocess.run([node, str(TOOL), *files], capture_output=True, text=True, timeout=600)
-    # Compared whole: a game id read from a file may hold a newline, so a verdict can span lines.
+    # Compared whole, and one line per file: a value read from a file never starts a line.
     expected = command.stdout.splitlines()
-    assert sum(line.startswith(str(tmp_path)) for line in expected) >= len(files) and ours.stderr == ""
+    assert len(verdicts(command.stdout)) == len(files) and ours.stderr == ""
+    assert all(line.startswith((str(tmp_path), "  ")) for line in expected)
     differ = [(e, f) for e, f in zip(expected, ours.stdout.splitlines()) if e != f]
     assert not differ and ours.stdout == command.stdout, f"{len(differ)} lines differ, first: {differ[:3]}"
     assert ours.returncode == command.returncode

@@ -324,12 +324,17 @@ def test_an_old_planilla_audit_1_export_verifies_as_before_and_is_reported_unsig
     old.write_bytes(export_bytes(app.history(hall["games"]["signed"])))
     app.close()
     out = StringIO()
-    assert run_audit_verify([str(old)], out, service_key=hall["key"].public_key) == 0
+    assert run_audit_verify([str(old)], out) == 0
     assert "intact" in out.getvalue() and "planilla-audit/1: unsigned" in out.getvalue()
+    # Asked what a version-1 file cannot answer (issue 26): exit 3, "cannot check what was asked", not 0.
+    out = StringIO()
+    assert run_audit_verify([str(old)], out, service_key=hall["key"].public_key) == 3
+    assert "intact" in out.getvalue() and "cannot check what was asked: --service-key" in out.getvalue()
     out = StringIO()
     seal = tmp_path / "seal.json"
     seal.write_text(json.dumps(hall["seals"][1]))
-    assert run_audit_verify([str(old)], out, seal=str(seal)) == 2
+    assert run_audit_verify([str(old)], out, seal=str(seal)) == 3
+    assert "cannot check what was asked: --seal" in out.getvalue()
     assert "export the game again with --format 2" in out.getvalue()
 
 

@@ -2,8 +2,9 @@
 
 Layers, lowest first: ``domain`` < ``projections`` < the root of ``service`` (what every context shares)
 < the contexts (``service.game``, ``service.tournament``, ``service.duplicate``, ``service.lexicon``,
-``service.trust``, ``service.hall``, ``service.gcg``, and ``pages``) < ``service.access`` < ``service.api``
-and ``service.cli``. Every import counts: at module level, inside functions and under ``TYPE_CHECKING``.
+``service.trust``, ``service.hall``, ``service.gcg``, ``service.federation``, and ``pages``) < ``service.access``
+< ``service.api`` and ``service.cli``. Every import counts: at module level, inside functions and under
+``TYPE_CHECKING``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 TREES = ("service", "projections", "pages")
 CONTEXTS = {"service.game", "service.tournament", "service.duplicate", "service.lexicon", "service.trust",
-            "service.hall", "service.gcg", "pages"}
+            "service.hall", "service.gcg", "service.federation", "pages"}
 
 
 def layer(package: str) -> int:

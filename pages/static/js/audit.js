@@ -6,7 +6,7 @@ import { t, use, choose, initial } from './i18n.js';
 import { request } from './net.js';
 import { verifyExport } from './audit/verify.js';
 import { bestDigest } from './audit/sha256.js';
-import { findingHtml } from './audit/report.js';
+import { findingNode } from './audit/report.js';
 import { readAccess, writeAddress, accessForm, languagePicker, escapeHtml, refusal } from './access.js';
 
 const app = document.getElementById('app');
@@ -75,7 +75,7 @@ function render() {
       <section><h2>${t('audit.export')}</h2><p>${t('audit.export_intro')}</p>
         <div class="actions"><button type="button" class="primary" data-action="export" data-testid="export">${t('audit.download')}</button>
         <a href="/verify">${t('audit.open_verifier')}</a></div>
-        <p class="export-error error" role="alert"></p><div class="exported">${exported ? findingHtml(exported.name, exported.found, exported.digest) : ''}</div></section>
+        <p class="export-error error" role="alert"></p><div class="exported"></div></section>
       <section><h2>${t('audit.trail')}</h2>
         <label class="toggle"><input type="checkbox" data-action="full"${fullHashes ? ' checked' : ''}> ${t('audit.full_hashes')}</label>
         ${trail(audit, events)}</section>
@@ -83,6 +83,7 @@ function render() {
   app.querySelector('[data-lang]').addEventListener('change', async (e) => { await choose(e.target.value); render(); });
   app.querySelector('[data-action="full"]').addEventListener('change', (e) => { fullHashes = e.target.checked; render(); });
   app.querySelector('[data-action="export"]').addEventListener('click', download);
+  if (exported) app.querySelector('.exported').replaceChildren(findingNode(exported.name, exported.found, exported.digest));
 }
 
 /** Fetch the export with this token, offer it as a file, and verify it here as the command would. */
@@ -114,7 +115,7 @@ async function download() {
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
   const { name: digestName, digest } = bestDigest();
   exported = { name, bytes, found: await verifyExport(bytes, { digest }), digest: digestName };
-  app.querySelector('.exported').innerHTML = findingHtml(exported.name, exported.found, exported.digest);
+  app.querySelector('.exported').replaceChildren(findingNode(exported.name, exported.found, exported.digest));
 }
 
 async function open(found) {

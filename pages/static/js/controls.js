@@ -2,6 +2,7 @@
 // patched in place, not rebuilt: patch.js). Each handler reads the view as it is when the player taps.
 // Mixed into the page's Tablet (tablet.js).
 
+import * as receipts from './receipt.js';
 import * as api from './api.js';
 import { t, choose } from './i18n.js';
 import { forgetSession } from './binding.js';
@@ -73,6 +74,7 @@ export const Controls = (Base) => class extends Base {
       'overdraw-seen': () => this.send(api.commands.correctOverdraw(this.view.version, true)),
       'download-html': () => this.download('html'),
       'download-gcg': () => this.download('gcg'),
+      'receipt-confirmed': () => { receipts.confirm(this.session.game, this.seat); this.receipt = receipts.kept(this.session.game, this.seat); this.render(); },
       leave: () => { this.leaving = !this.leaving; this.leaveProblem = null; this.render(); },
       'leave-cancel': () => { this.leaving = false; this.leaveProblem = null; this.render(); },
       'leave-confirm': () => this.leaveGameMode(),

@@ -6,6 +6,7 @@ import { t, names } from './i18n.js';
 import { waitingLines } from './waiting.js';
 import { seatsToAct } from './seats.js';
 import { tileHtml, tileName } from './components/board.js';
+import { receiptHtml } from './receipt.js';
 
 export const escape = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -236,7 +237,7 @@ export class Panels {
   }
 
   closedHtml() {
-    return `${this.settlementHtml()}<div class="group locked"><p class="lock">${t('closed.locked')}</p>
+    return `${this.settlementHtml()}${receiptHtml(this.receipt, t, escape)}<div class="group locked"><p class="lock">${t('closed.locked')}</p>
       <div class="buttons"><button type="button" id="download-html">${t('closed.download_sheet')}</button>
       <button type="button" id="download-gcg">${t('closed.download_gcg')}</button></div></div>`;
   }

@@ -14,6 +14,7 @@ import { patch } from './patch.js';
 import { Controls } from './controls.js';
 import { actingSeat } from './seats.js';
 import { Signing, SIGNED } from './signing.js';
+import * as receipts from './receipt.js';
 import './components/keyboard.js';
 import './components/sheets.js';
 
@@ -84,6 +85,7 @@ class Tablet extends Controls(Signing(Panels)) {
       if (before && (before.mine.has('place_tiles') !== this.view.mine.has('place_tiles')
         || before.nextTurnIndex !== this.view.nextTurnIndex)) this.resetEntry();
       if (before && before.lastTurnIndex !== this.view.lastTurnIndex) this.entry.words = null;
+      this.takeReceipt();
       this.render();
     });
     // The device's own reports (focus lost and back, page left), where the service lists them for this seat.
@@ -343,6 +345,20 @@ class Tablet extends Controls(Signing(Panels)) {
     const words = await api.playWords(v, this.session.token).catch(() => null);
     this.entry.words = (words && words.length ? words : [v.lastTurn.word]).map((word) => ({ word, chosen: true }));
     this.render();
+  }
+
+  /** At GameClosed: fetch the player's receipt once and keep it until the player confirms they have it. */
+  async takeReceipt() {
+    const { game } = this.session;
+    this.receipt = receipts.kept(game, this.seat);
+    if (!this.view.closed || this.shared || this.fetchingReceipt || !receipts.wanted(game, this.seat, this.view.version)) return;
+    this.fetchingReceipt = true;
+    const found = await receipts.fetchReceipt(game, this.session.token);
+    this.fetchingReceipt = false;
+    if (found) {
+      this.receipt = receipts.keep(game, this.seat, found);
+      this.render();
+    }
   }
 
   async download(kind) {

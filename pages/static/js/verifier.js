@@ -3,18 +3,22 @@
 // the page's own SHA-256 where the page is not a secure context), the first bad event named exactly as
 // `planilla audit verify` names it (js/audit/). The file never leaves the device. A planilla-audit/2 file's
 // players' and service's signatures are checked too (WebCrypto), against the service key typed in (the
-// command's --service-key), and a round's seal file dropped with it is the command's --seal.
+// command's --service-key), a round's seal file dropped with it is the command's --seal, and a player's
+// receipt (its short code typed in, or its file dropped) the command's --receipt. Every value from a file is
+// shown as text (report.js builds DOM nodes), never as HTML.
 import { t, use, choose, initial } from './i18n.js';
 import { registerServiceWorker } from './net.js';
 import { verifyExport } from './audit/verify.js';
 import { bestDigest } from './audit/sha256.js';
 import { decodeUtf8, loads, pyStr } from './audit/pyjson.js';
-import { findingHtml } from './audit/report.js';
-import { languagePicker, escapeHtml } from './access.js';
+import { findingNode, errorNode } from './audit/report.js';
+import { readReceipt } from './audit/receipt.js';
+import { languagePicker } from './access.js';
 
 const app = document.getElementById('app');
 let results = [];
 let seal = null; // a planilla-seal/1 document dropped here (as --seal), read as the command reads it
+let receiptFile = null; // a planilla-receipt/1 document dropped here (as --receipt FILE)
 
 /** A dropped file that is a round's seal (JSON whose format is planilla-seal/1), read; else null. */
 function sealOf(bytes) {
@@ -27,6 +31,14 @@ function sealOf(bytes) {
   } catch {
     return null;
   }
+}
+
+/** A dropped file that is a player's receipt (planilla-receipt/1), read as the command reads it; else null. */
+function receiptOf(bytes) {
+  const decoded = decodeUtf8(bytes);
+  if (decoded.error !== undefined) return null;
+  const found = readReceipt(new TextDecoder().decode(bytes));
+  return found instanceof Map && found.has('game') ? found : null;
 }
 
 async function check(files) {
@@ -44,13 +56,19 @@ async function checkAll(files) {
   const exports = [];
   for (const one of read) {
     const found = sealOf(one.bytes);
-    if (found) seal = found; else exports.push(one);
+    const receipt = found ? null : receiptOf(one.bytes);
+    if (found) seal = found; else if (receipt) receiptFile = receipt; else exports.push(one);
   }
   const serviceKey = app.querySelector('#service-key').value.trim() || null;
+  const typed = app.querySelector('#receipt').value.trim();
+  const receipt = typed ? readReceipt(typed) : receiptFile;
+  const problem = app.querySelector('.receipt-error');
+  problem.textContent = typeof receipt === 'string' ? receipt : '';
+  if (typeof receipt === 'string') return;
   showSeal();
   for (const { file, bytes } of exports) {
     try {
-      results.unshift({ file: file.name, found: await verifyExport(bytes, { digest, serviceKey, seal }), digest: name });
+      results.unshift({ file: file.name, found: await verifyExport(bytes, { digest, serviceKey, seal, receipt }), digest: name });
     } catch (error) {
       results.unshift({ file: file.name, error: error.code ? t(`verify.${error.code}`) : error.message });
     }
@@ -68,9 +86,8 @@ function showSeal() {
 }
 
 function showResults() {
-  app.querySelector('.results').innerHTML = results.map((r) => (r.error === undefined ? findingHtml(r.file, r.found, r.digest)
-    : `<article class="finding unreadable" data-testid="finding" data-state="error"><h3>${escapeHtml(r.file)}</h3>
-       <p class="error">${escapeHtml(r.error)}</p></article>`)).join('');
+  app.querySelector('.results').replaceChildren(...results.map((r) => (r.error === undefined
+    ? findingNode(r.file, r.found, r.digest) : errorNode(r.file, r.error))));
   app.querySelector('[data-testid="checked"]').dataset.count = results.length;
 }
 
@@ -88,6 +105,9 @@ function render() {
       <div class="service-key"><label for="service-key">${t('verify.service_key')}</label>
         <input id="service-key" autocomplete="off" spellcheck="false" data-testid="service-key" aria-describedby="service-key-help">
         <p id="service-key-help" class="help">${t('verify.service_key_help')}</p></div>
+      <div class="service-key"><label for="receipt">${t('verify.receipt')}</label>
+        <input id="receipt" autocomplete="off" spellcheck="false" data-testid="receipt-code" aria-describedby="receipt-help">
+        <p id="receipt-help" class="help">${t('verify.receipt_help')}</p><p class="receipt-error error" role="alert"></p></div>
       <p class="seal" data-testid="seal" hidden><span></span> <button type="button" id="seal-forget">${t('verify.seal_forget')}</button></p>
       <div class="results" data-testid="checked" data-count="0" aria-live="polite"></div>
     </main></div>`;
@@ -104,9 +124,11 @@ function render() {
   app.querySelector('#seal-forget').addEventListener('click', () => { seal = null; showSeal(); });
   app.querySelector('[data-lang]').addEventListener('change', async (e) => {
     const key = app.querySelector('#service-key').value;
+    const code = app.querySelector('#receipt').value;
     await choose(e.target.value);
     render();
     app.querySelector('#service-key').value = key;
+    app.querySelector('#receipt').value = code;
   });
   showSeal();
   showResults();

@@ -4,6 +4,7 @@
 import {
   decodeUtf8, loads, PyJsonError, canonical, fromCodePoints, comparePy, pyRepr, pyStr, pyEqual, pyPlusOne,
 } from './pyjson.js';
+import { shown } from './hands.js';
 
 export const FORMAT = 'planilla-audit/1';
 export const GENESIS = '0'.repeat(64);
@@ -78,9 +79,9 @@ export async function verifyChain(records, digest) {
     const version = rec.get('version');
     if (game === null) game = rec.get('game');
     if (!pyEqual(rec.get('game'), game)) {
-      return { version, index, reason: `event belongs to game ${pyStr(rec.get('game'))}, not ${pyStr(game)}` };
+      return { version, index, reason: `event belongs to game ${shown(rec.get('game'))}, not ${shown(game)}` };
     }
-    if (!pyEqual(version, expected)) return { version, index, reason: `version ${pyStr(version)} where ${expected} was expected` };
+    if (!pyEqual(version, expected)) return { version, index, reason: `version ${shown(version)} where ${expected} was expected` };
     if (!pyEqual(rec.get('previous_hash'), previous)) {
       return { version, index, reason: 'previous_hash does not match the hash of the event before it' };
     }
@@ -125,9 +126,9 @@ export async function verify(data, digest) {
   const broken = await verifyChain(records, digest);
   if (broken !== null) return bad(broken.index + 1, broken.version, records[broken.index].get('type'), broken.reason, records);
   const first = records[0].get('game');
-  if (!pyEqual(header.get('game'), first)) return bad(0, null, null, `the header names game ${pyStr(header.get('game'))}, the events ${pyStr(first)}`, records);
+  if (!pyEqual(header.get('game'), first)) return bad(0, null, null, `the header names game ${shown(header.get('game'))}, the events ${shown(first)}`, records);
   if (!pyEqual(header.get('events'), BigInt(records.length))) {
-    return bad(0, null, null, `the header announces ${pyStr(header.get('events'))} events, the file holds ${records.length}`, records);
+    return bad(0, null, null, `the header announces ${shown(header.get('events'))} events, the file holds ${records.length}`, records);
   }
   const head = records[records.length - 1].get('hash');
   if (!pyEqual(header.get('head_hash'), head)) return bad(0, null, null, "the header's head hash is not the last event's hash", records);

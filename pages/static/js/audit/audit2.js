@@ -9,6 +9,7 @@
 import { finding, readLine, splitLines, verifyChain } from './audit1.js';
 import { canonical, pyEqual, pyRepr, pyStr, pyPlusOne } from './pyjson.js';
 import { sha256Hex } from './sha256.js';
+import { head as first16, shown } from './hands.js';
 
 export const FORMAT = 'planilla-audit/2';
 const SEAL_FORMAT = 'planilla-seal/1';
@@ -28,7 +29,7 @@ const bad = (line, version, type, reason, records = []) => finding({ line, versi
 const encoder = new TextEncoder();
 const isInt = (v) => typeof v === 'bigint';
 const get = (map, key) => (map instanceof Map && map.has(key) ? map.get(key) : null);
-const short = (text) => pyStr(text).slice(0, 16);
+const short = (text) => shown(first16(text));
 
 // ---- bytes, base64, hashes -----------------------------------------------------------------------
 /** Python's base64.b64decode(validate=True): standard alphabet, padded; null where Python raises. */
@@ -96,7 +97,7 @@ async function verifyP256(subtle, publicKey, message, signature) {
 }
 
 /** The service's key: Ed25519, 32 raw bytes base64 (service/keys.py `verify_ed25519`). */
-async function verifyEd25519(subtle, publicKey, message, signature) {
+export async function verifyEd25519(subtle, publicKey, message, signature) {
   const raw = looseBase64(publicKey);
   const sig = looseBase64(signature);
   if (!raw || !sig || raw.length !== 32) return false;
@@ -168,7 +169,7 @@ async function check(data, digest, serviceKey, seal, subtle) {
   const broken = await verifyChain(records, digest);
   if (broken !== null) return bad(broken.index + 1, broken.version, records[broken.index].get('type'), broken.reason, records);
   const first = records[0].get('game');
-  if (!pyEqual(header.get('game'), first)) return bad(0, null, null, `the header names game ${pyStr(header.get('game'))}, the events ${pyStr(first)}`, records);
+  if (!pyEqual(header.get('game'), first)) return bad(0, null, null, `the header names game ${shown(header.get('game'))}, the events ${shown(first)}`, records);
   const head = records[records.length - 1].get('hash');
   if (!pyEqual(header.get('head_hash'), head)) return bad(0, null, null, "the header's head hash is not the last event's hash", records);
   const notes = [];
@@ -246,13 +247,13 @@ async function signature(records, index, keys, game, verifyPlayer, notes) {
   const seat = signer(rec);
   const key = get(rec.get('payload'), 'key');
   const live = keys.filter((k) => pyEqual(k.seat, seat) && k.current && !k.revoked);
-  const where = `seat ${pyStr(seat)}'s ${what}`;
+  const where = `seat ${shown(seat)}'s ${what}`;
   if (key === null && OPTIONAL.has(type)) return null;
   if (key === null) {
     if (live.length) {
-      return bad(index + 1, version, type, `${where} carries no key signature, but seat ${pyStr(seat)} had a registered key then (${short(live[0].fingerprint)}…, event ${pyStr(live[0].version)}) (${article})`);
+      return bad(index + 1, version, type, `${where} carries no key signature, but seat ${shown(seat)} had a registered key then (${short(live[0].fingerprint)}…, event ${shown(live[0].version)}) (${article})`);
     }
-    if (type === 'SheetSigned') notes.push(`event ${pyStr(version)}: ${where} is unsigned by key (no tablet key registered for the seat: a paper or arbiter-entered signature)`);
+    if (type === 'SheetSigned') notes.push(`event ${shown(version)}: ${where} is unsigned by key (no tablet key registered for the seat: a paper or arbiter-entered signature)`);
     return null;
   }
   if (!(key instanceof Map) || !['fingerprint', 'signature', 'seen_head'].every((f) => key.has(f))) {
@@ -261,7 +262,7 @@ async function signature(records, index, keys, game, verifyPlayer, notes) {
   if (!live.length || !pyEqual(live[0].fingerprint, key.get('fingerprint'))) {
     const used = keys.filter((k) => pyEqual(k.fingerprint, key.get('fingerprint')));
     const why = !used.length ? 'a key never registered in this game'
-      : !pyEqual(used[0].seat, seat) ? `seat ${pyStr(used[0].seat)}'s key, not seat ${pyStr(seat)}'s`
+      : !pyEqual(used[0].seat, seat) ? `seat ${shown(used[0].seat)}'s key, not seat ${shown(seat)}'s`
         : used[0].revoked ? "a revoked device's key" : 'a key superseded by a re-binding';
     return bad(index + 1, version, type, `${where} was made with ${why} (${article})`);
   }
@@ -272,9 +273,9 @@ async function signature(records, index, keys, game, verifyPlayer, notes) {
   const message = `planilla-key/1|${action}|${pyStr(game)}|${pyStr(seat)}|${pyStr(key.get('seen_head'))}`;
   const sig = key.get('signature');
   if (!(typeof sig === 'string' && await verifyPlayer(live[0].public_key, message, sig))) {
-    return bad(index + 1, version, type, `${where} does not verify against seat ${pyStr(seat)}'s registered key (${short(key.get('fingerprint'))}…) over the head it names (event ${pyStr(seen)}): the history before it is not the one the player signed (${article})`);
+    return bad(index + 1, version, type, `${where} does not verify against seat ${shown(seat)}'s registered key (${short(key.get('fingerprint'))}…) over the head it names (event ${shown(seen)}): the history before it is not the one the player signed (${article})`);
   }
-  notes.push(`event ${pyStr(version)}: ${where} verifies with the key registered at event ${pyStr(live[0].version)} (device ${pyStr(live[0].device)}, ${short(key.get('fingerprint'))}…)`);
+  notes.push(`event ${shown(version)}: ${where} verifies with the key registered at event ${shown(live[0].version)} (device ${shown(live[0].device)}, ${short(key.get('fingerprint'))}…)`);
   return null;
 }
 
@@ -302,9 +303,9 @@ async function service(records, attestations, count, verifyService, key, require
     const v = att.get('version');
     const closing = isInt(v) ? closings.get(String(v)) : undefined;
     if (!closing || !pyEqual(closing.get('hash'), att.get('head_hash'))) {
-      return bad(offset, null, null, `the service signed the head of event ${pyStr(v)} as ${short(att.get('head_hash'))}…, which is not a closing of this history`);
+      return bad(offset, null, null, `the service signed the head of event ${shown(v)} as ${short(att.get('head_hash'))}…, which is not a closing of this history`);
     }
-    if (!pyEqual(att.get('at'), closing.get('at'))) return bad(offset, null, null, `the service's signature is dated ${pyStr(att.get('at'))}, the closing it signs ${pyStr(closing.get('at'))}`);
+    if (!pyEqual(att.get('at'), closing.get('at'))) return bad(offset, null, null, `the service's signature is dated ${shown(att.get('at'))}, the closing it signs ${shown(closing.get('at'))}`);
     if (key === null || !pyEqual(fingerprint(key), att.get('fingerprint'))) return bad(offset, null, null, "the service's signature names a key that is not the service key");
     const message = `planilla-head/1|${pyStr(closing.get('game'))}|${pyStr(closing.get('version'))}|${pyStr(closing.get('hash'))}`;
     const sig = att.get('signature');
@@ -312,7 +313,7 @@ async function service(records, attestations, count, verifyService, key, require
       return bad(offset, null, null, `the service's signature of the closing head (event ${pyStr(closing.get('version'))}) does not verify against the service key`);
     }
     signed.add(String(closing.get('version')));
-    notes.push(`event ${pyStr(closing.get('version'))}: the closing head is signed by the service (${short(att.get('fingerprint'))}…)`);
+    notes.push(`event ${shown(closing.get('version'))}: the closing head is signed by the service (${short(att.get('fingerprint'))}…)`);
   }
   const unsigned = [...closings.keys()].filter((v) => !signed.has(v)).map(BigInt).sort((a, b) => (a < b ? -1 : 1));
   for (const version of unsigned) {
@@ -327,7 +328,7 @@ async function sealAttestation(records, att, line, verifyService, key, notes) {
     ['count', att.get('games')], ['games', [new Map([['leaf', att.get('leaf')], ['proof', att.get('proof')]])]]]);
   const problem = await inclusion(records, seal, verifyService, key);
   if (problem !== null) return bad(line, null, null, `round seal: ${problem}`);
-  notes.push(`the game is in the service's seal of ${pyStr(att.get('event'))} round ${pyStr(att.get('round'))} (root ${short(att.get('root'))}…)`);
+  notes.push(`the game is in the service's seal of ${shown(att.get('event'))} round ${shown(att.get('round'))} (root ${short(att.get('root'))}…)`);
   return null;
 }
 
@@ -336,7 +337,7 @@ async function inSeal(records, seal, verifyService, key, notes) {
   const problem = await inclusion(records, seal, verifyService, key);
   const last = records[records.length - 1];
   if (problem !== null) return bad(records.length, last.get('version'), last.get('type'), `round seal: ${problem}`);
-  notes.push(`the game is in the seal of ${pyStr(seal.get('event'))} round ${pyStr(seal.get('round'))} (${pyStr(seal.get('count'))} games, root ${short(seal.get('root'))}…)`);
+  notes.push(`the game is in the seal of ${shown(seal.get('event'))} round ${shown(seal.get('round'))} (${shown(seal.get('count'))} games, root ${short(seal.get('root'))}…)`);
   return null;
 }
 
@@ -354,7 +355,7 @@ async function included(records, seal, verifyService, key) {
   const event = get(details, 'event');
   const round = get(details, 'round');
   if (!pyEqual(get(seal, 'event'), event) || pyStr(get(seal, 'round')) !== pyStr(round)) {
-    return `the seal is of ${pyStr(get(seal, 'event'))} round ${pyStr(get(seal, 'round'))}; this game was created for ${pyStr(event)} round ${pyStr(round)}`;
+    return `the seal is of ${shown(get(seal, 'event'))} round ${shown(get(seal, 'round'))}; this game was created for ${shown(event)} round ${shown(round)}`;
   }
   const last = records[records.length - 1];
   const closings = records.filter((r) => r.get('type') === 'GameClosed');

@@ -1,12 +1,25 @@
-// A verdict on an export as the pages show it: the command's own line, word for word (what a tribunal
-// compares with `planilla audit verify`), a line in the reader's language, and the file's events with
-// the first bad one marked. Used by /verify (files dropped) and /audit (the export just downloaded).
+// A verdict on an export as the pages show it: the command's own lines, word for word (what a tribunal
+// compares with `planilla audit verify`), the verdict on the game's hands and its named warnings, the receipt's
+// answer, a line in the reader's language, and the file's events with the first bad one marked. Used by
+// /verify (files dropped) and /audit (the export just downloaded).
+//
+// Built as DOM nodes: every value taken from the file is set as text (textContent), never parsed as HTML, so
+// no export can write into the page (issue 26).
 import { t } from '../i18n.js';
 import { commandLines } from './verify.js';
 import { pyStr } from './pyjson.js';
-import { escapeHtml } from '../access.js';
 
 const short = (hash) => (typeof hash === 'string' && hash.length > 16 ? `${hash.slice(0, 12)}…` : pyStr(hash));
+
+/** An element with attributes and children (strings become text nodes). */
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== undefined && value !== null && value !== false) node.setAttribute(name, value === true ? '' : String(value));
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined && c !== ''));
+  return node;
+}
 
 function summary(found) {
   if (found.ok) return t('verify.intact', { events: found.events });
@@ -17,38 +30,68 @@ function summary(found) {
 }
 
 /** What an intact file's signatures are, in the reader's language (planilla-audit/2; version 1 has none). */
-function signaturesHtml(found) {
-  if (!found.ok) return '';
-  if (!found.signatures) return `<p class="signed-by" data-testid="signed-by">${escapeHtml(t('verify.v1_unsigned'))}</p>`;
+function signaturesNode(found) {
+  if (!found.ok) return null;
+  if (!found.signatures) return el('p', { class: 'signed-by', 'data-testid': 'signed-by' }, t('verify.v1_unsigned'));
   const s = found.signatures;
   const lines = [t('verify.key_signed', { count: s.keySigned })];
   if (s.unsignedByKey) lines.push(t('verify.unsigned_by_key', { count: s.unsignedByKey }));
   if (s.service) lines.push(t('verify.service_signed', { fingerprint: s.service }));
   if (s.sealed) lines.push(t('verify.in_seal'));
-  return `<ul class="signed-by" data-testid="signed-by">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`;
+  return el('ul', { class: 'signed-by', 'data-testid': 'signed-by' }, ...lines.map((l) => el('li', {}, l)));
 }
 
-/** The HTML of one file's verdict. `digestName`: 'webcrypto' or 'own'. */
-export function findingHtml(name, found, digestName) {
-  const state = found.ok ? 'ok' : found.readable ? 'tampered' : 'unreadable';
+/** The verdict on the game's hands, its named warnings, the receipt and what could not be checked. */
+function handsNode(found) {
+  if (!found.ok || !found.hands) return null;
+  const { hands } = found;
+  const count = (kind) => hands.warnings.filter((w) => w.kind === kind).length;
+  const headline = el('p', { class: `hands ${hands.kind}`, 'data-testid': 'hands', 'data-kind': hands.kind },
+    t(`verify.hands_${hands.kind}`, { replacements: count('key_replacement'), officials: count('official_entry') }));
+  const warnings = hands.warnings.length ? el('ul', { class: 'warnings', 'data-testid': 'warnings' },
+    ...hands.warnings.map((w) => el('li', { 'data-kind': w.kind }, el('strong', {}, t(`verify.warning_${w.kind}`)), ' ', w.text))) : null;
+  const receipt = found.receiptCheck && found.receiptCheck.state !== 'unanswerable'
+    ? el('p', { class: `receipt ${found.receiptCheck.state}`, 'data-testid': 'receipt', 'data-state': found.receiptCheck.state },
+      t(`verify.receipt_${found.receiptCheck.state}`), ' ', found.receiptCheck.text) : null;
+  const unanswered = found.unanswered.length ? el('ul', { class: 'unanswered', 'data-testid': 'unanswered' },
+    ...found.unanswered.map((u) => el('li', {}, el('strong', {}, t('verify.unanswered')), ' ', u))) : null;
+  return el('div', { class: 'verdict-hands' }, headline, warnings, receipt, unanswered);
+}
+
+function trail(found) {
+  const cell = (key, ...content) => el('td', { 'data-label': key.startsWith('audit.') ? t(key) : key }, ...content);
   const rows = found.records.map((rec, i) => {
     const line = i + 1;
     const bad = !found.ok && found.line === line;
-    const cell = (key, html) => `<td data-label="${escapeHtml(key.startsWith('audit.') ? t(key) : key)}">${html}</td>`;
-    return `<tr class="${bad ? 'bad' : ''}"${bad ? ' data-testid="first-bad"' : ''}>${cell('audit.line', line + 1)}${cell('#', escapeHtml(pyStr(rec.get('version'))))}
-      ${cell('audit.event', `<code>${escapeHtml(pyStr(rec.get('type')))}</code>`)}${cell('audit.time', escapeHtml(pyStr(rec.get('at'))))}
-      ${cell('audit.actor', escapeHtml(pyStr(rec.get('actor'))))}${cell('audit.device', escapeHtml(pyStr(rec.get('device'))))}
-      ${cell('audit.hash', `<code title="${escapeHtml(pyStr(rec.get('hash')))}">${escapeHtml(short(rec.get('hash')))}</code>`)}</tr>`;
-  }).join('');
-  return `<article class="finding ${state}" data-testid="finding" data-state="${state}">
-    <h3>${escapeHtml(name)}</h3>
-    <p class="verdict" data-testid="verdict">${escapeHtml(summary(found))}</p>
-    ${signaturesHtml(found)}
-    <p class="label">${t('verify.command_says')}</p>
-    <pre class="command" data-testid="command-line">${escapeHtml(commandLines(name, found))}</pre>
-    <p class="how">${t(digestName === 'webcrypto' ? 'verify.digest_web' : 'verify.digest_own')}</p>
-    ${rows ? `<details${found.ok ? '' : ' open'}><summary>${t('verify.events', { count: found.records.length })}</summary>
-      <div class="scroll"><table class="trail stack"><thead><tr><th>${t('audit.line')}</th><th>#</th><th>${t('audit.event')}</th><th>${t('audit.time')}</th>
-      <th>${t('audit.actor')}</th><th>${t('audit.device')}</th><th>${t('audit.hash')}</th></tr></thead><tbody>${rows}</tbody></table></div></details>` : ''}
-  </article>`;
+    return el('tr', { class: bad ? 'bad' : '', 'data-testid': bad ? 'first-bad' : null },
+      cell('audit.line', String(line + 1)), cell('#', pyStr(rec.get('version'))),
+      cell('audit.event', el('code', {}, pyStr(rec.get('type')))), cell('audit.time', pyStr(rec.get('at'))),
+      cell('audit.actor', pyStr(rec.get('actor'))), cell('audit.device', pyStr(rec.get('device'))),
+      cell('audit.hash', el('code', { title: pyStr(rec.get('hash')) }, short(rec.get('hash')))));
+  });
+  const head = el('tr', {}, ...['audit.line', '#', 'audit.event', 'audit.time', 'audit.actor', 'audit.device', 'audit.hash']
+    .map((k) => el('th', {}, k.startsWith('audit.') ? t(k) : k)));
+  return el('details', { open: !found.ok }, el('summary', {}, t('verify.events', { count: found.records.length })),
+    el('div', { class: 'scroll' }, el('table', { class: 'trail stack' }, el('thead', {}, head), el('tbody', {}, ...rows))));
+}
+
+/** One file's verdict as a DOM node. `digestName`: 'webcrypto' or 'own'. */
+export function findingNode(name, found, digestName) {
+  const state = found.ok ? (found.unanswered && found.unanswered.length ? 'unanswered' : 'ok')
+    : found.readable ? 'tampered' : 'unreadable';
+  return el('article', { class: `finding ${state}`, 'data-testid': 'finding', 'data-state': state },
+    el('h3', {}, name),
+    el('p', { class: 'verdict', 'data-testid': 'verdict' }, summary(found)),
+    handsNode(found),
+    signaturesNode(found),
+    el('p', { class: 'label' }, t('verify.command_says')),
+    el('pre', { class: 'command', 'data-testid': 'command-line' }, commandLines(name, found)),
+    el('p', { class: 'how' }, t(digestName === 'webcrypto' ? 'verify.digest_web' : 'verify.digest_own')),
+    (found.records || []).length ? trail(found) : null);
+}
+
+/** A file that could not be checked at all (the browser failed), as a DOM node. */
+export function errorNode(name, message) {
+  return el('article', { class: 'finding unreadable', 'data-testid': 'finding', 'data-state': 'error' },
+    el('h3', {}, name), el('p', { class: 'error' }, message));
 }

@@ -6,8 +6,13 @@
 // the command on the same files; nothing here assumes which formats will come.
 import * as audit1 from './audit1.js';
 import * as audit2 from './audit2.js';
+import { fingerprint, verifyEd25519 } from './audit2.js';
 import { decodeUtf8, loads, pyStr } from './pyjson.js';
+import { escaped, hands, shown } from './hands.js';
+import { checkReceipt } from './receipt.js';
 import { bestDigest } from './sha256.js';
+
+const get = (map, key) => (map instanceof Map && map.has(key) ? map.get(key) : null);
 
 export const FORMATS = new Map([[audit1.FORMAT, audit1], [audit2.FORMAT, audit2]]);
 /** What the command does with a file whose header names no format it knows: planilla-audit/1's verdict. */
@@ -39,35 +44,90 @@ export function chosen(bytes) {
   return FALLBACK;
 }
 
-/** The finding on an export (bytes: Uint8Array); `digest` defaults to WebCrypto, else the module's own SHA-256.
- * `serviceKey` and `seal` are the command's `--service-key` (base64) and `--seal` (the file's document, read
- * with pyjson's loads). */
-export async function verifyExport(bytes, { digest, serviceKey = null, seal = null } = {}) {
+/** The finding on an export (bytes: Uint8Array), with what service/trust/verdict.py `file_report` adds to an
+ * intact one: `hands` (the verdict on its hands), `receiptCheck`, `unanswered` (what it cannot answer of what
+ * was asked: the exit code 3) and `lines` (the indented lines of the command's report, unescaped). `digest`
+ * defaults to WebCrypto, else the module's own SHA-256. `serviceKey`, `seal` and `receipt` are the command's
+ * `--service-key` (base64), `--seal` (the file's document, read with pyjson's loads) and `--receipt` (readReceipt's
+ * answer). */
+export async function verifyExport(bytes, { digest, serviceKey = null, seal = null, receipt = null, subtle } = {}) {
   const verifier = chosen(bytes);
-  const found = await verifier.verify(bytes, digest || bestDigest().digest, { serviceKey, seal });
-  if (verifier === audit1 && found.ok && seal !== null) { // as the command says of a version 1 file with --seal
-    return { ...found, ok: false, readable: false,
-      reason: 'a planilla-audit/1 export cannot be checked against --seal: export the game again with --format 2' };
+  const attested = verifier !== FALLBACK;
+  let found = await verifier.verify(bytes, digest || bestDigest().digest, { serviceKey, seal, ...(subtle ? { subtle } : {}) });
+  const unanswered = [];
+  let verdict = null;
+  let receiptCheck = null;
+  const lines = [];
+  if (found.ok) {
+    const records = found.records ?? [];
+    if (!attested && serviceKey !== null) {
+      unanswered.push('--service-key: a planilla-audit/1 export carries no service signature (export the game again with --format 2)');
+    }
+    if (!attested && seal !== null) {
+      unanswered.push('--seal: a planilla-audit/1 export cannot be checked against a seal (export the game again with --format 2)');
+    }
+    if (attested && serviceKey !== null && !records.some((r) => r.get('type') === 'GameClosed')) {
+      unanswered.push('--service-key: the game never closed, so no closing head was signed by the service');
+    }
+    verdict = hands(records, attested);
+    if (receipt !== null) {
+      const headerKey = attested ? get(loads(decodeUtf8(bytes.subarray(0, bytes.indexOf(0x0A))).text), 'service_key') : null;
+      const holds = await receiptHolds(receipt, serviceKey || headerKey, subtle);
+      receiptCheck = { ...checkReceipt(records, receipt, holds), signature: holds };
+      if (receiptCheck.state === 'rewritten') {
+        const v = receiptCheck.version;
+        const at = v !== null && v <= BigInt(records.length) ? records[Number(v) - 1] : records[records.length - 1];
+        found = { ...found, ok: false, readable: true, line: Number(at.get('version')), version: at.get('version'),
+          type: at.get('type'), reason: `receipt: ${receiptCheck.text}`, notes: [] };
+      } else if (receiptCheck.state === 'unanswerable') {
+        unanswered.push(`--receipt: ${receiptCheck.text}`);
+      } else {
+        lines.push(`receipt: ${receiptCheck.text}`);
+        if (holds === null && receipt.has('signature')) lines.push('receipt: its service signature was not checked (no service key: give --service-key)');
+        else if (holds) lines.push('receipt: its service signature verifies against the service key');
+      }
+    }
   }
-  return found;
+  if (found.ok) {
+    return { ...found, hands: verdict, receiptCheck, unanswered,
+      lines: [`verdict: ${verdict.headline}`, ...verdict.warnings.map((w) => `warning: ${w.text}`), ...lines,
+        ...unanswered.map((u) => `cannot check what was asked: ${u}`), ...(found.notes || [])] };
+  }
+  return { ...found, hands: null, receiptCheck, unanswered: [], lines: [...(found.notes || [])] };
+}
+
+/** service/trust/verdict.py `_receipt_holds`: the receipt's service signature against `key` (null: unchecked). */
+async function receiptHolds(receipt, key, subtle = globalThis.crypto?.subtle) {
+  if (!receipt.has('signature') || key === null || key === undefined) return null;
+  if (fingerprint(key) !== receipt.get('fingerprint')) return false;
+  const message = `planilla-head/1|${pyStr(receipt.get('game'))}|${pyStr(receipt.get('version'))}|${pyStr(receipt.get('head_hash'))}`;
+  try {
+    return await verifyEd25519(subtle, key, message, receipt.get('signature'));
+  } catch {
+    return false;
+  }
 }
 
 /** The command's line for a finding (after `<file>: `). */
 export function describe(found) {
-  if (found.ok) return `intact: game ${pyStr(found.game)}, ${found.events} events, head ${pyStr(found.head_hash)}`;
+  if (found.ok) return `intact: game ${shown(found.game)}, ${found.events} events, head ${shown(found.head_hash)}`;
   if (!found.readable) return `not an export: ${found.reason}`;
   const where = found.line === 0 ? 'the header'
-    : found.version !== null ? `event ${pyStr(found.version)} (${pyStr(found.type)}), line ${found.line + 1}`
+    : found.version !== null ? `event ${shown(found.version)} (${shown(found.type)}), line ${found.line + 1}`
       : `line ${found.line + 1}`;
   return `TAMPERED at ${where}: ${found.reason}`;
 }
 
-/** Everything the command prints for one file: its line, then each note indented by two spaces. */
+/** Everything the command prints for one file: its line, then each of its lines indented by two spaces, every
+ * value from the file escaped (one line each, whatever the file holds). */
 export function commandLines(name, found) {
-  return [`${name}: ${describe(found)}`, ...(found.notes || []).map((note) => `  ${note}`)].join('\n');
+  const lines = found.lines ?? found.notes ?? [];
+  return [escaped(`${shown(name)}: ${describe(found)}`), ...lines.map((line) => escaped(`  ${line}`))].join('\n');
 }
 
-/** The command's exit code for a set of findings: 0 all intact, 1 any tampered, 2 any unreadable. */
+/** The command's exit code for a set of findings: 0 all intact and answered, 1 any tampered, 2 any unreadable,
+ * else 3 when one could not answer what was asked. */
 export function exitCode(findings) {
-  return findings.reduce((worst, f) => Math.max(worst, f.ok ? 0 : f.readable ? 1 : 2), 0);
+  const worst = findings.reduce((w, f) => Math.max(w, f.ok ? 0 : f.readable ? 1 : 2), 0);
+  return worst || (findings.some((f) => f.unanswered && f.unanswered.length) ? 3 : 0);
 }

@@ -1,0 +1,164 @@
+"""The public log of round seals: an append-only RFC 9162 Merkle log in one SQLite file.
+
+Each leaf is a round seal's entry (``domain.tlog.entries.seal_entry``: hashes and the service's signature,
+never a player's name). Beside the leaves the file keeps every full subtree's hash (a node covering
+``2^level`` leaves from ``index * 2^level``), written when its last leaf is appended, so a root or a proof
+is a few lookups whatever the size. A checkpoint (C2SP tlog-checkpoint, origin = the log key's name) is
+signed by the log's Ed25519 key; ``cosign`` asks witnesses (C2SP tlog-witness ``add-checkpoint``) and keeps
+the note with their cosignatures. Nothing is ever deleted or rewritten: the log cannot sign a tree
+inconsistent with one it signed before, since it only ever signs its own prefix.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from domain.tlog import merkle
+from domain.tlog.checkpoint import Checkpoint
+from domain.tlog.note import sign
+from domain.tlog.witness import request_body
+from service.federation.keys import NamedKey
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS leaves (idx INTEGER PRIMARY KEY, entry BLOB NOT NULL, hash BLOB NOT NULL);
+CREATE INDEX IF NOT EXISTS leaves_by_hash ON leaves (hash);
+CREATE TABLE IF NOT EXISTS nodes (level INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL,
+                                  PRIMARY KEY (level, idx)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS checkpoints (size INTEGER PRIMARY KEY, note TEXT NOT NULL, cosigned TEXT);
+CREATE TABLE IF NOT EXISTS witnessed (witness TEXT PRIMARY KEY, size INTEGER NOT NULL);
+"""
+
+
+class LogError(ValueError):
+    pass
+
+
+class SealLog:
+    def __init__(self, path: Path | str, key: NamedKey) -> None:
+        self.key = key
+        self.origin = key.name
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    @property
+    def size(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM leaves").fetchone()[0]
+
+    def append(self, entries: list[bytes]) -> list[int]:
+        """Append entries (in one transaction) and return their indexes; an entry already logged keeps its index."""
+        found: list[int] = []
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            n = self.size
+            for entry in entries:
+                leaf = merkle.leaf_hash(entry)
+                known = self.db.execute("SELECT idx FROM leaves WHERE hash = ?", (leaf,)).fetchone()
+                if known is not None:
+                    found.append(known[0])
+                    continue
+                self.db.execute("INSERT INTO leaves VALUES (?, ?, ?)", (n, entry, leaf))
+                self.db.execute("INSERT INTO nodes VALUES (0, ?, ?)", (n, leaf))
+                level, index, current = 0, n, leaf
+                while index & 1:
+                    left = self._node(level, index - 1)
+                    current = merkle.node_hash(left, current)
+                    level, index = level + 1, index >> 1
+                    self.db.execute("INSERT INTO nodes VALUES (?, ?, ?)", (level, index, current))
+                found.append(n)
+                n += 1
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return found
+
+    def _node(self, level: int, index: int) -> bytes:
+        return self.db.execute("SELECT hash FROM nodes WHERE level = ? AND idx = ?", (level, index)).fetchone()[0]
+
+    def subtree(self, start: int, end: int) -> bytes:
+        """The hash of leaves ``[start, end)``: a stored full subtree, or two halves joined (RFC 9162 §2.1.1)."""
+        n = end - start
+        if n & (n - 1) == 0 and start % n == 0:
+            return self._node(n.bit_length() - 1, start // n)
+        k = merkle.split(n)
+        return merkle.node_hash(self.subtree(start, start + k), self.subtree(start + k, end))
+
+    def _within(self, size: int) -> None:
+        if not 0 <= size <= self.size:
+            raise LogError(f"the log has {self.size} leaves, not {size}")
+
+    def root(self, size: int | None = None) -> bytes:
+        size = self.size if size is None else size
+        self._within(size)
+        return merkle.root(size, self.subtree)
+
+    def entry(self, index: int) -> bytes:
+        row = self.db.execute("SELECT entry FROM leaves WHERE idx = ?", (index,)).fetchone()
+        if row is None:
+            raise LogError(f"no leaf {index}")
+        return row[0]
+
+    def index_of(self, entry: bytes) -> int | None:
+        row = self.db.execute("SELECT idx FROM leaves WHERE hash = ?", (merkle.leaf_hash(entry),)).fetchone()
+        return None if row is None else row[0]
+
+    def inclusion(self, index: int, size: int) -> list[bytes]:
+        self._within(size)
+        return merkle.inclusion_proof(index, size, self.subtree)
+
+    def consistency(self, old: int, size: int) -> list[bytes]:
+        self._within(size)
+        return merkle.consistency_proof(old, size, self.subtree)
+
+    def checkpoint(self) -> str:
+        """Sign the current tree (or return the note already signed for this size)."""
+        size = self.size
+        row = self.db.execute("SELECT note FROM checkpoints WHERE size = ?", (size,)).fetchone()
+        if row is not None:
+            return row[0]
+        note = sign(Checkpoint(self.origin, size, self.root(size)).body(), [self.key.note_signer()])
+        self.db.execute("INSERT OR IGNORE INTO checkpoints (size, note) VALUES (?, ?)", (size, note))
+        return note
+
+    def latest(self) -> str | None:
+        """The latest checkpoint, cosigned when witnesses answered."""
+        row = self.db.execute("SELECT COALESCE(cosigned, note) FROM checkpoints ORDER BY size DESC LIMIT 1").fetchone()
+        return None if row is None else row[0]
+
+    def cosign(self, witnesses: list[str], timeout: float = 5.0) -> tuple[str, dict[str, str]]:
+        """Ask each witness (its base URL) to cosign the current checkpoint; the note with every cosignature
+        received, and what each witness that did not cosign answered."""
+        import httpx
+
+        note = self.checkpoint()
+        size = Checkpoint.parse(note[:note.rfind("\n\n") + 1]).size
+        lines, failures = [], {}
+        with httpx.Client(timeout=timeout) as client:
+            for url in witnesses:
+                row = self.db.execute("SELECT size FROM witnessed WHERE witness = ?", (url,)).fetchone()
+                old = 0 if row is None else row[0]
+                for _ in range(2):
+                    body = request_body(old, self.consistency(old, size) if old <= size else [], note)
+                    try:
+                        answer = client.post(url.rstrip("/") + "/add-checkpoint", content=body.encode("utf-8"))
+                    except httpx.HTTPError as exc:
+                        failures[url] = f"unreachable: {exc}"
+                        break
+                    if answer.status_code == 409 and answer.text.strip().isdigit() and int(answer.text) <= size:
+                        old = int(answer.text)  # the witness knows another size: prove from there, once
+                        continue
+                    if answer.status_code == 200:
+                        lines.append(answer.text)
+                        self.db.execute("INSERT OR REPLACE INTO witnessed VALUES (?, ?)", (url, size))
+                    else:
+                        failures[url] = f"{answer.status_code}: {answer.text.strip()}"
+                    break
+        cosigned = note + "".join(lines)
+        self.db.execute("UPDATE checkpoints SET cosigned = ? WHERE size = ?", (cosigned, size))
+        return cosigned, failures

@@ -1,0 +1,172 @@
+"""``planilla gcg verify``'s quick path: a file that adds up, verified in one lean pass.
+
+``quick_verify`` reads the file's lines straight into tuples (``reader.event_fields``, the reader's own
+grammar), picks the tile set as the reader's game would (``tilesets.tileset_of_pragmas``) and replays the
+events with the engine's own resolution and scoring (``domain.scoring.evaluate_if_legal``), keeping only
+what ``verify.Replay`` keeps: the board, each player's running total and last rack, the last play. It
+makes every check ``Replay`` makes, and gives up (None) at the first line that is not plainly right: an
+unreadable line, rack, word or square, a play the one-walk evaluation does not accept, a score, total or
+end line that does not add up. ``verify.verify_file`` then replays the file the full way, which finds and
+words every problem; so a report is the same whichever path made it (``tests/unit/test_gcg_quick.py``
+holds the two to each other on the corpus and on thousands of altered files).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from domain.board import Board
+from domain.errors import NotationError
+from domain.move import Coordinate
+from domain.notation import parse_rack
+from domain.scoring import evaluate_if_legal
+from domain.tiles import BLANK, full_bag, get_tileset
+from service.gcg import model as m
+from service.gcg.reader import GcgSyntaxError, decode, event_fields
+from service.gcg.tilesets import tileset_of_pragmas
+from service.gcg.verify import END_FACTORS, FileReport, _rack_pattern, read_word, verify_file
+
+_PLAY, _WITHDRAWN, _PASS, _EXCHANGE = m.PLAY, m.WITHDRAWN, m.PASS, m.EXCHANGE
+_END_POINTS, _END_PENALTY, _TIME_PENALTY = m.END_POINTS, m.END_PENALTY, m.TIME_PENALTY
+#: The usual play line, ``>nick: RACK 8H WORD +score total``, as ``reader.event_fields`` reads it (tokens are
+#: what ``str.split`` gives: ``\S`` and ``str.isspace`` are the same set); any other line goes to the reader.
+_PLAY_LINE = re.compile(r">([^\s:]+):[ \t]+(\S+)[ \t]+(\S+)[ \t]+([^\s(\-]\S*)[ \t]+([+-]?\d+)[ \t]+([+-]?\d+)[ \t]*")
+
+
+def check_file(path: str | Path, tiles: str | None = None, end_factor: int | None = None) -> FileReport:
+    """``verify.verify_file``'s report, by the quick path when the file adds up, else the full way."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        data = None  # the full way says why
+    found = None if data is None else quick_verify(data, tiles, end_factor)
+    if found is None:
+        return verify_file(path, tiles, end_factor)
+    return FileReport(str(path), found[0], found[1])
+
+
+def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None = None) -> tuple[str, int] | None:
+    """(tile set, plays) of a GCG file's bytes in which every line adds up, else None (see the module)."""
+    text = decode(data)[0]
+    pragmas: list[tuple[str, str]] = []
+    events = []
+    in_note = False
+    play_line = _PLAY_LINE.fullmatch
+    for raw in text.split("\n"):
+        line = raw.rstrip("\r")
+        first = line[:1]
+        if first == ">":
+            in_note = False
+            found = play_line(line)
+            if found is not None:
+                nick, rack, position, word, score, total = found.groups()
+                events.append((_PLAY, nick, rack, int(score), int(total), position, word, ""))
+                continue
+            try:
+                events.append(event_fields(line))
+            except GcgSyntaxError:
+                return None
+        elif first == "#":
+            in_note = False
+            name, *rest = line[1:].split(None, 1) or [""]
+            if name == "note":
+                in_note = True
+            elif name == "character-encoding":
+                pass
+            elif not name:
+                return None
+            else:
+                pragmas.append((name, rest[0].strip() if rest else ""))
+        elif not in_note and line.strip():
+            return None
+    name = tiles or tileset_of_pragmas(pragmas)
+    tileset = get_tileset(name)
+    factor = END_FACTORS.get(name, 1) if end_factor is None else end_factor
+    rack_ok = _rack_pattern(tileset).fullmatch
+    board = Board()
+    place = board.place
+    parse_gcg_square = Coordinate.parse_gcg
+    totals: dict[str, int] = {}
+    last_rack: dict[str, tuple[str, tuple] | None] = {}  # each player's last rack shown, with what it put down
+    last_play: tuple[int, tuple] | None = None  # the last play's written score and its tiles
+    plays = 0
+
+    def readable(text: str) -> bool:
+        try:
+            parse_rack(text, tileset)
+        except NotationError:
+            return False
+        return True
+
+    def rack_of(text: str) -> Counter[str] | None:
+        if not text:
+            return None
+        try:
+            return Counter(parse_rack(text, tileset))
+        except NotationError:
+            return None
+
+    for kind, nick, rack, score, total, position, word, named in events:
+        if rack and not rack_ok(rack) and not readable(rack):
+            return None
+        if kind == _PLAY:
+            plays += 1
+            try:
+                coord = parse_gcg_square(position)
+                squares = read_word(word, tileset)
+            except NotationError:
+                return None
+            result = evaluate_if_legal(board, coord, squares, tileset)
+            if result is None or result[2] != score:
+                return None
+            placed = result[0]
+            place(placed)
+            last_play = (score, placed)
+            last_rack[nick] = (rack, placed)
+        elif kind == _WITHDRAWN:
+            last_rack[nick] = (rack, ())
+            if last_play is None or score != -last_play[0]:
+                return None
+            board.remove(last_play[1])
+            last_play = None
+        elif kind == _END_POINTS or kind == _END_PENALTY:
+            try:
+                letters = parse_rack(named, tileset)
+            except NotationError:
+                return None
+            value = tileset.rack_value(letters)
+            if kind == _END_PENALTY:
+                own = rack_of(rack)
+                if score != -value or (own is not None and own != Counter(letters)):
+                    return None
+            else:
+                if score != factor * value:
+                    return None
+                others = [n for n in totals if n != nick]
+                if len(others) == 1:
+                    named_tiles = Counter(letters)
+                    kept = last_rack.get(others[0])
+                    held = None if kept is None else rack_of(kept[0])
+                    left = None
+                    if held is not None:
+                        used = Counter(BLANK if p.tile.blank else p.tile.letter for p in kept[1])
+                        left = None if used - held else held - used
+                    if left is None or named_tiles != left:
+                        pool = Counter(full_bag(tileset))
+                        pool.subtract(BLANK if t.blank else t.letter for t in board.cells if t is not None)
+                        if named_tiles != +pool:
+                            return None
+        else:
+            if (kind == _PASS or kind == _EXCHANGE) and score != 0:
+                return None
+            if kind == _EXCHANGE and not named.isdigit() and not readable(named):
+                return None
+            if kind != _TIME_PENALTY:
+                last_rack[nick] = None if kind == _EXCHANGE else (rack, ())
+        if total != totals.get(nick, 0) + score:
+            return None
+        totals[nick] = total
+    return name, plays

@@ -1,0 +1,94 @@
+"""A computed master records the SHA-256 of the list its lexicon was compiled from, in the master and in each
+ruling the lexicon gave (docs/lexicon.md: the lexicon's name, its source's SHA-256 and whether it was
+advisory); the service keeps the lexicon open, and a list loaded again under the same name rules from the
+next master on (AJS 3.2.3: the master is the highest-scoring valid play; AJS 3.2.8: a word not valid nulls
+the slip)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from pathlib import Path
+from uuid import UUID
+
+import pytest
+
+from domain.game.chain import verify_chain
+from domain.tiles import SPANISH
+from service.duplicate.application import duplicate_history
+from service.lexicon.library import load_word_list
+from tests.api.conftest import Api, _api
+
+RACK = ["C", "A", "S", "A", "R", "O", "E"]
+
+
+def write_list(path: Path, words: list[str]) -> str:
+    path.write_text("\n".join(words) + "\n", encoding="utf-8")
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def api(data: Path, tmp_path: Path) -> Iterator[Api]:
+    write_list(tmp_path / "a.txt", ["casa", "caso", "asa"])
+    load_word_list("es-x", tmp_path / "a.txt", SPANISH, data)
+    yield from _api(str(data))
+
+
+def one_round(api: Api, slips: dict[int, tuple[str, str]]) -> tuple[str, dict]:
+    """A duplicate of three with the judge's rack, the slips sent, «¡Tiempo!», the computed master."""
+    director = api.tokens["director"]
+    r = api.post("/v1/duplicates", director, {"profile": "ajs-2012", "players": ["Ana", "Berto", "Carmen"],
+                                               "draw": "judge"})
+    assert r.status_code == 201, r.text
+    did, tokens = r.json()["id"], [t["token"] for t in r.json()["tokens"]]
+    base = f"/v1/duplicates/{did}"
+    assert api.post(base + "/rounds", director, {"rack": RACK}).status_code == 200
+    for seat, (word, coordinates) in slips.items():
+        assert api.post(base + "/rounds/1/slips", tokens[seat], {"word": word, "coordinates": coordinates}).status_code == 200
+    assert api.post(base + "/rounds/1/close", director, {}).status_code == 200
+    master = api.post(base + "/rounds/1/master", director, {"computed": True, "lexicon": "es-x"})
+    assert master.status_code == 200, master.text
+    return did, master.json()["result"]
+
+
+def events_of(api: Api, did: str) -> list:
+    return list(api.app.state.duplicates.app.repository.event_store.get(UUID(did)))
+
+
+def test_the_master_and_each_lexicon_ruling_record_the_lists_digest(api: Api, tmp_path: Path):
+    digest = hashlib.sha256((tmp_path / "a.txt").read_bytes()).hexdigest()
+    did, master = one_round(api, {0: ("CASO", "H8"), 1: ("CARO", "H8")})
+    assert master["method"] == "computed" and master["lexicon"] == "es-x" and master["lexicon_sha256"] == digest
+    rulings = {e.word: e for e in events_of(api, did) if type(e).__name__ == "WordRuled"}
+    assert rulings["CASO"].valid and not rulings["CARO"].valid  # CARO is not in list A: null (AJS 3.2.8)
+    assert {e.lexicon_sha256 for e in rulings.values()} == {digest}
+    chosen = [e for e in events_of(api, did) if type(e).__name__ == "MasterChosen"]
+    assert [e.lexicon_sha256 for e in chosen] == [digest]
+    duplicate = api.app.state.duplicates.get(UUID(did))
+    assert duplicate.rulings["CARO"]["lexicon_sha256"] == digest
+    assert verify_chain(duplicate_history(api.app.state.duplicates.app, UUID(did))) is None
+
+
+def test_a_judges_ruling_records_no_digest(api: Api):
+    r = api.post("/v1/duplicates", api.tokens["director"], {"profile": "ajs-2012", "players": ["A", "B", "C"]})
+    did = r.json()["id"]
+    assert api.post(f"/v1/duplicates/{did}/rulings", api.tokens["director"], {"word": "CASO", "valid": True}).status_code == 200
+    ruled = [e for e in events_of(api, did) if type(e).__name__ == "WordRuled"]
+    assert [e.lexicon_sha256 for e in ruled] == [None]
+    assert "lexicon_sha256" not in api.app.state.duplicates.get(UUID(did)).rulings["CASO"]
+
+
+def test_a_list_loaded_again_rules_the_next_master_with_its_own_digest(api: Api, data: Path, tmp_path: Path):
+    first, _ = one_round(api, {0: ("CARO", "H8")})
+    digest_b = write_list(tmp_path / "b.txt", ["casa", "caso", "asa", "caro"])
+    load_word_list("es-x", tmp_path / "b.txt", SPANISH, data)  # `planilla lexicon load` while the service runs
+    second, master = one_round(api, {0: ("CARO", "H8")})
+    assert master["lexicon_sha256"] == digest_b
+    ruled = {did: next(e for e in events_of(api, did) if type(e).__name__ == "WordRuled" and e.word == "CARO")
+             for did in (first, second)}
+    assert not ruled[first].valid and ruled[second].valid and ruled[second].lexicon_sha256 == digest_b

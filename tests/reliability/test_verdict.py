@@ -1,0 +1,224 @@
+"""The verdict names every official hand, nobody writes into the report, and a player's receipt holds (issue 26).
+
+Games recorded through the application on a SQLite data folder with tablets' keys (``tests.keys``), as in
+``test_signed_rewrite``: one signed throughout, one where seat 1's tablet is replaced during play (a code
+issued by the director, a new key bound) and an arbiter enters a pass for seat 0 (the official entry of
+a player's act, FILE 26), a paper game, and one reopened after it closed (FILE 43). ``planilla audit
+verify`` must say which of these each is, name every replacement and official entry as a warning (text
+and ``--json``), print one line plus indented notes per file whatever the file holds, exit 3 when asked
+what a file cannot answer, and check a player's receipt: a rewrite after it is caught, a reopening named.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.game.chain import canonical
+from domain.game.export import export_bytes
+from domain.game.receipt import grouped, read_code, short_code
+from domain.game.verdict import shown
+from service.access.application import ServiceApplication
+from service.cli.audit import run_audit_verify
+from service.game.application import Actor
+from service.settings import settings_env
+from service.trust.attest import export_attested, receipt_of
+from service.trust.keys import ServiceKey
+from tests.keys import Tablet
+from tests.reliability.test_signed_rewrite import closed_game, forged, rechain, records_of
+
+DIRECTOR = Actor("director:ana", "desk")
+ARBITER = Actor("arbiter:luis", "desk-2")
+NOON = "2025-05-01T12:00:00.000Z"
+
+
+def replaced_game(app: ServiceApplication) -> Any:
+    """Seat 1's tablet replaced after the first play (a new code from the director, a new key), then an arbiter's
+    pass for seat 0 (an official entry, FILE 26), the rest from the tablets, signed and closed."""
+    tablets = [Tablet(), Tablet()]
+    game = app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR, bag_mode="replay",
+                           details={"event": "Open", "round": 3, "table": 1})
+    for seat in range(2):
+        code, _, _ = app.issue_seat_code(game, seat, "director:ana")
+        app.bind(code, f"tablet-{seat}", tablets[seat].spki)
+    player = [Actor("player:0:Ana", "tablet-0"), Actor("player:1:Bea", "tablet-1")]
+
+    def key(seat: int, action: str) -> str:
+        return tablets[seat].sign(action, game, seat, app.history(game)[-1].hash)
+
+    v = app.give_starter(game, 0, DIRECTOR, expected_version=app.get_game(game).version)
+    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("CASAERO"))
+    v = app.draw_tiles(game, 1, player[1], expected_version=v, tiles=list("LUNAMES"))
+    v = app.place_tiles(game, 0, "H7", "CASA", player[0], expected_version=v, key_signature=key(0, "place_tiles"))
+    v = app.accept(game, 1, player[1], expected_version=v, auto_draw=False, key_signature=key(1, "accept"))
+    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("IIII"))
+    tablets[1] = Tablet()  # Bea's tablet died: the director issues a new code, a new tablet binds with a new key
+    code, _, _ = app.issue_seat_code(game, 1, "director:ana")
+    app.bind(code, "tablet-1b", tablets[1].spki)
+    player[1] = Actor("player:1:Bea", "tablet-1b")
+    v = app.get_game(game).version
+    v = app.pass_turn(game, 1, player[1], expected_version=v, key_signature=key(1, "pass_turn"))
+    v = app.pass_turn(game, 0, ARBITER, expected_version=v)  # the arbiter enters Ana's pass
+    while app.get_game(game).phase == "playing":
+        seat = app.get_game(game).turn
+        v = app.pass_turn(game, seat, player[seat], expected_version=v, key_signature=key(seat, "pass_turn"))
+    for seat in range(2):
+        v = app.sign(game, seat, f"seat {seat}", player[seat], expected_version=v, key_signature=key(seat, "sign"))
+    assert app.get_game(game).phase == "closed"
+    return game
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory) -> dict[str, Any]:
+    data = tmp_path_factory.mktemp("verdict") / "data"
+    key, _ = ServiceKey.for_store(str(data))
+    app = ServiceApplication(settings_env(str(data)), clock=lambda: NOON, rng=random.Random(7), service_key=key)
+    games = {"signed": closed_game(app, 1, 1, [Tablet(), Tablet()]), "paper": closed_game(app, 1, 2, None),
+             "replaced": replaced_game(app), "reopened": closed_game(app, 1, 3, [Tablet(), Tablet()])}
+    receipts = {name: receipt_of(app, game) for name, game in games.items()}
+    game = games["reopened"]
+    v = app.get_game(game).version
+    v = app.consent_reopen(game, 0, "score of the last play miswritten", Actor("player:0:Ana", "tablet-0"),
+                           expected_version=v)
+    v = app.consent_reopen(game, 1, "score of the last play miswritten", Actor("player:1:Bea", "tablet-1"),
+                           expected_version=v)
+    app.reopen(game, "both players asked (FILE 43)", DIRECTOR, expected_version=v)
+    exports = {name: export_attested(app, g) for name, g in games.items()}
+    exports["v1"] = export_bytes(app.history(games["signed"]))
+    app.close()
+    return {"key": key, "games": games, "exports": exports, "receipts": receipts}
+
+
+def verify(tmp_path: Path, files: dict[str, bytes], **options: Any) -> tuple[int, str]:
+    paths = []
+    for name, data in files.items():
+        paths.append(str(tmp_path / name))
+        Path(paths[-1]).write_bytes(data)
+    out = StringIO()
+    return run_audit_verify(paths, out, **options), out.getvalue()
+
+
+def report_of(tmp_path: Path, name: str, data: bytes, **options: Any) -> tuple[int, dict[str, Any]]:
+    code, text = verify(tmp_path, {name: data}, as_json=True, **options)
+    return code, json.loads(text)["files"][0]
+
+
+def test_a_game_signed_throughout_by_the_keys_bound_at_the_start(hall, tmp_path):
+    code, text = verify(tmp_path, {"signed.jsonl": hall["exports"]["signed"]})
+    assert code == 0 and "  verdict: signed throughout by the keys bound at the start\n" in text
+    assert "warning:" not in text
+
+
+def test_a_replacement_during_play_and_an_arbiters_entry_are_named_warnings_in_text_and_json(hall, tmp_path):
+    """FILE 26: a pass is the player's act; the arbiter who enters it is named, and the director who issued
+    the code for the new tablet."""
+    code, text = verify(tmp_path, {"replaced.jsonl": hall["exports"]["replaced"]})
+    assert code == 0 and "  verdict: signed, with 1 key replacement and 1 official entry\n" in text, text
+    warnings = [line for line in text.splitlines() if line.startswith("  warning: ")]
+    assert len(warnings) == 2, text
+    assert "key replacement at event" in warnings[0] and "seat 1's key" in warnings[0]
+    assert "(device tablet-1b), its code issued by director:ana, no countersignature recorded" in warnings[0]
+    assert "during play, after 1 turn" in warnings[0]
+    assert "official entry at event" in warnings[1] and "seat 0's pass (TurnPassed) recorded by arbiter:luis" \
+        in warnings[1] and "no official key recorded" in warnings[1]
+    code, report = report_of(tmp_path, "replaced.jsonl", hall["exports"]["replaced"])
+    assert code == 0 and report["state"] == "intact" and report["verdict"]["kind"] == "replaced"
+    kinds = [(w["kind"], w.get("seat"), w.get("issued_by"), w.get("official")) for w in report["verdict"]["warnings"]]
+    assert kinds == [("key_replacement", 1, "director:ana", None), ("official_entry", 0, None, "arbiter:luis")]
+
+
+def test_a_paper_game_is_unsigned_and_its_arbiter_entered_signatures_are_named(hall, tmp_path):
+    """FILE 43: a paper seat's signature entered by the director is an official entry."""
+    code, report = report_of(tmp_path, "paper.jsonl", hall["exports"]["paper"])
+    assert code == 0 and report["verdict"]["kind"] == "unsigned"
+    assert report["verdict"]["headline"].startswith("unsigned (paper)")
+    signed = [w for w in report["verdict"]["warnings"] if w["type"] == "SheetSigned"]
+    assert [w["official"] for w in signed] == ["director:ana", "director:ana"]
+
+
+def test_asked_what_the_file_cannot_answer_the_command_exits_3(hall, tmp_path):
+    key = hall["key"].public_key
+    code, text = verify(tmp_path, {"v1.jsonl": hall["exports"]["v1"]}, service_key=key)
+    assert code == 3 and "cannot check what was asked: --service-key" in text
+    code, text = verify(tmp_path, {"v1.jsonl": hall["exports"]["v1"]}, receipt=hall["receipts"]["signed"]["code"])
+    assert code == 0, text  # a version-1 file has every event's hash: a receipt's code is answered
+    other = tmp_path / "other-receipt.json"
+    other.write_text(json.dumps(hall["receipts"]["paper"]))
+    code, text = verify(tmp_path, {"signed.jsonl": hall["exports"]["signed"]}, receipt=str(other))
+    assert code == 3 and "cannot check what was asked: --receipt: the receipt is of game" in text
+    # A tampered file among them: 1 wins over 3.
+    code, _ = verify(tmp_path, {"v1.jsonl": hall["exports"]["v1"], "bad.jsonl": hall["exports"]["v1"].replace(
+        b'"TurnPassed"', b'"TurnPasses"', 1)}, service_key=key)
+    assert code == 1
+
+
+def test_a_receipt_holds_catches_a_rewrite_and_names_a_reopening(hall, tmp_path):
+    receipt = hall["receipts"]["signed"]
+    assert receipt["code"] == short_code(receipt["head_hash"]) and len(receipt["code"]) == 20
+    assert read_code(grouped(receipt["code"]).lower().replace("o", "0")) == receipt["code"]
+    path = tmp_path / "receipt.json"
+    path.write_text(json.dumps(receipt))
+    key = hall["key"].public_key
+    code, text = verify(tmp_path, {"signed.jsonl": hall["exports"]["signed"]}, receipt=str(path), service_key=key)
+    assert code == 0 and "  receipt: the receipt holds" in text and "signature verifies" in text
+    code, text = verify(tmp_path, {"signed.jsonl": hall["exports"]["signed"]}, receipt=grouped(receipt["code"]))
+    assert code == 0 and "  receipt: the receipt holds" in text
+    # The organiser rewrites a play's score in a game no key signed (or, as the issue's third hole, with new keys
+    # for both seats), recomputes every hash and re-signs the closing with the service key: only the receipt
+    # the player took home catches it.
+    receipt = hall["receipts"]["paper"]
+    path.write_text(json.dumps(receipt))
+    _, records = records_of(hall["exports"]["paper"])
+    play = next(i for i, r in enumerate(records) if r.type == "TilesPlaced")
+    rewritten = forged(rechain(records, {play: dict(records[play].payload, score=99)}), hall["key"])
+    code, text = verify(tmp_path, {"rewritten.jsonl": rewritten})
+    assert code == 0, text  # intact without the receipt
+    for given in (str(path), receipt["code"]):
+        code, text = verify(tmp_path, {"rewritten.jsonl": rewritten}, receipt=given)
+        assert code == 1 and "TAMPERED at event" in text and "rewritten after the receipt" in text, text
+    # Reopened after the receipt (FILE 43): named, with who reopened and who consented; not a rewrite.
+    reopened = hall["receipts"]["reopened"]
+    path.write_text(json.dumps(reopened))
+    code, report = report_of(tmp_path, "reopened.jsonl", hall["exports"]["reopened"], receipt=str(path))
+    assert code == 0 and report["receipt"]["state"] == "reopened", report
+    assert report["receipt"]["reopened"]["by"] == "director:ana"
+    assert [c["by"] for c in report["receipt"]["reopened"]["consents"]] == ["player:0:Ana", "player:1:Bea"]
+    assert report["receipt"]["text"].startswith("reopened after your receipt (event ")
+
+
+def injected(data: bytes, change: dict[str, Any], index: int) -> bytes:
+    """A version-1 export with one record's fields changed, its line in canonical form (the hash not recomputed)."""
+    lines = data.split(b"\n")
+    record = json.loads(lines[index])
+    record.update(change)
+    lines[index] = canonical(record).encode()
+    return b"\n".join(lines)
+
+
+def test_nothing_from_a_file_writes_into_the_report(hall, tmp_path):
+    """The issue's exploits: an event type holding a JSON \\n escape, or a \\u2028, that printed a line saying
+    another file is intact; an actor holding a newline in an intact (rehashed) history's official entry."""
+    v1 = hall["exports"]["v1"]
+    lie = "KeyRegistered\n/x/other.jsonl: intact: game 1, 25 events"
+    _, records = records_of(v1)
+    at = next(i for i, r in enumerate(records) if r.type == "TurnPassed")
+    spoofed = [r._replace(actor="arbiter:x\n/x/other.jsonl: intact: game 2, 9 events") if i == at else r
+               for i, r in enumerate(records)]
+    files = {"a.jsonl": injected(v1, {"type": lie}, 5), "b.jsonl": injected(v1, {"type": "Key\u2028x\u202eRegistered"}, 5),
+             "c.jsonl": export_bytes(rechain(spoofed)), "d\nx.jsonl": v1}
+    code, text = verify(tmp_path, files)
+    lines = text.split("\n")[:-1]
+    assert [line for line in lines if not line.startswith("  ")] == [line for line in lines if ": " in line
+                                                                      and line.startswith(str(tmp_path))]
+    assert sum(not line.startswith("  ") for line in lines) == 4, text
+    assert all("\u2028" not in line and "\u202e" not in line for line in lines)
+    assert f"({shown(lie)})" in text and "(KeyRegistered\\n/x/other.jsonl: intact" in text
+    assert "recorded by arbiter:x\\n/x/other.jsonl: intact: game 2" in text and "d\\nx.jsonl: intact" in text
+    assert code == 1
+    code, out = verify(tmp_path, {"a.jsonl": files["a.jsonl"]}, as_json=True)
+    assert json.loads(out)["files"][0]["type"] == lie  # the JSON report keeps the value as it is
