@@ -264,6 +264,17 @@ def format_rack(letters: Sequence[str], tileset: TileSet) -> str:
     return "".join(BLANK if t == BLANK else format_tile(Tile(t), tileset) for t in letters)
 
 
+def tile_pattern() -> str:
+    """The spellings ``read_tile`` takes without a tile set, as one regular expression (ECMA-262 and Python read it
+    alike): a tile of any set or an alias (``1 2 3``), bare or in brackets, ``L·L`` with any of its dots or as
+    ``Ŀl``, a decomposed ``Ñ`` or ``Ç``, ``?``; ASCII spaces around it. The contract states it on a tile item."""
+    dots = re.escape("·." + OTHER_DOTS)
+    tiles = sorted({t for t in (*ALL_TILES, *ALIASES) if t != "L·L"}, key=lambda t: (-len(t), t))
+    one = "|".join([f"L[{dots}]L", "Ŀ[Ll]", "N\u0303", "C\u0327", *(re.escape(t) for t in tiles)])
+    space = "[ \\t\\n\\r\\f\\v]*"
+    return f"^{space}(?:\\?|(?:{one})|\\[(?:{one})\\]){space}$"
+
+
 def read_tile(text: str, tileset: TileSet | None = None, *, field: str = "tiles") -> str:
     """One tile as a rack holds it (``CH``, ``L·L``, ``?``), from any spelling a word's tile may have.
 

@@ -2,16 +2,20 @@
 
 ``start()`` runs a background thread: on PostgreSQL it catches up, then follows the
 library's LISTEN/NOTIFY subscription (``recorder.subscribe``); SQLite has no subscription, so
-there (and in memory) it polls, and ``wait_for`` wakes it at once. An exception is logged with
-the notification id, game and version of the event, then retried with backoff (0.1 s doubling
-to 30 s); the thread never ends until ``stop()``. Only one projector thread runs per read store
-(a PostgreSQL advisory lock, an ``flock`` beside a SQLite file).
+there (and in memory) it polls, and ``wait_for`` wakes it at once. A failure (the read store cannot
+be written: a full disk, a read-only file; or a bug) is retried with backoff, 0.1 s doubling to 30 s
+and reset only once a catch-up succeeds again; it is logged in one line when the projector starts
+failing and in one when it has recovered (how many attempts, for how long), the traceback and each
+retry at DEBUG only (issue 27: not a traceback every 0.1 s). The thread never ends until ``stop()``.
+Only one projector thread runs per read store (a PostgreSQL advisory lock, an ``flock`` beside a
+SQLite file).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Any
 
 log = logging.getLogger("planilla.projections")
@@ -56,29 +60,48 @@ class Follower:
             self._thread = None
 
     def _run(self) -> None:
-        backoff = BACKOFF_FIRST
+        self._backoff = BACKOFF_FIRST
         while not self._stopping.is_set():
             try:
                 with self.store.projector_lock() as mine:
                     if not mine:
                         log.info("another projector holds the read store's lock; waiting")
-                        self._stopping.wait(min(backoff, 5.0))
-                        backoff = min(backoff * 2, BACKOFF_MAX)
+                        self._stopping.wait(min(self._backoff, 5.0))
+                        self._backoff = min(self._backoff * 2, BACKOFF_MAX)
                         continue
-                    backoff = BACKOFF_FIRST
                     self._follow()
-            except Exception as error:  # supervised: log, back off, try again
-                self.failures += 1
-                self.last_error = f"{type(error).__name__}: {error}"
-                log.exception("projector failed (attempt %s); retrying in %.1f s", self.failures, backoff)
-                self._stopping.wait(backoff)
-                backoff = min(backoff * 2, BACKOFF_MAX)
+            except Exception as error:  # supervised: log (once), back off, try again
+                self._failed(error)
+                self._stopping.wait(self._backoff)
+                self._backoff = min(self._backoff * 2, BACKOFF_MAX)
+
+    def _failed(self, error: Exception) -> None:
+        """A failed attempt: counted and kept for /health; said in one line only when the failing starts."""
+        self.failures += 1
+        self.last_error = f"{type(error).__name__}: {error}"
+        first_line = (str(error).strip().splitlines() or [""])[0][:300]
+        if getattr(self, "_failing_since", None) is None:
+            self._failing_since, self._failed_attempts = time.monotonic(), 0
+            log.warning("read models cannot be brought up to date (%s: %s); retrying with backoff up to %.0f s, "
+                        "quietly until it recovers", type(error).__name__, first_line, BACKOFF_MAX)
+        self._failed_attempts += 1
+        log.debug("projector attempt failed; next in %.1f s", self._backoff, exc_info=error)
+
+    def _recovered(self) -> None:
+        """A catch-up succeeded: said in one line if it had been failing; the backoff starts again from its first."""
+        self.last_error = None
+        self._backoff = BACKOFF_FIRST
+        since = getattr(self, "_failing_since", None)
+        if since is not None:
+            self._failing_since = None
+            log.warning("read models up to date again after %s failed attempts over %.1f s",
+                        self._failed_attempts, time.monotonic() - since)
 
     def _follow(self) -> None:
         """Catch up, then keep up: the subscription on PostgreSQL, polling elsewhere."""
         while not self._stopping.is_set():
             self.catch_up()
-            self.last_error = None
+            self._recovered()
             if self.native:
                 self._subscribe()
             else:

@@ -6,7 +6,8 @@ nothing here reads or writes the process environment.
 - ``memory`` (or ``popo://``): in-process storage, for fast tests;
 - ``sqlite:///path/events.sqlite3``, or a data folder (``events.sqlite3`` is created inside it);
 - ``postgresql://user:password@host:port/dbname`` (``?schema=name`` picks a schema, created if it does
-  not exist yet, as a data folder is).
+  not exist yet, as a data folder is; a name that is not a plain lower-case identifier is refused,
+  ``service.store_check.StoreRefused``, before anything is made).
 
 ``read_model_url`` maps the same targets to the SQLAlchemy URL of the read models (``projections``):
 a separate ``readmodels.sqlite3`` beside ``events.sqlite3``, or the same PostgreSQL database.
@@ -15,7 +16,9 @@ a separate ``readmodels.sqlite3`` beside ``events.sqlite3``, or the same Postgre
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import parse_qs, quote, unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
+
+from service.store_check import schema_of
 
 SQLITE_FILE = "events.sqlite3"
 READ_MODELS_FILE = "readmodels.sqlite3"
@@ -61,7 +64,7 @@ def _sqlite(path: Path) -> dict[str, str]:
 
 def _postgres(url: str) -> dict[str, str]:
     parts = urlsplit(url)
-    schema = parse_qs(parts.query).get("schema", [""])[0]
+    schema = schema_of(url)  # StoreRefused before anything is made of a name that is not a plain identifier
     env = {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
         "POSTGRES_DBNAME": unquote(parts.path.lstrip("/")) or "postgres",
@@ -126,6 +129,6 @@ def read_model_url(target: str | Path) -> str:
 def _postgres_read_models(url: str) -> str:
     parts = urlsplit(url)
     netloc = parts.netloc or "postgres@127.0.0.1:5432"
-    schema = parse_qs(parts.query).get("schema", [""])[0]
+    schema = schema_of(url)
     query = f"?options=-csearch_path%3D{quote(schema)}" if schema else ""
     return f"postgresql+psycopg://{netloc}{parts.path or '/postgres'}{query}"

@@ -25,7 +25,7 @@ from domain.tournament.pairing import (
     History, NoPairing, Pairing, Within, first_round, king_of_the_hill, round_robin, swiss,
 )
 from domain.tournament.results import Kind, Result
-from domain.tournament.rules import RULES, StandingsRules, TieBreak, Unplayed
+from domain.tournament.rules import RULES, SettingRefused, StandingsRules, TieBreak, Unplayed, setting_value
 from domain.tournament.standings import Row, standings
 
 SYSTEMS = ("swiss", "round_robin", "manual")
@@ -182,14 +182,11 @@ class Tournament(Aggregate):
 
     def change_setting(self, setting: str, value: Any, reason: str, meta: Meta) -> None:
         """The director changes a standings setting; after round 1 the change is shown with its round."""
-        if setting == "unplayed":
-            value = str(Unplayed(value))
-        elif setting == "tiebreaks":
-            value = [str(TieBreak(v)) for v in value]
-        elif setting == "koth_rounds":
-            value = int(value)
-        else:
-            raise TournamentError(f"no setting {setting!r}", code="setting", field="setting")
+        try:
+            value = setting_value(setting, value)
+        except SettingRefused as refused:
+            raise TournamentError(str(refused), code="setting" if refused.field == "setting" else "setting_value",
+                                  field=refused.field, article=refused.article) from None
         if self.last_published and not reason.strip():
             raise TournamentError("a change after the first round needs a reason", code="reason", field="reason")
         self._record(ev.SettingChanged, meta, setting=setting, value=value, after_round=self.last_published,

@@ -84,3 +84,47 @@ AJS = StandingsRules(
 )
 
 RULES = {rules.name: rules for rules in (FISC, AJS)}
+
+#: The settings a director changes (``Tournament.change_setting``), each with the article it serves and the
+#: values it takes. ``unplayed`` fills a gap (the articles that count opponents' points are silent on a round
+#: without a game); ``tiebreaks`` orders the federation's tie-breaks; ``koth_rounds`` is AJS 4.1.1's «la última
+#: o las 2 últimas rondas».
+SETTING_ARTICLES = {
+    "unplayed": "FISC I.1; AJS 4.1.8.1 (Buchholz and Berger; how an unplayed round counts is the director's gap)",
+    "tiebreaks": "FISC I.1; AJS 4.1.8",
+    "koth_rounds": "AJS 4.1.1",
+}
+#: The most rounds king of the hill may pair: «en la última o las 2 últimas rondas» (AJS 4.1.1).
+KOTH_MAX = 2
+
+
+class SettingRefused(ValueError):
+    """A value its setting does not take: ``field`` and ``article`` name what refuses it."""
+
+    def __init__(self, message: str, field: str, article: str | None) -> None:
+        super().__init__(message)
+        self.field, self.article = field, article
+
+
+def setting_value(setting: str, value: object) -> object:
+    """The value as the tournament records it (``unplayed`` a name, ``tiebreaks`` a list of names, ``koth_rounds``
+    a whole number), or SettingRefused naming what the setting takes."""
+    article = SETTING_ARTICLES.get(setting) if isinstance(setting, str) else None
+    if article is None:
+        raise SettingRefused(f"no setting {setting!r}: the settings are {', '.join(SETTING_ARTICLES)}", "setting", None)
+    if setting == "unplayed":
+        if isinstance(value, str) and value in set(Unplayed):
+            return str(Unplayed(value))
+        raise SettingRefused(f"unplayed takes {' or '.join(repr(str(u)) for u in Unplayed)}, not {value!r}", "value",
+                             article)
+    if setting == "tiebreaks":
+        names = [str(t) for t in TieBreak]
+        if (isinstance(value, (list, tuple)) and value and all(isinstance(v, str) and v in names for v in value)
+                and len(set(value)) == len(value)):
+            return [str(TieBreak(v)) for v in value]
+        raise SettingRefused(f"tiebreaks takes a list of distinct tie-breaks, each one of {', '.join(names)}; "
+                             f"not {value!r}", "value", article)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= KOTH_MAX:
+        return value
+    raise SettingRefused(f"koth_rounds takes a whole number from 0 to {KOTH_MAX} (the last round or the last two), "
+                         f"not {value!r}", "value", article)

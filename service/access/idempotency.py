@@ -32,6 +32,10 @@ def request_hash(principal: UUID, body: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+#: ``valid_key`` as the contract states it: visible ASCII, spaces only inside, 1 to 255 characters.
+KEY_PATTERN = r"^[!-~]([ -~]{0,253}[!-~])?$"
+
+
 def valid_key(key: str) -> bool:
     """1–255 visible ASCII characters (RFC 9110 token-ish; spaces inside are allowed)."""
     return 0 < len(key) <= MAX_KEY and all(32 <= ord(c) < 127 for c in key) and key.strip() == key

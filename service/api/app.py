@@ -192,8 +192,37 @@ def lexicon_folder(settings: ServiceSettings) -> str | None:
     return None if store == "memory" or "://" in store else store
 
 
+def _not_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """A header's schema without pydantic's ``null`` choice: a header is sent as text or not at all."""
+    choices = [s for s in schema.get("anyOf", []) if s != {"type": "null"}]
+    if len(choices) != 1:
+        return schema
+    rest = {k: v for k, v in schema.items() if k not in ("anyOf", "default")}
+    return {**choices[0], **rest}
+
+
+#: pydantic writes a bound of a number that has a validator of its own (``commands.base.Whole``) under its Python
+#: name; JSON Schema's names for them.
+BOUNDS = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum"}
+
+
+def _json_schema_bounds(node: Any) -> None:
+    """Every ``{"type": "integer", "ge": 1}`` in the document as JSON Schema says it: ``"minimum": 1``."""
+    if isinstance(node, dict):
+        if node.get("type") in ("integer", "number"):
+            for python, json_name in BOUNDS.items():
+                if python in node:
+                    node[json_name] = node.pop(python)
+        for value in node.values():
+            _json_schema_bounds(value)
+    elif isinstance(node, list):
+        for value in node:
+            _json_schema_bounds(value)
+
+
 def contract(app: FastAPI) -> dict[str, Any]:
-    """The OpenAPI document, without FastAPI's validation-error 422 (malformed input is 400 here)."""
+    """The OpenAPI document, without FastAPI's validation-error 422 (malformed input is 400 here), and each optional
+    header a string that may be left out (never ``null``: a header has no such value)."""
     if app.openapi_schema:
         return app.openapi_schema
     spec = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes,
@@ -204,7 +233,11 @@ def contract(app: FastAPI) -> dict[str, Any]:
             schema = answer.get("content", {}).get("application/json", {}).get("schema", {})
             if schema.get("$ref", "").endswith("/HTTPValidationError"):
                 del operation["responses"]["422"]
+            for parameter in operation.get("parameters", []):
+                if parameter.get("in") == "header":
+                    parameter["schema"] = _not_null(parameter["schema"])
     for name in ("HTTPValidationError", "ValidationError"):
         spec.get("components", {}).get("schemas", {}).pop(name, None)
+    _json_schema_bounds(spec)
     app.openapi_schema = spec
     return spec

@@ -1,7 +1,7 @@
 """``planilla serve``: the HTTP service on uvicorn, printing its address (and, once, a director token).
 
-The port is taken before anything is created: a port already in use is answered with one line
-naming ``--port``, and the data folder, the store and the first director token are made only once
+The port is taken and the store checked before anything is created: a port already in use is answered with one
+line naming ``--port``, a store that cannot be used with one line naming what is wrong, and the data folder, the store and the first director token are made only once
 the service can listen (a token printed and then lost to a crash is a token nobody holds). uvicorn's
 settings live in one place, ``uvicorn_config``.
 """
@@ -123,16 +123,11 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     authority name-constrained and valid ``tls_days`` days), and
     on ``http_port`` a plain-HTTP door serving only the authority's page (``service.hall.door``). ``public_writer``:
     who writes the public board's plain-HTTP streams (``ServiceSettings.public_writer``).
-    Returns the exit code: 0 after a clean stop, 1 when the address cannot be listened on (one line on
-    ``err``, nothing created).
+    Returns the exit code: 0 after a clean stop, 1 when the address cannot be listened on or the store cannot be
+    used as given (``service.store_check``: a PostgreSQL server not answering, a database or a user it does not
+    have, a schema name it would have to quote, a read-only data folder): one line on ``err``, nothing created.
     """
-    import uvicorn
-
-    from service.access.application import ServiceApplication
-    from service.api.app import create_app
-    from service.api.config import ServiceSettings
-    from service.trust.keys import ServiceKey
-    from service.settings import in_memory, settings_env
+    from service.store_check import StoreRefused, check
 
     out, err = out or sys.stdout, err or sys.stderr
     try:
@@ -140,6 +135,20 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     except CannotListen as refusal:
         err.write(f"planilla: {refusal}\n")
         return 1
+    try:
+        store_line = check(store)  # a store that cannot be used: one line, before anything is created
+    except StoreRefused as refusal:
+        sock.close()
+        err.write(f"planilla: {refusal}\n")
+        return 1
+    import uvicorn  # the service itself only once the port and the store are known to be usable
+
+    from service.access.application import ServiceApplication
+    from service.api.app import create_app
+    from service.api.config import ServiceSettings
+    from service.settings import in_memory, settings_env
+    from service.trust.keys import ServiceKey
+
     hall = None
     if tls:  # cryptography is imported only for a hall served over HTTPS
         from service.hall import tls as tls_module
@@ -171,6 +180,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     address = f"{scheme}://{shown}:{sock.getsockname()[1]}"
     out.write(f"Pages: {address}/ (bind a tablet: {address}/tablet; the contract: {address}/docs)\n")
     out.write(key_notice(service_key, made))
+    out.write(f"{store_line}\n")
     out.write(f"Planilla listening on {address}\n")
     ssl: dict[str, str] = {}
     if hall is not None:

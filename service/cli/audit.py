@@ -109,6 +109,7 @@ def run_audit_export(game: str, target: str, output: Optional[str], out: TextIO 
     from service.duplicate.application import duplicate_history
     from service.trust.keys import ServiceKey, key_path
     from service.settings import settings_env
+    from service.store_check import StoreRefused, read_only_env
 
     try:
         game_id = UUID(game)
@@ -117,7 +118,15 @@ def run_audit_export(game: str, target: str, output: Optional[str], out: TextIO 
         return 2
     path = key_path(target)
     key = ServiceKey.load_or_create(path)[0] if path is not None and path.exists() else None
-    app = ServiceApplication(settings_env(target), service_key=key)  # its history() answers to game ids only
+    if "://" not in target and target not in ("memory", "popo") and not Path(target).is_dir():
+        sys.stderr.write(f"planilla: no data folder {target}\n")
+        return 2
+    try:  # read only: a tribunal's read-only copy is read as it is, nothing made beside it
+        env, scratch = read_only_env(settings_env(target))
+    except StoreRefused as refused:
+        sys.stderr.write(f"planilla: {refused}\n")
+        return 2
+    app = ServiceApplication(env, service_key=key)  # its history() answers to game ids only
     try:
         data = export_attested(app, game_id) if version in (None, 2) else export_bytes(app.history(game_id))
     except GameNotFound:
@@ -132,6 +141,8 @@ def run_audit_export(game: str, target: str, output: Optional[str], out: TextIO 
         data = export_bytes(records)
     finally:
         app.close()
+        if scratch is not None:
+            scratch.cleanup()
     _write(data, output, out)
     return 0
 

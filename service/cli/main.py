@@ -62,4 +62,10 @@ def main() -> None:
     args = fast_verify_args(sys.argv[1:])
     if args is not None:
         sys.exit(run_verify(**args))
-    __getattr__("app")()
+    from service.store_check import StoreRefused
+
+    try:
+        __getattr__("app")()
+    except StoreRefused as refused:  # a store that cannot be used as given: one line, whichever command asked
+        sys.stderr.write(f"planilla: {refused}\n")
+        sys.exit(1)

@@ -50,8 +50,9 @@ def test_a_tablet_acts_only_through_its_own_seat_field(api: Api):
                          old=1, new=2,
                          asked_by=1 - seat, agreed_by=seat)
     assert refused["field"] == "asked_by"
-    refused = table.send(api.tokens["arbiter"], "correct_overdraw", expect=400, seen=False)
+    refused = table.send(api.tokens["arbiter"], "correct_overdraw", expect=422, seen=False)
     assert refused["field"] == "noticed_by"  # an official names the seat that noticed it
+    assert refused["code"] == "seat_required"  # who asks decides it: the rules' 422, not a malformed body
 
 
 def test_a_rule_of_the_toolbox_is_422_with_its_article(api: Api):

@@ -158,7 +158,10 @@ def test_the_thread_logs_a_failing_event_and_retries_until_it_goes_through(memor
     logged = [r.getMessage() for r in caplog.records if r.getMessage().startswith("projecting event")]
     assert len(logged) == 2 and f"game {game.id}, version {passed.originator_version}" in logged[0]
     assert "TurnPassed" in logged[0]
-    assert any("retrying in" in r.getMessage() for r in caplog.records)
+    said = [r.getMessage() for r in caplog.records if r.name == "planilla.projections"
+            and not r.getMessage().startswith("projecting event")]
+    assert len(said) == 2 and "retrying with backoff" in said[0]  # one line as it starts failing (issue 27)
+    assert "up to date again after 2 failed attempts" in said[1]  # and one as it recovers
     assert contents(memory_stack.store) == rebuilt_elsewhere(memory_stack)
 
 

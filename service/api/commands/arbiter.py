@@ -13,20 +13,20 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from service.api.commands.base import KeySignature, Nfc, Row, Seat, Text, Tile, Tiles, Version, cfg, v
+from service.api.commands.base import KeySignature, Nfc, Row, Seat, Text, Tile, Tiles, Version, Whole, cfg, v
 
-Count = Annotated[int, Field(ge=1, le=14)]
-Seconds = Annotated[int, Field(ge=0, le=36_000)]
-Points = Annotated[int, Field(ge=-10_000, le=10_000)]
-Turn = Annotated[int, Field(ge=1, le=1000, description=(
+Count = Annotated[Whole, Field(ge=1, le=14)]
+Seconds = Annotated[Whole, Field(ge=0, le=36_000)]
+Points = Annotated[Whole, Field(ge=-10_000, le=10_000)]
+Turn = Annotated[Whole, Field(ge=1, le=1000, description=(
     "The line's number in that player's column of the printed sheet, from 1 (the sheet's `Nº`, and `turn` in "
     "the scoresheet JSON): with `player`, the line aimed at."))]
-LinePlayer = Annotated[int, Field(ge=0, le=7, description=(
+LinePlayer = Annotated[Whole, Field(ge=0, le=7, description=(
     "Whose line it is: the seat of the player who played that turn (the column of the printed sheet)."))]
 LineWord = Annotated[str, Nfc, Field(min_length=1, max_length=40, description=(
     "Optional: the word on that line as read on the sheet, checked against it (422 `wrong_line` if the line "
     "holds another), so a line miscounted is refused rather than corrected."))]
-Seats = Annotated[list[Annotated[int, Field(ge=0, le=7)]], Field(min_length=1, max_length=8)]
+Seats = Annotated[list[Annotated[Whole, Field(ge=0, le=7)]], Field(min_length=1, max_length=8)]
 
 
 class OverdrawTiles(BaseModel):
@@ -78,7 +78,7 @@ class CorrectUnderdraw(BaseModel):
     type: Literal["correct_underdraw"]
     expected_version: Version
     seat: Seat = None
-    noticed_by: int = Field(ge=0, le=7)
+    noticed_by: Whole = Field(ge=0, le=7)
     seen: bool
     tiles: Tiles | None = None
 
@@ -111,7 +111,7 @@ class DeclareOvertime(BaseModel):
     model_config = cfg({"type": "declare_overtime", "expected_version": 40, "seat": 1, "seconds": 75})
     type: Literal["declare_overtime"]
     expected_version: Version
-    seat: int = Field(ge=0, le=7)
+    seat: Whole = Field(ge=0, le=7)
     seconds: Seconds
 
 
@@ -139,8 +139,8 @@ class RecordLateArrival(BaseModel):
     model_config = cfg({"type": "record_late_arrival", "expected_version": 2, "seat": 1, "minutes_late": 6})
     type: Literal["record_late_arrival"]
     expected_version: Version
-    seat: int = Field(ge=0, le=7)
-    minutes_late: Annotated[int, Field(ge=0, le=600)]
+    seat: Whole = Field(ge=0, le=7)
+    minutes_late: Annotated[Whole, Field(ge=0, le=600)]
 
 
 class TimeOut(BaseModel):
@@ -149,7 +149,7 @@ class TimeOut(BaseModel):
     model_config = cfg({"type": "time_out", "expected_version": 30, "seat": 0})
     type: Literal["time_out"]
     expected_version: Version
-    seat: int = Field(ge=0, le=7)
+    seat: Whole = Field(ge=0, le=7)
 
 
 class CallRoundTime(BaseModel):
@@ -195,7 +195,7 @@ class CorrectScore(BaseModel):
     old: Points
     new: Points
     asked_by: Seat = None
-    agreed_by: int = Field(ge=0, le=7)
+    agreed_by: Whole = Field(ge=0, le=7)
     reason: Annotated[str, Nfc, Field(max_length=500)] = ""
 
 
@@ -209,7 +209,7 @@ class RuleBlank(BaseModel):
     player: LinePlayer
     turn: Turn
     word: LineWord | None = None
-    blank: Annotated[int, Field(ge=0, le=1)]
+    blank: Annotated[Whole, Field(ge=0, le=1)]
     notes: list[Annotated[str, Nfc, Field(min_length=1, max_length=12)] | None] = Field(
         min_length=1, max_length=8, description="Each sheet's note of the blank's letter, in seat order (null: none); "
                                                 "a letter in any case, brackets or not (ch, [CH], l·l, Ŀl).")
@@ -224,8 +224,8 @@ class Sanction(BaseModel):
                         "reason": "repeated talk at the table"})
     type: Literal["sanction"]
     expected_version: Version
-    seat: int = Field(ge=0, le=7)
-    points: Annotated[int, Field(ge=0, le=10_000)]
+    seat: Whole = Field(ge=0, le=7)
+    points: Annotated[Whole, Field(ge=0, le=10_000)]
     reason: Text
     expulsion: bool = False
 
@@ -238,7 +238,7 @@ class AppealSanction(BaseModel):
     type: Literal["appeal_sanction"]
     expected_version: Version
     seat: Seat = None
-    index: Annotated[int, Field(ge=0, le=100)]
+    index: Annotated[Whole, Field(ge=0, le=100)]
     argument: Text
 
 
@@ -249,10 +249,10 @@ class RuleSanctionAppeal(BaseModel):
                         "authority": "tribunal of the Open", "points": 10})
     type: Literal["rule_sanction_appeal"]
     expected_version: Version
-    index: Annotated[int, Field(ge=0, le=100)]
+    index: Annotated[Whole, Field(ge=0, le=100)]
     decision: Literal["upheld", "reduced", "annulled"]
     authority: Text
-    points: Annotated[int, Field(ge=0, le=10_000)] | None = None
+    points: Annotated[Whole, Field(ge=0, le=10_000)] | None = None
 
 
 class Abandon(BaseModel):
@@ -272,7 +272,7 @@ class RecordNoShow(BaseModel):
     type: Literal["record_no_show"]
     expected_version: Version
     absent: Seats
-    minutes_waited: Annotated[int, Field(ge=0, le=600)]
+    minutes_waited: Annotated[Whole, Field(ge=0, le=600)]
 
 
 MODELS = (OverdrawTiles, CorrectOverdraw, ChooseOverdrawReturn, CorrectUnderdraw, RedrawSenyors, RecordClock,

@@ -6,10 +6,10 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal, NamedTuple
 from uuid import UUID
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 from domain.errors import NotationError
-from domain.notation import normalise, read_tile
+from domain.notation import normalise, read_tile, tile_pattern
 from service.game.application import Actor, GamesApplication
 
 
@@ -23,19 +23,35 @@ def _tile(value: Any) -> Any:
         raise ValueError(err.message) from None
 
 
+def _number(value: Any) -> Any:
+    """A JSON number, never ``true``/``false`` nor text: a seat, a version, minutes (issue 27: ``"round": false`` was
+    read as round 0)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError("a whole number is expected here, written as a JSON number (not true, false or text)")
+    return value
+
+
+#: A whole number in a body, as the contract's ``integer`` means it: a JSON number without a fraction (``5``, and
+#: ``5.0``, which JSON Schema and JavaScript take for the same integer), never a boolean nor a string (``true``,
+#: ``"5"``: refused, 400, naming the field); ``5.5`` refused. Strict against the model's lax defaults, and lax
+#: against a command model's strict one.
+Whole = Annotated[int, Strict(False), BeforeValidator(_number)]
+
+
 def _nfc(value: Any) -> Any:
     """Text as one Unicode form (NFC: a decomposed Ñ is one character), L·L's pasted spellings as L·L."""
     return normalise(value) if isinstance(value, str) else value
 
 
 Nfc = BeforeValidator(_nfc)
-Tile = Annotated[str, BeforeValidator(_tile), Field(min_length=1, max_length=12, description=(
+Tile = Annotated[str, BeforeValidator(_tile), Field(min_length=1, max_length=12, json_schema_extra={
+    "pattern": tile_pattern()}, description=(
     "One tile, in the notation words use, brackets or not: A, Ñ, CH or [CH], LL or [LL], RR or [RR], L·L or "
     "[L·L] (also L.L or Ŀl), NY, QU (Q on a Catalan sheet), 1 2 3 for CH LL RR in old files; ? for a blank. "
     "Upper case only (a rack has no lower-case blank); answered as the rack writes it (CH, L·L)."))]
 Tiles = Annotated[list[Tile], Field(max_length=7)]
-Seat = Annotated[int | None, Field(ge=0, le=7, description="The acting seat; a player token's own seat by default.")]
-Version = Annotated[int, Field(ge=1, le=1_000_000, description="The version the sender last saw (409 if stale).")]
+Seat = Annotated[Whole | None, Field(ge=0, le=7, description="The acting seat; a player token's own seat by default.")]
+Version = Annotated[Whole, Field(ge=1, le=1_000_000, description="The version the sender last saw (409 if stale).")]
 Text = Annotated[str, Nfc, Field(min_length=1, max_length=500)]
 KeySignature = Annotated[str, Field(min_length=86, max_length=88, pattern=r"^[A-Za-z0-9+/_-]{86}(==)?$", description=(
     "The tablet's ECDSA P-256 signature (WebCrypto `sign({name: 'ECDSA', hash: 'SHA-256'})`: 64 bytes, r||s, IEEE "
@@ -69,8 +85,9 @@ def key_value(value: Any) -> Any:
 
 def cfg(example: dict[str, Any]) -> ConfigDict:
     """A command model's config: unknown fields refused, one example, and strict types: a number a person
-    gives (a seat, minutes late, points, a version) must be a JSON integer and a yes/no a JSON boolean, so
-    ``true``, ``"5"``, ``"05"`` or ``5.0`` is refused (400) rather than read as 1 or 5."""
+    gives (a seat, minutes late, points, a version) must be a JSON number (``Whole``) and a yes/no a JSON boolean, so
+    ``true``, ``"5"`` or ``"05"`` is refused (400) rather than read as 1 or 5 (``5.0`` is the integer 5, as the
+    contract's JSON Schema reads it)."""
     return ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [example]})
 
 

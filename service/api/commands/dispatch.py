@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from service.api.commands import arbiter as arb
 from service.api.commands import tablet as tab
-from service.api.commands.base import KeySignature, Nfc, Row, Seat, Text, Tiles, Version, cfg, v
+from service.api.commands.base import KeySignature, Nfc, Row, Seat, Text, Tiles, Version, Whole, cfg, v
 
 class DrawForStart(BaseModel):
     """Each player draws one tile to decide who starts (FILE 4.3); a virtual bag draws them itself."""
@@ -42,7 +42,7 @@ class GiveStarter(BaseModel):
     model_config = cfg({"type": "give_starter", "expected_version": 1, "seat": 0, "reason": "pairing list"})
     type: Literal["give_starter"]
     expected_version: Version
-    seat: int = Field(ge=0, le=7)
+    seat: Whole = Field(ge=0, le=7)
     reason: Text = "pairing list"
 
 
@@ -53,7 +53,7 @@ class DrawTiles(BaseModel):
     type: Literal["draw_tiles"]
     expected_version: Version
     seat: Seat = None
-    count: int | None = Field(None, ge=1, le=7)
+    count: Whole | None = Field(None, ge=1, le=7)
     tiles: Tiles | None = Field(None, description="The tiles drawn, outside a virtual bag, when known.")
 
 
@@ -70,8 +70,8 @@ class PlaceTiles(BaseModel):
         "The word in TILES.md notation (README \"Notation\"): upper case a tile, lower case a blank, Spanish "
         "digraphs in brackets ([CH]), Catalan ones bare or bracketed (L·L, also Ŀl; NY; QU or Q); tiles already "
         "on the board as '.', in parentheses or repeated. Any Unicode form (a decomposed Ñ is read as Ñ)."))
-    announced: int | None = Field(None, ge=0, le=10_000, description="The score the player announced.")
-    announced_total: int | None = Field(
+    announced: Whole | None = Field(None, ge=0, le=10_000, description="The score the player announced.")
+    announced_total: Whole | None = Field(
         None, ge=-10_000, le=10_000, description="The running total announced with the score (FILE 32: «junto con "
         "la suma total acumulada»), when the player gave one; the sheet shows it as written.")
     key_signature: KeySignature | None = Field(None, description=(
@@ -181,7 +181,7 @@ class ExchangeTiles(BaseModel):
     type: Literal["exchange_tiles"]
     expected_version: Version
     seat: Seat = None
-    count: int | None = Field(None, ge=1, le=7)
+    count: Whole | None = Field(None, ge=1, le=7)
     tiles: Tiles | None = Field(None, description="The tiles put back (required unless the bag is physical).")
     drawn: Tiles | None = Field(None, description="The tiles drawn, in a replay bag.")
     key_signature: KeySignature | None = Field(None, description=(
@@ -197,7 +197,7 @@ class AnnounceExchange(BaseModel):
     type: Literal["announce_exchange"]
     expected_version: Version
     seat: Seat = None
-    count: int | None = Field(None, ge=1, le=7)
+    count: Whole | None = Field(None, ge=1, le=7)
 
 
 class PassTurn(BaseModel):

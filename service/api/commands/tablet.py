@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from service.api.commands.base import PublicKey, Row, Seat, Text, Version, cfg, key_value, v
+from service.api.commands.base import PublicKey, Row, Seat, Text, Version, Whole, cfg, key_value, v
 
 Note = Annotated[str, Field(min_length=1, max_length=500)]
 
@@ -55,7 +55,7 @@ class ReleaseSeat(BaseModel):
     model_config = cfg({"type": "release_seat", "expected_version": 25, "seat": 0, "reason": "tablet broken"})
     type: Literal["release_seat"]
     expected_version: Version
-    seat: int = Field(ge=0, le=7)
+    seat: Whole = Field(ge=0, le=7)
     reason: Text
 
 

@@ -18,6 +18,9 @@ from service.store_health import StoreUnavailable
 bearer = HTTPBearer(auto_error=False, description="A token from game creation, `POST /v1/tokens` or "
                                                   "`planilla token create`.")
 MAX_DEVICE = 200
+#: A stream's ``Last-Event-ID``: the number of the last message received (a game's version, a public stream's
+#: message count), as each stream's route reads it.
+LAST_EVENT_ID = r"^[0-9]{1,12}$"
 
 
 # Dependencies are ``async def``: FastAPI runs a plain ``def`` dependency in the thread pool, one hop

@@ -30,12 +30,15 @@ from eventsourcing.persistence import PersistenceError
 
 from domain.errors import DomainError
 from domain.game.errors import GameClosed
+from domain.tournament.rules import SETTING_ARTICLES, SettingRefused, setting_value
 from service.api.commands.dispatch import COMMANDS
 from service.api.schemas.token import LABEL_HELP
 from service.game.application import GameNotFound, VersionConflict
 from service.store_health import StoreUnavailable, cause_of
 
-COMMAND_TAGS = frozenset(COMMANDS)
+#: The tags of the bodies that are unions (a command's ``type``, a tournament setting's ``setting``): in an error's
+#: location they name the union's member, not a field.
+COMMAND_TAGS = frozenset(COMMANDS) | frozenset(SETTING_ARTICLES)
 
 log = logging.getLogger("planilla.api")
 #: Pydantic's errors whose location is not the field at fault: a command whose ``type`` (the tag of the
@@ -82,7 +85,10 @@ def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = No
 
 def _field(loc: tuple[Any, ...]) -> str | None:
     """The dotted field of a pydantic error: without the location kind, the command's tag or a union member's
-    label (``body.place_tiles.word`` is ``word``; ``body.table.constrained-int`` is ``table``)."""
+    label (``body.place_tiles.word`` is ``word``; ``body.table.constrained-int`` is ``table``; a header by its name,
+    ``Idempotency-Key``)."""
+    if len(loc) == 2 and loc[0] == "header":
+        return str(loc[1])
     parts = []
     for i, part in enumerate(loc):
         text = str(part)
@@ -95,8 +101,30 @@ def _field(loc: tuple[Any, ...]) -> str | None:
     return ".".join(parts) or None
 
 
-async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
-    """Malformed input: 400, naming the first field at fault, with every problem listed."""
+def _setting_refused(request: Request, exc: RequestValidationError) -> JSONResponse | None:
+    """A tournament setting's body whose ``setting`` or ``value`` the schema refuses: the rules' refusal (422, the
+    setting's article, the tournament's own words), not a malformed body; None for any other problem."""
+    body = getattr(exc, "body", None)
+    if (request.method != "POST" or not request.url.path.endswith("/settings") or not isinstance(body, dict)
+            or "setting" not in body):
+        return None
+    try:
+        setting_value(body["setting"], body.get("value"))
+    except SettingRefused as refused:
+        code = "setting" if refused.field == "setting" else "setting_value"
+        return _json(422, {"code": code, "message": str(refused), "field": refused.field, "article": refused.article})
+    return None
+
+
+async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+    """Malformed input: 400, naming the first field at fault, with every problem listed (a tournament setting's
+    value its setting does not take: 422, as the rules refuse it)."""
+    ruled = _setting_refused(request, exc)
+    if ruled is not None:
+        return ruled
+    methods, method = _contract_methods(request), "GET" if request.method == "HEAD" else request.method
+    if methods and method not in methods:  # a templated route took a path the contract writes out
+        return await http_error(request, StarletteHTTPException(405, "Method Not Allowed"))
     problems: list[dict[str, Any]] = []
     for e in exc.errors():
         kind = e.get("type", "")
@@ -145,20 +173,25 @@ async def conflict(_: Request, exc: VersionConflict) -> JSONResponse:
     return _json(409, body)
 
 
-def allowed_methods(request: Request) -> str:
-    """Every method the contract gives this path (Starlette names only the first matching route's), for
-    ``Allow``, and ``OPTIONS``."""
+def _contract_methods(request: Request) -> set[str]:
+    """The methods the contract gives this path (Starlette names only the first matching route's). A path written
+    out in the contract is matched before a templated one, as Open API matches them: ``/v1/games/import`` is not
+    ``/v1/games/{game_id}``."""
     table = getattr(request.app.state, "allowed_methods", None)
     if table is None:
         table = request.app.state.allowed_methods = [
-            (re.compile("^" + re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(path)) + "$"),
+            (re.compile("^" + re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(path)) + "$"), "{" not in path,
              {method.upper() for method in item})
             for path, item in request.app.openapi().get("paths", {}).items()]
-    methods = {"OPTIONS"}
-    for pattern, found in table:
-        if pattern.match(request.url.path):
-            methods |= found
-    return ", ".join(sorted(methods))
+    path = request.url.path
+    literal = [found for pattern, concrete, found in table if concrete and pattern.match(path)]
+    matched = literal or [found for pattern, _, found in table if pattern.match(path)]
+    return set().union(*matched)
+
+
+def allowed_methods(request: Request) -> str:
+    """Every method the contract gives this path, for ``Allow``, and ``OPTIONS``."""
+    return ", ".join(sorted(_contract_methods(request) | {"OPTIONS"}))
 
 
 async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

@@ -68,3 +68,38 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     if 503 in found:
         found[503]["headers"] = RETRY_AFTER
     return found
+
+
+def sse(description: str, events: dict[str, dict[str, Any]], example: str, *,
+        resumable: bool = True) -> dict[int | str, dict[str, Any]]:
+    """The 200 of a Server-Sent Events route, written so that a client generator reads it as an event stream.
+
+    Open API 3.1 has a ``text/event-stream`` response's ``schema`` describe one event (as 3.2's ``itemSchema`` does,
+    and as schemathesis reads it): the fields of the WHATWG HTML standard's event (section 9.2), ``event`` its name,
+    ``data`` JSON whose ``contentSchema`` is the model, ``id`` (a number: what ``Last-Event-ID`` resumes after) where
+    the stream is ``resumable``, ``retry`` the reconnection delay in milliseconds. ``events`` maps each event's name
+    (or a pattern of names, starting with ``^``) to the schema of its data; comment lines (``:``) keep the connection
+    alive and are no event.
+    """
+    variants = []
+    for name, data in events.items():
+        properties: dict[str, Any] = {
+            "event": {"type": "string", "pattern": name} if name.startswith("^") else {"type": "string", "const": name},
+            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": data},
+            "retry": {"type": "integer", "minimum": 0, "description": "Milliseconds to wait before reconnecting."},
+        }
+        if resumable:
+            properties["id"] = {"type": "string", "pattern": "^[0-9]+$",
+                                "description": "Send it back as `Last-Event-ID` to resume after this event."}
+        variants.append({"type": "object", "required": ["event", "data"], "properties": properties,
+                         "additionalProperties": False})
+    schema: dict[str, Any] = variants[0] if len(variants) == 1 else {"anyOf": variants}
+    return {200: {"description": description, "content": {"text/event-stream": {
+        "schema": {**schema, "description": "One Server-Sent Event (WHATWG HTML, section 9.2)"
+                   + ("" if resumable else "; no `id`: a reconnection starts again from the whole answer") + "."},
+        "example": example}}}}
+
+
+def ref(model: str) -> dict[str, str]:
+    """A reference to one of the contract's schemas."""
+    return {"$ref": f"#/components/schemas/{model}"}

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from domain.game import Game
 from domain.game.chain import record_of
 from service.access.application import ServiceApplication
-from service.access.idempotency import IdempotentCommand, record_id, request_hash, valid_key
+from service.access.idempotency import KEY_PATTERN, IdempotentCommand, record_id, request_hash, valid_key
 from service.principal import Principal
 from service.api.middleware.body_limit import MAX_COMMAND_BYTES
 from service.api.commands.base import Row
@@ -34,10 +34,12 @@ KEY_HELP = ("Optional. The same key with the same body returns the first respons
              responses=errors(400, 401, 403, 404, 409, 413, 422, 423, 503), openapi_extra={"security": [{"HTTPBearer": []}]},
              max_body_size=MAX_COMMAND_BYTES)
 async def send_command(game_id: GameIdPath, command: Annotated[Command, Body()], request: Request,
-                       idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=255,
+                       idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=255, pattern=KEY_PATTERN,
                                                                      description=KEY_HELP)] = None,
                        x_device: XDevice = None, user_agent: UserAgent = None) -> Any:
-    """Send one command (tagged by `type`) naming the version last seen; returns what it recorded."""
+    """Send one command (tagged by `type`) naming the version last seen; returns what it recorded. Who sends it
+    decides the acting seat: a player's token acts for its own (another seat: 403), an arbiter or director names it
+    (`seat`, or the command's own seat field; left out: 422 `seat_required`)."""
     # The hot path: no nested dependencies (each cost a solve per request, about a sixth of the server's
     # time under load, bench/README.md); the caller, the device and the app are read here, as the
     # shared dependencies read them, and the bearer scheme is declared for the contract above. A
@@ -87,7 +89,8 @@ def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | 
             raise forbidden(f"a player token acts only for its own seat ({who.seat}), not {seat}", field=field)
         return who.seat
     if seat is None:
-        raise malformed(f"{field}: required when an {who.role} sends {command.type}", field=field)
+        raise ApiError(422, "seat_required", f"{field}: an {who.role} sending {command.type} names the seat it acts "
+                       "for (a player's token acts for its own)", field=field)
     return seat
 
 

@@ -8,7 +8,8 @@ site until the game ends. The judge and the tribunal see everything.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
@@ -17,13 +18,19 @@ from domain.duplicate import Duplicate
 from domain.game.chain import record_of
 from service.principal import SEE_ALL, Principal
 from service.api.schemas.duplicate import DuplicateEvents
-from service.api.common.errors import malformed
+from service.api.common.deps import LAST_EVENT_ID
+from service.api.common.responses import ref, sse
+from service.api.common.errors import ApiError, malformed
+from service.api.common.responses import errors
+from service.api.common.store_reads import bounded
 from service.api.routes.duplicates import (
     ENGINE_FIELDS, DuplicateIdPath, DuplicatesDep, ReaderDep, _run, read_errors,
 )
+from service.duplicate.application import DuplicateNotFound
 from service.api.streams.game import follow
 
 router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
+T = TypeVar("T")
 
 
 SLIP_EVENTS = ("SlipSubmitted", "SlipCorrected")
@@ -49,33 +56,41 @@ def _audit_record(event: Any, d: Duplicate, who: Principal, secret: str | None) 
             "payload": payload, "redacted": redacted}
 
 
-@router.get("/{duplicate_id}/events", response_model=DuplicateEvents, responses=read_errors())
+async def _bounded(read: Callable[[], T]) -> T:
+    """``read`` within the routes' bound (``store_reads.bounded``: 503 ``store_stalled`` past it), an unknown
+    duplicate 404 as every route of it says."""
+    try:
+        return await bounded(read)
+    except DuplicateNotFound as err:
+        raise ApiError(404, "duplicate_not_found", str(err), field="duplicate_id") from None
+
+
+@router.get("/{duplicate_id}/events", response_model=DuplicateEvents, responses={**read_errors(), **errors(503)})
 async def read_events(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, who: ReaderDep) -> Any:
     """The history, hash-linked as a game's: who recorded each fact, from which device, when. Until «¡Tiempo!»
     the slips are withheld from players (but their own word and coordinates) and spectators; a published seed
-    until the game ends."""
+    until the game ends. A store that does not answer within the routes' bound: 503 `store_stalled`."""
     def read() -> tuple[Duplicate, list[Any]]:
         d = duplicates.get(duplicate_id)
         return d, list(duplicates.app.repository.event_store.get(duplicate_id))
-    d, events = await _run(read)
+    d, events = await _bounded(read)
     secret = d.settings.get("seed") if who.role not in SEE_ALL and d.ended is None else None
     return {"duplicate_id": str(d.id), "version": d.version,
             "events": [_audit_record(e, d, who, secret) for e in events]}
 
 
-STREAM = {200: {"description": (
-    "A text/event-stream: one SSE event per recorded event, `id` the game's version after it, `event` its type, "
-    "`data` the event as `/events` gives it at the moment it is sent (a slip of a round in play withheld as "
-    "there: read `/events` again once the round is closed). Comment lines keep the connection alive."),
-    "content": {"text/event-stream": {"schema": {"type": "string", "contentMediaType": "text/event-stream"},
-                                      "example": 'id: 3\nevent: RoundClosed\ndata: {"sequence":3,'
-                                                 '"type":"RoundClosed","payload":{"round":1,"missing":[2]}}\n\n'}}}}
+STREAM = sse(
+    "A text/event-stream: one event per recorded event, `id` the game's version after it, `event` its type, `data` "
+    "the event as `/events` gives it at the moment it is sent (an `EventRecord`; a slip of a round in play withheld "
+    "as there: read `/events` again once the round is closed). Comment lines keep the connection alive.",
+    {"^[A-Z][A-Za-z]*$": ref("EventRecord")},
+    'id: 3\nevent: RoundClosed\ndata: {"sequence":3,"type":"RoundClosed","payload":{"round":1,"missing":[2]},…}\n\n')
 
 
 @router.get("/{duplicate_id}/stream", response_class=StreamingResponse, responses={**STREAM, **read_errors()})
 async def stream_duplicate(
     duplicate_id: DuplicateIdPath, request: Request, duplicates: DuplicatesDep, who: ReaderDep,
-    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=12, description=(
+    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=12, pattern=LAST_EVENT_ID, description=(
         "Resume after this version (what the last event's `id` was).")), ] = None,
     after: Annotated[int | None, Query(ge=0, le=1_000_000, description=(
         "Start after this version (default: 0, the whole history); `Last-Event-ID` wins.")), ] = None,

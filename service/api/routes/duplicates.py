@@ -22,7 +22,7 @@ from domain.duplicate import Duplicate
 from domain.duplicate.slips import board_of
 from domain.game.meta import Meta
 from domain.notation import format_word
-from service.access.idempotency import request_hash, valid_key
+from service.access.idempotency import KEY_PATTERN, request_hash, valid_key
 from service.principal import OFFICIALS, SEE_ALL, Principal
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep
 from service.api.schemas.duplicate import (
@@ -39,7 +39,7 @@ router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
 DuplicateIdPath = Annotated[UUID, Path(description="the duplicate game's id", examples=[DUPLICATE_ID])]
 RoundPath = Annotated[int, Path(ge=1, le=200, description="the round's number, from 1")]
 SeatPath = Annotated[int, Path(ge=0, le=399, description="the player's seat (table order, from 0)")]
-IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=255, description=(
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=255, pattern=KEY_PATTERN, description=(
     "Makes a retry safe: the same key with the same body from the same token returns the first answer "
     "(`Idempotent-Replayed: true`); with another body or token, 422 `idempotency_key_reused`."))]
 
@@ -267,6 +267,10 @@ async def end_duplicate(request: Request, duplicate_id: DuplicateIdPath, body: E
 
 
 # ---- the players ----------------------------------------------------------------------------------
+#: A slip names its player: «Datos identificativos del jugador: nombre y/o número de mesa» (AJS 3.2.2; FISC II.2).
+SLIP_NAMES_PLAYER = "AJS 3.2.2; FISC II.2"
+
+
 @router.post("/{duplicate_id}/rounds/{round_no}/slips", response_model=Answer, responses=write_errors())
 async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no: RoundPath, body: SlipIn,
                       duplicates: DuplicatesDep, who: ReaderDep, device: DeviceDep, key: IdempotencyKey = None) -> Any:
@@ -275,7 +279,8 @@ async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no:
     causes only after «¡Tiempo!» (as a paper slip is); after it a first slip is recorded late and null (FISC
     II.7, AJS 3.2.8) and a second refused. ``score``, the player's own, only where the game asks for it
     (``slip_score``, FISC II.2, AJS 3.2.2; else 422 naming the setting): kept beside the engine's, a difference
-    flagged (``score_check``), the engine's score counting."""
+    flagged (``score_check``), the engine's score counting. Who asks decides ``seat``: an official's slip
+    without it is 422 ``seat_required`` (a slip names its player, AJS 3.2.2), a player's naming another seat 403."""
     if who.role == "player":
         if body.seat is not None and body.seat != who.seat:
             raise forbidden(f"a player token sends only its own slip (seat {who.seat}), not seat {body.seat}",
@@ -283,7 +288,8 @@ async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no:
         seat = who.seat
     elif who.role in OFFICIALS:
         if body.seat is None:
-            raise malformed("seat: an official typing a slip names the seat", field="seat")
+            raise ApiError(422, "seat_required", "seat: an official typing a paper slip names whose it is (the seat)",
+                           field="seat", article=SLIP_NAMES_PLAYER)
         seat = body.seat
     else:
         raise forbidden(f"a {who.role} token sends no slip")

@@ -13,20 +13,24 @@ from service.api.common.deps import GameIdPath, GamesDep, ReaderDep
 from service.api.schemas.event import AuditReport, EventsPage
 from service.api.common.errors import forbidden
 from service.api.common.responses import errors
+from service.api.common.store_reads import bounded
 from service.game.views import event_record
 
 router = APIRouter(prefix="/v1/games", tags=["history"])
 
 
 @router.get("/{game_id}/events", response_model=EventsPage, responses=errors(400, 401, 403, 404, 503))
-def read_events(game_id: GameIdPath, games: GamesDep, who: ReaderDep,
-                after: Annotated[int, Query(ge=0, le=1_000_000, description="Only events after this version.")] = 0,
-                ) -> Any:
-    """The game's events after version `after`, oldest first, hidden tiles withheld from this caller."""
-    records = games.history(game_id, after)
-    version = records[-1].version if records else games.get_game(game_id).version
-    return {"game_id": str(game_id), "after": after, "version": version,
-            "events": [event_record(r, who) for r in records]}
+async def read_events(game_id: GameIdPath, games: GamesDep, who: ReaderDep,
+                      after: Annotated[int, Query(ge=0, le=1_000_000, description="Only events after this version.")] = 0,
+                      ) -> Any:
+    """The game's events after version `after`, oldest first, hidden tiles withheld from this caller (a store that
+    does not answer within the routes' bound: 503 `store_stalled`)."""
+    def read() -> dict[str, Any]:
+        records = games.history(game_id, after)
+        version = records[-1].version if records else games.get_game(game_id).version
+        return {"game_id": str(game_id), "after": after, "version": version,
+                "events": [event_record(r, who) for r in records]}
+    return await bounded(read)
 
 
 @router.get("/{game_id}/audit", response_model=AuditReport, response_model_by_alias=True,

@@ -24,12 +24,12 @@ from fastapi.responses import StreamingResponse
 
 from domain.notation import normalise
 from projections import queries
-from service.api.common.deps import DirectorDep, GameIdPath
+from service.api.common.deps import LAST_EVENT_ID, DirectorDep, GameIdPath
 from service.api.common.errors import ApiError, malformed
 from service.api.streams.fanout import Fanout, wall_key
 from service.api.streams.public import PublicStream
 from service.api.schemas.public import BroadcastView, PublicTable, PublicWall, SetBroadcastDelay
-from service.api.common.responses import errors
+from service.api.common.responses import errors, ref, sse
 from service.api.routes.games_read import IndexReader
 from service.api.common.store_reads import bounded
 from service.game.application import GameNotFound
@@ -40,19 +40,16 @@ router = APIRouter(tags=["public"])
 WALL_TTL = 2.0
 EventQuery = Annotated[str, Query(min_length=1, max_length=200, description="The event, exactly.")]
 RoundQuery = Annotated[int, Query(ge=1, le=1000, description="The round.")]
-LastEventId = Annotated[str | None, Header(alias="Last-Event-ID", max_length=12, description=(
+LastEventId = Annotated[str | None, Header(alias="Last-Event-ID", max_length=12, pattern=LAST_EVENT_ID, description=(
     "Resume after this message (the last `id` received): what was missed is sent, or, when too much was "
     "missed, the current frame of every table."))]
-SSE_PATTERN = r"^((id: [0-9]+|event: table|data: \{.*\}|retry: [0-9]+|:.*)?\n)*$"
-STREAM = {200: {"description": (
+STREAM = sse(
     "A text/event-stream of `table` events, each one table's `PublicTable` after one of its events, shown once "
     "the event's broadcast delay has passed. It starts with the current frame of each table; `id` numbers the "
     "messages of this stream (resume with `Last-Event-ID`). A frame may come twice around a reconnection: keep "
-    "the higher `version` per table. A client too slow to read is disconnected and resumes."),
-    "content": {"text/event-stream": {"schema": {
-        "type": "string", "contentMediaType": "text/event-stream", "pattern": SSE_PATTERN,
-        "x-data-schema": {"$ref": "#/components/schemas/PublicTable"}},
-        "example": 'id: 8\nevent: table\ndata: {"game_id":"3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b","version":17}\n\n'}}}}
+    "the higher `version` per table. A client too slow to read is disconnected and resumes.",
+    {"table": ref("PublicTable")},
+    'id: 8\nevent: table\ndata: {"game_id":"3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b","version":17,…}\n\n')
 
 
 def _fanout(request: Request) -> Fanout:

@@ -17,6 +17,8 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
+from service.api.commands.base import Whole
+
 from service.api.middleware.body_limit import MAX_BODY_BYTES
 from service.api.common.deps import CurrentPrincipal, GamesDep
 from service.api.common.errors import ApiError, forbidden
@@ -48,7 +50,7 @@ class SealRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"event": "Open de Madrid",
                                                                              "round": 3}]})
     event: str | None = Field(min_length=1, max_length=200)
-    round: int | str = Field(description="The round, as the games' `round`.")
+    round: Whole | str = Field(description="The round, as the games' `round`.")
 
 
 class SealedGame(BaseModel):

@@ -7,9 +7,9 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
-from service.api.common.deps import GameIdPath, GamesDep, ReaderDep
+from service.api.common.deps import LAST_EVENT_ID, GameIdPath, GamesDep, ReaderDep
 from service.api.common.errors import malformed
-from service.api.common.responses import errors
+from service.api.common.responses import errors, ref, sse
 from service.api.common.store_reads import bounded
 from service.api.streams.game import follow
 from service.game.views import event_record, game_state
@@ -18,27 +18,19 @@ router = APIRouter(prefix="/v1/games", tags=["stream"])
 EXAMPLE = ('id: 15\nevent: TurnPassed\ndata: {"sequence":15,"type":"TurnPassed","recorded_at":'
            '"2025-05-01T10:12:00.000Z","actor":"player:1:Berto","device":"tablet-12b","hash":"…",'
            '"previous_hash":"…","payload":{"seat":1,"next_turn":0},"redacted":[]}\n\n')
-#: What the stream's text is made of, line by line: fields of an event, comments, blank lines between events.
-SSE_PATTERN = r"^((id: [0-9]+|event: [A-Za-z_]+|data: \{.*\}|retry: [0-9]+|:.*)?\n)*$"
-STREAM = {200: {"description": (
-    "A text/event-stream: one SSE event per recorded event, `id` the game's version after it, `event` its "
-    "type, `data` the event as in `/events` (hidden tiles withheld). Comment lines keep the connection alive. "
-    "The stream does not end by itself; reconnect with `Last-Event-ID` to resume."),
-    "content": {"text/event-stream": {"schema": {
-        "type": "string", "contentMediaType": "text/event-stream", "pattern": SSE_PATTERN,
-        "description": "Server-Sent Events (the WHATWG HTML standard, section 9.2): events separated by a blank "
-                       "line, each an `id:` line (the game's version), an `event:` line (the event's type) and a "
-                       "`data:` line holding one `EventRecord` as JSON (`x-data-schema`); a line starting with "
-                       "`:` is a keep-alive comment. With `view=state`, each batch of events is followed by one "
-                       "`event: State` (no `id:`) whose `data:` is the game as `GET /v1/games/{id}` gives it to "
-                       "this caller, at a version at least the last event's.",
-        "x-data-schema": {"$ref": "#/components/schemas/EventRecord"}}, "example": EXAMPLE}}}}
+STREAM = sse(
+    "A text/event-stream: one event per recorded event, `event` its type, `id` the game's version after it, `data` "
+    "the event as in `/events` (an `EventRecord`, hidden tiles withheld). With `view=state`, each batch of events is "
+    "followed by one `event: State` whose `data` is the game as `GET /v1/games/{id}` gives it to this caller, at a "
+    "version at least the last event's. Comment lines keep the connection alive. The stream does not end by "
+    "itself; reconnect with `Last-Event-ID` to resume.",
+    {"State": ref("GameState"), "^[A-Z][A-Za-z]*$": ref("EventRecord")}, EXAMPLE)
 
 
 @router.get("/{game_id}/stream", response_class=StreamingResponse, responses={**STREAM, **errors(400, 401, 403, 404, 503)})
 async def stream_events(
     game_id: GameIdPath, request: Request, games: GamesDep, who: ReaderDep,
-    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=12, description=(
+    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=12, pattern=LAST_EVENT_ID, description=(
         "Resume after this version (what the last event's `id` was).")), ] = None,
     after: Annotated[int | None, Query(ge=0, le=1_000_000, description=(
         "Start after this version (default: 0, the whole history); `Last-Event-ID` wins.")), ] = None,

@@ -21,7 +21,7 @@ from domain.notation import normalise
 from projections.hall import ALERTS, STATES
 from service.api.common.errors import ApiError
 from service.api.streams.hall import HallQuery, HallSource, HallStreams, follow_hall, read_hall
-from service.api.common.responses import errors
+from service.api.common.responses import errors, ref, sse
 from service.api.routes.games_read import IndexReader
 from service.api.common.store_reads import bounded
 from service.game.seating import SILENT_AFTER
@@ -126,26 +126,20 @@ async def hall_tables(request: Request, who: IndexReader, event: EventQuery = No
     return {"tables": found, "count": len(found)}
 
 
-SSE_PATTERN = r"^((event: (tables|changes)|data: \{.*\}|retry: [0-9]+|:.*)?\n)*$"
 _CHANGE = {"tables": [_EXAMPLE], "removed": [], "count": 1}
-STREAM = {200: {"description": (
+STREAM = sse(
     "A text/event-stream: at once `event: tables`, the whole answer of `GET /v1/tables` for the same query; then "
     "`event: changes` each time the answer differs (a game of the event and round recorded an event, a tablet "
     "went silent): the tables that changed or joined, each whole, the game ids that left, and the order of "
     "every game id when it moved. Applied in turn, the messages give what `GET /v1/tables` answers at each "
     "message's read, but for what counts with time alone: a tablet's `silent_seconds` (and a connected one's "
     "`last_heard_at`) are as of the message that carried its table. No `id:` lines: a reconnection starts again "
-    "with the whole hall. Comment lines keep the connection alive; the stream does not end by itself."),
-    "content": {"text/event-stream": {"schema": {
-        "type": "string", "contentMediaType": "text/event-stream", "pattern": SSE_PATTERN,
-        "description": "Server-Sent Events (the WHATWG HTML standard, section 9.2): an `event:` line (`tables` or "
-                       "`changes`) and a `data:` line of JSON per message, a blank line between messages; a line "
-                       "starting with `:` is a comment.",
-        "x-data-schema": {"tables": {"$ref": "#/components/schemas/HallTables"},
-                          "changes": {k: v for k, v in HallChanges.model_json_schema(
-                              ref_template="#/components/schemas/{model}").items() if k != "$defs"}}},
-        "example": (f"event: tables\ndata: {json.dumps({'tables': [_EXAMPLE], 'count': 1}, ensure_ascii=False)}\n\n"
-                    f"event: changes\ndata: {json.dumps(_CHANGE, ensure_ascii=False)}\n\n")}}}}
+    "with the whole hall. Comment lines keep the connection alive; the stream does not end by itself.",
+    {"tables": ref("HallTables"),
+     "changes": {k: v for k, v in HallChanges.model_json_schema(ref_template="#/components/schemas/{model}").items()
+                 if k != "$defs"}},
+    (f"event: tables\ndata: {json.dumps({'tables': [_EXAMPLE], 'count': 1}, ensure_ascii=False)}\n\n"
+     f"event: changes\ndata: {json.dumps(_CHANGE, ensure_ascii=False)}\n\n"), resumable=False)
 
 
 @router.get("/stream", response_class=StreamingResponse, responses={**STREAM, **errors(400, 401, 403, 503)})

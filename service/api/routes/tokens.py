@@ -25,7 +25,8 @@ def info(token: AccessToken) -> dict[str, Any]:
             "seat": token.seat, "issued_by": token.issued_by, "issued_at": token.issued_at, "revoked": token.revoked}
 
 
-@router.post("", status_code=201, response_model=TokenIssued, responses=errors(400, 401, 403, 404, 413, 503), max_body_size=MAX_BODY_BYTES)
+@router.post("", status_code=201, response_model=TokenIssued, responses=errors(400, 401, 403, 404, 413, 422, 503),
+             max_body_size=MAX_BODY_BYTES)
 def create_token(body: TokenCreate, games: GamesDep, who: DirectorDep) -> Any:
     """Issue a token for a role; a player token names its game and seat. The token is shown only here."""
     game_id = None

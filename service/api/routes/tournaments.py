@@ -24,7 +24,7 @@ from domain.tournament.aggregate import Tournament
 from domain.tournament.formats import WRITERS
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep
 from service.api.common.errors import ApiError
-from service.api.common.responses import errors
+from service.api.common.responses import errors, sse
 from service.api.schemas.tournament import (
     Absence, CheckView, Draft, HandPairing, PlayerEntered, PlayerEntry, PlayerImport, PlayersImported, Publish,
     RoundOut, SettingChange, StandingsView, TournamentCreate, TournamentCreated, TournamentView, WarningsView,
@@ -236,17 +236,17 @@ def _standings_body(t: Tournament, rows: list[Any], round: int | None, division:
 
 STANDINGS_EXAMPLE = ('id: 42\nevent: standings\ndata: {"version":42,"round":3,"published_rounds":[1,2,3],'
                      '"results":31}\n\n')
-STANDINGS_STREAM = {200: {"description": (
+#: What a ``standings`` event says: the tournament's version and round now, and what to read again.
+STANDINGS_MOVED = {"type": "object", "required": ["version", "round", "published_rounds", "results"], "properties": {
+    "version": {"type": "integer", "description": "the tournament's version"},
+    "round": {"type": "integer", "description": "the last round published (0: none yet)"},
+    "published_rounds": {"type": "array", "items": {"type": "integer"}},
+    "results": {"type": "integer", "description": "results recorded so far"}}}
+STANDINGS_STREAM = sse(
     "A text/event-stream: a `standings` event at once and again each time the tournament moves (a game of it "
     "signed or reopened, a round published, an absence recorded); `id` the tournament's version, `data` "
-    "what to read again. Comment lines keep the connection alive; the stream does not end by itself."),
-    "content": {"text/event-stream": {"schema": {
-        "type": "string", "contentMediaType": "text/event-stream",
-        "pattern": r"^((id: [0-9]+|event: standings|data: \{.*\}|retry: [0-9]+|:.*)?\n)*$",
-        "description": "Server-Sent Events (WHATWG HTML, section 9.2): each event an `id:` line (the tournament's "
-                       "version), `event: standings` and a `data:` line holding `{version, round, "
-                       "published_rounds, results}` as JSON; a line starting with `:` is a keep-alive comment."},
-        "example": STANDINGS_EXAMPLE}}}}
+    "what to read again. Comment lines keep the connection alive; the stream does not end by itself.",
+    {"standings": STANDINGS_MOVED}, STANDINGS_EXAMPLE)
 
 
 @router.get("/{tournament_id}/stream", response_class=StreamingResponse,
@@ -289,6 +289,13 @@ def warnings_header(notes: list[Any]) -> str:
     return ", ".join(quote(str(note), safe=WARNING_SAFE) for note in notes)
 
 
+#: The export's refusal of ``division``: a division the tournament does not have, or none named for tsh's .t.
+DIVISION_REFUSED = {**errors(422)[422], "description": (
+    "`division` names no division of the tournament, or the format holds one division and the tournament has "
+    "several (tsh's .t): name one."), "content": {"application/json": {"example": {
+        "code": "format", "message": "division is one of A, B, not 'Z'", "field": "division", "article": None}}}}
+
+
 @router.get("/{tournament_id}/export", response_class=Response, responses={
     200: {"description": "The tournament's players and results in the format asked for (UTF-8).",
           "headers": {"Planilla-Warnings": {"schema": {"type": "string"}, "description": (
@@ -306,7 +313,7 @@ def warnings_header(notes: list[Any]) -> str:
           "content": {"text/plain": {"schema": {"type": "string"}, "example": EXPORT_EXAMPLE},
                       "text/csv": {"schema": {"type": "string"}, "example": CSV_EXAMPLE},
                       "application/json": {"schema": {"type": "object"}, "example": FEED_EXAMPLE}}},
-    **errors(400, 401, 403, 404)})
+    **errors(400, 401, 403, 404), 422: DIVISION_REFUSED})
 async def export(tournament_id: TournamentIdPath, tournaments: TournamentsDep, _: CurrentPrincipal,
                  format: Annotated[ExportFormat, Query(description=(
                      "tsh: tsh's .t file; tsh-json: tsh's live feed; tou: AUPAIR .TOU; trf: FIDE TRF16; csv-players, "

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from service.api.commands.base import Whole
 
 DUPLICATE_ID = "5d0c7b1e-2a3f-4b6c-8d9e-0f1a2b3c4d5e"
 
@@ -23,12 +25,12 @@ class DuplicateCreate(BaseModel):
                                               "(CSPRNG or the published seed) or the judge from the bag (entered)")
     seed: str | None = Field(None, min_length=1, max_length=200, description="a seed published in advance: every "
                              "site draws the same racks from it (with the same masters)")
-    rounds: StrictInt | None = Field(None, ge=1, le=100, description="a preset number of rounds (not official: "
+    rounds: Whole | None = Field(None, ge=1, le=100, description="a preset number of rounds (not official: "
                                      "FISC II.1, AJS 3.2.1)")
     sudden_death: StrictBool = Field(False, description="AJS 3.3")
-    pairs: list[list[StrictInt]] | None = Field(None, description="vis-à-vis pairs of seats (AJS 3.4)")
+    pairs: list[list[Whole]] | None = Field(None, description="vis-à-vis pairs of seats (AJS 3.4)")
     bonus: StrictBool = Field(True, description="the solo-top bonus where the profile has one (AJS 3.2.11)")
-    round_seconds: StrictInt | None = Field(None, ge=30, le=900, description="the round's time (180 by default)")
+    round_seconds: Whole | None = Field(None, ge=30, le=900, description="the round's time (180 by default)")
     slip_score: StrictBool = Field(False, description="the organiser asks each player to write their play's score "
                                    "on the slip (FISC II.2, AJS 3.2.2: «si l'organitzador ho demana "
                                    "explícitament»); slips then take `score`, kept beside the engine's")
@@ -63,10 +65,10 @@ class SlipIn(BaseModel):
     the ``seat``; a player's token sends only their own."""
 
     model_config = _example({"seat": 0, "word": "CASA", "coordinates": "H8"})
-    seat: StrictInt | None = Field(None, ge=0, le=399)
+    seat: Whole | None = Field(None, ge=0, le=399)
     word: str = Field("", max_length=40)
     coordinates: str = Field("", max_length=8)
-    score: StrictInt | None = Field(None, ge=0, le=9999, description=SCORE_HELP)
+    score: Whole | None = Field(None, ge=0, le=9999, description=SCORE_HELP)
 
 
 class SlipCorrection(BaseModel):
@@ -74,7 +76,7 @@ class SlipCorrection(BaseModel):
     word: str = Field("", max_length=40)
     coordinates: str = Field("", max_length=8)
     reason: str = Field(min_length=1, max_length=500)
-    score: StrictInt | None = Field(None, ge=0, le=9999, description="the player's own score as corrected (where "
+    score: Whole | None = Field(None, ge=0, le=9999, description="the player's own score as corrected (where "
                                     "the game asks for it); left out: as the slip had it")
 
 
@@ -89,12 +91,17 @@ class MasterIn(BaseModel):
     """The master move (AJS 3.2.3): a valid slip (``seat``), a play the judge enters (``word``, ``coordinates``),
     or ``computed`` by the move generator on a loaded lexicon."""
 
-    model_config = _example({"seat": 0})
-    seat: StrictInt | None = Field(None, ge=0, le=399)
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"seat": 0}],
+        # What the route refuses, stated: a computed master names its lexicon.
+        "allOf": [{"if": {"properties": {"computed": {"const": True}}, "required": ["computed"]},
+                   "then": {"required": ["lexicon"], "properties": {"lexicon": {"type": "string"}}}}]})
+    seat: Whole | None = Field(None, ge=0, le=399)
     word: str | None = Field(None, max_length=40)
     coordinates: str | None = Field(None, max_length=8)
     computed: StrictBool = False
-    lexicon: str | None = Field(None, max_length=64, description="the lexicon's name (``planilla lexicon list``)")
+    lexicon: str | None = Field(None, min_length=1, max_length=64,
+                                description="the lexicon's name (``planilla lexicon list``): required when ``computed``")
 
 
 class PublishIn(BaseModel):
@@ -104,7 +111,7 @@ class PublishIn(BaseModel):
 
 class SanctionIn(BaseModel):
     model_config = _example({"seat": 0, "reason": "comments aloud during the round"})
-    seat: StrictInt = Field(ge=0, le=399)
+    seat: Whole = Field(ge=0, le=399)
     reason: str = Field(min_length=1, max_length=500)
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from service.api.commands.base import Nfc
+from service.api.commands.base import Nfc, Whole
 from service.api.schemas.base import GAME_ID, TOKEN, Profile, Status, TableNumber, _example
 from service.api.schemas.seat import ArbiterCall, DeviceState, KeyState, SeatWarning
 
@@ -22,7 +22,7 @@ class Clock(BaseModel):
     model_config = _example({"timing": "chess_clock", "minutes": 25, "mode": "corrido"})
     timing: Literal["chess_clock", "move_timer"] | None = Field(
         None, description="A total per player, or a time per move (FISE 31.1, Molins 27).")
-    minutes: int | None = Field(None, ge=1, le=180, description="Per player (FISC 25, FISE 30 corrido).")
+    minutes: Whole | None = Field(None, ge=1, le=180, description="Per player (FISC 25, FISE 30 corrido).")
     mode: Literal["corrido", "no_corrido"] | None = Field(None, description="FISE 32: does the clock run while "
                                                                            "the score is counted.")
 
@@ -37,7 +37,7 @@ class GameCreate(BaseModel):
     players: list[Annotated[str, Nfc, Field(min_length=1, max_length=80)]] = Field(
         min_length=1, max_length=8, description="Names in seat order (seat 0 first).")
     event: Annotated[str, Nfc] | None = Field(None, max_length=200)
-    round: int | None = Field(None, ge=1, le=1000)
+    round: Whole | None = Field(None, ge=1, le=1000)
     table: TableNumber = Field(None, description="A number or a short label.")
     bag_mode: Literal["virtual", "physical", "replay"] = Field(
         "virtual", description="virtual: the service draws; physical: tablets report counts (and tiles when "
@@ -46,7 +46,7 @@ class GameCreate(BaseModel):
     lexicon: Annotated[str, Nfc] | None = Field(None, max_length=200, description="The authority rulings rest on (default: the "
                                                                   "profile's).")
     notes: Annotated[str, Nfc] | None = Field(None, max_length=2000)
-    unseen_tiles: bool | None = Field(None, description=(
+    unseen_tiles: StrictBool | None = Field(None, description=(
         "The organisers allow the players' tablets to show the tiles each has not seen (FISC I.5 lets them allow "
         "devices); default: the profile's `conduct.unseen_tiles_shown`, off in every profile (FILE 5.4-5.5)."))
 

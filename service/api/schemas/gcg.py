@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
-from service.api.commands.base import Nfc
+from service.api.commands.base import Nfc, Whole
 from service.api.schemas.game import PlayerToken
 from service.api.schemas.base import GAME_ID, TOKEN, Profile, Status, TableNumber, _example
 
@@ -23,7 +23,7 @@ class GcgImport(BaseModel):
     players: list[Annotated[str, Nfc]] | None = Field(None, min_length=1, max_length=8, description=(
         "Names in seat order, for the GCG's players in the order of #player1, #player2 (default: their full names)."))
     event: Annotated[str, Nfc] | None = Field(None, max_length=200)
-    round: int | None = Field(None, ge=1, le=1000)
+    round: Whole | None = Field(None, ge=1, le=1000)
     table: TableNumber = None
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field
 
 from domain.broadcast import MAX_DELAY
-from service.api.commands.base import Nfc
+from service.api.commands.base import Nfc, Whole
 from service.api.schemas.game import _ROWS_EXAMPLE
 from service.api.schemas.base import GAME_ID, _example
 
@@ -97,5 +97,5 @@ class SetBroadcastDelay(BaseModel):
 
     model_config = _example({"event": "Open de Madrid", "delay_seconds": 300, "reason": "final table on the stream"})
     event: Annotated[str, Nfc] = Field(min_length=1, max_length=200, description="The event, exactly as its games name it.")
-    delay_seconds: int = Field(ge=0, le=MAX_DELAY, description=f"0 to {MAX_DELAY} seconds.")
+    delay_seconds: Whole = Field(ge=0, le=MAX_DELAY, description=f"0 to {MAX_DELAY} seconds.")
     reason: Annotated[str, Nfc] = Field(min_length=1, max_length=500, description="Why (recorded with the setting).")

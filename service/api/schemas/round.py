@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from service.api.commands.base import Nfc
+from service.api.commands.base import Nfc, Whole
 from service.api.schemas.event import EventRecord
 from service.api.schemas.base import HASH, Status
 
@@ -19,7 +19,7 @@ class RoundTimeRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
         {"event": "Open de Madrid", "round": 3, "reason": "round 3: time over at 12:40"}]})
     event: str = Field(min_length=1, max_length=200, description="The event, exactly as its games name it.")
-    round: int = Field(ge=1, le=1000)
+    round: Whole = Field(ge=1, le=1000)
     reason: Annotated[str, Nfc, Field(max_length=500)] = Field("", description=(
         "Optional: kept with each game's `RoundTimeCalled` (the round, the hour)."))
 

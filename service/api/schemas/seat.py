@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from service.api.commands.base import PublicKey
+from service.api.commands.base import PublicKey, Whole
 
 GAME_ID = "3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
 TOKEN_ID = "4a3a1687-a1d2-5835-9e3a-706900b41715"
@@ -18,7 +18,7 @@ class SeatCodeRequest(BaseModel):
     """How long the code stays valid (optional)."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"minutes": 30}]})
-    minutes: int = Field(30, ge=1, le=720, description="Minutes until the code expires (default 30, at most 12 h).")
+    minutes: Whole = Field(30, ge=1, le=720, description="Minutes until the code expires (default 30, at most 12 h).")
 
 
 class SeatCodeIssued(BaseModel):
@@ -121,8 +121,8 @@ class RoundSeatCodesRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
         {"event": "Open de Madrid", "round": 3, "minutes": 120}]})
     event: str = Field(min_length=1, max_length=200, description="The event, exactly as its games name it.")
-    round: int = Field(ge=1, le=1000)
-    minutes: int = Field(180, ge=1, le=720, description="Minutes until the codes expire (default 3 h: a printed "
+    round: Whole = Field(ge=1, le=1000)
+    minutes: Whole = Field(180, ge=1, le=720, description="Minutes until the codes expire (default 3 h: a printed "
                                                         "sheet is handed out before the round; at most 12 h).")
 
 
@@ -170,7 +170,7 @@ class TabletReplace(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
         {"reason": "the tablet's screen broke", "minutes": 15}]})
     reason: str = Field(min_length=1, max_length=300, description="Recorded on the game with the release.")
-    minutes: int = Field(30, ge=1, le=720, description="Minutes until the new code expires (default 30).")
+    minutes: Whole = Field(30, ge=1, le=720, description="Minutes until the new code expires (default 30).")
 
 
 class TabletReplaced(SeatCodeIssued):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from service.access.tokens import ROLES
-from service.api.commands.base import Nfc
-from service.api.schemas.base import TOKEN, _example
+from service.api.commands.base import Nfc, Whole
+from service.api.schemas.base import TOKEN, UUID_PATTERN, _example
 
 Role = Literal[tuple(ROLES)]  # type: ignore[valid-type]
 
@@ -23,11 +23,17 @@ LABEL_HELP = ("Who holds the token: it becomes the actor's name recorded on ever
 class TokenCreate(BaseModel):
     """A new token: its role, and the game (and seat, for a player) it is bound to."""
 
-    model_config = _example({"role": "spectator", "label": "commentary booth", "game_id": None, "seat": None})
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"role": "spectator", "label": "commentary booth", "game_id": None, "seat": None}],
+        # What the route refuses by the role, stated: a player token names its game and seat, no other has a seat.
+        "allOf": [{"if": {"properties": {"role": {"const": "player"}}, "required": ["role"]},
+                   "then": {"required": ["game_id", "seat"],
+                            "properties": {"game_id": {"type": "string"}, "seat": {"type": "integer"}}},
+                   "else": {"properties": {"seat": {"type": "null"}}}}]})
     role: Role
     label: Annotated[str, Nfc] = Field(min_length=1, max_length=80, description=LABEL_HELP)
-    game_id: str | None = Field(None, pattern=r"^[0-9a-fA-F-]{32,36}$")
-    seat: int | None = Field(None, ge=0, le=7)
+    game_id: str | None = Field(None, pattern=UUID_PATTERN, description="the game (a player token's, required)")
+    seat: Whole | None = Field(None, ge=0, le=7)
 
 
 class TokenIssued(BaseModel):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field
+
+from service.api.commands.base import Whole
+
+from domain.tournament.rules import KOTH_MAX, TieBreak, Unplayed
 
 TOURNAMENT_ID = "7a1c9e2b-3d4f-4a5b-9c6d-7e8f9a0b1c2d"
 
@@ -21,9 +25,9 @@ class TournamentCreate(BaseModel):
     name: str = Field(min_length=1, max_length=200)
     rules: Literal["fisc-2023", "ajs-2012"] = Field(description="standings and tie-breaks: FISC I.1 or AJS 4.1.8")
     profile: str = Field(description="the profile every game of the tournament is played under")
-    rounds: StrictInt = Field(ge=1, le=40, description="FISC I.1: at least 5; AJS 4.1.1: at least 6")
+    rounds: Whole = Field(ge=1, le=40, description="FISC I.1: at least 5; AJS 4.1.1: at least 6")
     system: Literal["swiss", "round_robin", "manual"] = "swiss"
-    koth_rounds: StrictInt = Field(0, ge=0, le=2, description="king of the hill in the last rounds (AJS 4.1.1)")
+    koth_rounds: Whole = Field(0, ge=0, le=2, description="king of the hill in the last rounds (AJS 4.1.1)")
 
 
 class TournamentCreated(BaseModel):
@@ -39,7 +43,7 @@ class PlayerEntry(BaseModel):
     name: str = Field(min_length=1, max_length=120)
     federation_id: str = Field("", max_length=40)
     club: str = Field("", max_length=120)
-    rating: StrictInt = Field(0, ge=0, le=4000)
+    rating: Whole = Field(0, ge=0, le=4000)
     division: str = Field("A", min_length=1, max_length=20,
                           description="the division the player plays in: each is paired and ranked on its own")
 
@@ -53,17 +57,48 @@ class PlayerEntered(BaseModel):
 
 class Withdrawal(BaseModel):
     model_config = _example({"from_round": 3, "reason": "ill"})
-    from_round: StrictInt = Field(ge=1)
+    from_round: Whole = Field(ge=1)
     reason: str = Field(min_length=1, max_length=500)
 
 
-class SettingChange(BaseModel):
-    """A standings setting the director decides (the rulebooks are silent on unplayed games)."""
+SETTING_REASON = Field("", max_length=500, description="why: required once round 1 is published (the change is shown "
+                                                        "with the round after which it was made)")
+
+
+class UnplayedSetting(BaseModel):
+    """How a round without a game over the board counts in Buchholz and Berger (FISC I.1, AJS 4.1.8.1 are silent:
+    the director decides): ``zero`` as an opponent with no points, ``opponent`` a forfeit's real opponent."""
 
     model_config = _example({"setting": "unplayed", "value": "opponent", "reason": "the director's ruling"})
-    setting: Literal["unplayed", "tiebreaks", "koth_rounds"]
-    value: str | list[str] | StrictInt
-    reason: str = Field("", max_length=500)
+    setting: Literal["unplayed"]
+    value: Literal[tuple(str(u) for u in Unplayed)]  # type: ignore[valid-type]
+    reason: str = SETTING_REASON
+
+
+class TiebreaksSetting(BaseModel):
+    """The tie-breaks in the order they are applied (FISC I.1; AJS 4.1.8), each named once."""
+
+    model_config = _example({"setting": "tiebreaks", "value": ["median_buchholz", "berger", "spread"],
+                             "reason": "announced at the players' meeting"})
+    setting: Literal["tiebreaks"]
+    value: list[Literal[tuple(str(t) for t in TieBreak)]] = Field(  # type: ignore[valid-type]
+        min_length=1, max_length=len(TieBreak), json_schema_extra={"uniqueItems": True})
+    reason: str = SETTING_REASON
+
+
+class KothRoundsSetting(BaseModel):
+    """King of the hill in the last round or the last two (AJS 4.1.1: «en la última o las 2 últimas rondas»)."""
+
+    model_config = _example({"setting": "koth_rounds", "value": 1, "reason": "the organiser's choice (AJS 4.1.1)"})
+    setting: Literal["koth_rounds"]
+    value: Whole = Field(ge=0, le=KOTH_MAX)
+    reason: str = SETTING_REASON
+
+
+#: A standings setting the director decides: one schema per setting, chosen by ``setting``. A value its setting does
+#: not take is refused 422 ``setting_value`` naming ``value`` and the setting's article (an unknown setting: 422
+#: ``setting``).
+SettingChange = Annotated[UnplayedSetting | TiebreaksSetting | KothRoundsSetting, Field(discriminator="setting")]
 
 
 HAND_PAIRINGS = ("by hand: [first, second] per table (players' ids), every player of the round once; the first named "
