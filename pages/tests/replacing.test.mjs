@@ -39,11 +39,34 @@ test('the banner: Berta confirms, Ana waits, and both read who replaced the key 
   const nameOf = (s) => names[s];
   const berta = replacementLines(raw, [1], nameOf, t);
   assert.deepEqual(berta.map((l) => l.key), ['key.replaced', 'key.replacing']);
-  assert.deepEqual(berta[0].params, { seat: 1, name: 'Ana', by: 'key.by_tablet{"name":"Berta"}', reason: 'tablet dropped' });
+  assert.deepEqual(berta[0].params, { seat: 1, name: 'Ana', by: 'key.by_tablet{"name":"Berta"}', reason: 'key.confirmed_at_table{}' });
   assert.deepEqual(berta[1].confirm, { seat: 0, fingerprint: FP });
   const ana = replacementLines(raw, [0], nameOf, t);
   assert.deepEqual(ana.map((l) => l.key), ['key.replaced', 'key.waiting']);
   assert.equal(ana[1].confirm, undefined);
   assert.equal(voucher(`official:director:eva:${FP}`, nameOf, t), 'director:eva');
   assert.deepEqual(replacementLines({ keys: [], key_proposals: [] }, [0], nameOf, t), []);
+});
+
+test("an official's console key: not extractable, its PEM for `planilla official enrol`, its signature of an entry", async () => {
+  const { makeOfficialKey, officialKey, officialFields, officialMessage, pemOf } = await import('../static/js/official_key.js');
+  const { memoryStore } = await import('../static/js/store.js');
+  const store = memoryStore();
+  assert.equal(await officialKey(store), null);
+  const key = await makeOfficialKey(store, { role: 'arbiter', label: 'luis' });
+  assert.equal(key.privateKey.extractable, false);
+  assert.equal((await officialKey(store)).fingerprint, key.fingerprint);
+  const pem = pemOf(key.spki);
+  assert.ok(pem.startsWith('-----BEGIN PUBLIC KEY-----\n') && createPublicKey(pem).asymmetricKeyDetails.namedCurve === 'prime256v1');
+  const head = 'c0'.repeat(32);
+  const fields = await officialFields(key, { type: 'sign', game: GAME, head });
+  assert.equal(fields.official_key, key.fingerprint);
+  const holds = (text) => nodeVerify('sha256', Buffer.from(text), { key: createPublicKey(pem), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(fromBase64(fields.official_signature)));
+  assert.ok(holds(`planilla-official/1|sign|${GAME}|arbiter:luis|${head}`));
+  assert.equal(officialMessage('pass_turn', GAME, 'arbiter:luis', head), `planilla-official/1|pass_turn|${GAME}|arbiter:luis|${head}`);
+  assert.deepEqual(await officialFields(key, { type: 'end_game', game: GAME, head }), {}); // the official's own act
+  const vouch = await officialFields(key, { type: 'confirm_key_replacement', game: GAME, head, body: { seat: 1, fingerprint: FP } });
+  assert.ok(nodeVerify('sha256', Buffer.from(`planilla-replace/1|${GAME}|1|${FP}`), { key: createPublicKey(pem), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(fromBase64(vouch.official_signature))));
 });

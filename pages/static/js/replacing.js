@@ -40,7 +40,9 @@ export function replacementLines(raw, seats, nameOf, t) {
   for (const k of raw.keys || []) {
     if (!k.replaces || !k.countersigned_by) continue;
     lines.push({ key: 'key.replaced', params: { seat: k.seat + 1, name: nameOf(k.seat),
-      by: voucher(k.countersigned_by, nameOf, t), reason: k.reason || '' } });
+      by: voucher(k.countersigned_by, nameOf, t),
+      // the opponent's confirmation is recorded with the service's own words; said here in the reader's language
+      reason: String(k.countersigned_by).startsWith('seat:') ? t('key.confirmed_at_table') : k.reason || '' } });
   }
   for (const p of raw.key_proposals || []) {
     const short = p.fingerprint.slice(0, 16);
