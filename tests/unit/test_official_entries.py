@@ -63,3 +63,9 @@ def test_a_key_signs_only_for_its_own_official_and_only_the_commands_first_act()
     game.pass_turn(game.turn, official("director:ana", hand(key, game, "pass_turn")))  # the hand names arbiter:luis
     [passed] = [e for e in game.collect_events() if type(e).__name__ == "TurnPassed"]
     assert (passed.official_key, passed.official_signature) == (None, None)
+
+
+def test_the_text_an_officials_key_signs_is_the_consoles():
+    """The same literal as pages/tests/replacing.test.mjs checks for official_key.js ``officialMessage``."""
+    game, head = "3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b", "c0" * 32
+    assert signed_message("sign", game, "arbiter:luis", head) == f"planilla-official/1|sign|{game}|arbiter:luis|{head}".encode()
