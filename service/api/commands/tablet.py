@@ -81,7 +81,7 @@ class ConfirmKeyReplacement(OfficialSigned):
 
     model_config = cfg({"type": "confirm_key_replacement", "expected_version": 14, "seat": 0,
                         "fingerprint": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                        "countersignature": "…"})
+                        "reason": "tablet dropped"})
     type: Literal["confirm_key_replacement"]
     expected_version: Version
     seat: int = Field(ge=0, le=7, description="The seat whose key is replaced (not the confirming player's).")
