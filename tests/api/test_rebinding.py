@@ -84,6 +84,8 @@ def test_after_game_ended_no_seat_is_bound_again_the_director_take_over_is_refus
                   {"type": "register_key", "expected_version": version, "public_key": mine.spki},
                   **{"X-Device": "tablet-0"})
     assert r.status_code == 422 and r.json()["code"] == "rebinding", r.text
+    r = hall.post("/v1/tokens", table.director, {"role": "player", "label": "Ana", "game_id": table.id, "seat": 0})
+    assert r.status_code == 422 and r.json()["code"] == "rebinding", r.text  # nor a player's token from a director
     assert table.state()["version"] == version
     assert [k["fingerprint"] for k in table.state()["keys"]] == [bound[0][1].fingerprint, bound[1][1].fingerprint]
     # the players sign with the keys bound during the game, as before
