@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 def utc_now() -> str:
@@ -20,3 +20,5 @@ class Actor(NamedTuple):
 
     actor: str
     device: str | None = None
+    #: The official's enrolled key and signature sent with the command (``domain.game.official.OfficialHand``).
+    official: Any = None

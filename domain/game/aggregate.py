@@ -11,6 +11,7 @@ lowercase letter it stands for (``"ch"``); a blank on a rack is ``"?"``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from functools import lru_cache
 from typing import Any
@@ -20,7 +21,8 @@ from eventsourcing.domain import Aggregate
 
 from domain.board import Board
 from domain.game import events as ev
-from domain.game.chain import GENESIS, event_hash
+from domain.game import official
+from domain.game.chain import ENVELOPE, GENESIS, event_hash
 from domain.game.errors import GameClosed, NotAllowedInProfile, RackError, RuleViolation, WrongPhase
 from domain.game.meta import Meta
 from domain.game.rules import GameRules, rules_for
@@ -55,6 +57,13 @@ def tile_of(cell: str) -> Tile:
 def _bag_counts(tileset_name: str) -> dict[str, int]:
     """How many of each tile a fresh bag of the set holds."""
     return dict(Counter(full_bag(get_tileset(tileset_name))))
+
+
+@lru_cache(maxsize=None)
+def _defaulted(event_class: type) -> tuple[Any, ...]:
+    """An event class's payload fields that have a (immutable) default value."""
+    return tuple(f for f in dataclasses.fields(event_class)
+                 if f.default is not dataclasses.MISSING and f.name not in ENVELOPE)
 
 
 class GameBase(Aggregate):
@@ -142,8 +151,20 @@ class GameBase(Aggregate):
     def _record(self, event_class: type, meta: Meta, **payload: Any) -> None:
         chain = {"previous_hash": self.last_hash, **meta.as_dict()}
         name = event_class.__name__
+        if name in official.ACTS:
+            payload.update(self._official_fields(name, meta))
+        for field in _defaulted(event_class):  # a field added later with a default is hashed as it is stored
+            payload.setdefault(field.name, field.default)
         digest = event_hash(str(self.id), name, self.version + 1, payload, chain)
         self.trigger_event(event_class, hash=digest, **chain, **payload)
+
+    def _official_fields(self, name: str, meta: Meta) -> dict[str, Any]:
+        """An official entry's key and signature (``domain.game.official``): on the command's first act only."""
+        hand = meta.official
+        if hand is not None and (hand.actor != meta.actor or any(
+                getattr(e, "official_signature", None) for e in self.pending_events)):
+            hand = None
+        return official.entry_fields(name, str(self.id), self.last_hash, hand)
 
     # ---- derived views --------------------------------------------------------------------
     @property

@@ -34,7 +34,7 @@ REPORT_KINDS = ("focus_lost", "focus_back", "page_left", "reconnected")
 #: Events that change nothing a game command depends on: a command sent at the version before them is
 #: still checked against the same game (``service.game.application``), so a tablet's focus report or a
 #: second tablet's binding never makes the opponent's pending acceptance stale.
-LOG_ONLY = frozenset({"DeviceBound", "DeviceReported", "DeviceRevoked", "KeyRegistered"})
+LOG_ONLY = frozenset({"DeviceBound", "DeviceReported", "DeviceRevoked", "KeyRegistered", "KeyReplacementProposed"})
 
 
 def _mark_revoked(game: Any, token_ids: list[str]) -> None:
@@ -133,6 +133,7 @@ class DeviceCommands:
         the seat is bound too, and the event says so."""
         self._open()
         seat = self._seat(seat)
+        self.guard_rebinding("tablet binding", seat)
         if not meta.device:
             raise RuleViolation("device: the tablet's stable id is required to bind it", code="device",
                                 field="device")

@@ -118,6 +118,8 @@ class TilesPlaced(GameEvent):
     #: The player's key signature over the head before it (``domain.game.keys``: fingerprint, signature,
     #: ``seen_head``); None when unsigned by key. Absent from events recorded before entries were signed.
     key: dict[str, Any] | None = None
+    official_key: str | None = None  #: an official entry's key and signature: ``domain.game.official``
+    official_signature: str | None = None
 
     def assign(self, game: Any) -> None:
         for r, c, cell in self.placements:
@@ -154,6 +156,8 @@ class PlayAccepted(GameEvent):
     #: The accepting player's key signature (``domain.game.keys``: ``seat`` who accepted, fingerprint,
     #: signature, ``seen_head``); None when unsigned by key. Absent from events recorded before keys existed.
     key: dict[str, Any] | None = None
+    official_key: str | None = None  #: an official entry's key and signature: ``domain.game.official``
+    official_signature: str | None = None
 
     def assign(self, game: Any) -> None:
         game.pending = None
@@ -166,6 +170,8 @@ class PlayChallenged(GameEvent):
 
     challenger: int
     words: list[str]
+    official_key: str | None = None  #: an official entry's key and signature: ``domain.game.official``
+    official_signature: str | None = None
 
     def assign(self, game: Any) -> None:
         game.pending = {"kind": "ruling", "seat": game.pending["seat"], "challenger": self.challenger,
@@ -307,6 +313,8 @@ class TilesExchanged(GameEvent):
     #: The player's key signature over the head before it (``domain.game.keys``: fingerprint, signature,
     #: ``seen_head``); None when unsigned by key. Absent from events recorded before entries were signed.
     key: dict[str, Any] | None = None
+    official_key: str | None = None  #: an official entry's key and signature: ``domain.game.official``
+    official_signature: str | None = None
 
     def assign(self, game: Any) -> None:
         game.racks[self.seat] = list(self.rack_after)
@@ -325,6 +333,8 @@ class TurnPassed(GameEvent):
     #: The player's key signature over the head before it (``domain.game.keys``: fingerprint, signature,
     #: ``seen_head``); None when unsigned by key. Absent from events recorded before entries were signed.
     key: dict[str, Any] | None = None
+    official_key: str | None = None  #: an official entry's key and signature: ``domain.game.official``
+    official_signature: str | None = None
 
     def assign(self, game: Any) -> None:
         game.turns = game.turns + [{"seat": self.seat, "kind": "pass", "score": 0}]
@@ -353,6 +363,8 @@ class EndRackDeclared(GameEvent):
 
     seat: int
     tiles: list[str]
+    official_key: str | None = None  #: an official entry's key and signature: ``domain.game.official``
+    official_signature: str | None = None
 
     def assign(self, game: Any) -> None:
         game.end_racks = dict(game.end_racks, **{str(self.seat): list(self.tiles)})
@@ -384,6 +396,8 @@ class SheetSigned(GameEvent):
     #: over (``seen_head``); None when the seat has no key (unsigned by key). Absent from events recorded
     #: before keys existed (their hashes never covered it).
     key: dict[str, Any] | None = None
+    official_key: str | None = None  #: an official entry's key and signature: ``domain.game.official``
+    official_signature: str | None = None
 
     def assign(self, game: Any) -> None:
         game.signatures = dict(game.signatures, **{str(self.seat): {"head_hash": self.head_hash,

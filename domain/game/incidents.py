@@ -224,6 +224,8 @@ class SheetEntryWritten(GameEvent):
     #: The player's key signature over the head before it (``domain.game.keys``: fingerprint, signature,
     #: ``seen_head``); None when unsigned by key. Absent from events recorded before entries were signed.
     key: dict[str, Any] | None = None
+    official_key: str | None = None  #: an official entry's key and signature: ``domain.game.official``
+    official_signature: str | None = None
 
     def assign(self, game: Any) -> None:
         key = str(self.sheet)

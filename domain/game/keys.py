@@ -69,19 +69,30 @@ class KeyRegistered(GameEvent):
     token_id: str
     issued_by: str
     replaces: str | None
+    #: A replacement's voucher (``domain.game.replacement``): ``seat:<n>:<fingerprint>`` (the opponent's tablet) or
+    #: ``official:<actor>:<fingerprint>`` (an enrolled official's key), its signature and the reason. None for a
+    #: seat's first key, and absent from events recorded before replacements were countersigned.
+    countersigned_by: str | None = None
+    countersignature: str | None = None
+    reason: str | None = None
 
     def assign(self, game: Any) -> None:
         earlier = [dict(k, current=False) if k["seat"] == self.seat else k for k in game.keys]
+        voucher = self.__dict__.get("countersigned_by")
         game.keys = earlier + [{"seat": self.seat, "device": self.device, "fingerprint": self.fingerprint,
                                 "public_key": self.public_key, "algorithm": self.algorithm,
                                 "token_id": self.token_id, "issued_by": self.issued_by,
                                 "registered_at": self.at, "replaces": self.replaces, "current": True,
-                                "revoked": False}]
+                                "revoked": False, "countersigned_by": voucher,
+                                "reason": self.__dict__.get("reason")}]
+        if voucher is not None:
+            game.key_proposals = [p for p in game.key_proposals if p["seat"] != self.seat]
 
 
 def mark_keys_revoked(game: Any, token_ids: list[str]) -> None:
     """Keys registered under these tokens sign nothing from now on."""
     game.keys = [dict(k, revoked=True) if k["token_id"] in token_ids else k for k in game.keys]
+    game.key_proposals = [p for p in game.key_proposals if p["token_id"] not in token_ids]  # a proposal dies with it
 
 
 class KeyCommands:
@@ -91,9 +102,12 @@ class KeyCommands:
 
     def register_key(self, seat: int, public_key: str, fingerprint: str, token_id: str, issued_by: str,
                      meta: Meta, algorithm: str = "ECDSA-P256-SHA256") -> None:
-        """Record the tablet's public key for ``seat`` (already decoded and normalised to SPKI by the caller)."""
+        """Record the tablet's public key for ``seat`` (already decoded and normalised to SPKI by the caller): the
+        seat's first key is its key at once; a later one is only proposed until the opponent's tablet or an
+        official confirms it, and none is taken once the game has ended (``domain.game.replacement``)."""
         self._open()
         seat = self._seat(seat)
+        self.guard_rebinding("key registration", seat)
         if not meta.device:
             raise RuleViolation("device: the tablet's stable id is required to register its key", code="device",
                                 field="device")
@@ -104,7 +118,13 @@ class KeyCommands:
                      "one registered before in this game (for another seat, or superseded)")
             raise RuleViolation(f"public_key: this key is {which}: a tablet makes a new key pair each time it binds",
                                 code="public_key", field="public_key")
+        if any(p["fingerprint"] == fingerprint for p in self.key_proposals):
+            raise RuleViolation("public_key: this key is already proposed for a seat: a tablet makes a new key pair "
+                                "each time it binds", code="public_key", field="public_key")
         last = self.last_key(seat)  # superseded even when its device was revoked: the record names it
+        if last is not None:
+            return self.propose_key(seat, public_key, fingerprint, token_id, issued_by, meta, algorithm,
+                                    last["fingerprint"])
         self._record(KeyRegistered, meta, seat=seat, public_key=public_key, fingerprint=fingerprint,
                      algorithm=algorithm, token_id=token_id, issued_by=issued_by,
                      replaces=None if last is None else last["fingerprint"])
@@ -170,6 +190,11 @@ class KeyCommands:
                         f"{other['fingerprint'][:16]}…): it signs nothing after its token was revoked ({article})")
             return (f"key_signature: made with a superseded key (device {other['device']}, "
                     f"{other['fingerprint'][:16]}…): the seat was bound again and only its new key signs ({article})")
+        proposal = self.key_proposal(seat)
+        if proposal is not None and _holds(verify, proposal["public_key"], message, signature):
+            return (f"key_signature: made with seat {seat}'s new key ({proposal['fingerprint'][:16]}…), which signs "
+                    "nothing until the opponent's tablet (or an official with an enrolled key) confirms the "
+                    f"replacement ({article})")
         if key is None:
             return (f"key_signature: seat {seat} has no key that may sign now (none registered, or its device was "
                     f"revoked); send the {action} without a key signature, or register the tablet's key ({article})")

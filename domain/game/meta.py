@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Meta(NamedTuple):
@@ -11,6 +11,9 @@ class Meta(NamedTuple):
     actor: str
     device: str | None
     at: str
+    #: An official's enrolled key and signature sent with the command (``domain.game.official.OfficialHand``):
+    #: it signs the command's official entry. Never part of the chain's meta (``as_dict``).
+    official: Any = None
 
     def as_dict(self) -> dict[str, str | None]:
         """The three fields as a dict."""

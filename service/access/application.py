@@ -29,6 +29,7 @@ from domain.game import events as ev
 from domain.game.chain import ChainRecord, record_of
 from domain.seal.records import HeadSignature, head_message
 from service.access.binding import Binding
+from service.access.officials import OfficialKeys
 from service.trust.keys import ServiceKey
 from service.access.idempotency import IdempotentCommand, record_id
 from service.access.tokens import AccessToken, Bootstrap, new_token, token_id
@@ -51,7 +52,7 @@ TOKEN_CACHE_SECONDS = 2.0
 WATCH_EVERY = 0.25
 
 
-class ServiceApplication(Binding, GamesApplication):
+class ServiceApplication(Binding, OfficialKeys, GamesApplication):
     """Games, plus the access tokens and idempotency records the HTTP service needs."""
 
     name = "Planilla"  # the same tables as GamesApplication (the library names them after this)

@@ -46,7 +46,8 @@ class Bound(NamedTuple):
     version: int  #: the game's version after ``DeviceBound``
     second_device: bool  #: another device already held the seat
     key_fingerprint: str | None = None  #: the public key registered with the binding, if one was sent
-    replaces_key: str | None = None  #: the seat's key it superseded (a re-binding), if any
+    replaces_key: str | None = None  #: the seat's key it would supersede (a re-binding), if any
+    key_pending: bool = False  #: a re-binding's key waits for the opponent's tablet or an official to confirm it
 
 
 def _closed() -> GameClosed:
@@ -64,7 +65,7 @@ class Binding:
         game = self.get_game(game_id)
         if game.closed:
             raise _closed()
-        game._seat(seat)
+        game.guard_rebinding("seat code", game._seat(seat))  # after GameEnded no seat is bound again (issue 26)
         if not 1 <= minutes <= MAX_MINUTES:
             raise RuleViolation(f"minutes: from 1 to {MAX_MINUTES}", code="seat_code", field="minutes")
         code = new_code()
@@ -84,7 +85,7 @@ class Binding:
         at = self.clock()
         for game_id in game_ids:
             game = self.get_game(game_id)
-            if game.closed:
+            if game.closed or game.phase == "ended":
                 closed.append(game)
                 continue
             for seat in range(len(game.players)):
@@ -105,6 +106,7 @@ class Binding:
         if game.closed:
             raise _closed()
         seat = game._seat(seat)
+        game.guard_rebinding("new tablet", seat)  # after GameEnded the arbiter enters the player's acts instead
         code = new_code()
         record = SeatCode.issue(code, game_id, seat, by.actor, self.clock(), minutes)
         if not game.live_devices(seat):
@@ -183,7 +185,8 @@ class Binding:
             self._remember(token.id, principal)
             replaced = game.last_key(record.seat) if key is not None else None
             return Bound(raw, token.id, game_id, record.seat, game.players[record.seat], game.book.language, version,
-                         second, None if key is None else key[1], None if replaced is None else replaced["fingerprint"])
+                         second, None if key is None else key[1], None if replaced is None else replaced["fingerprint"],
+                         replaced is not None)
         raise AssertionError("unreachable")
 
     # ---- leaving game mode --------------------------------------------------------------------------

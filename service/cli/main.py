@@ -25,7 +25,7 @@ def build_app():
     """The Typer app: every command group on one ``planilla`` command."""
     import typer
 
-    from service.cli import audit, gcg, lexicon, projections, serve, token, tournament, witness
+    from service.cli import audit, gcg, lexicon, official, projections, serve, token, tournament, witness
 
     app = typer.Typer(
         name="planilla",
@@ -37,6 +37,7 @@ def build_app():
     app.add_typer(gcg.build_app(), name="gcg")
     serve.register(app)
     app.add_typer(token.build_app(), name="token")
+    app.add_typer(official.build_app(), name="official")
     app.add_typer(projections.build_app(), name="projections")
     app.add_typer(audit.build_app(), name="audit")
     app.add_typer(lexicon.build_app(), name="lexicon")

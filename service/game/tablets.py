@@ -12,7 +12,7 @@ from uuid import UUID
 from domain.game import Game, Meta
 from domain.game.errors import RuleViolation
 from service.actor import Actor
-from service.trust.keys import ALGORITHM, decode_public_key
+from service.trust.keys import ALGORITHM, decode_public_key, verify_p256
 
 
 def decoded_key(public_key: object) -> tuple[str, str]:
@@ -60,3 +60,12 @@ class TabletCommands:
             game.register_key(seat, spki, fingerprint, device["token_id"], device["issued_by"], meta,
                               algorithm=ALGORITHM)
         return self._command(game_id, expected_version, by, act)
+
+    def confirm_key_replacement(self, game_id: UUID, seat: int, fingerprint: str, by: Actor, *, expected_version: int,
+                                by_seat: int | None, countersignature: str | None = None,
+                                reason: str | None = None) -> int:
+        """A seat's proposed key made the seat's: countersigned by the opponent's tablet (``by_seat``) or confirmed
+        by an official's enrolled key with a reason (``domain.game.replacement``)."""
+        return self._command(game_id, expected_version, by, lambda g, m: g.confirm_key_replacement(
+            seat, fingerprint, m, by_seat=by_seat, countersignature=countersignature, reason=reason,
+            verify=verify_p256))

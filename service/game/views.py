@@ -55,7 +55,9 @@ def board_rows(game: Game) -> list[str]:
     return rows
 
 
-KEY_FIELDS = ("seat", "device", "fingerprint", "public_key", "registered_at", "replaces", "current", "revoked")
+KEY_FIELDS = ("seat", "device", "fingerprint", "public_key", "registered_at", "replaces", "current", "revoked",
+              "countersigned_by", "reason")
+PROPOSAL_FIELDS = ("seat", "device", "fingerprint", "replaces", "proposed_at", "by")
 
 
 def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
@@ -108,7 +110,8 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "warnings": game.device_warnings(),
         "arbiter_call": game.arbiter_call,
         "head_hash": game.last_hash,
-        "keys": [{k: key[k] for k in KEY_FIELDS} for key in game.keys],
+        "keys": [{k: key.get(k) for k in KEY_FIELDS} for key in game.keys],
+        "key_proposals": [{k: p[k] for k in PROPOSAL_FIELDS} for p in game.key_proposals],
         "unseen_tiles": _unseen_tiles(game, viewer),
     }
 

@@ -51,9 +51,14 @@ def b64(data: bytes) -> str:
 
 
 def decode_public_key(value: Any, field: str = "public_key") -> tuple[str, str]:
-    """A player's P-256 public key (SPKI base64, or a JWK object) as (SPKI DER base64, fingerprint hex)."""
+    """A player's (or an official's) P-256 public key (SPKI base64, a PEM ``PUBLIC KEY``, or a JWK object) as (SPKI DER base64, fingerprint hex)."""
     if isinstance(value, dict):
         key = _from_jwk(value, field)
+    elif isinstance(value, str) and value.lstrip().startswith("-----BEGIN PUBLIC KEY-----"):
+        try:  # an official's key exported for ``planilla official enrol`` (PEM of the SPKI)
+            key = serialization.load_pem_public_key(value.strip().encode("ascii"))
+        except (ValueError, TypeError, UnicodeEncodeError):
+            raise ValueError(f"{field}: a PEM 'PUBLIC KEY' block that does not hold a public key") from None
     else:
         der = b64decode(value, field)
         try:

@@ -102,6 +102,10 @@ EXPECTED: dict[str, dict[str, int]] = {
     # issue 16: the service's public key is printed on every sheet; a round's seal is made to be published
     "service key": {r: 200 for r in ROLES},
     "seal round": row(201, {"director"}),  # a director for the whole hall (one bound to a game may not)
+    # issue 26: an official's token sends a countersigned key (the countersignature authorises it, not the token)
+    "enrol official key": row(201, {"arbiter", "director", "director_elsewhere", "tribunal"}),
+    "read official key": row(200, {"arbiter", "director", "director_elsewhere", "tribunal"}),
+    "revoke official key": row(200, {"director"}),
     "read seal": row(200, EVERYONE - {"none", "revoked"}),
     "round results sheet": row(200, EVERYONE - {"none", "revoked"}),  # posted in the hall, as the seal
     # issue 15: the live public board is the spectator's view, delayed, and asks for no token; its delay is
@@ -137,6 +141,25 @@ class World:
         }
         self.victim = games.issue_token("spectator", "to revoke", "test")[1]
         self.code = games.issue_seat_code(here, 1, "director:test")[0]
+
+    @functools.cached_property
+    def official_key(self) -> Any:
+        """A director's key enrolled from the data folder (issue 26)."""
+        from tests.keys import Tablet
+
+        key = Tablet()
+        self.api.games.enrol_official_key("director", "director-1", key.spki)
+        return key
+
+    def enrolment(self) -> dict[str, Any]:
+        """A new arbiter's key countersigned by the director's enrolled key."""
+        from service.access.official_keys import enrolment_message
+        from tests.keys import Tablet
+
+        new = Tablet()
+        return {"role": "arbiter", "label": "luis", "public_key": new.spki, "countersigned_by":
+                self.official_key.fingerprint, "countersignature": self.official_key.raw_sign(
+                    enrolment_message(new.fingerprint, "arbiter", "luis"))}
 
     @functools.cached_property
     def seated_round(self) -> int:
@@ -304,6 +327,10 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "round time": lambda w, t: w.api.post("/v1/rounds/round-time", t, {"event": "Matrix seats",
                                                                        "round": w.seated_round}).status_code,
     "service key": lambda w, t: w.api.get("/v1/keys", t).status_code,
+    "enrol official key": lambda w, t: w.api.post("/v1/officials/keys", t, w.enrolment()).status_code,
+    "read official key": lambda w, t: w.api.get(f"/v1/officials/keys/{w.official_key.fingerprint}", t).status_code,
+    "revoke official key": lambda w, t: w.api.post(f"/v1/officials/keys/{w.official_key.fingerprint}/revoke", t,
+                                                   {"reason": "lost"}).status_code,
     "seal round": lambda w, t: w.api.post("/v1/seals", t, {"event": "Matrix", "round": 1}).status_code,
     "read seal": lambda w, t: w.api.get(f"/v1/seals?event=Matrix&round={w.sealed}", t).status_code,
     "round results sheet": lambda w, t: w.api.get(f"/v1/seals/results?event=Matrix&round={w.sealed}&lang=ca",

@@ -119,11 +119,22 @@ def test_the_round_sheet_a_second_device_and_a_tablet_replaced_mid_game(browser:
 
     # The new tablet binds with the new code and finishes the turn.
     new = Tablet(browser, first, starter, TABLET_LANDSCAPE, lang="es", address=f"{hall.url}/tablet#bind={new_code}")
+    # Issue 26: the new tablet's key is only proposed; the opponent plays on paper, so the arbiter confirms it with
+    # their enrolled key and a reason (docs/reliability.md, "Re-binding rules").
+    from domain.game.replacement import replacement_message
+    from tests.keys import Tablet as Key
+    arbiter_key = Key()
+    hall.games.enrol_official_key("arbiter", "arbiter-1", arbiter_key.spki)
+    [proposal] = first.state()["key_proposals"]
+    first.official("confirm_key_replacement", token=hall.arbiter, seat=starter, fingerprint=proposal["fingerprint"],
+                   reason="pantalla rota", official_key=arbiter_key.fingerprint,
+                   official_signature=arbiter_key.raw_sign(replacement_message(first.id, starter, proposal["fingerprint"])))
     new.act("action.pass")
     after = hall.http.get(f"/v1/games/{first.id}/events", headers=hall.headers(hall.director)).json()["events"]
     assert after[:len(before)] == before, "every fact recorded before stays"
     assert after[-1]["type"] == "TurnPassed" and after[-1]["actor"].startswith(f"player:{starter}")
     assert after[-1]["device"] not in {e["device"] for e in before if e["type"] == "TurnPassed"}
+    expect(new.page.locator('[data-testid="key-replaced"]')).to_contain_text("arbiter:arbiter-1: pantalla rota")
     new.close()
 
     # Round control: the games not signed, and the round's time called on each unfinished game.

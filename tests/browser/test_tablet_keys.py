@@ -96,6 +96,10 @@ def test_two_tablets_bind_with_keys_sign_with_them_and_the_version_2_export_veri
     other.page.goto(f"{hall.url}/")  # away, then the new code: a fresh binding
     other.page.goto(f"{hall.url}/tablet#bind={again}")
     expect(other.page.locator("#banner")).to_be_visible()
+    # Issue 26: during the game the new key is only proposed; the opponent's tablet countersigns it with its own key.
+    assert [p["seat"] for p in game.state()["key_proposals"]] == [second]
+    first.sync()
+    first.tap(first.page.locator('[data-testid="key-replacing"]').get_by_role("button"))
     rebound = [e for e in events(game) if e["type"] == "KeyRegistered"]
     assert len(rebound) == 3 and rebound[-1]["payload"]["seat"] == second
     old = next(e for e in registered if e["payload"]["seat"] == second)["payload"]["fingerprint"]

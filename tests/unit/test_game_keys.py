@@ -62,26 +62,58 @@ def test_a_seat_with_a_key_must_sign_with_it_and_a_bad_signature_records_nothing
     assert game.version == version and game.signatures == {}
 
 
+def playing_with_keys(*tablets: Tablet | None):
+    game = new_game()
+    for seat, tablet in enumerate(tablets):
+        game.bind_device(seat, f"token-{seat}", "director:eva", meta(f"player:{seat}"))
+        if tablet is not None:
+            game.register_key(seat, *decode_public_key(tablet.spki), f"token-{seat}", "director:eva", meta(f"player:{seat}"))
+    deal(game, ("CASAEEI", "OSTRANE"))
+    return game
+
+
+def pass_out(game, tablets) -> None:
+    while game.phase == "playing":
+        seat = game.turn
+        signed = None if tablets[seat] is None else tablets[seat].sign("pass_turn", game.id, seat, game.last_hash)
+        game.pass_turn(seat, meta(f"player:{seat}"), key_signature=signed, verify=verify_p256)
+
+
 def test_rebinding_supersedes_the_old_key_visibly_and_the_old_key_signs_nothing_after():
-    old, new = Tablet(), Tablet()
-    game = ended_with_keys(old, None)
+    """During play a seat's new key is proposed, countersigned by the opponent's tablet, and only then replaces the
+    old one, naming it (FILE 43: the sheet is signed by the player's own hand)."""
+    old, new, bea = Tablet(), Tablet(), Tablet()
+    game = playing_with_keys(old, bea)
     spki, fp = decode_public_key(new.jwk)  # the new tablet sends a JWK: the same key as its SPKI
     assert fp == new.fingerprint
     game.bind_device(ANA, "token-new", "director:eva", meta("player:0"))
     game.register_key(ANA, spki, fp, "token-new", "director:eva", meta("player:0"))
+    assert type(game.collect_events()[-1]).__name__ == "KeyReplacementProposed"
+    from domain.game.replacement import replacement_message
+    game.confirm_key_replacement(ANA, fp, meta("player:1:Bea"), by_seat=BEA, reason=None, verify=verify_p256,
+                                 countersignature=bea.raw_sign(replacement_message(str(game.id), ANA, fp)))
     registered = game.collect_events()[-1]
     assert type(registered).__name__ == "KeyRegistered" and registered.replaces == old.fingerprint
-    assert [k["current"] for k in game.keys] == [False, True]
+    assert registered.countersigned_by == f"seat:1:{bea.fingerprint}"
+    assert [(k["seat"], k["current"]) for k in game.keys] == [(0, False), (1, True), (0, True)]
+    pass_out(game, (new, bea))
     with pytest.raises(KeySignatureRefused) as info:
         game.sign(ANA, "Ana", meta(), key_signature=old.sign("sign", game.id, ANA, game.last_hash), verify=verify_p256)
     assert "superseded key" in info.value.message
-    with pytest.raises(RuleViolation) as info:  # a key is registered once: replaying the old one is refused
-        game.register_key(ANA, *decode_public_key(old.spki), "token-x", "director:eva", meta())
-    assert (info.value.code, info.value.field) == ("public_key", "public_key") and "registered before" in info.value.message
-    with pytest.raises(RuleViolation) as info:
-        game.register_key(ANA, *decode_public_key(new.spki), "token-x", "director:eva", meta())
-    assert "already seat 0's registered key" in info.value.message
     game.sign(ANA, "Ana", meta(), key_signature=new.sign("sign", game.id, ANA, game.last_hash), verify=verify_p256)
+
+
+def test_a_key_is_registered_once_a_replayed_key_is_refused():
+    old, new = Tablet(), Tablet()
+    game = playing_with_keys(old, None)
+    with pytest.raises(RuleViolation) as info:  # a key is registered once: replaying the old one is refused
+        game.register_key(ANA, *decode_public_key(old.spki), "token-0", "director:eva", meta())
+    assert (info.value.code, info.value.field) == ("public_key", "public_key")
+    assert "already seat 0's registered key" in info.value.message
+    game.register_key(ANA, *decode_public_key(new.spki), "token-0", "director:eva", meta())
+    with pytest.raises(RuleViolation) as info:
+        game.register_key(ANA, *decode_public_key(new.spki), "token-0", "director:eva", meta())
+    assert "already proposed" in info.value.message
 
 
 def test_a_revoked_devices_key_signs_nothing_after_and_the_seat_falls_back_to_unsigned_by_key():
@@ -128,12 +160,12 @@ def test_the_opponents_own_acceptance_is_signed_with_their_key_an_officials_is_n
 
 
 def test_a_rebinding_after_the_old_tablet_was_revoked_still_names_the_key_it_replaces():
-    """The usual broken-tablet story: the director revokes the old tablet, then binds a new one; the record
-    says which key the new one replaces, so no key is ever replaced silently."""
+    """The usual broken-tablet story: the director revokes the old tablet, then binds a new one during play; the new
+    key is proposed naming the key it replaces, so no key is ever replaced silently (FILE 43)."""
     old, new = Tablet(), Tablet()
-    game = ended_with_keys(old, None)
+    game = playing_with_keys(old, None)
     game.note_revoked("token-0", "tablet broken", meta("director:eva"))
     game.bind_device(ANA, "token-new", "director:eva", meta("player:0"))
     game.register_key(ANA, *decode_public_key(new.spki), "token-new", "director:eva", meta("player:0"))
     assert game.collect_events()[-1].replaces == old.fingerprint
-    assert game.seat_key(ANA)["fingerprint"] == new.fingerprint
+    assert game.key_proposal(ANA)["fingerprint"] == new.fingerprint and game.seat_key(ANA) is None

@@ -59,6 +59,7 @@ export const RULES = {
   report_device: [],
   release_seat: [],
   register_key: [],
+  confirm_key_replacement: [],
 };
 
 /** Articles joined as a person writes them: "FILE 39" and "FILE 41.1" as "FILE 39, 41.1", "FISE 28.1 (AJS 2)" and

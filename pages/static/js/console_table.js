@@ -10,6 +10,8 @@ import { GameView } from './state.js';
 import { commandSchemas, fields, fieldWords, formHtml, formValues, readValues } from './schema_form.js';
 import { BOOKS, articleOf } from './command_articles.js';
 import { hallName } from './console_names.js';
+import { pageStore } from './api.js';
+import { ACTS, officialKey, makeOfficialKey, officialFields, pemOf } from './official_key.js';
 import './components/board.js';
 import './components/sheets.js';
 
@@ -53,6 +55,17 @@ function officialActions(view) {
   // table records it for them (asked by one, agreed by the other): one form, first, while a sheet can be corrected
   if (view.raw.next_actions.some((a) => a.type === 'correct_score')) found.unshift({ type: 'correct_score', seat: null });
   if (!view.closed) for (const seat of [0, 1]) found.push({ type: 'release_seat', seat });
+  // A player's act for a seat no live tablet holds (paper, a tablet that died): the official enters it, an official
+  // entry, signed with this device's key when it has one (official_key.js); and a seat's new key to confirm.
+  const live = new Set((view.raw.devices || []).filter((d) => !d.revoked).map((d) => d.seat));
+  for (const a of view.raw.next_actions) {
+    const key = `${a.type}:${a.seat ?? ''}`;
+    if (a.role === 'player' && ACTS.includes(a.type) && a.seat != null && !live.has(a.seat) && !seen.has(key)) {
+      seen.add(key);
+      found.push(a);
+    }
+  }
+  for (const p of view.raw.key_proposals || []) found.push({ type: 'confirm_key_replacement', seat: p.seat, fingerprint: p.fingerprint });
   return found;
 }
 
@@ -99,6 +112,20 @@ function tabletsHtml(v, issued) {
   }).join('') + `<p class="why">${t('console.replace_help')}</p>`;
 }
 
+/** This device's official key (official_key.js): made here, shown as the PEM `planilla official enrol` takes, and
+ * used to sign the entries and confirmations this console sends; or the form that makes it. */
+function officialKeyHtml(key) {
+  if (!key) {
+    return `<form class="official-key"><p class="why">${t('console.key_none')}</p>
+      <label>${t('console.key_role')} <select name="role"><option value="arbiter">arbiter</option><option value="director">director</option></select></label>
+      <label>${t('console.key_label')} <input name="label" maxlength="100" required></label>
+      <button type="submit" id="official-key-make">${t('console.key_make')}</button><p class="problem" aria-live="polite"></p></form>`;
+  }
+  return `<div class="official-key-made" data-fingerprint="${esc(key.fingerprint)}" data-actor="${esc(key.actor)}">
+    <p>${esc(t('console.key_made', { actor: key.actor }))} <code class="fingerprint">${esc(key.fingerprint)}</code></p>
+    <p class="why">${esc(t('console.key_enrol'))}</p><pre class="pem">${esc(pemOf(key.spki))}</pre></div>`;
+}
+
 async function replaceTablet(game, token, seat, reason) {
   const answer = await request(`/v1/games/${game}/seats/${seat}/replace`, { method: 'POST', token, body: { reason } })
     .catch((error) => ({ status: 0, body: { message: String(error.message || error) } }));
@@ -132,6 +159,8 @@ export async function showTable(root, { game, token, back }) {
   let timer = null;
   const issued = new Map(); // seat -> the replacement code just issued (shown until dismissed)
   let sent = ''; // the last command recorded from this view, said under the banner (its form is gone once done)
+  const store = await pageStore().catch(() => null);
+  let myKey = store ? await officialKey(store).catch(() => null) : null; // this device's official key, if made
   const load = async () => {
     clearTimeout(timer);
     if (!view.isConnected) return;
@@ -151,7 +180,8 @@ export async function showTable(root, { game, token, back }) {
     root.dataset.version = String(v.version);
     const forms = officialActions(v).filter((a) => known.has(a.type)).map((a) => {
       const label = `${t(`command.${a.type}`)}${a.seat != null ? ` · ${v.name(a.seat)}` : ''}`;
-      const preset = a.type === 'correct_score' ? correctionPreset(v) : a.seat != null ? { seat: a.seat } : {};
+      const preset = a.type === 'correct_score' ? correctionPreset(v) : a.fingerprint ? { seat: a.seat, fingerprint: a.fingerprint }
+        : a.seat != null ? { seat: a.seat } : {};
       return formHtml(a.type, known.get(a.type), { t, words: said, label, key: `${a.type}-${a.seat ?? 'all'}`, preset,
         required: ASKED[a.type], players: v.players.map((p) => p.name), article: articleFor(a.type, v.profile, table) })
         .replace('<form class="command"', `<form class="command" data-seat="${a.seat ?? ''}"`);
@@ -170,11 +200,13 @@ export async function showTable(root, { game, token, back }) {
         <section aria-label="${t('console.tablets')}" class="tablets-area"><h2>${t('console.tablets')}</h2>${tabletsHtml(v, issued)}</section>
         ${differing ? '' : `<section aria-label="${t('sheet.both')}"><h2>${t('sheet.both')}</h2><pl-sheets></pl-sheets></section>`}
         <section aria-label="${t('console.history')}"><h2>${t('console.history')}</h2>${historyHtml(events, v)}</section>
+        <section aria-label="${t('console.key_title')}" class="official-key-area"><h2>${t('console.key_title')}</h2>${officialKeyHtml(myKey)}</section>
       </main>`;
     view.querySelector('pl-board').update({ board: v.board, set: v.set, selectable: false });
     view.querySelector('pl-sheets').update({ sheets: v.sheets, seat: null, both: true, short: hallName });
     view.dataset.version = String(v.version);
     view.version = v.version;
+    view.head = v.raw.head_hash;
   };
   view.addEventListener('click', (e) => {
     if (e.target.closest('#back')) { clearTimeout(timer); back(); }
@@ -188,6 +220,14 @@ export async function showTable(root, { game, token, back }) {
   view.addEventListener('submit', async (e) => {
     e.preventDefault();
     const form = e.target;
+    if (form.classList.contains('official-key')) {
+      const label = form.elements.label.value.trim();
+      if (!label || !store) { form.querySelector('.problem').textContent = t('console.key_label'); return; }
+      myKey = await makeOfficialKey(store, { role: form.elements.role.value, label });
+      document.activeElement.blur();
+      load();
+      return;
+    }
     if (form.classList.contains('replace')) {
       const reason = form.elements.reason.value.trim();
       const problem = form.querySelector('.problem');
@@ -210,8 +250,9 @@ export async function showTable(root, { game, token, back }) {
       form.elements[read.error.field]?.focus?.();
       return;
     }
+    const signed = read.body.official_key ? {} : await officialFields(myKey, { type, game, head: view.head, body: read.body });
     const answer = await request(`/v1/games/${game}/commands`, { method: 'POST', token, headers: { 'Idempotency-Key': uuid() },
-      body: { type, expected_version: view.version, ...read.body } }).catch((error) => ({ status: 0, body: { message: String(error.message || error) } }));
+      body: { type, expected_version: view.version, ...read.body, ...signed } }).catch((error) => ({ status: 0, body: { message: String(error.message || error) } }));
     if (answer.status !== 200) {
       const body = answer.body || {};
       problem.textContent = [body.message || body.detail || answer.status, body.article].filter(Boolean).join(' · ');

@@ -81,6 +81,7 @@ export const Controls = (Base) => class extends Base {
     };
     const byClass = {
       'seat-choice': (b) => this.chooseSeat(Number(b.dataset.seat)),
+      'confirm-replacement': (b) => this.confirmReplacement(Number(b.dataset.seat), b.dataset.fingerprint),
       dir: (b) => { this.entry.direction = b.dataset.dir; this.render(); },
       'rack-tile': (b) => {
         const i = Number(b.dataset.index);

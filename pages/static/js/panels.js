@@ -7,6 +7,7 @@ import { waitingLines } from './waiting.js';
 import { seatsToAct } from './seats.js';
 import { tileHtml, tileName } from './components/board.js';
 import { receiptHtml } from './receipt.js';
+import { replacementLines } from './replacing.js';
 
 export const escape = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -31,7 +32,18 @@ export class Panels {
       if (line.key === 'wait.clock_stop') params.reason = t(`clock_stop.${params.reason || 'other'}`);
       return `<p class="${i ? 'also' : 'main'}">${escape(t(line.key, params))}</p>`;
     }).join('') + v.warnings.filter((w) => w.code === 'second_device').map((w) => `<p class="also">${escape(
-      t('warn.second_device', { name: v.name(w.seat) }))}</p>`).join('');
+      t('warn.second_device', { name: v.name(w.seat) }))}</p>`).join('') + this.replacementHtml();
+  }
+
+  /** A seat's key replaced, or being replaced (replacing.js): said on every tablet; the opponent confirms. */
+  replacementHtml() {
+    const v = this.view;
+    const seats = this.held && this.held.length ? this.held : [this.seat];
+    return replacementLines(v.raw, seats, (s) => v.name(s), t).map((line) => `<p class="also key-replacement"
+      data-testid="${line.confirm ? 'key-replacing' : line.key === 'key.waiting' ? 'key-waiting' : 'key-replaced'}">${escape(
+      t(line.key, line.params))}${line.confirm ? ` <button type="button" class="confirm-replacement primary"
+      data-seat="${line.confirm.seat}" data-fingerprint="${escape(line.confirm.fingerprint)}">${escape(t('key.confirm'))}</button>`
+      : ''}</p>`).join('');
   }
 
   refusalHtml() {

@@ -20,6 +20,7 @@
 
 import * as api from './api.js';
 import { seatKey, signHead } from './keys.js';
+import { countersign } from './replacing.js';
 
 /** The commands a player's key signs, and the action named in the signed text (the command's type). */
 export const SIGNED = new Map(['accept', 'sign', 'place_tiles', 'exchange_tiles', 'pass_turn', 'write_sheet_entry']
@@ -85,6 +86,17 @@ export const Signing = (Base) => class extends Base {
     const accepted = await this.send(api.commands.accept(this.view.version));
     if (accepted) await this.sendSigned({ ...line, expected_version: null }, { seat, token });
     return true;
+  }
+
+  /** The opponent's tablet vouches for a seat's new key (replacing.js): its own key signs the new key's
+   * fingerprint, sent as `confirm_key_replacement` at the version shown. A tablet without a key cannot: an
+   * official confirms instead. */
+  async confirmReplacement(seat, fingerprint) {
+    const key = await this.seatKey(this.seat);
+    if (!key) return null;
+    const countersignature = await countersign(key.privateKey, { game: this.session.game, seat, fingerprint });
+    return this.outbox.enqueue({ type: 'confirm_key_replacement', expected_version: this.view.version, seat,
+      fingerprint, countersignature }, { token: this.commandToken });
   }
 
   /** What a refused command is sent again with, once the player chose to: the version shown now and, for a

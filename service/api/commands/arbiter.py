@@ -13,7 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from service.api.commands.base import KeySignature, Nfc, Row, Seat, Text, Tile, Tiles, Version, Whole, cfg, v
+from service.api.commands.base import (KeySignature, Nfc, OfficialSigned, Row, Seat, Text, Tile, Tiles, Version, Whole,
+                                       cfg, v)
 
 Count = Annotated[Whole, Field(ge=1, le=14)]
 Seconds = Annotated[Whole, Field(ge=0, le=36_000)]
@@ -163,7 +164,7 @@ class CallRoundTime(BaseModel):
         "Optional: what the official says with it (the round, the hour), kept with `RoundTimeCalled`."))
 
 
-class WriteSheetEntry(BaseModel):
+class WriteSheetEntry(OfficialSigned):
     """What a player wrote on their own sheet for a turn (score and/or running total)."""
 
     model_config = cfg({"type": "write_sheet_entry", "expected_version": 9, "sheet": 0, "player": 1, "turn": 2,

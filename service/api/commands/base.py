@@ -60,6 +60,25 @@ KeySignature = Annotated[str, Field(min_length=86, max_length=88, pattern=r"^[A-
     "(422 `key_signature`) when it does not verify against it (docs/reliability.md, \"Players' keys\")."))]
 
 
+Fingerprint = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="A key's SHA-256 fingerprint (of its SPKI bytes), 64 lowercase hex digits.")]
+P256Signature = Annotated[str, Field(min_length=86, max_length=88, pattern=r"^[A-Za-z0-9+/_-]{86}(==)?$", description=(
+    "An ECDSA P-256 signature as WebCrypto makes it (64 bytes, r||s), base64 or base64url."))]
+
+
+class OfficialSigned(BaseModel):
+    """A command an official may record on a player's behalf, signed with the official's enrolled key."""
+
+    official_key: Fingerprint | None = Field(None, description=(
+        "Arbiters and directors only: the fingerprint of the official's enrolled key (`POST /v1/officials/keys`, "
+        "`planilla official enrol`) that signs this official entry; refused (422 `official_key`) when not enrolled, "
+        "revoked, or enrolled for another official."))
+    official_signature: P256Signature | None = Field(None, description=(
+        "With `official_key`: its signature over `planilla-official/1|<action>|<game id>|<actor>|<head hash>` "
+        "(UTF-8; action the command's `type`, actor the official's, head hash the game's current `head_hash`); "
+        "recorded in the event (`official_key`, `official_signature`: docs/reliability.md, \"Official keys and "
+        "official entries\"). For `confirm_key_replacement`, over `planilla-replace/1|<game id>|<seat>|<fingerprint>`."))
+
+
 class PublicJwk(BaseModel):
     """A P-256 public key as WebCrypto's ``exportKey('jwk')`` gives it (``ext`` and ``key_ops`` are ignored)."""
 

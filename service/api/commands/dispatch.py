@@ -25,7 +25,8 @@ from pydantic import BaseModel, Field
 
 from service.api.commands import arbiter as arb
 from service.api.commands import tablet as tab
-from service.api.commands.base import KeySignature, Nfc, Row, Seat, Text, Tiles, Version, Whole, cfg, v
+from service.api.commands.base import (KeySignature, Nfc, OfficialSigned, Row, Seat, Text, Tiles, Version, Whole, cfg,
+                                       v)
 
 class DrawForStart(BaseModel):
     """Each player draws one tile to decide who starts (FILE 4.3); a virtual bag draws them itself."""
@@ -57,7 +58,7 @@ class DrawTiles(BaseModel):
     tiles: Tiles | None = Field(None, description="The tiles drawn, outside a virtual bag, when known.")
 
 
-class PlaceTiles(BaseModel):
+class PlaceTiles(OfficialSigned):
     """A play in federation notation: ``H8`` horizontal, ``8H`` vertical; ``.`` for tiles on the board."""
 
     model_config = cfg({"type": "place_tiles", "expected_version": 4, "seat": 0, "coordinates": "H7",
@@ -90,7 +91,7 @@ class DecideOffCentre(BaseModel):
     accept: bool
 
 
-class Accept(BaseModel):
+class Accept(OfficialSigned):
     """The opponent writes the score: the play is accepted and can no longer be challenged (FILE 37)."""
 
     model_config = cfg({"type": "accept", "expected_version": 5, "seat": 1})
@@ -103,7 +104,7 @@ class Accept(BaseModel):
         "a registered key; an official accepting for the seat is recorded unsigned by key."))
 
 
-class Challenge(BaseModel):
+class Challenge(OfficialSigned):
     """The opponent challenges words of the last play, all at once (FILE 38–39)."""
 
     model_config = cfg({"type": "challenge", "expected_version": 5, "seat": 1, "words": ["[CH]OZA"]})
@@ -174,7 +175,7 @@ class RuleAppeal(BaseModel):
     authority: Text | None = Field(None, description=AUTHORITY)
 
 
-class ExchangeTiles(BaseModel):
+class ExchangeTiles(OfficialSigned):
     """Exchange 1–7 tiles (FILE 25); a virtual bag draws the replacements."""
 
     model_config = cfg({"type": "exchange_tiles", "expected_version": 9, "seat": 0, "tiles": ["U", "U"]})
@@ -200,7 +201,7 @@ class AnnounceExchange(BaseModel):
     count: Whole | None = Field(None, ge=1, le=7)
 
 
-class PassTurn(BaseModel):
+class PassTurn(OfficialSigned):
     """Pass: 0 points, ``P`` (FILE 26)."""
 
     model_config = cfg({"type": "pass_turn", "expected_version": 10, "seat": 1})
@@ -224,7 +225,7 @@ class EndGame(BaseModel):
     detail: Annotated[str, Nfc, Field(max_length=500)] = ""
 
 
-class DeclareEndRack(BaseModel):
+class DeclareEndRack(OfficialSigned):
     """A player's tiles left at the end, where the service does not already know them."""
 
     model_config = cfg({"type": "declare_end_rack", "expected_version": 31, "seat": 1, "tiles": ["A", "V"]})
@@ -234,7 +235,7 @@ class DeclareEndRack(BaseModel):
     tiles: Tiles
 
 
-class Sign(BaseModel):
+class Sign(OfficialSigned):
     """A player signs the settled sheet; the last signature closes the game (FILE 43)."""
 
     model_config = cfg({"type": "sign", "expected_version": 32, "seat": 0, "signature": "Ana García"})

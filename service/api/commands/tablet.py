@@ -12,7 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from service.api.commands.base import PublicKey, Row, Seat, Text, Version, Whole, cfg, key_value, v
+from service.api.commands.base import (Fingerprint, OfficialSigned, P256Signature, PublicKey, Row, Seat, Text, Version,
+                                       Whole, cfg, key_value, v)
 
 Note = Annotated[str, Field(min_length=1, max_length=500)]
 
@@ -72,7 +73,26 @@ class RegisterKey(BaseModel):
     public_key: PublicKey
 
 
-MODELS = (CallArbiter, AnswerCall, ReportDevice, ReleaseSeat, RegisterKey)
+class ConfirmKeyReplacement(OfficialSigned):
+    """A seat's new key (a tablet bound during the game to a seat that had a key) made the seat's: by the opponent's
+    own tablet, whose key countersigns it (`countersignature`), or by an arbiter or director whose enrolled key
+    signs it (`official_key`, `official_signature`) with a `reason`. Recorded as `KeyRegistered` naming the key
+    replaced and who vouched for it; both tablets show it (docs/reliability.md, "Re-binding rules")."""
+
+    model_config = cfg({"type": "confirm_key_replacement", "expected_version": 14, "seat": 0,
+                        "fingerprint": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                        "reason": "tablet dropped"})
+    type: Literal["confirm_key_replacement"]
+    expected_version: Version
+    seat: int = Field(ge=0, le=7, description="The seat whose key is replaced (not the confirming player's).")
+    fingerprint: Fingerprint = Field(description="The new key's fingerprint, as the game's `key_proposals` shows it.")
+    countersignature: P256Signature | None = Field(None, description=(
+        "From the opponent's tablet: its own key's signature over `planilla-replace/1|<game id>|<seat>|<fingerprint>` "
+        "(UTF-8)."))
+    reason: Text | None = Field(None, description="Why (required from an official).")
+
+
+MODELS = (CallArbiter, AnswerCall, ReportDevice, ReleaseSeat, RegisterKey, ConfirmKeyReplacement)
 
 ROWS: dict[str, Row] = {
     "call_arbiter": Row("seat", lambda a, g, c, by, s: a.call_arbiter(g, s, by, **v(c), reason=c.reason)),
@@ -81,4 +101,6 @@ ROWS: dict[str, Row] = {
     "report_device": Row("seat", lambda a, g, c, by, s: a.report_device(g, s, c.kind, by, **v(c), detail=c.detail)),
     "release_seat": Row("officials", lambda a, g, c, by, s: a.release_seat(g, c.seat, c.reason, by, **v(c))),
     "register_key": Row("own", lambda a, g, c, by, s: a.register_key(g, s, key_value(c.public_key), by, **v(c))),
+    "confirm_key_replacement": Row("either", lambda a, g, c, by, s: a.confirm_key_replacement(
+        g, c.seat, c.fingerprint, by, **v(c), by_seat=s, countersignature=c.countersignature, reason=c.reason)),
 }

@@ -55,10 +55,24 @@ async def answer(games: ServiceApplication, game_id: UUID, command: Any, token: 
     who = await principal_of(games, token)
     row = COMMANDS[command.type]
     seat = acting_seat(row, who, game_id, command)
-    by = Actor(who.actor(), device_of(x_device, user_agent))
+    by = Actor(who.actor(), device_of(x_device, user_agent), official_hand(games, who, command))
     body, replayed = await run(games, game_id, who, command, by, seat, key, row)
     headers = {"Idempotent-Replayed": "true"} if replayed else None
     return JSONResponse(body, headers=headers)  # already the CommandResult shape: no second validation
+
+
+def official_hand(games: ServiceApplication, who: Principal, command: Any) -> Any:
+    """The official's enrolled key a command is signed with (``official_key``, ``official_signature``), or None."""
+    key, signature = getattr(command, "official_key", None), getattr(command, "official_signature", None)
+    if key is None and signature is None:
+        return None
+    if not who.official:
+        raise forbidden("official_key: an official's key signs arbiters' and directors' entries; a player's tablet "
+                        "signs with key_signature", field="official_key")
+    if key is None or signature is None:
+        missing = "official_signature" if signature is None else "official_key"
+        raise malformed(f"{missing}: official_key and official_signature go together", field=missing)
+    return games.official_hand(who.actor(), key, signature)
 
 
 def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | None:

@@ -75,7 +75,9 @@ async def issue_round_seat_codes(body: RoundSeatCodesRequest, request: Request, 
     cards = [_issued(request, code, record, game.players[record.seat], table=tables[str(game.id)]["table"],
                      round=tables[str(game.id)]["round"]) for code, record, game in issued]
     left_out = [{"game_id": str(g.id), "table": tables[str(g.id)]["table"], "article": "FILE 43",
-                 "reason": "closed: every player signed the sheet; no tablet is bound to it now"} for g in closed]
+                 "reason": "closed: every player signed the sheet; no tablet is bound to it now" if g.closed else
+                 "ended: no seat is bound again after GameEnded; the arbiter enters a player's act as an official "
+                 "entry"} for g in closed]
     at = issued[0][1].issued_at if issued else games.clock()
     return {"event": event, "round": body.round, "issued_by": who.actor(), "issued_at": at,
             "expires_at": issued[0][1].expires_at if issued else at, "count": len(cards), "cards": cards,

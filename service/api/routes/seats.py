@@ -96,4 +96,4 @@ async def bind(body: BindRequest, games: GamesDep) -> Any:
     return {"token": bound.token, "token_id": str(bound.token_id), "game_id": str(bound.game_id), "seat": bound.seat,
             "player": bound.player, "language": bound.language, "version": bound.version,
             "second_device": bound.second_device, "key_fingerprint": bound.key_fingerprint,
-            "replaces_key": bound.replaces_key}
+            "replaces_key": bound.replaces_key, "key_pending": bound.key_pending}

@@ -25,10 +25,12 @@ def info(token: AccessToken) -> dict[str, Any]:
             "seat": token.seat, "issued_by": token.issued_by, "issued_at": token.issued_at, "revoked": token.revoked}
 
 
-@router.post("", status_code=201, response_model=TokenIssued, responses=errors(400, 401, 403, 404, 413, 422, 503),
+@router.post("", status_code=201, response_model=TokenIssued, responses=errors(400, 401, 403, 404, 413, 422, 423, 503),
              max_body_size=MAX_BODY_BYTES)
 def create_token(body: TokenCreate, games: GamesDep, who: DirectorDep) -> Any:
-    """Issue a token for a role; a player token names its game and seat. The token is shown only here."""
+    """Issue a token for a role; a player token names its game and seat. The token is shown only here. After the
+    game ended (`GameEnded`) no player token is issued for it (422 `rebinding`, FILE 43; closed: 423): a director's
+    token never gives itself a player's voice (`planilla token create`, from the data folder, still may)."""
     game_id = None
     if body.game_id is not None:
         try:
@@ -39,6 +41,13 @@ def create_token(body: TokenCreate, games: GamesDep, who: DirectorDep) -> Any:
         raise malformed("a player token names its game_id and seat", field="seat")
     if body.role != "player" and body.seat is not None:
         raise malformed("only a player token has a seat", field="seat")
+    if body.role == "player" and game_id is not None:
+        try:  # issue 26: after GameEnded no token of a director's speaks for a player (nothing re-binds a seat)
+            game = games.get_game(game_id)
+        except LookupError:
+            game = None  # an unknown game is answered below, as before
+        if game is not None and 0 <= body.seat < len(game.players):
+            game.guard_rebinding("player token", body.seat)
     try:
         raw, ident = games.issue_token(body.role, body.label, who.actor(), game_id=game_id, seat=body.seat)
     except ValueError as err:

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from service.api.commands.base import Nfc, Whole
 from service.api.schemas.base import GAME_ID, TOKEN, Profile, Status, TableNumber, _example
-from service.api.schemas.seat import ArbiterCall, DeviceState, KeyState, SeatWarning
+from service.api.schemas.seat import ArbiterCall, DeviceState, KeyProposal, KeyState, SeatWarning
 
 Phase = Literal["starting", "dealing", "playing", "ended", "closed"]
 
@@ -197,6 +197,9 @@ class GameState(BaseModel):
     keys: list[KeyState] = Field(default_factory=list, description=(
         "Tablets' public keys registered for the seats, oldest first; the seat's key that signs now is the "
         "`current` one not `revoked`."))
+    key_proposals: list[KeyProposal] = Field(default_factory=list, description=(
+        "Seats' new keys waiting for the opponent's tablet (or an official) to confirm them "
+        "(`confirm_key_replacement`): the opponent's tablet shows «the tablet of … is being replaced: confirm»."))
     unseen_tiles: list[str] | None = Field(None, description=(
         "The tiles this player has not seen (bag and rivals' racks), only to a player and only where the game "
         "allows it (`details.unseen_tiles`, profile `conduct.unseen_tiles_shown`, off in every profile: "

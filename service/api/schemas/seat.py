@@ -65,8 +65,11 @@ class BindResult(BaseModel):
     version: int = Field(description="The game's version after `DeviceBound`.")
     second_device: bool = Field(description="Another device already held this seat: both are warned.")
     key_fingerprint: str | None = Field(None, description="SHA-256 (hex) of the SPKI of the key registered.")
-    replaces_key: str | None = Field(None, description="The fingerprint of the seat's key this binding superseded "
-                                                       "(a re-binding): that key signs nothing from now on.")
+    replaces_key: str | None = Field(None, description="The fingerprint of the seat's key this binding would "
+                                                       "supersede (a re-binding), once confirmed.")
+    key_pending: bool = Field(False, description=(
+        "A re-binding during the game: the new key signs nothing until the opponent's tablet countersigns it "
+        "(`confirm_key_replacement`) or an official with an enrolled key confirms it with a reason."))
 
 
 class DeviceState(BaseModel):
@@ -92,6 +95,21 @@ class KeyState(BaseModel):
     replaces: str | None = Field(description="The fingerprint of the seat's key this one superseded, if any.")
     current: bool = Field(description="The seat's newest key: the only one that may sign for it.")
     revoked: bool = Field(description="Its device's token was revoked: it signs nothing more.")
+    countersigned_by: str | None = Field(None, description=(
+        "Who vouched for a replacement key: `seat:<n>:<fingerprint>` (the opponent's tablet) or "
+        "`official:<actor>:<fingerprint>` (an enrolled official's key); null for a seat's first key."))
+    reason: str | None = Field(None, description="Why the key was replaced, as recorded with its confirmation.")
+
+
+class KeyProposal(BaseModel):
+    """A seat's new key waiting to be confirmed (``KeyReplacementProposed``): it signs nothing yet."""
+
+    seat: int
+    device: str | None
+    fingerprint: str = Field(description="SHA-256 (hex) of the new key's SPKI: what the confirmation signs.")
+    replaces: str = Field(description="The fingerprint of the seat's key it would replace.")
+    proposed_at: str
+    by: str = Field(description="Who bound the new tablet (the actor of the binding).")
 
 
 class SeatWarning(BaseModel):

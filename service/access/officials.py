@@ -1,0 +1,124 @@
+"""Enrolling officials' keys and resolving the key an official signs a command with.
+
+A mixin of ``ServiceApplication`` over ``service.access.official_keys.OfficialKey``: who may enrol a key
+(``enrol_official_key`` from the data folder; ``enrol_countersigned`` with an enrolled key's countersignature),
+revoking one, and ``official_hand``: the enrolled key behind an official's ``official_key`` and
+``official_signature`` on a command, checked to be theirs and not revoked (the signature's mathematics is the
+domain's, ``domain.game.official``).
+
+Which key vouches for which (a choice the issue left open, written in docs/reliability.md): a director's key
+countersigns a new director's or arbiter's key; an arbiter's, an arbiter's; the tribunal's, the tribunal's. A
+director never vouches for the tribunal, which reviews the directors' decisions (FILE 47).
+"""
+
+from __future__ import annotations
+
+from eventsourcing.application import AggregateNotFoundError
+
+from domain.game.errors import RuleViolation
+from domain.game.official import KEY_ROLES, OfficialHand
+from service.access.official_keys import DATA_FOLDER, OfficialKey, enrolment_message, official_key_id
+from service.trust.keys import ALGORITHM, decode_public_key, verify_p256
+
+ARTICLE = "FILE 47"
+#: The roles each enrolled key's role may vouch for.
+VOUCHES = {"director": ("director", "arbiter"), "arbiter": ("arbiter",), "tribunal": ("tribunal",)}
+
+
+class KeyRefused(RuleViolation):
+    """An official key's enrolment, or its use on a command, refused: nothing is recorded."""
+
+    code = "official_key"
+
+
+def _decoded(public_key: object) -> tuple[str, str]:
+    try:
+        return decode_public_key(public_key)
+    except ValueError as err:
+        raise KeyRefused(f"{err} (docs/reliability.md, \"Official keys\")", field="public_key") from None
+
+
+def _check_label(role: str, label: str) -> None:
+    if role not in KEY_ROLES:
+        raise KeyRefused(f"role: an official key is enrolled for {', '.join(KEY_ROLES)}, not {role!r} ({ARTICLE})",
+                         field="role", article=ARTICLE)
+    if not label or not label.strip() or ":" in label or len(label) > 100:
+        raise KeyRefused("label: the official's name as their token's label (1-100 characters, no ':'), so the key "
+                         "signs for the actor their token records", field="label")
+
+
+class OfficialKeys:
+    """Officials' keys: enrolment, revocation, and the key behind a command's official signature."""
+
+    def official_key(self, fingerprint: str) -> OfficialKey | None:
+        """The enrolled key with this fingerprint (revoked or not), or None."""
+        try:
+            found = self.repository.get(official_key_id(str(fingerprint)))
+        except AggregateNotFoundError:
+            return None
+        return found if isinstance(found, OfficialKey) else None
+
+    def _new_key(self, role: str, label: str, public_key: object) -> tuple[str, str]:
+        _check_label(role, label)
+        spki, fingerprint = _decoded(public_key)
+        if self.official_key(fingerprint) is not None:
+            raise KeyRefused("public_key: this key is already enrolled: each device makes its own key",
+                             field="public_key")
+        return spki, fingerprint
+
+    def enrol_official_key(self, role: str, label: str, public_key: object, *, device: str | None = None) -> OfficialKey:
+        """Enrol a key by the hand that holds the data folder (``planilla official enrol``): how the first is."""
+        spki, fingerprint = self._new_key(role, label, public_key)
+        key = OfficialKey.enrol(role, label, spki, fingerprint, ALGORITHM, self.clock(), enrolled_by=DATA_FOLDER,
+                                device=device)
+        self.save(key)
+        return key
+
+    def enrol_countersigned(self, role: str, label: str, public_key: object, countersigned_by: str,
+                            countersignature: str, *, device: str | None = None) -> OfficialKey:
+        """Enrol a key vouched for by an enrolled, unrevoked official's key (``VOUCHES``): its signature over
+        ``enrolment_message`` of the new key, kept in the enrolment."""
+        spki, fingerprint = self._new_key(role, label, public_key)
+        voucher = self.official_key(countersigned_by)
+        if voucher is None or voucher.revoked is not None:
+            state = "is not enrolled" if voucher is None else "was revoked"
+            raise KeyRefused(f"countersigned_by: the key {str(countersigned_by)[:16]}… {state}: a new official key is "
+                             "countersigned by an enrolled official's key, or enrolled with `planilla official "
+                             f"enrol` by whoever holds the data folder ({ARTICLE})", field="countersigned_by",
+                             article=ARTICLE)
+        if role not in VOUCHES[voucher.role]:
+            raise KeyRefused(f"countersigned_by: a {voucher.role}'s key vouches for {' or '.join(VOUCHES[voucher.role])} "
+                             f"keys, not a {role}'s ({ARTICLE})", field="countersigned_by", article=ARTICLE)
+        if not verify_p256(voucher.public_key, enrolment_message(fingerprint, role, label), countersignature):
+            raise KeyRefused(f"countersignature: does not verify with {voucher.actor}'s key over "
+                             f"'planilla-enrol/1|<new fingerprint>|{role}|{label}' ({ARTICLE})",
+                             field="countersignature", article=ARTICLE)
+        key = OfficialKey.enrol(role, label, spki, fingerprint, ALGORITHM, self.clock(), enrolled_by=voucher.actor,
+                                device=device, countersigned_by=voucher.fingerprint, countersignature=countersignature)
+        self.save(key)
+        return key
+
+    def revoke_official_key(self, fingerprint: str, reason: str, by: str) -> OfficialKey:
+        """Revoke an enrolled key (LookupError when there is none)."""
+        key = self.official_key(fingerprint)
+        if key is None:
+            raise LookupError(f"no official key {fingerprint}")
+        key.revoke(reason, by, self.clock())
+        self.save(key)
+        return key
+
+    def official_hand(self, actor: str, fingerprint: str, signature: str) -> OfficialHand:
+        """The enrolled key an official's command is signed with, checked to be theirs (``actor``) and in force."""
+        key = self.official_key(fingerprint)
+        if key is None:
+            raise KeyRefused(f"official_key: no official key {str(fingerprint)[:16]}… is enrolled: a key is enrolled "
+                             "from the data folder or countersigned by an enrolled official's key; a token alone never "
+                             f"authorises one ({ARTICLE})", field="official_key", article=ARTICLE)
+        if key.revoked is not None:
+            raise KeyRefused(f"official_key: {key.actor}'s key {key.fingerprint[:16]}… was revoked "
+                             f"({key.revoked['reason']}): it signs nothing after ({ARTICLE})", field="official_key",
+                             article=ARTICLE)
+        if key.actor != actor:
+            raise KeyRefused(f"official_key: this key is enrolled for {key.actor}, not {actor}: an official signs only "
+                             f"with their own key ({ARTICLE})", field="official_key", article=ARTICLE)
+        return OfficialHand(key.fingerprint, key.public_key, signature, actor, verify_p256)
