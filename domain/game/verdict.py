@@ -162,9 +162,12 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
     keyed: list[Any] = []  # the seats with a key, compared with == (a seat is whatever JSON the file holds)
     warnings: list[Named] = []
     turns, ended, closed = 0, None, None
+    proposed: list[tuple[Any, Any, Any]] = []  # (seat, fingerprint, device) of each key proposed, not yet the seat's
     for rec in records:
         kind, version, actor = _field(rec, "type"), _field(rec, "version"), _field(rec, "actor")
         payload = _payload(rec)
+        if kind == "KeyReplacementProposed":
+            proposed.append((payload.get("seat"), payload.get("fingerprint"), _field(rec, "device")))
         when = ("after the game closed (event {})".format(shown(closed)) if closed is not None else
                 "after the game ended (event {})".format(shown(ended)) if ended is not None else
                 f"during play, after {_plural(turns, 'turn')}" if turns else "before the first turn")
@@ -172,13 +175,17 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
             seat = payload.get("seat")
             if any(k == seat for k in keyed) or payload.get("replaces") is not None:
                 counter = _countersigned(payload)
-                details = {"seat": seat, "device": _field(rec, "device"), "fingerprint": payload.get("fingerprint"),
+                # the new tablet's device: the proposal's when one was confirmed (the confirming event is the
+                # opponent's or the official's), else the registration's own
+                device = next((d for s, f, d in reversed(proposed) if s == seat and f == payload.get("fingerprint")),
+                              _field(rec, "device"))
+                details = {"seat": seat, "device": device, "fingerprint": payload.get("fingerprint"),
                            "replaces": payload.get("replaces"), "issued_by": payload.get("issued_by"),
                            "recorded_by": actor, "countersigned_by": counter, "reason": payload.get("reason"),
                            "when": when}
                 text = (f"key replacement at event {shown(version)}: seat {shown(seat)}'s key "
                         f"{shown(str(payload.get('replaces'))[:16])}… replaced by {shown(str(payload.get('fingerprint'))[:16])}… "
-                        f"(device {shown(_field(rec, 'device'))}), its code issued by {shown(payload.get('issued_by'))}, "
+                        f"(device {shown(device)}), its code issued by {shown(payload.get('issued_by'))}, "
                         + ("no countersignature recorded" if counter is None else f"countersigned by {shown(counter)}")
                         + ("" if payload.get("reason") is None else f", reason: {shown(payload.get('reason'))}")
                         + f", {when}")

@@ -21,6 +21,7 @@ import pytest
 
 from domain.game.chain import canonical
 from domain.game.export import export_bytes
+from domain.game.replacement import replacement_message
 from domain.game.receipt import grouped, read_code, short_code
 from domain.game.verdict import shown
 from service.access.application import ServiceApplication
@@ -61,7 +62,10 @@ def replaced_game(app: ServiceApplication) -> Any:
     code, _, _ = app.issue_seat_code(game, 1, "director:ana")
     app.bind(code, "tablet-1b", tablets[1].spki)
     player[1] = Actor("player:1:Bea", "tablet-1b")
-    v = app.get_game(game).version
+    fingerprint = tablets[1].fingerprint  # Ana's tablet countersigns the new key (FILE 26, issue 26's rule)
+    v = app.confirm_key_replacement(game, 1, fingerprint, player[0], expected_version=app.get_game(game).version,
+                                    by_seat=0, countersignature=tablets[0].raw_sign(
+                                        replacement_message(str(game), 1, fingerprint)))
     v = app.pass_turn(game, 1, player[1], expected_version=v, key_signature=key(1, "pass_turn"))
     v = app.pass_turn(game, 0, ARBITER, expected_version=v)  # the arbiter enters Ana's pass
     while app.get_game(game).phase == "playing":
@@ -122,7 +126,7 @@ def test_a_replacement_during_play_and_an_arbiters_entry_are_named_warnings_in_t
     warnings = [line for line in text.splitlines() if line.startswith("  warning: ")]
     assert len(warnings) == 2, text
     assert "key replacement at event" in warnings[0] and "seat 1's key" in warnings[0]
-    assert "(device tablet-1b), its code issued by director:ana, no countersignature recorded" in warnings[0]
+    assert "(device tablet-1b), its code issued by director:ana, countersigned by seat:0:" in warnings[0]
     assert "during play, after 1 turn" in warnings[0]
     assert "official entry at event" in warnings[1] and "seat 0's pass (TurnPassed) recorded by arbiter:luis" \
         in warnings[1] and "no official key recorded" in warnings[1]

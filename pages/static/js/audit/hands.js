@@ -82,9 +82,11 @@ export function hands(records, signaturesChecked = true) {
   const warnings = [];
   let turns = 0; let ended = null; let closed = null;
   const has = (seat) => keyed.some((k) => pyEqual(k, seat));
+  const proposed = []; // [seat, fingerprint, device] of each key proposed, not yet the seat's
   for (const rec of records) {
     const kind = rec.get('type'); const version = rec.get('version'); const actor = rec.get('actor');
     const p = rec.get('payload') instanceof Map ? rec.get('payload') : new Map();
+    if (kind === 'KeyReplacementProposed') proposed.push([get(p, 'seat'), get(p, 'fingerprint'), rec.get('device')]);
     const when = closed !== null ? `after the game closed (event ${shown(closed)})`
       : ended !== null ? `after the game ended (event ${shown(ended)})`
         : turns ? `during play, after ${plural(turns, 'turn')}` : 'before the first turn';
@@ -93,9 +95,12 @@ export function hands(records, signaturesChecked = true) {
       if (has(seat) || get(p, 'replaces') !== null) {
         const counter = countersigned(p);
         const reason = get(p, 'reason');
+        // the new tablet's device: the proposal's when one was confirmed, else the registration's own
+        const found = proposed.slice().reverse().find(([s, f]) => s === seat && f === get(p, 'fingerprint'));
+        const device = found ? found[2] : rec.get('device');
         warnings.push({ kind: 'key_replacement', text: `key replacement at event ${shown(version)}: seat ${shown(seat)}'s key `
           + `${shown(head(get(p, 'replaces')))}… replaced by ${shown(head(get(p, 'fingerprint')))}… `
-          + `(device ${shown(rec.get('device'))}), its code issued by ${shown(get(p, 'issued_by'))}, `
+          + `(device ${shown(device)}), its code issued by ${shown(get(p, 'issued_by'))}, `
           + (counter === null ? 'no countersignature recorded' : `countersigned by ${shown(counter)}`)
           + (reason === null ? '' : `, reason: ${shown(reason)}`) + `, ${when}` });
       }
