@@ -23,7 +23,9 @@ SSE_PATTERN = r"^((id: [0-9]+|event: [A-Za-z_]+|data: \{.*\}|retry: [0-9]+|:.*)?
 STREAM = {200: {"description": (
     "A text/event-stream: one SSE event per recorded event, `id` the game's version after it, `event` its "
     "type, `data` the event as in `/events` (hidden tiles withheld). Comment lines keep the connection alive. "
-    "The stream does not end by itself; reconnect with `Last-Event-ID` to resume."),
+    "The stream ends within a second when the token it was opened with is revoked, or released or replaced with "
+    "its seat (nothing recorded after the revocation is sent); otherwise it does not end by itself; reconnect "
+    "with `Last-Event-ID` to resume."),
     "content": {"text/event-stream": {"schema": {
         "type": "string", "contentMediaType": "text/event-stream", "pattern": SSE_PATTERN,
         "description": "Server-Sent Events (the WHATWG HTML standard, section 9.2): events separated by a blank "
@@ -61,8 +63,9 @@ async def stream_events(
         return game_state(games.get_game(game_id), who)
 
     settings = request.app.state.settings
-    body = follow(request.app.state.hub, game_id, start, read, poll=settings.stream_poll_seconds,
+    body = follow(request.app.state.hub, game_id, start, read, poll=settings.stream_keepalive_seconds,
                   keepalive=settings.stream_keepalive_seconds,
-                  state=state if view == "state" else None)
+                  state=state if view == "state" else None,
+                  token=who.token_id, revoked=lambda: games.token_revoked(who.token_id))
     return StreamingResponse(body, media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
