@@ -2,7 +2,8 @@
 
 ``start()`` runs a background thread: on PostgreSQL it catches up, then follows the
 library's LISTEN/NOTIFY subscription (``recorder.subscribe``); SQLite has no subscription, so
-there (and in memory) it polls, and ``wait_for`` wakes it at once. A failure (the read store cannot
+there (and in memory) it polls every ``poll_interval`` seconds, and ``wake()`` (``wait_for``, or the server's own
+saves told through a pipe: ``service/api/projector_process.py``) wakes it at once. A failure (the read store cannot
 be written: a full disk, a read-only file; or a bug) is retried with backoff, 0.1 s doubling to 30 s
 and reset only once a catch-up succeeds again; it is logged in one line when the projector starts
 failing and in one when it has recovered (how many attempts, for how long), the traceback and each
@@ -39,6 +40,10 @@ class Follower:
     def running(self) -> bool:
         """True while the background thread is alive."""
         return self._thread is not None and self._thread.is_alive()
+
+    def wake(self) -> None:
+        """Read the store now (something was saved): thread-safe, and cheap enough to call on every save."""
+        self._wake.set()
 
     def start(self) -> None:
         """Start the background thread (no-op if it runs)."""

@@ -48,8 +48,11 @@ _ALSO: contextvars.ContextVar[Builder | None] = contextvars.ContextVar("planilla
 #: stays trusted until a revocation of it is seen, which is within ``WATCH_EVERY`` seconds of its commit
 #: in any process; if the watch cannot read the store, trust falls back to this bound.
 TOKEN_CACHE_SECONDS = 2.0
-#: How often the revocation watch reads the store's new token events (issued, revoked).
-WATCH_EVERY = 0.25
+#: How often the store watch looks for what other processes wrote: their token events (issued, revoked) and
+#: the aggregates they saved (told to ``store_listeners``). One small query when nothing was written.
+WATCH_EVERY = 0.5
+#: Notification ids of this process's own saves kept for the watch at most (it forgets them as it passes).
+OWN_KEPT = 100_000
 
 
 class ServiceApplication(Binding, OfficialKeys, GamesApplication):
@@ -69,6 +72,11 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
         self._principals: dict[UUID, tuple[float, Principal | None]] = {}
         self._principals_lock = threading.Lock()
         self._revoked: set[UUID] = set()  # revoked here or seen revoked by the watch: never cached as good
+        #: Told ``(aggregate, version)`` for each aggregate another process saved, within ``WATCH_EVERY`` seconds
+        #: (the store watch: ``start_token_watch``): the streams' hub, the projector process.
+        self.store_listeners: list[Listener] = []
+        self._own: set[int] = set()  # notification ids of this process's saves the watch has not passed yet
+        self._own_lock = threading.Lock()
         self._watch: threading.Thread | None = None
         self._watch_stop = threading.Event()
         #: Until when the watch vouches for the good tokens cached (it read every revocation up to then).
@@ -201,7 +209,8 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
                 return
 
     def _read_token_events(self, position: int, topics: tuple[str, str]) -> int:
-        """Forget what the token events after ``position`` change; returns the new position."""
+        """Forget what the token events after ``position`` change, and tell ``store_listeners`` of what other
+        processes saved after it; returns the new position."""
         last = self.recorder.max_notification_id() or 0  # inserts are serialised: no gap appears below it
         if last <= position:
             return position
@@ -213,7 +222,28 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
                     self._principals.pop(note.originator_id, None)
                 elif (cached := self._principals.get(note.originator_id)) is not None and cached[1] is None:
                     del self._principals[note.originator_id]  # issued after it was refused here: look again
+        self._tell_foreign(position, last)
         return last
+
+    def _tell_foreign(self, position: int, last: int) -> None:
+        """``store_listeners`` told of each aggregate saved by another process between ``position`` and ``last``.
+
+        This process's own saves are known by their notification ids (``_notify``), so the events are read only
+        when some id in the range is not one of them: never in a hall with one server. An own save whose ids
+        were not noted yet makes the range look foreign: read, and told again (harmless: a stream reads and
+        finds nothing new); a foreign one is never missed."""
+        with self._own_lock:
+            own = {i for i in self._own if i <= last}
+            self._own -= own
+        if not self.store_listeners or last - position <= sum(1 for i in own if i > position):
+            return
+        latest: dict[UUID, int] = {}
+        for note in self.recorder.select_notifications(position, 10_000_000, stop=last, inclusive_of_start=False):
+            if note.id not in own:
+                latest[note.originator_id] = max(latest.get(note.originator_id, 0), note.originator_version)
+        for listener in list(self.store_listeners):
+            for ident, version in latest.items():
+                listener(ident, version)
 
     def principal(self, raw: str) -> Principal | None:
         """Who a bearer token speaks for, or None when it is unknown or revoked: from memory while the cached
@@ -256,6 +286,15 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
             # Spread over the last quarter of the period, so tokens first seen together (a round's
             # games, created at once) are not all looked up again at the same moment.
             self._principals[ident] = (time.monotonic() + TOKEN_CACHE_SECONDS * random.uniform(0.75, 1.0), found)
+
+    def token_revoked(self, ident: UUID) -> bool:
+        """True once the token is revoked, by this process or another: read from the store, not from memory, so a
+        stream that asks after each read of what it is about to send never sends anything recorded after the
+        revocation (a revocation is committed before anything recorded after it)."""
+        if ident in self._revoked:
+            return True
+        revoked = get_topic(AccessToken.Revoked)
+        return any(e.topic == revoked for e in self.recorder.select_events(ident, gt=1))
 
     def token(self, ident: UUID) -> AccessToken | None:
         """The stored token with this id, or None."""
@@ -336,6 +375,11 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
         """After each save: tell every listener which aggregates moved on, and to which version."""
         latest: dict[UUID, int] = {}
         games: set[UUID] = set()
+        if self._watch is not None:  # the store watch passes over these: they are this process's own
+            ids = [r.notification.id for r in recordings if r.notification.id is not None]
+            with self._own_lock:
+                if len(self._own) < OWN_KEPT:
+                    self._own.update(ids)
         for recording in recordings:
             event = recording.domain_event
             latest[event.originator_id] = max(latest.get(event.originator_id, 0), event.originator_version)

@@ -85,7 +85,9 @@ notation of the tile sets: `.` empty, uppercase a tile, lowercase a blank, digra
 
 **Live.** `GET /v1/games/{id}/stream` is Server-Sent Events; `id` is the game's version, so
 `Last-Event-ID` resumes exactly where a dropped connection stopped. Events saved by another
-server process on the same store arrive within the poll interval (half a second by default).
+server process on the same store arrive within about half a second (the service follows the store).
+A stream opened with a token ends within a second of the token's revocation (or its seat's release
+or replacement), and nothing recorded after the revocation is sent on it.
 """
 TAGS = [
     {"name": "games", "description": "Create games and read their state."},
@@ -119,6 +121,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
                                                   service_key=ServiceKey.for_store(settings.store)[0])
     hub = Hub()
     games_app.listeners.append(hub.notify)
+    games_app.store_listeners.append(hub.notify)  # what other processes save (the store watch) wakes streams too
     delays = Delays(games_app)
     fanout = Fanout(games_app, delays.seconds, tick=settings.public_tick_seconds,
                     keepalive=settings.stream_keepalive_seconds)
@@ -130,6 +133,9 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     read_store.migrate()  # Alembic, never create_all: an empty store gets the schema, a current one nothing
     projector = Projector(games_app, read_store)
     child = ProjectorProcess(settings.store, settings.projector_poll_seconds) if settings.projector == "process" else None
+    if child is not None:
+        games_app.listeners.append(child.saved)  # each save here wakes the child's projector at once
+        games_app.store_listeners.append(child.saved)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -16,7 +16,9 @@ class ServiceSettings:
     """
 
     store: str = "data"
-    #: Seconds between a stream's reads of the store, for events another process wrote.
+    #: Seconds between a hall stream's reads of the versions the read models hold (``GET /v1/tables/stream``). A game's
+    #: or a duplicate's stream reads the store only when woken (a save here, or another process's, seen by the
+    #: application's store watch within half a second) and, as a safety net, at each keep-alive.
     stream_poll_seconds: float = 0.5
     #: Seconds of silence after which a stream sends a comment line, so proxies keep it open.
     stream_keepalive_seconds: float = 15.0
@@ -27,8 +29,9 @@ class ServiceSettings:
     #: uses), or ``off`` (another process projects, e.g. one ``planilla projections follow`` beside
     #: several servers).
     projector: str = "thread"
-    #: Seconds between a child projector's reads of a store that has no notifications (SQLite).
-    projector_poll_seconds: float = 0.02
+    #: Seconds between a child projector's reads of a store that has no notifications (SQLite), for what other
+    #: processes write: this server's own saves wake it at once (``service.api.projector_process``).
+    projector_poll_seconds: float = 1.0
     #: Answer well-formed commands without the framework's per-request machinery
     #: (``service.api.fast_path``); the answers are the same either way (a test compares them).
     command_fast_path: bool = True

@@ -7,9 +7,15 @@ and keeps the same guarantees (exactly once, one projector per read store by loc
 still answers "read your own write": a read waits, bounded, until the read store shows the game's
 version (``Projector.wait_for`` polls the read store when no projector thread runs in-process).
 
+The server tells its child of each of its own saves (``saved``, one of the application's listeners): one
+byte down a pipe whose reading end the child holds (``--wake FD``), which wakes its projector at once. The
+child reads the store by itself only every ``poll_seconds`` (a second by default), for what other processes
+write (``planilla token create``, a second server): so an idle hall costs nearly nothing, and a command's
+events reach the read models within milliseconds (bench/README.md, "An idle server").
+
 The child is supervised: if it exits while the server runs, it is started again after a pause
 that doubles up to 30 s; it stops with the server, and stops by itself if the server is killed
-(``--parent``: it watches for its parent to go).
+(the pipe's end of file, and ``--parent``: it watches for its parent to go).
 """
 
 from __future__ import annotations
@@ -33,21 +39,55 @@ class ProjectorProcess:
         self.restarts = 0
         self._stopping = threading.Event()
         self._watch: threading.Thread | None = None
+        #: The writing end of the current child's wake pipe (None: no child); swapped and closed under the lock,
+        #: so a save never writes to a descriptor number the process has reused meanwhile.
+        self._wake: int | None = None
+        self._wake_lock = threading.Lock()
 
     @property
     def running(self) -> bool:
         """True while the child process is alive."""
         return self.proc is not None and self.proc.poll() is None
 
-    def command(self) -> list[str]:
+    def command(self, wake: int | None = None) -> list[str]:
         option = "--database-url" if "://" in self.store else "--data"
+        woken = [] if wake is None else ["--wake", str(wake)]
         return [sys.executable, "-m", "service.cli", "projections", "follow", option, self.store,
-                "--poll", str(self.poll_seconds), "--parent", str(os.getpid())]
+                "--poll", str(self.poll_seconds), *woken, "--parent", str(os.getpid())]
 
     def _spawn(self) -> subprocess.Popen[bytes]:
         # A session of its own: a Ctrl-C at the terminal reaches the server, which stops the child in
         # order, instead of both at once (and the supervisor restarting the child meanwhile).
-        return subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, start_new_session=True)
+        reading, writing = os.pipe()
+        os.set_blocking(writing, False)  # a save never waits for the child
+        try:
+            proc = subprocess.Popen(self.command(reading), stdin=subprocess.DEVNULL, start_new_session=True,
+                                    pass_fds=(reading,))
+        except BaseException:
+            os.close(writing)
+            raise
+        finally:
+            os.close(reading)
+        self._swap_wake(writing)
+        return proc
+
+    def _swap_wake(self, writing: int | None) -> None:
+        with self._wake_lock:
+            old, self._wake = self._wake, writing
+            if old is not None:
+                os.close(old)
+
+    def saved(self, ident: object = None, version: int = 0) -> None:
+        """A save in this process (an application listener, on the writing thread): wake the child's projector."""
+        with self._wake_lock:
+            if self._wake is None:
+                return
+            try:
+                os.write(self._wake, b"\0")
+            except BlockingIOError:
+                pass  # the pipe is full: the child has wake-ups enough waiting
+            except OSError:
+                pass  # the child is gone: the supervisor starts another, which catches up by itself
 
     def start(self) -> None:
         self._stopping.clear()
@@ -74,6 +114,7 @@ class ProjectorProcess:
         self._stopping.set()
         if self._watch is not None:
             self._watch.join(timeout)
+        self._swap_wake(None)
         proc = self.proc
         if proc is not None and proc.poll() is None:
             proc.terminate()

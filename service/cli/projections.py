@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Optional, TextIO
 
 from service.cli.store import DATA_HELP, URL_HELP, one_store
@@ -38,9 +39,12 @@ def build_app():
         poll: float = typer.Option(0.2, "--poll", min=0.005, max=60.0,
                                    help="Seconds between reads of the store where it has no notifications (SQLite)."),
         parent: Optional[int] = typer.Option(None, "--parent", help="Stop when this process is gone (planilla serve's)."),
+        wake: Optional[int] = typer.Option(None, "--wake", help=(
+            "A pipe's reading end (planilla serve's): each byte read wakes the projector at once; its end of file "
+            "stops it. --poll then only paces the reads for other processes' writes.")),
     ) -> None:
         """Keep every read model up to date until interrupted: what `planilla serve` runs beside itself."""
-        sys.exit(run_follow(one_store(data, database_url), poll=poll, parent=parent))
+        sys.exit(run_follow(one_store(data, database_url), poll=poll, parent=parent, wake=wake))
 
     return projections_app
 
@@ -83,8 +87,9 @@ def run_rebuild(target: str, out: TextIO | None = None) -> int:
     return 0
 
 
-def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None) -> int:
-    """Project ``target``'s events until SIGTERM or SIGINT, or until the process ``parent`` is gone."""
+def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None, wake: int | None = None) -> int:
+    """Project ``target``'s events until SIGTERM or SIGINT, or until the process ``parent`` is gone; with ``wake``
+    (a pipe's reading end), each byte read wakes the projector at once, and its end of file stops it."""
     import os
     import signal
     import threading
@@ -94,6 +99,9 @@ def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None) -> 
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
+    if wake is not None:
+        threading.Thread(target=_woken, args=(wake, projector.wake, stop.set), name="planilla-projector-wake",
+                         daemon=True).start()
     projector.start()
     try:
         while not stop.wait(0.5):
@@ -104,6 +112,23 @@ def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None) -> 
         store.dispose()
         app.close()
     return 0
+
+
+def _woken(fd: int, wake: Callable[[], None], gone: Callable[[], None]) -> None:
+    """Read ``fd`` until its end: ``wake()`` after each read (many bytes at once are one wake-up), then ``gone()``."""
+    import os
+
+    while True:
+        try:
+            data = os.read(fd, 4096)
+        except InterruptedError:
+            continue
+        except OSError:
+            data = b""
+        if not data:
+            gone()
+            return
+        wake()
 
 
 def run_projection_status(target: str, out: TextIO | None = None) -> int:

@@ -401,7 +401,7 @@ def test_a_good_token_is_answered_from_memory_until_a_revocation_anywhere_is_see
     """While the revocation watch runs (``planilla serve`` starts it), a token looked up once is not read
     again, however long it is used; a revocation made by another process on the same store (as
     ``planilla token revoke`` makes it) is refused within the documented bound (2 s, the watch looks every
-    0.25 s); a token this process refused and another then issued is accepted as soon; through this
+    0.5 s); a token this process refused and another then issued is accepted as soon; through this
     process, a revocation applies at the next request. Without the watch, answers expire on their own."""
     import time
 

@@ -82,7 +82,9 @@ async def read_events(duplicate_id: DuplicateIdPath, duplicates: DuplicatesDep, 
 STREAM = sse(
     "A text/event-stream: one event per recorded event, `id` the game's version after it, `event` its type, `data` "
     "the event as `/events` gives it at the moment it is sent (an `EventRecord`; a slip of a round in play withheld "
-    "as there: read `/events` again once the round is closed). Comment lines keep the connection alive.",
+    "as there: read `/events` again once the round is closed). Comment lines keep the connection alive. The stream "
+    "ends within a second when the token it was opened with is revoked (nothing recorded after the revocation is "
+    "sent).",
     {"^[A-Z][A-Za-z]*$": ref("EventRecord")},
     'id: 3\nevent: RoundClosed\ndata: {"sequence":3,"type":"RoundClosed","payload":{"round":1,"missing":[2]},…}\n\n')
 
@@ -113,7 +115,9 @@ async def stream_duplicate(
         return [_audit_record(e, d, who, secret) for e in events]
 
     settings = request.app.state.settings
-    body = follow(request.app.state.hub, duplicate_id, start, read, poll=settings.stream_poll_seconds,
-                  keepalive=settings.stream_keepalive_seconds)
+    games = request.app.state.games
+    body = follow(request.app.state.hub, duplicate_id, start, read, poll=settings.stream_keepalive_seconds,
+                  keepalive=settings.stream_keepalive_seconds,
+                  token=who.token_id, revoked=lambda: games.token_revoked(who.token_id))
     return StreamingResponse(body, media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

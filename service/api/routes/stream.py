@@ -22,8 +22,9 @@ STREAM = sse(
     "A text/event-stream: one event per recorded event, `event` its type, `id` the game's version after it, `data` "
     "the event as in `/events` (an `EventRecord`, hidden tiles withheld). With `view=state`, each batch of events is "
     "followed by one `event: State` whose `data` is the game as `GET /v1/games/{id}` gives it to this caller, at a "
-    "version at least the last event's. Comment lines keep the connection alive. The stream does not end by "
-    "itself; reconnect with `Last-Event-ID` to resume.",
+    "version at least the last event's. Comment lines keep the connection alive. The stream ends within a second "
+    "when the token it was opened with is revoked, or released or replaced with its seat (nothing recorded after the "
+    "revocation is sent); otherwise it does not end by itself; reconnect with `Last-Event-ID` to resume.",
     {"State": ref("GameState"), "^[A-Z][A-Za-z]*$": ref("EventRecord")}, EXAMPLE)
 
 
@@ -53,8 +54,9 @@ async def stream_events(
         return game_state(games.get_game(game_id), who)
 
     settings = request.app.state.settings
-    body = follow(request.app.state.hub, game_id, start, read, poll=settings.stream_poll_seconds,
+    body = follow(request.app.state.hub, game_id, start, read, poll=settings.stream_keepalive_seconds,
                   keepalive=settings.stream_keepalive_seconds,
-                  state=state if view == "state" else None)
+                  state=state if view == "state" else None,
+                  token=who.token_id, revoked=lambda: games.token_revoked(who.token_id))
     return StreamingResponse(body, media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -22,6 +22,7 @@ from projections.hall import ALERTS, STATES
 from service.api.common.errors import ApiError
 from service.api.streams.hall import HallQuery, HallSource, HallStreams, follow_hall, read_hall
 from service.api.common.responses import errors, ref, sse
+from service.api.streams.revocation import until_revoked
 from service.api.routes.games_read import IndexReader
 from service.api.common.store_reads import bounded
 from service.game.seating import SILENT_AFTER
@@ -134,7 +135,9 @@ STREAM = sse(
     "every game id when it moved. Applied in turn, the messages give what `GET /v1/tables` answers at each "
     "message's read, but for what counts with time alone: a tablet's `silent_seconds` (and a connected one's "
     "`last_heard_at`) are as of the message that carried its table. No `id:` lines: a reconnection starts again "
-    "with the whole hall. Comment lines keep the connection alive; the stream does not end by itself.",
+    "with the whole hall. Comment lines keep the connection alive. The stream ends within a second when the token "
+    "it was opened with is revoked (nothing read after the revocation is sent); otherwise it does not end by "
+    "itself.",
     {"tables": ref("HallTables"),
      "changes": {k: v for k, v in HallChanges.model_json_schema(ref_template="#/components/schemas/{model}").items()
                  if k != "$defs"}},
@@ -158,5 +161,7 @@ async def hall_stream(request: Request, who: IndexReader, event: EventQuery = No
     settings = state.settings
     body = follow_hall(source, state.hub, poll=settings.stream_poll_seconds, keepalive=settings.stream_keepalive_seconds,
                        refresh=settings.hall_refresh_seconds)
+    games = state.games
+    body = until_revoked(body, state.hub, who.token_id, lambda: games.token_revoked(who.token_id))
     return StreamingResponse(streams.held(body), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

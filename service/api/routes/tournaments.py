@@ -25,6 +25,7 @@ from domain.tournament.formats import WRITERS
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep
 from service.api.common.errors import ApiError
 from service.api.common.responses import errors, sse
+from service.api.streams.revocation import until_revoked
 from service.api.schemas.tournament import (
     Absence, CheckView, Draft, HandPairing, PlayerEntered, PlayerEntry, PlayerImport, PlayersImported, Publish,
     RoundOut, SettingChange, StandingsView, TournamentCreate, TournamentCreated, TournamentView, WarningsView,
@@ -245,19 +246,22 @@ STANDINGS_MOVED = {"type": "object", "required": ["version", "round", "published
 STANDINGS_STREAM = sse(
     "A text/event-stream: a `standings` event at once and again each time the tournament moves (a game of it "
     "signed or reopened, a round published, an absence recorded); `id` the tournament's version, `data` "
-    "what to read again. Comment lines keep the connection alive; the stream does not end by itself.",
+    "what to read again. Comment lines keep the connection alive. The stream ends within a second when the token "
+    "it was opened with is revoked (nothing read after the revocation is sent); otherwise it does not end by "
+    "itself.",
     {"standings": STANDINGS_MOVED}, STANDINGS_EXAMPLE)
 
 
 @router.get("/{tournament_id}/stream", response_class=StreamingResponse,
             responses={**STANDINGS_STREAM, **errors(400, 401, 403, 404)})
 async def stream_standings(tournament_id: TournamentIdPath, request: Request, tournaments: TournamentsDep,
-                           _: CurrentPrincipal) -> Any:
+                           who: CurrentPrincipal) -> Any:
     """Live standings (any token): an event each time the tournament moves; a game of it signed is recorded
     by the service itself while someone follows (the hall screen)."""
     await _run(lambda: tournaments.view(tournament_id))  # 404 before the stream starts
-    body = request.app.state.tournament_feed.follow(tournament_id,
-                                                    keepalive=request.app.state.settings.stream_keepalive_seconds)
+    state = request.app.state
+    body = until_revoked(state.tournament_feed.follow(tournament_id, keepalive=state.settings.stream_keepalive_seconds),
+                         state.hub, who.token_id, lambda: state.games.token_revoked(who.token_id))
     return StreamingResponse(body, media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 

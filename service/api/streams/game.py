@@ -1,10 +1,16 @@
-"""Live events for ``GET /v1/games/{id}/stream``: wake-ups after each save, and a poll for other processes.
+"""Live events for ``GET /v1/games/{id}/stream`` (and a duplicate's): wake-ups after each save, here or elsewhere.
 
 The application calls ``Hub.notify`` after every save (from a worker thread); each open stream
 waits on an ``asyncio.Event`` of its own, set thread-safely on its loop. Events written by
-another process (a second server on the same SQLite file or PostgreSQL database) raise no
-notification here, so each stream also reads the store every ``poll`` seconds. Either way the
+another process (a second server on the same SQLite file or PostgreSQL database, ``planilla token revoke``)
+wake the hub too, through the application's store watch (``ServiceApplication.store_listeners``, within half a
+second); a stream also reads the store every ``poll`` seconds, a safety net only. Either way the
 stream reads the events after the last one it sent, so nothing is sent twice or skipped.
+
+A stream opened with a token (``token``) ends when that token is revoked, released or replaced (issue 26): its
+revocation wakes the stream (the token's own aggregate moves), and after every read, before anything read is
+sent, ``revoked()`` asks the store whether the token is revoked now; a revocation is committed before anything
+recorded after it, so nothing recorded after the revocation is ever written to the stream.
 """
 
 from __future__ import annotations
@@ -32,22 +38,31 @@ def sse_state(state: dict[str, Any]) -> str:
 
 async def follow(hub: Hub, ident: UUID, after: int, read: Callable[[int], list[dict[str, Any]]], *,
                  poll: float, keepalive: float,
-                 state: Callable[[], dict[str, Any]] | None = None) -> AsyncIterator[str]:
+                 state: Callable[[], dict[str, Any]] | None = None,
+                 token: UUID | None = None, revoked: Callable[[], bool] | None = None) -> AsyncIterator[str]:
     """Every event after version ``after`` as it is recorded, with a comment line now and then to keep alive.
 
     ``state`` (optional): read after each batch (and once at the start) and sent as ``event: State`` in the same
-    write as the batch, so a follower needs no second read to show what the events did."""
+    write as the batch, so a follower needs no second read to show what the events did. ``token`` and ``revoked``
+    (optional): the stream ends, sending nothing more, once ``revoked()`` says the token is revoked."""
     last, idle, first = after, 0.0, True
 
-    def batch(since: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    def batch(since: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None] | None:
         records = read(since)
-        return records, (state() if state is not None and (records or first) else None)
+        now = state() if state is not None and (records or first) else None
+        if revoked is not None and (records or now is not None) and revoked():
+            return None  # asked after the read: whatever it found may be from after the revocation
+        return records, now
 
-    with hub.subscribe(ident) as wake:
+    with hub.watch([ident] if token is None else [ident, token]) as (wake, woken):
         yield f": following game {ident} after version {after}\nretry: 2000\n\n"
         while True:
             wake.clear()  # cleared before reading: a save during the read wakes the next wait at once
-            records, now = await run_in_threadpool(batch, last)
+            woken.clear()
+            found = await run_in_threadpool(batch, last)
+            if found is None:
+                return  # the token was revoked: the stream ends here
+            records, now = found
             first = False
             text = ""
             for record in records:
@@ -59,9 +74,11 @@ async def follow(hub: Hub, ident: UUID, after: int, read: Callable[[int], list[d
             if text:
                 yield text
             try:
-                await asyncio.wait_for(wake.wait(), timeout=poll)
+                await asyncio.wait_for(wake.wait(), timeout=min(poll, keepalive - idle))
             except asyncio.TimeoutError:
-                idle += poll
+                idle += min(poll, keepalive - idle)
                 if idle >= keepalive:
                     idle = 0.0
                     yield ": keep-alive\n\n"
+            if token is not None and token in woken and revoked is not None and await run_in_threadpool(revoked):
+                return  # revoked while nothing was recorded: ended now, not at the next event

@@ -14,7 +14,9 @@ Beside ``planilla serve`` a plain-HTTP stream's socket goes one step further onc
 writer process (``service.api.streams.link``), which then writes every chunk to it. This response still holds
 the connection and hears the viewer leave; it then tells the writer to let go and closes the connection
 without a last chunk (the writer may be mid-write). A TLS connection cannot be handed over (its encryption
-lives in this process) and is written here.
+lives in this process) and is written here, and so is a request that carries an ``Authorization`` header: the
+writer process holds only streams opened without a token (issue 26), so nothing a token opened can outlive its
+revocation there.
 """
 
 from __future__ import annotations
@@ -72,8 +74,9 @@ class PublicStream(Response):
             await StreamingResponse(body, media_type=self.media_type, headers=HEADERS)(scope, receive, send)
             return
         await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
-        channel, sub, opening = self.fanout.attach(self.key, self.after, self.games, transport,
-                                                   fd=self._handover(transport))
+        fd = None if any(name.lower() == b"authorization" for name, _ in scope.get("headers", ())) else \
+            self._handover(transport)
+        channel, sub, opening = self.fanout.attach(self.key, self.after, self.games, transport, fd=fd)
         if opening:
             transport.write(framed(opening))
         left = asyncio.ensure_future(_left(receive))

@@ -1,0 +1,90 @@
+"""``planilla projections follow`` on SQLite (issue 25): stand-alone it still follows what any process writes (its
+own poll); beside ``planilla serve`` the server's saves wake it through a pipe (``--wake FD``), and the pipe's end
+stops it. Waits are generous (a loaded machine); nothing here is timed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from projections.projector import Projector
+from projections.store import ReadStore
+from service.access.application import ServiceApplication
+from service.api.projector_process import ProjectorProcess
+from service.game.application import Actor
+from service.settings import read_model_url, settings_env
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 30.0
+
+
+def projected(folder: Path, game_id, version: int) -> bool:
+    """Wait (``WAIT`` at most) until the read models of ``folder`` show ``version`` of the game."""
+    app = ServiceApplication(settings_env(folder))
+    store = ReadStore(read_model_url(folder))
+    try:
+        reader = Projector(app, store)
+        deadline = time.monotonic() + WAIT
+        while reader.projected_version(game_id) < version:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
+    finally:
+        store.dispose()
+        app.close()
+
+
+def migrated(folder: Path) -> Path:
+    """The data folder with its read store's tables made (before any follower starts: one migration at a time)."""
+    folder.mkdir()
+    store = ReadStore(read_model_url(folder))
+    store.migrate()
+    store.dispose()
+    return folder
+
+
+def new_game(folder: Path) -> tuple[object, int]:
+    app = ServiceApplication(settings_env(folder))  # another process's writes, as far as the follower knows
+    try:
+        game_id = app.create_game("file-2024", ["Ana", "Bea"], Actor("director:test", "laptop"), bag_mode="virtual")
+        return game_id, app.get_game(game_id).version
+    finally:
+        app.close()
+
+
+def test_a_stand_alone_follower_on_sqlite_follows_another_process_s_writes(tmp_path: Path):
+    folder = migrated(tmp_path / "data")
+    follower = subprocess.Popen([sys.executable, "-m", "service.cli", "projections", "follow", "--data", str(folder)],
+                                cwd=ROOT, stdin=subprocess.DEVNULL)
+    try:
+        game_id, version = new_game(folder)
+        assert projected(folder, game_id, version), "the stand-alone follower did not project another process's game"
+    finally:
+        follower.terminate()
+        follower.wait(WAIT)
+
+
+def test_the_server_s_saves_wake_its_child_through_the_pipe_and_the_pipe_s_end_stops_it(tmp_path: Path):
+    """With a poll of a minute, once the child has caught up with a first game, only the pipe can bring the second
+    into the read models within the wait."""
+    folder = migrated(tmp_path / "data")
+    app = ServiceApplication(settings_env(folder))
+    child = ProjectorProcess(str(folder), 60.0)
+    app.listeners.append(child.saved)
+    child.start()
+    try:
+        for _ in range(2):  # the first may be found by the child's first catch-up; the second only by a wake-up
+            game_id = app.create_game("file-2024", ["Ana", "Bea"], Actor("director:test", "laptop"), bag_mode="virtual")
+            assert projected(folder, game_id, app.get_game(game_id).version), "the save did not wake the child"
+        proc = child.proc
+        child._stopping.set()  # the supervisor lets it go without starting another
+        child._swap_wake(None)  # the server's end of the pipe closed, as when the server is gone
+        proc.wait(WAIT)  # ends by itself: no signal was sent
+        assert proc.returncode == 0
+    finally:
+        child.stop()
+        app.close()
