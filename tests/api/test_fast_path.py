@@ -51,7 +51,7 @@ def _cases(table: Table) -> Iterator[tuple[str, dict[str, Any]]]:
                                                 "headers": auth(turn())}
     yield "not the player's turn (422)", {"content": body(type="pass_turn", seat=1 - turn()),
                                           "headers": auth(1 - turn())}
-    yield "a director without the seat (400)", {"content": body(type="pass_turn"), "headers": auth(None)}
+    yield "a director without the seat (422)", {"content": body(type="pass_turn"), "headers": auth(None)}
     yield "not JSON (400)", {"content": b"{pass", "headers": auth(turn())}
     yield "not UTF-8 (400)", {"content": b'{"type": "pass_turn", "x": "\xff"}', "headers": auth(turn())}
     yield "nested too deeply (400)", {"content": b"[" * 5000 + b"]" * 5000, "headers": auth(turn())}

@@ -38,6 +38,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "command: consent_reopen (own)": row(422, {"player"}),
     "events": row(200, READERS),
     "audit": row(200, READERS),
+    "receipt": row(409, READERS),  # issue 26: a reader of the game, once it is closed (the matrix's is not: 409)
     "history export": row(200, {"arbiter", "director", "tribunal"}),  # every rack's tiles: not for players
     "gcg export": row(200, READERS),
     "stream": row(200, READERS),
@@ -255,6 +256,7 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "command: consent_reopen (own)": lambda w, t: w.command(t, {"type": "consent_reopen", "reason": "typo"}),
     "events": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/events", t).status_code,
     "audit": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/audit", t).status_code,
+    "receipt": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/receipt", t).status_code,
     "history export": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/export", t).status_code,
     "gcg export": lambda w, t: w.api.get(f"/v1/games/{w.table.id}/gcg", t).status_code,
     "stream": lambda w, t: w.stream(t),

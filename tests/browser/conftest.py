@@ -30,9 +30,11 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for the session (the flags this closed network needs)."""
+    """One headless Chromium per module (the flags this closed network needs). Not per session: Playwright's sync
+    API keeps an event loop running on the main thread while it is started, and a worker of the parallel suite
+    runs other modules' tests (``asyncio.run`` among them) between browser modules."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

@@ -84,7 +84,7 @@ class ConfirmKeyReplacement(OfficialSigned):
                         "reason": "tablet dropped"})
     type: Literal["confirm_key_replacement"]
     expected_version: Version
-    seat: int = Field(ge=0, le=7, description="The seat whose key is replaced (not the confirming player's).")
+    seat: Whole = Field(ge=0, le=7, description="The seat whose key is replaced (not the confirming player's).")
     fingerprint: Fingerprint = Field(description="The new key's fingerprint, as the game's `key_proposals` shows it.")
     countersignature: P256Signature | None = Field(None, description=(
         "From the opponent's tablet: its own key's signature over `planilla-replace/1|<game id>|<seat>|<fingerprint>` "
