@@ -39,7 +39,10 @@ class Hall:
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+        # a stream still open at the end (a test's listener, a page) holds a graceful shutdown for ever without a
+        # bound, so the thread's join(10) below would always wait its 10 s: 3 s, as ``planilla serve`` has it
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
+                                                    timeout_graceful_shutdown=3))
         self.server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
         self.thread.start()
