@@ -71,7 +71,8 @@ def official_hand(games: ServiceApplication, who: Principal, command: Any) -> An
                         "signs with key_signature", field="official_key")
     if key is None or signature is None:
         missing = "official_signature" if signature is None else "official_key"
-        raise malformed(f"{missing}: official_key and official_signature go together", field=missing)
+        # 422, not 400: the body fits its schema (each field is optional there); the pairing is a rule of the request
+        raise ApiError(422, "unpaired", f"{missing}: official_key and official_signature go together", field=missing)
     return games.official_hand(who.actor(), key, signature)
 
 
