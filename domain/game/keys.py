@@ -158,7 +158,7 @@ class KeyCommands:
             raise KeySignatureRefused("key_signature: this service cannot check key signatures here",
                                       field="key_signature", article=article)
         message = signed_message(action, str(self.id), seat, seen_head)
-        if key is not None and _holds(verify, key["public_key"], message, signature):
+        if key is not None and holds(verify, key["public_key"], message, signature):
             return {"fingerprint": key["fingerprint"], "signature": signature, "seen_head": seen_head}
         raise KeySignatureRefused(self._why_not(action, seat, key, message, signature, verify),
                                   field="key_signature", article=article)
@@ -180,7 +180,7 @@ class KeyCommands:
         """Why a signature was refused, as precisely as the keys on record tell."""
         article = ARTICLES[action]
         for other in reversed(self.keys):
-            if other is key or not _holds(verify, other["public_key"], message, signature):
+            if other is key or not holds(verify, other["public_key"], message, signature):
                 continue
             if other["seat"] != seat:
                 return (f"key_signature: made with seat {other['seat']}'s key ({self.players[other['seat']]}), not "
@@ -191,7 +191,7 @@ class KeyCommands:
             return (f"key_signature: made with a superseded key (device {other['device']}, "
                     f"{other['fingerprint'][:16]}…): the seat was bound again and only its new key signs ({article})")
         proposal = self.key_proposal(seat)
-        if proposal is not None and _holds(verify, proposal["public_key"], message, signature):
+        if proposal is not None and holds(verify, proposal["public_key"], message, signature):
             return (f"key_signature: made with seat {seat}'s new key ({proposal['fingerprint'][:16]}…), which signs "
                     "nothing until the opponent's tablet (or an official with an enrolled key) confirms the "
                     f"replacement ({article})")
@@ -202,7 +202,8 @@ class KeyCommands:
                 f"over the message for '{action}' at the head hash seen ({article})")
 
 
-def _holds(verify: Verify, public_key: str, message: bytes, signature: str) -> bool:
+def holds(verify: Verify, public_key: str, message: bytes, signature: str) -> bool:
+    """Whether ``signature`` over ``message`` verifies with ``public_key``; a malformed key or signature does not."""
     try:
         return bool(verify(public_key, message, signature))
     except (ValueError, TypeError):

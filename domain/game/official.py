@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.game.errors import RuleViolation
+from domain.game.keys import holds
 
 PROTOCOL = "planilla-official/1"
 #: The events of a player's act, and the command (action) each is recorded by.
@@ -96,11 +97,7 @@ def entry_fields(event_type: str, game_id: str, head_hash: str, hand: OfficialHa
         return {"official_key": None, "official_signature": None}
     action = ACTS[event_type]
     message = signed_message(action, game_id, hand.actor, head_hash)
-    try:
-        holds = bool(hand.verify(hand.public_key, message, hand.signature))
-    except (ValueError, TypeError):
-        holds = False
-    if not holds:
+    if not holds(hand.verify, hand.public_key, message, hand.signature):
         raise OfficialSignatureRefused(
             f"official_signature: does not verify with {hand.actor}'s enrolled key ({hand.fingerprint[:16]}…) over "
             f"'{PROTOCOL}|{action}|<game>|{hand.actor}|<head hash>' at the game's current head {head_hash[:12]}…: an "
@@ -162,7 +159,7 @@ def official_entries(records: Iterable[Any], verify: VerifyOfficial | None = Non
         verified: bool | None = None
         if key and signature and verify is not None:
             message = signed_message(ACTS[kind], str(_get(record, "game")), actor, _get(record, "previous_hash"))
-            try:
+            try:  # None from ``verify``: the key is not known here (``verify_with``), so not checked
                 verified = verify(key, message, signature)
             except (ValueError, TypeError):
                 verified = False

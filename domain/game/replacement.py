@@ -21,7 +21,7 @@ from typing import Any
 
 from domain.game.errors import GameClosed, RuleViolation, WrongPhase
 from domain.game.events import GameEvent
-from domain.game.keys import KeyRegistered, Verify
+from domain.game.keys import KeyRegistered, Verify, holds
 from domain.game.meta import Meta
 
 PROTOCOL = "planilla-replace/1"
@@ -130,13 +130,7 @@ class ReplacementCommands:
             raise ReplacementRefused(f"countersignature: seat {by_seat} ({self.players[by_seat]}) has no tablet key to "
                                      "countersign with: an official with an enrolled key confirms the replacement, "
                                      f"with a reason ({ARTICLE})", field="countersignature", article=ARTICLE)
-        holds = False
-        if signature and verify is not None:
-            try:
-                holds = bool(verify(key["public_key"], message, signature))
-            except (ValueError, TypeError):
-                holds = False
-        if not holds:
+        if not (signature and verify is not None and holds(verify, key["public_key"], message, signature)):
             raise ReplacementRefused(
                 f"countersignature: must be seat {by_seat}'s current tablet key ({key['fingerprint'][:16]}…) signing "
                 f"'{PROTOCOL}|<game>|{seat}|<new key's fingerprint>' ({ARTICLE})", field="countersignature",
@@ -153,11 +147,7 @@ class ReplacementCommands:
         if not str(reason or "").strip():
             raise ReplacementRefused(f"reason: an official replacing seat {seat}'s key says why ({ARTICLE})",
                                      field="reason", article=ARTICLE)
-        try:
-            holds = bool(hand.verify(hand.public_key, message, hand.signature))
-        except (ValueError, TypeError):
-            holds = False
-        if not holds:
+        if not holds(hand.verify, hand.public_key, message, hand.signature):
             raise ReplacementRefused(
                 f"official_signature: does not verify with {hand.actor}'s enrolled key ({hand.fingerprint[:16]}…) over "
                 f"'{PROTOCOL}|<game>|{seat}|<new key's fingerprint>' ({ARTICLE})", field="official_signature",
