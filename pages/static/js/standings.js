@@ -141,11 +141,11 @@ function pageTables() {
     for (const row of rows) row.hidden = false;
     note.textContent = '';
     if (!HALL.matches || !rows.length) continue;
-    const top = rows[0].getBoundingClientRect().top;
     const height = Math.max(...rows.map((r) => r.getBoundingClientRect().height));
-    const per = Math.max(3, Math.floor((window.innerHeight - top - 8) / height));
-    if (per >= rows.length) continue;
-    const { from, to, pages, page: at } = pageOf(rows.length, per, page.sheet);
+    const fits = () => Math.max(3, Math.floor((window.innerHeight - rows[0].getBoundingClientRect().top - 8) / height));
+    if (fits() >= rows.length) continue;
+    note.textContent = t('standings.page', { page: 1, pages: 2 }); // the sign takes its line before the rows are counted
+    const { from, to, pages, page: at } = pageOf(rows.length, fits(), page.sheet);
     rows.forEach((row, i) => { row.hidden = i < from || i >= to; });
     note.textContent = t('standings.page', { page: at + 1, pages });
     note.dataset.page = String(at + 1);
