@@ -357,9 +357,10 @@ def test_a_fisc_round_on_a_list_not_declared_official_to_the_end_of_the_game(bro
     biel.button("slip.send").click()
     expect(biel.page.locator("#entry-problem")).to_have_text(biel.t("slip.problem.score"))  # not sent
     biel.page.fill("#slip-score", "12")
+    screenshot(biel.page, "slip-ca-tablet-score")
     biel.button("slip.send").click()
     expect(biel.page.locator("#declared")).to_have_text(biel.t("slip.declared", score=12))
-    screenshot(biel.page, "slip-ca-tablet-score")
+    expect(biel.page.locator("#entry-problem")).to_be_empty()
     for seat, (word, coordinates) in ((2, ("ROSA", "H5")), (3, ("SOL", "H8"))):
         answer = hall.http.post(f"/v1/duplicates/{duplicate}/rounds/1/slips", json={"word": word, "coordinates": coordinates},
                                 headers=hall.headers(tokens[seat]))

@@ -309,6 +309,7 @@ class SlipPage {
     await this.outbox.enqueue({ word: found.word, coordinates: found.coordinates, ...(score == null ? {} : { score }) },
       { path: dup.slipPath(this.s.duplicate, this.game.round) });
     this.entry = { start: null, direction: 'H', typed: [], round: this.game.round };
+    this.problem = null;
     const field = document.getElementById('slip-score');
     if (field) field.value = '';
     this.render();
