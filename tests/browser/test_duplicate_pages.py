@@ -94,6 +94,7 @@ def test_a_judge_and_three_players_play_two_rounds_through_the_pages(browser: An
     expect(judge.page.locator("#master")).to_contain_text("CASAs H4 · 18")
     judge.button("judge.publish").click()
     judge.at_phase("published", 1)
+    expect(judge.page.locator("#next-round")).to_be_in_viewport()  # the desk's panel scrolled to the next step
 
     for p, score in zip(players, (18, 0, 12)):
         p.at_phase("published", 1)
