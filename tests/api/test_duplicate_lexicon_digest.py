@@ -132,3 +132,25 @@ def test_a_master_from_a_list_not_declared_official_is_marked_advisory_with_ever
     did, master = one_round(api, {0: ("CASO", "H8"), 1: ("CARO", "H8")})
     assert master["advisory"] is False
     assert not any(e.advisory for e in events_of(api, did) if type(e).__name__ == "WordRuled")
+
+
+def test_a_master_on_a_list_not_loaded_or_in_other_tiles_is_refused_naming_the_field(api: Api, data: Path,
+                                                                                      tmp_path: Path):
+    """The desk offers only what GET /v1/lexicons lists in the game's tiles; the API refuses anything else,
+    naming the field and the lists loaded, and records nothing."""
+    from domain.tiles import CATALAN
+
+    write_list(tmp_path / "c.txt", ["casa", "cosa"])
+    load_word_list("ca-x", tmp_path / "c.txt", CATALAN, data)
+    director = api.tokens["director"]
+    did = api.post("/v1/duplicates", director, {"profile": "ajs-2012", "players": ["A", "B"], "draw": "judge"}).json()["id"]
+    base = f"/v1/duplicates/{did}"
+    assert api.post(base + "/rounds", director, {"rack": RACK}).status_code == 200
+    assert api.post(base + "/rounds/1/close", director, {}).status_code == 200
+    before = len(events_of(api, did))
+    unknown = api.post(base + "/rounds/1/master", director, {"computed": True, "lexicon": "no-such-list"})
+    assert unknown.status_code == 422 and unknown.json()["code"] == "unknown_lexicon"
+    assert unknown.json()["field"] == "lexicon" and "ca-x, es-x" in unknown.json()["message"]
+    other = api.post(base + "/rounds/1/master", director, {"computed": True, "lexicon": "ca-x"})
+    assert other.status_code == 422 and other.json()["code"] == "lexicon_tileset" and other.json()["field"] == "lexicon"
+    assert len(events_of(api, did)) == before
