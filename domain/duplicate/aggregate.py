@@ -157,7 +157,7 @@ class Duplicate(MasterCommands, Aggregate):
         pool = [*self.bag, *self.rack]
         if self.settings["rounds"] and n > self.settings["rounds"]:
             self._record(ev.GameEnded, meta, cause="rounds", reason=f"{self.settings['rounds']} rounds were set",
-                         article="FISC II.1, AJS 3.2.1 (un nombre de rondes preestablert)")
+                         article=rules.article("rounds"))
             return "rounds"
         used = racks.exhausted(pool, ts)
         if used:

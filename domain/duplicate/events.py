@@ -179,7 +179,9 @@ class MasterChosen(DuplicateEvent):
     """The master move (FISC II.1, AJS 3.2.3): ``method`` ``slip`` (the judge took a player's slip),
     ``entered`` (the judge entered it) or ``computed`` (the move generator on ``lexicon``), who chose
     it (``actor``), how many tops scored the same and the seed that broke the tie; a computed one records the
-    SHA-256 of the list the lexicon was compiled from (``lexicon_sha256``, absent before it was kept)."""
+    SHA-256 of the list the lexicon was compiled from (``lexicon_sha256``) and whether its verdict is advisory (the
+    list not declared official: ``advisory``), each absent before it was kept, and the seat whose slip it was when
+    it is one of the players' equal tops (AJS 3.2.3)."""
 
     round: int
     method: str
@@ -194,6 +196,7 @@ class MasterChosen(DuplicateEvent):
     seed: str | None
     lexicon: str | None
     lexicon_sha256: str | None = None
+    advisory: bool | None = None  #: a computed one: the lexicon was not declared official (absent before it was kept)
 
     def assign(self, d: Any) -> None:
         master = {
@@ -202,6 +205,8 @@ class MasterChosen(DuplicateEvent):
             "tops": self.tops, "seed": self.seed, "lexicon": self.lexicon, "by": self.actor}
         if self.lexicon_sha256 is not None:
             master["lexicon_sha256"] = self.lexicon_sha256
+        if self.advisory is not None:
+            master["advisory"] = self.advisory
         _set_round(d, self.round, master=master)
         d.phase = "mastered"
 

@@ -2,8 +2,9 @@
 
 A word is ruled once for the game, by the judge or by a loaded lexicon (advisory unless the organiser
 declared it official). The master is chosen once the round is closed: a valid slip, a play the judge
-enters, or one of the move generator's equal tops as the service hands them over, taken at random from a
-recorded seed (AJS 3.2.3). It must score at least as much as every valid slip.
+enters, or computed: the equal tops the players found when a valid slip reaches the move generator's best,
+else the generator's equal tops as the service hands them over, one taken at random from a recorded seed (AJS
+3.2.3). It must score at least as much as every valid slip.
 """
 
 from __future__ import annotations
@@ -54,8 +55,9 @@ class MasterCommands:
                       lexicon_sha256: str | None = None) -> dict[str, Any]:
         """The master move (FISC II.1, AJS 3.2.3): the judge takes a valid slip (``seat``), enters a play
         (``word``, ``coordinates``; its words are ruled valid by that), or the service hands the move
-        generator's equal tops (``computed``, from ``lexicon``, whose list's SHA-256 is ``lexicon_sha256``), one
-        taken at random from ``seed`` (AJS 3.2.3).
+        generator's equal tops (``computed``, from ``lexicon``, whose list's SHA-256 is ``lexicon_sha256``): when
+        a valid slip scores as much, the players' equal tops (``players_tops``) instead, one taken at random from
+        ``seed`` either way (AJS 3.2.3); ``seat`` then records whose slip it was.
         It must score at least as much as every valid slip: it is the highest-scoring valid play."""
         self._not_ended()
         if self.phase != "closed":
@@ -79,8 +81,15 @@ class MasterCommands:
                                 "no_play", "computed", "end")
             if not seed:
                 raise self._err("seed: equal tops are broken at random from a recorded seed", "seed", "seed")
-            tops, method = len(computed), "computed"
-            word, coordinates = computed[Random(f"{seed}/master/{self.round_no}").randrange(len(computed))]
+            method = "computed"
+            chance = Random(f"{seed}/master/{self.round_no}")
+            found = self.players_tops(self.read(*computed[0]).score)
+            if found:  # AJS 3.2.3: among the equal tops the players found, at random
+                tops = len(found)
+                word, coordinates, chosen_seat = found[chance.randrange(len(found))]
+            else:
+                tops = len(computed)
+                word, coordinates = computed[chance.randrange(len(computed))]
         elif not word or not coordinates:
             raise self._err("name a slip (seat), or enter a play (word and coordinates)", "master", "word", "master")
         reading = self.read(word, coordinates)
@@ -107,8 +116,26 @@ class MasterCommands:
                      coordinates=coordinates, score=reading.score, placements=reading.placements, words=reading.words,
                      bingo=reading.bingo, tops=tops, seed=seed if method == "computed" else None,
                      lexicon=lexicon if method == "computed" else None,
-                     lexicon_sha256=lexicon_sha256 if method == "computed" else None)
+                     lexicon_sha256=lexicon_sha256 if method == "computed" else None,
+                     advisory=bool(advisory) if method == "computed" else None)
         return self.current["master"]
+
+    def players_tops(self, top: int) -> list[tuple[str, str, int]]:
+        """The distinct plays of the valid slips that score the most, when that is at least ``top`` (the move
+        generator's best): (word, coordinates, the first seat that wrote it) each, in seat order; empty when no
+        valid slip reaches ``top``. AJS 3.2.3: «Si los contrincantes han encontrado dos o más jugadas máximas que
+        puntúan igual, se procederá a la elección de una de ellas al azar», and a program's tops are chosen from
+        «siguiendo el mismo criterio que en el caso de gestión manual»: the players' tops come first."""
+        best = self.best_valid_slip()
+        if best < top or best <= 0:
+            return []
+        found: dict[tuple[tuple[Any, ...], ...], tuple[str, str, int]] = {}
+        for key in sorted(self.current["slips"], key=int):
+            slip = self.current["slips"][key]
+            if slip["score"] == best and self.slip_valid(slip):
+                play = tuple(sorted(tuple(p) for p in slip["placements"]))
+                found.setdefault(play, (slip["word"], slip["coordinates"], int(key)))
+        return list(found.values())
 
     def master_text(self, placements: list[list[Any]], horizontal: bool) -> tuple[str, str]:
         """A generator's play as a slip writes it (word with blanks in lower case, coordinates)."""

@@ -120,6 +120,7 @@ FISC = DuplicateRules(
         "refill": "FISC II.3 (el jutge afegeix a les fitxes romanents del faristol tantes del sac, quantes siguin "
                   "necessàries)",
         "end": "FISC II.6 (totes les vocals o totes les consonants; cap jugada vàlida; força major)",
+        "rounds": "FISC II.1 (amb un nombre de rondes preestablert)",
         "coordinates": "FISC II.7 (les coordenades falten, no estan escrites correctament o són il·legibles)",
         "word": "FISC II.7 (la paraula principal no és vàlida o és il·legible)",
         "blank": "FISC II.7 (la lletra representada per la blanca no està encerclada)",
@@ -154,6 +155,7 @@ AJS = DuplicateRules(
         "refill": "AJS 3.2.4 (el juez añade a las fichas restantes en el atril tantas de la bolsa, cuantas sean "
                   "necesarias)",
         "end": "AJS 3.2.7 (todas las vocales o todas las consonantes; ninguna jugada válida; el juez)",
+        "rounds": "AJS 3.2.1 (con un número de rondas preestablecido)",
         "coordinates": "AJS 3.2.8 (las coordenadas faltan, no están escritas correctamente o son ilegibles)",
         "word": "AJS 3.2.8 (la palabra principal no es válida o es ilegible)",
         "blank": "AJS 3.2.8 (la letra representada por el comodín no se ha rodeado con un círculo)",

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { figure, tableResults, pairingsHtml, standingsHtml, figureInputs, inputsHtml } from '../static/js/standings_view.js';
+import { figure, pageOf, tableResults, pairingsHtml, standingsHtml, figureInputs, inputsHtml } from '../static/js/standings_view.js';
 
 const t = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ''}`;
 const names = { p1: 'Anna', p2: 'Biel', p3: 'Carla', p4: 'Dani', p5: 'Eva' };
@@ -22,6 +22,18 @@ const rows = [
 test('figures read as the hall reads them: halves as ½, averages rounded', () => {
   assert.deepEqual([figure(3), figure(3.5), figure(0.5), figure(-0.5), figure(-12), figure(402.333), figure(0)],
     ['3', '3½', '½', '-½', '-12', '402.33', '0']);
+});
+
+test('one number format in the standings: quarters as ¼ and ¾ too (20.25 beside 15½ read as 20¼)', () => {
+  assert.deepEqual([figure(20.25), figure(15.5), figure(0.75), figure(-2.25), figure(-0), figure(7.125)],
+    ['20¼', '15½', '¾', '-2¼', '0', '7.13']);
+});
+
+test('a hall screen pages a long table: 41 rows, 18 a page, three pages, the page number wraps', () => {
+  assert.deepEqual(pageOf(41, 18, 0), { from: 0, to: 18, pages: 3, page: 0 });
+  assert.deepEqual(pageOf(41, 18, 2), { from: 36, to: 41, pages: 3, page: 2 });
+  assert.deepEqual(pageOf(41, 18, 3), { from: 0, to: 18, pages: 3, page: 0 });
+  assert.deepEqual(pageOf(12, 18, 5), { from: 0, to: 12, pages: 1, page: 0 });
 });
 
 test("a table's result is read from its first named's round; a table still playing has none", () => {

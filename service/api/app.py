@@ -23,7 +23,7 @@ from service.api.middleware.heard import Heard, HeardMiddleware
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
     bundles, commands, duplicate_history, duplicate_print, duplicate_reads, duplicates, games, games_read, gcg, hall,
-    health, history, officials, pages, public, receipts, rounds, seals, seats, stream, tables, tokens, tournaments,
+    health, history, lexicons, officials, pages, public, receipts, rounds, seals, seats, stream, tables, tokens, tournaments,
 )
 from service.hub import Hub
 from service.api.streams.fanout import Fanout
@@ -100,6 +100,8 @@ TAGS = [
                                            "standings with the federations' tie-breaks."},
     {"name": "duplicates", "description": "Duplicate games (FISC II, AJS 3.2-3.4): rounds, racks, slips, rulings, "
                                           "the master move, results, ranking."},
+    {"name": "lexicons", "description": "The word lists loaded into the data folder: name, tile set, official or "
+                                        "advisory, the list's SHA-256."},
     {"name": "seats", "description": "Binding a tablet to a seat: seat codes, their QR, the binding."},
     {"name": "seals", "description": "The service's key, and round seals: a signed Merkle root over every closed "
                                      "game's head in a round, with each game's inclusion proof."},
@@ -179,7 +181,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.add_middleware(HeardMiddleware, heard=app.state.heard)  # when each device was last heard (memory)
     app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
     for module in (games, games_read, gcg, commands, history, receipts, stream, tokens, seats, rounds, seals, tournaments, tables,
-                   duplicates, duplicate_reads, duplicate_history, duplicate_print, health, hall, public, officials):
+                   duplicates, duplicate_reads, duplicate_history, duplicate_print, lexicons, health, hall, public, officials):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(bundles.router)

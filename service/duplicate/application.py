@@ -4,7 +4,8 @@ What the domain must not do happens here: the seed of a drawn rack comes from a 
 (``secrets``) unless the game was created with a seed published for every site; the computed master
 move is found by the move generator on a lexicon the organiser loaded into the data folder
 (``service.lexicon.library``), which also rules the slips' words (advisory unless declared official), and the
-seed that breaks a tie between equal tops is made here and recorded. A command sent with an
+seed that breaks a tie between equal tops is made here and recorded (the aggregate takes the players' equal tops
+first, AJS 3.2.3). ``lexicons`` lists what the data folder holds (``GET /v1/lexicons``). A command sent with an
 ``Idempotency-Key`` is remembered in the same save as its events (``service.access.idempotency``).
 """
 
@@ -28,7 +29,7 @@ from domain.lexicon import Lexicon
 from domain.notation import parse_word
 from domain.profiles import get_profile
 from service.game.application import Actor, ApplicationError, VersionConflict
-from service.lexicon.library import LexiconError, shared_lexicon
+from service.lexicon.library import LexiconError, catalogue, shared_lexicon
 
 
 class DuplicateNotFound(ApplicationError, LookupError):
@@ -123,6 +124,10 @@ class Duplicates:
         """The game's published seed (every site draws the same racks), else a fresh one from a CSPRNG."""
         return duplicate.settings.get("seed") or secrets.token_hex(16)
 
+    def lexicons(self) -> list[dict[str, Any]]:
+        """Every lexicon of the data folder (name, tile set, official, advisory, SHA-256, source, words)."""
+        return [{**x, "advisory": not x["official"]} for x in catalogue(self.lexicon_data)]
+
     def lexicon(self, name: str) -> Lexicon:
         """The lexicon ``name`` of the data folder, opened once per process and shared, opened again when its
         file changes (``service.lexicon.library.shared_lexicon``)."""
@@ -136,8 +141,10 @@ class Duplicates:
 
     def computed_master(self, duplicate: Duplicate, meta: Meta, lexicon_name: str) -> dict[str, Any]:
         """Rule every unruled word of the round's slips by the lexicon (advisory unless official), then hand
-        the move generator's equal tops to the aggregate, which takes one from a fresh recorded seed. Each
-        verdict records the lexicon's name and the SHA-256 of the list it was compiled from."""
+        the move generator's equal tops to the aggregate, which takes one from a fresh recorded seed: among the
+        players' equal tops when a valid slip reaches the generator's best (AJS 3.2.3), else among the
+        generator's. Each verdict records the lexicon's name, the SHA-256 of the list it was compiled from and
+        whether it is advisory."""
         lexicon = self.lexicon(lexicon_name)
         if lexicon.tileset.name != duplicate.tileset.name:
             raise LexiconError(f"lexicon: {lexicon_name} is spelt in {lexicon.tileset.name} tiles, the game in "

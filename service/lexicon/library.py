@@ -19,6 +19,7 @@ from pathlib import Path
 
 from domain.errors import DomainError
 from domain.lexicon import Lexicon, LexiconFormatError, compile_lexicon
+from domain.lexicon.dawg import MAGIC, read_header
 from domain.tiles import TileSet
 
 SUFFIX = ".lexicon"
@@ -157,6 +158,42 @@ SHELF = LexiconShelf()
 def shared_lexicon(name: str, data: str | Path) -> Lexicon:
     """The compiled lexicon ``name`` in ``data``, opened once per process and shared (``LexiconShelf``)."""
     return SHELF.get(name, data)
+
+
+def describe(name: str, data: str | Path) -> dict:
+    """What the header of compiled lexicon ``name`` says, read without the graph: name, tile set, whether it was
+    declared official, the SHA-256 of the list it was compiled from, its source file and how many words."""
+    path = path_of(name, data)
+    head = b""
+    try:
+        with open(path, "rb") as f:
+            while b"\n" not in head[len(MAGIC):]:
+                chunk = f.read(4096)
+                if not chunk:
+                    break
+                head += chunk
+    except FileNotFoundError:
+        raise _unknown(name, data) from None
+    try:
+        header, _ = read_header(head)
+    except LexiconFormatError as error:
+        raise LexiconError(f"{path}: {error}", code="damaged_lexicon", field="name") from None
+    return {"name": name, "tileset": header.get("tileset", ""), "official": bool(header.get("official")),
+            "sha256": header.get("sha256", ""), "source": header.get("source", ""), "words": header.get("words", 0)}
+
+
+def catalogue(data: str | Path | None) -> list[dict]:
+    """Every lexicon compiled in ``data`` as ``describe`` gives it, by name; a damaged file is left out (it is
+    named when used)."""
+    if data is None:
+        return []
+    found = []
+    for name in available(data):
+        try:
+            found.append(describe(name, data))
+        except LexiconError:
+            continue
+    return found
 
 
 def available(data: str | Path) -> list[str]:

@@ -92,3 +92,65 @@ def test_a_list_loaded_again_rules_the_next_master_with_its_own_digest(api: Api,
     ruled = {did: next(e for e in events_of(api, did) if type(e).__name__ == "WordRuled" and e.word == "CARO")
              for did in (first, second)}
     assert not ruled[first].valid and ruled[second].valid and ruled[second].lexicon_sha256 == digest_b
+
+
+def test_get_v1_lexicons_names_each_list_its_tiles_whether_official_and_its_digest(api: Api, data: Path,
+                                                                                    tmp_path: Path):
+    """docs/lexicon.md: a verdict from a list not declared official is advisory. The judge's desk chooses from what
+    ``GET /v1/lexicons`` lists (any valid token; none without one)."""
+    digest_a = hashlib.sha256((tmp_path / "a.txt").read_bytes()).hexdigest()
+    digest_o = write_list(tmp_path / "o.txt", ["casa", "caso", "asa", "caro"])
+    load_word_list("es-official", tmp_path / "o.txt", SPANISH, data, official=True)
+    (data / "lexicons" / "broken.lexicon").write_bytes(b"not a lexicon")  # left out, not a 500
+    r = api.get("/v1/lexicons", api.tokens["spectator"])
+    assert r.status_code == 200, r.text
+    assert r.json() == {"count": 2, "lexicons": [
+        {"name": "es-official", "tileset": "spanish", "official": True, "advisory": False, "sha256": digest_o,
+         "source": "o.txt", "words": 4},
+        {"name": "es-x", "tileset": "spanish", "official": False, "advisory": True, "sha256": digest_a,
+         "source": "a.txt", "words": 3}]}
+    assert api.client.get("/v1/lexicons").status_code == 401
+
+
+def test_no_data_folder_lists_no_lexicon():
+    for bare in _api("memory"):
+        r = bare.get("/v1/lexicons", bare.tokens["arbiter"])
+        assert r.status_code == 200 and r.json() == {"lexicons": [], "count": 0}
+
+
+def test_a_master_from_a_list_not_declared_official_is_marked_advisory_with_every_ruling_it_gave(
+        api: Api, data: Path, tmp_path: Path):
+    did, master = one_round(api, {0: ("CASO", "H8"), 1: ("CARO", "H8")})
+    assert master["advisory"] is True
+    rulings = [e for e in events_of(api, did) if type(e).__name__ == "WordRuled"]
+    assert rulings and all(e.advisory for e in rulings)
+    shown = api.get(f"/v1/duplicates/{did}/rounds/1", api.tokens["director"]).json()["master"]
+    assert shown["advisory"] is True and shown["lexicon"] == "es-x"
+    # the same list declared official: no verdict is advisory
+    write_list(tmp_path / "a2.txt", ["casa", "caso", "asa"])
+    load_word_list("es-x", tmp_path / "a2.txt", SPANISH, data, official=True)
+    did, master = one_round(api, {0: ("CASO", "H8"), 1: ("CARO", "H8")})
+    assert master["advisory"] is False
+    assert not any(e.advisory for e in events_of(api, did) if type(e).__name__ == "WordRuled")
+
+
+def test_a_master_on_a_list_not_loaded_or_in_other_tiles_is_refused_naming_the_field(api: Api, data: Path,
+                                                                                      tmp_path: Path):
+    """The desk offers only what GET /v1/lexicons lists in the game's tiles; the API refuses anything else,
+    naming the field and the lists loaded, and records nothing."""
+    from domain.tiles import CATALAN
+
+    write_list(tmp_path / "c.txt", ["casa", "cosa"])
+    load_word_list("ca-x", tmp_path / "c.txt", CATALAN, data)
+    director = api.tokens["director"]
+    did = api.post("/v1/duplicates", director, {"profile": "ajs-2012", "players": ["A", "B"], "draw": "judge"}).json()["id"]
+    base = f"/v1/duplicates/{did}"
+    assert api.post(base + "/rounds", director, {"rack": RACK}).status_code == 200
+    assert api.post(base + "/rounds/1/close", director, {}).status_code == 200
+    before = len(events_of(api, did))
+    unknown = api.post(base + "/rounds/1/master", director, {"computed": True, "lexicon": "no-such-list"})
+    assert unknown.status_code == 422 and unknown.json()["code"] == "unknown_lexicon"
+    assert unknown.json()["field"] == "lexicon" and "ca-x, es-x" in unknown.json()["message"]
+    other = api.post(base + "/rounds/1/master", director, {"computed": True, "lexicon": "ca-x"})
+    assert other.status_code == 422 and other.json()["code"] == "lexicon_tileset" and other.json()["field"] == "lexicon"
+    assert len(events_of(api, did)) == before

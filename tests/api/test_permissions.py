@@ -56,6 +56,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     # tournaments: directors write, any valid token reads (nothing in them is hidden)
     "create tournament": row(201, {"director"}),
     "read tournament": row(200, EVERYONE - {"none", "revoked"}),
+    "list lexicons": row(200, EVERYONE - {"none", "revoked"}),  # names and digests only: nothing secret
     "register player": row(201, {"director"}),
     "withdraw player": row(200, {"director"}),
     "change tournament setting": row(200, {"director"}),
@@ -274,6 +275,7 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "create tournament": lambda w, t: w.api.post("/v1/tournaments", t, {
         "name": "x", "rules": "fisc-2023", "profile": "fisc-2023", "rounds": 5}).status_code,
     "read tournament": lambda w, t: w.api.get(w.tournament["registered"], t).status_code,
+    "list lexicons": lambda w, t: w.api.get("/v1/lexicons", t).status_code,
     "register player": lambda w, t: w.api.post(w.tournament["registered"] + "/players", t,
                                                {"name": "Carla"}).status_code,
     "withdraw player": lambda w, t: w.api.post(w.tournament["published"] + "/players/p1/withdraw", t,

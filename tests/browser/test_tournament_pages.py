@@ -283,3 +283,46 @@ def test_the_standings_show_one_division_at_a_time(browser: Any, hall: Hall) -> 
     assert "division=B" in page.url
     check_page(page, "standings ca divisions")
     context.close()
+
+
+def test_the_hall_screen_pages_41_players_with_the_page_shown(browser: Any, hall: Hall) -> None:
+    """41 players and 21 tables do not fit on a 1920x1080 screen: each table shows the rows that fit, says which page
+    it is («Página 1 de 3»), and turns to the next by itself (here every 3 s, `?every=3`); every row is on some
+    page, none cut by the screen's edge. A phone shows every row and no page sign (it scrolls)."""
+    spectator = hall.games.issue_token("spectator", "hall-screen-41", "test")[0]
+    t = HallTournament(hall.http, hall.games, hall.director, name="Obert de Primavera")
+    t.enter([(f"Jugador {i:02d}", 2100 - 10 * i) for i in range(41)])
+    t.publish(1)
+    context, page = page_in(browser, "es", WALL)
+    page.goto(f"{hall.url}/standings?tournament={t.id}&every=3#token={spectator}")
+    rows = page.locator(".standings tbody tr")
+    expect(rows).to_have_count(41)
+    sign = page.locator("#table-page")
+    expect(sign).to_have_attribute("data-page", "1")
+    pages = int(sign.get_attribute("data-pages"))
+    expect(sign).to_have_text(text("es", "standings.page", page=1, pages=pages))
+    assert pages >= 2
+    shown = "(sel) => [...document.querySelectorAll(sel)].filter((r) => !r.hidden).map((r) => [r.dataset.player || r.dataset.table, r.getBoundingClientRect().bottom])"
+    first = page.evaluate(shown, ".standings tbody tr")
+    assert first and all(bottom <= WALL["height"] for _, bottom in first), first
+    pairings = page.locator("#pairings-page")
+    expect(pairings).to_contain_text(text("es", "standings.page", page=1, pages=pairings.get_attribute("data-pages")))
+    assert all(bottom <= WALL["height"] for _, bottom in page.evaluate(shown, ".pairings tbody tr"))
+    check_page(page, "standings es 41 players")
+    screenshot(page, "standings-es-hall-41")
+    expect(sign).to_have_text(text("es", "standings.page", page=2, pages=pages), timeout=6_000)  # it turns by itself
+    second = page.evaluate(shown, ".standings tbody tr")
+    order = [r for r in page.locator(".standings tbody tr").evaluate_all("(rs) => rs.map((r) => r.dataset.player)")]
+    assert [p for p, _ in second] == order[len(first):len(first) + len(second)]  # the rows after page 1's
+    assert all(bottom <= WALL["height"] for _, bottom in second)
+    page.set_viewport_size(PHONE)
+    expect(sign).to_be_hidden()
+    assert len(page.evaluate(shown, ".standings tbody tr")) == 41  # a phone scrolls: every row
+    context.close()
+
+    context, page = page_in(browser, "ca", WALL)
+    page.goto(f"{hall.url}/standings?tournament={t.id}#token={spectator}")
+    expect(page.locator("#table-page")).to_contain_text(text("ca", "standings.page", page=1, pages=pages))
+    check_page(page, "standings ca 41 players")
+    screenshot(page, "standings-ca-hall-41")
+    context.close()

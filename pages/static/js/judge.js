@@ -9,6 +9,7 @@ import { readAccess, accessForm } from './duplicate/access.js';
 import { roundLeft, showLeft, clock } from './duplicate/timer.js';
 import { refusalLine } from './duplicate/refusal.js';
 import { arrivalTime } from './duplicate/format.js';
+import { endedHtml, endCause, rulingText, lexiconOption } from './duplicate/words.js';
 import { boardOf } from './notation.js';
 import { tileset, parseRow } from './tiles.js';
 import { t, use, initial, choose, languagePicker } from './i18n.js';
@@ -33,13 +34,20 @@ class Desk {
     this.done = null; // what the last write did (said once)
     this.online = true;
     this.skew = 0;
+    this.lexicons = []; // GET /v1/lexicons: what the data folder holds
+    this.lexicon = null; // the one chosen for a computed master
   }
 
   async run() {
     const g = await dup.game(this.id, this.token);
     if (g.status !== 200) { await problem(refusalLine(g.status, g.body), this.id); return; }
+    const lists = await dup.read('/v1/lexicons', this.token);
+    if (lists.status === 200) this.lexicons = lists.body.lexicons;
     await this.refresh();
     app.addEventListener('click', (e) => this.click(e));
+    app.addEventListener('change', (e) => {
+      if (e.target.id === 'master-lexicon') { this.lexicon = e.target.value; this.render(); }
+    });
     const stop = new AbortController();
     dup.live(this.id, this.token, this.game.version, () => this.refreshSoon(),
       (on) => { this.online = on; this.renderNet(); }, stop.signal);
@@ -97,8 +105,9 @@ class Desk {
     if (!b) return;
     const n = this.game.round;
     const act = b.dataset.act;
-    if (act === 'start-entered') this.write('/rounds', { rack: this.rack }, (a) => (a.result.ended ? t('judge.ended', { cause: a.result.ended }) : null));
-    else if (act === 'start-drawn') this.write('/rounds', {}, (a) => (a.result.ended ? t('judge.ended', { cause: a.result.ended }) : null));
+    const ended = (a) => (a.result.ended ? t('judge.ended', { cause: endCause(a.result.ended, this.game) }) : null);
+    if (act === 'start-entered') this.write('/rounds', { rack: this.rack }, ended);
+    else if (act === 'start-drawn') this.write('/rounds', {}, ended);
     else if (act === 'close') this.write(`/rounds/${n}/close`, null, (a) => (a.result.missing.length
       ? t('judge.missing', { names: a.result.missing.map((s) => this.game.players[s]).join(', ') }) : null));
     else if (act === 'rule') {
@@ -109,7 +118,12 @@ class Desk {
     } else if (act === 'master-computed') this.write(`/rounds/${n}/master`, { computed: true, lexicon: this.value('master-lexicon') });
     else if (act === 'publish') {
       const reason = this.value('publish-reason');
-      this.write(`/rounds/${n}/publish`, reason ? { reason } : {});
+      this.write(`/rounds/${n}/publish`, reason ? { reason } : {}).then((a) => {
+        // the next step is the next round: its panel comes into view (the results are on every slip page)
+        if (a && a.status === 200) document.getElementById('next-round')?.scrollIntoView({ block: 'start' });
+      });
+    } else if (act === 'end-open') { this.endOpen = !this.endOpen; this.render(); } else if (act === 'end') {
+      this.write('/end', { cause: this.value('end-cause'), reason: this.value('end-reason') });
     } else if (act === 'correct') {
       this.write(`/rounds/${this.value('correct-round') || n}/slips/${this.value('correct-seat')}/correct`,
         { word: this.value('correct-word'), coordinates: this.value('correct-coordinates'), reason: this.value('correct-reason') });
@@ -181,7 +195,7 @@ class Desk {
 
   roundHtml() {
     const g = this.game;
-    if (g.phase === 'ended') return `<section class="panel"><h2>${t('dup.phase.ended')}</h2></section>`;
+    if (g.phase === 'ended') return endedHtml(g, 'panel');
     if (ENTERED.has(g.phase)) {
       return `<section class="panel" id="next-round" aria-label="${t('judge.next_round')}"><h2>${t('judge.next_round')}</h2>
         ${g.phase === 'published' && g.rack.length ? `<p>${t('judge.remainder')}: <span class="rack inline">${this.rackTiles(g.rack)}</span></p>` : ''}
@@ -189,7 +203,8 @@ class Desk {
         <p class="rack inline" id="rack-entered" aria-label="${t('judge.rack_entered')}">${this.rackTiles(this.rack || [])}</p>
         <pl-keyboard id="rack-keyboard"></pl-keyboard>
         <div class="buttons"><button type="button" class="primary" data-act="start-entered">${t('judge.start_entered')}</button>
-        <button type="button" data-act="start-drawn">${t('judge.start_drawn')}</button></div></section>`;
+        <button type="button" data-act="start-drawn">${t('judge.start_drawn')}</button></div>
+        ${this.endHtml()}</section>`;
     }
     const rack = this.round ? this.round.rack : g.rack;
     if (g.phase !== 'playing') {
@@ -205,14 +220,17 @@ class Desk {
     const r = this.round;
     if (!r) return '';
     const choosing = this.game.phase === 'closed';
+    const asked = Boolean(this.game.settings.slip_score); // the players write their score (FISC II.2, AJS 3.2.2)
+    const declared = (s) => (s.declared == null ? '' : s.score_check === 'differs'
+      ? `<strong class="bad-text" aria-label="${t('judge.score_differs', { declared: s.declared, score: s.score })}">${s.declared}</strong>` : String(s.declared));
     const rows = r.slips.map((s) => `<tr data-seat="${s.seat}"><td>${s.seat}</td><td>${escape(this.game.players[s.seat])}</td>
       <td class="w">${escape(s.word)}</td><td>${escape(s.coordinates)}</td><td>${arrivalTime(s.arrived_at)}</td>
-      <td>${s.score == null ? '' : ((s.causes || []).length ? `<s aria-label="${t('judge.null_score', { score: s.score })}">${s.score}</s>` : s.score)}</td><td>${(s.causes || []).map((c) => t(`dup.cause.${c}`)).join(', ')}</td>
+      <td>${s.score == null ? '' : ((s.causes || []).length ? `<s aria-label="${t('judge.null_score', { score: s.score })}">${s.score}</s>` : s.score)}</td>${asked ? `<td class="declared">${declared(s)}</td>` : ''}<td>${(s.causes || []).map((c) => t(`dup.cause.${c}`)).join(', ')}</td>
       <td>${choosing && !(s.causes || []).length ? `<button type="button" data-act="master-slip" data-seat="${s.seat}" aria-label="${t('judge.master_this', { name: escape(this.game.players[s.seat]) })}">${t('judge.master_short')}</button>` : ''}</td></tr>`);
     const missing = r.missing && r.missing.length ? `<p>${t('judge.missing', { names: r.missing.map((s) => escape(this.game.players[s])).join(', ') })}</p>` : '';
     return `<section class="panel" id="slips" aria-label="${t('judge.slips')}"><h2>${t('judge.slips')} (${r.slips.length}/${this.game.players.length})</h2>
       <table><thead><tr><th>#</th><th>${t('dup.player')}</th><th>${t('dup.word')}</th><th>${t('dup.coordinates')}</th>
-      <th>${t('judge.arrived')}</th><th>${t('dup.score')}</th><th>${t('judge.causes')}</th><th></th></tr></thead><tbody>${rows.join('')}</tbody></table>${missing}</section>`;
+      <th>${t('judge.arrived')}</th><th>${t('dup.score')}</th>${asked ? `<th>${t('judge.declared')}</th>` : ''}<th>${t('judge.causes')}</th><th></th></tr></thead><tbody>${rows.join('')}</tbody></table>${missing}</section>`;
   }
 
   /** Every word the round's slips formed (main word first), with its ruling so far. */
@@ -221,13 +239,17 @@ class Desk {
     if (!r || !['closed', 'mastered', 'published'].includes(this.game.phase)) return '';
     const words = [...new Set(r.slips.flatMap((s) => s.words || []))];
     if (!words.length) return '';
-    return `<section class="panel" id="rulings" aria-label="${t('judge.rulings')}"><h2>${t('judge.rulings')}</h2><ul class="rulings">${words.map((w) => {
+    const advisory = [...new Set(words.map((w) => this.rulings.get(w)).filter((r) => r && r.advisory).map((r) => r.source.slice(8)))];
+    return `<section class="panel" id="rulings" aria-label="${t('judge.rulings')}"><h2>${t('judge.rulings')}</h2>
+      ${advisory.length ? `<p class="advisory" id="rulings-advisory">${t('judge.advisory_note', { names: advisory.map(escape).join(', ') })}</p>` : ''}
+      <ul class="rulings">${words.map((w) => {
       const ruled = this.rulings.get(w);
       const state = ruled ? (ruled.valid ? t('judge.valid') : t('judge.invalid')) : t('judge.unruled');
-      return `<li data-word="${escape(w)}"><strong class="w">${escape(w)}</strong> <span class="ruled ${ruled ? (ruled.valid ? 'ok-text' : 'bad-text') : ''}">${state}${ruled && ruled.reason ? ` (${escape(ruled.reason)})` : ''}</span>
-        <input id="reason-${escape(w)}" aria-label="${t('judge.reason_for', { word: escape(w) })}" placeholder="${t('judge.reason')}">
+      const why = ruled ? rulingText(ruled) : '';
+      return `<li data-word="${escape(w)}"><strong class="w">${escape(w)}</strong> <span class="ruled ${ruled ? (ruled.valid ? 'ok-text' : 'bad-text') : ''}">${state}</span>${why ? ` <span class="why">${why}</span>` : ''}
+        <span class="controls"><input id="reason-${escape(w)}" aria-label="${t('judge.reason_for', { word: escape(w) })}" placeholder="${t('judge.reason')}">
         <button type="button" data-act="rule" data-word="${escape(w)}" data-valid="true" aria-label="${t('judge.valid_word', { word: escape(w) })}">${t('judge.valid')}</button>
-        <button type="button" data-act="rule" data-word="${escape(w)}" data-valid="false" aria-label="${t('judge.invalid_word', { word: escape(w) })}">${t('judge.invalid')}</button></li>`;
+        <button type="button" data-act="rule" data-word="${escape(w)}" data-valid="false" aria-label="${t('judge.invalid_word', { word: escape(w) })}">${t('judge.invalid')}</button></span></li>`;
     }).join('')}</ul></section>`;
   }
 
@@ -236,15 +258,48 @@ class Desk {
     if (!r) return '';
     if (r.master) {
       return `<section class="panel" id="master" aria-label="${t('dup.master')}"><h2>${t('dup.master')}</h2>
-        <p class="master-line"><strong>${escape(r.master.word)} ${escape(r.master.coordinates)} · ${r.master.score}</strong> (${t(`judge.method.${r.master.method}`)})</p></section>`;
+        <p class="master-line"><strong>${escape(r.master.word)} ${escape(r.master.coordinates)} · ${r.master.score}</strong> (${t(`judge.method.${r.master.method}`)})</p>
+        ${this.masterNote(r.master)}</section>`;
     }
     if (this.game.phase !== 'closed') return '';
     return `<section class="panel" id="master" aria-label="${t('dup.master')}"><h2>${t('dup.master')}</h2><p>${t('judge.master_help')}</p>
       <div class="fields"><label>${t('dup.word')}<input id="master-word" autocomplete="off"></label>
       <label>${t('dup.coordinates')}<input id="master-coordinates" autocomplete="off"></label>
       <button type="button" data-act="master-entered">${t('judge.master_entered')}</button></div>
-      <div class="fields"><label>${t('judge.lexicon')}<input id="master-lexicon" autocomplete="off"></label>
-      <button type="button" data-act="master-computed">${t('judge.master_computed')}</button></div></section>`;
+      ${this.lexiconHtml()}</section>`;
+  }
+
+  /** The lexicons the service holds, for a computed master: those in the game's tiles to choose from; a list not
+   * declared official is said to give advisory verdicts before it is used. */
+  lexiconHtml() {
+    const usable = this.lexicons.filter((x) => x.tileset === this.game.settings.tileset);
+    if (!usable.length) return `<p class="note" id="no-lexicon">${t('judge.no_lexicon')}</p>`;
+    const chosen = usable.find((x) => x.name === this.lexicon) || usable.find((x) => x.official) || usable[0];
+    return `<div class="fields"><label>${t('judge.lexicon')}<select id="master-lexicon">${usable.map((x) =>
+      `<option value="${escape(x.name)}"${x === chosen ? ' selected' : ''}>${escape(lexiconOption(x))}</option>`).join('')}</select></label>
+      <button type="button" data-act="master-computed">${t('judge.master_computed')}</button></div>
+      <p class="${chosen.advisory ? 'advisory' : 'note'}" id="lexicon-kind">${t(chosen.advisory ? 'judge.lexicon_advisory' : 'judge.lexicon_official', { name: escape(chosen.name) })}</p>`;
+  }
+
+  /** How a master was chosen, beyond its method: the lexicon (advisory or not), a player's equal top (AJS 3.2.3). */
+  masterNote(m) {
+    if (m.method !== 'computed') return '';
+    const parts = [];
+    if (m.seat != null) parts.push(t('judge.players_top', { name: escape(this.game.players[m.seat] || ''), tops: m.tops }));
+    else if (m.tops > 1) parts.push(t('judge.generator_tops', { tops: m.tops }));
+    if (m.lexicon) parts.push(t(m.advisory ? 'judge.master_advisory' : 'judge.master_lexicon', { name: escape(m.lexicon) }));
+    return `<p class="${m.advisory ? 'advisory' : 'note'}" id="master-note">${parts.join(' · ')}</p>`;
+  }
+
+  /** Ending the game by the judge's word (FISC II.6, AJS 3.2.7): no valid play remains, or force majeure. */
+  endHtml() {
+    const open = Boolean(this.endOpen);
+    return `<div class="end-game"><button type="button" data-act="end-open" aria-expanded="${open}">${t('judge.end')}</button>
+      ${open ? `<div class="fields" id="end-form">
+      <label>${t('judge.end_cause')}<select id="end-cause"><option value="no_play">${t('dup.end.no_play')}</option>
+        <option value="force_majeure">${t('dup.end.force_majeure')}</option></select></label>
+      <label>${t('judge.reason')}<input id="end-reason" autocomplete="off"></label>
+      <button type="button" data-act="end">${t('judge.end_send')}</button></div>` : ''}</div>`;
   }
 
   publishHtml() {

@@ -8,6 +8,8 @@ import { refusalLine } from './duplicate/refusal.js';
 import { t, use, initial, choose, languagePicker } from './i18n.js';
 import { escape } from './panels.js';
 import { patch } from './patch.js';
+import { figure } from './standings_view.js';
+import { endCause, articleRef } from './duplicate/words.js';
 
 const app = document.getElementById('app');
 const KEY = 'planilla.ranking';
@@ -43,27 +45,30 @@ class Screen {
     app.className = 'duplicate ranking-screen';
     app.dataset.version = g.version;
     app.dataset.round = r.round;
+    // Only the columns the game's rules use: a bonus only where there is a solo-top bonus (AJS 3.2.11; none in FISC II)
+    const bonus = Boolean(g.solo_top);
     const row = (x) => `<tr data-seat="${x.seat}"><td class="rank">${x.rank}</td><td class="name">${escape(x.player)}</td>
-      <td class="num total">${fmt(x.total)}</td><td class="num">${x.bonus ? fmt(x.bonus) : ''}</td>
+      <td class="num total">${figure(x.total)}</td>${bonus ? `<td class="num bonus">${x.bonus ? figure(x.bonus) : ''}</td>` : ''}
       <td class="num">${Number(x.percent).toFixed(1)}%</td></tr>`;
     // More than 20 players: two columns, so up to 40 stay on one 1080-line screen in type read across a hall.
     const columns = r.rows.length > 20 ? 2 : 1;
     const per = Math.max(1, Math.ceil(r.rows.length / columns));
     const head = `<thead><tr><th>${t('ranking.rank')}</th><th>${t('dup.player')}</th><th class="num">${t('dup.total')}</th>
-      <th class="num">${t('ranking.bonus')}</th><th class="num">${t('dup.percent')}</th></tr></thead>`;
+      ${bonus ? `<th class="num">${t('ranking.bonus')}</th>` : ''}<th class="num">${t('dup.percent')}</th></tr></thead>`;
     const tables = Array.from({ length: columns }, (_, i) => `<table class="ranking">${head}<tbody>${
       r.rows.slice(i * per, (i + 1) * per).map(row).join('')}</tbody></table>`).join('');
-    patch(app, `<header class="screen-head"><h1>${t('ranking.title')}</h1>
+    const ended = g.ended ? `<p class="ended-line" id="ended" role="status"><strong>${t('dup.game_over')}:</strong> ${escape(endCause(g.ended.cause, g))}
+      ${g.ended.article ? `<span class="article">(${escape(articleRef(g.ended.article))})</span>` : ''}</p>` : '';
+    app.dataset.phase = g.phase;
+    patch(app, `<header class="screen-head"><h1>${t(g.ended ? 'ranking.final' : 'ranking.title')}</h1>
       <p class="sub">${r.round ? t('ranking.after', { n: r.round }) : t('ranking.none')} · ${t('ranking.master_total', { total: r.master_total })}
         <span class="pill ${this.online ? 'ok' : 'bad'}" role="status">${this.online ? t('ranking.live') : t('net.offline')}</span></p>
-      ${languagePicker()}</header>
+      ${languagePicker()}</header>${ended}
       <div class="columns c${columns}" style="--rows: ${Math.max(per, 8)}">${tables}</div>
       <p class="foot">${r.article ? t('ranking.tiebreak', { article: escape(r.article) }) : ''}</p>`);
     document.getElementById('lang').onchange = async (ev) => { await choose(ev.target.value); this.render(); };
   }
 }
-
-const fmt = (n) => (Number.isInteger(n) ? String(n) : Number(n).toFixed(1));
 
 function show(problem, duplicate) {
   accessForm(app, KEY, { title: t('ranking.title'), help: t('ranking.sign_in_help'), duplicate, problem }, start);

@@ -11,6 +11,7 @@ import { slip, squaresOf } from './duplicate/slip.js';
 import { roundLeft, showLeft, clock } from './duplicate/timer.js';
 import { refusalLine } from './duplicate/refusal.js';
 import { arrivalTime } from './duplicate/format.js';
+import { endedHtml } from './duplicate/words.js';
 import { boardOf } from './notation.js';
 import { tileset, parseRow } from './tiles.js';
 import { t, use, initial, choose, languagePicker } from './i18n.js';
@@ -168,7 +169,8 @@ class SlipPage {
           <button type="button" id="zoom" class="zoom" aria-pressed="${Boolean(this.zoomed)}">${t('board.zoom')}</button>
           <div class="board-scroll"><pl-board id="board"></pl-board></div></section>
         <section class="side">
-          <section aria-label="${t('dup.rack')}"><h2>${t('dup.rack')}</h2><div class="rack" id="rack">${this.rackHtml()}</div></section>
+          ${endedHtml(g, 'panel')}
+          ${g.phase === 'ended' ? '' : `<section aria-label="${t('dup.rack')}"><h2>${t('dup.rack')}</h2><div class="rack" id="rack">${this.rackHtml()}</div></section>`}
           ${this.playing ? this.entryHtml() : ''}
           ${this.sentHtml()}
           ${this.resultHtml()}
@@ -221,7 +223,7 @@ class SlipPage {
     if (this.playing) {
       return `<div id="timer" class="timer" role="timer" aria-label="${t('dup.timer')}"><span class="what">${t('dup.round', { n: g.round })}</span> <span class="clock">${clock(this.left())}</span></div>`;
     }
-    const said = g.phase === 'published' || g.phase === 'ended' ? t('dup.published') : t('dup.time_up');
+    const said = g.phase === 'ended' ? t('dup.game_over') : g.phase === 'published' ? t('dup.published') : t('dup.time_up');
     return `<div id="timer" class="timer over" role="timer"><span class="what">${t('dup.round', { n: g.round })}</span> <span class="clock">${said}</span></div>`;
   }
 
@@ -242,7 +244,21 @@ class SlipPage {
       <p class="word" id="word-preview" aria-live="polite"></p>
       <pl-keyboard id="keyboard"></pl-keyboard>
       <p class="problem" id="entry-problem" role="alert">${this.problem ? t(this.problem) : ''}</p>
-      <button type="button" class="primary" id="send-slip">${t('slip.send')}</button></div></section>`;
+      <div class="send-row">${this.asksScore ? `<label class="own-score">${t('slip.own_score')}
+        <input id="slip-score" type="text" inputmode="numeric" maxlength="4" autocomplete="off"></label>` : ''}
+      <button type="button" class="primary" id="send-slip">${t('slip.send')}</button></div></div></section>`;
+  }
+
+  /** The organiser asked the players to write their play's score on the slip (FISC II.2, AJS 3.2.2): the
+   * player's own figure, sent beside the word; the page computes none (no playing aid). */
+  get asksScore() { return Boolean(this.game.settings.slip_score); }
+
+  /** The typed score: a whole number 0-9999, null when left empty, undefined when not a number. */
+  typedScore() {
+    const el = document.getElementById('slip-score');
+    const text = el ? el.value.trim() : '';
+    if (!text) return null;
+    return /^\d{1,4}$/.test(text) ? Number(text) : undefined;
   }
 
   startName() {
@@ -288,9 +304,14 @@ class SlipPage {
     const e = this.entry;
     const found = slip(this.board, e.start, e.direction, e.typed, this.set);
     if (found.error) { this.problem = `slip.problem.${found.error}`; this.render(); return; }
-    await this.outbox.enqueue({ word: found.word, coordinates: found.coordinates },
+    const score = this.asksScore ? this.typedScore() : null;
+    if (score === undefined) { this.problem = 'slip.problem.score'; this.render(); return; }
+    await this.outbox.enqueue({ word: found.word, coordinates: found.coordinates, ...(score == null ? {} : { score }) },
       { path: dup.slipPath(this.s.duplicate, this.game.round) });
     this.entry = { start: null, direction: 'H', typed: [], round: this.game.round };
+    this.problem = null;
+    const field = document.getElementById('slip-score');
+    if (field) field.value = '';
     this.render();
   }
 
@@ -302,7 +323,7 @@ class SlipPage {
     if (!mine && !waiting) return '';
     const late = mine && (mine.causes || []).includes('late');
     return `<section id="sent" class="sent" aria-label="${t('slip.sent')}"><h2>${t('slip.sent')}</h2>
-      ${mine ? `<p class="slip-line"><strong class="slip-word">${escape(mine.word)}</strong> <strong class="slip-coord">${escape(mine.coordinates)}</strong></p>
+      ${mine ? `<p class="slip-line"><strong class="slip-word">${escape(mine.word)}</strong> <strong class="slip-coord">${escape(mine.coordinates)}</strong>${mine.declared != null ? ` <span class="declared" id="declared">${t('slip.declared', { score: mine.declared })}</span>` : ''}</p>
       <p id="receipt">${t('slip.received', { time: arrivalTime(mine.arrived_at) })}</p>` : ''}
       ${waiting ? `<p id="queued" class="warn-text">${t('slip.queued', { word: escape(waiting.command.word), coordinates: escape(waiting.command.coordinates) })}</p>` : ''}
       ${late ? `<p id="late" class="bad-text" role="alert">${t('slip.late')}</p>` : ''}

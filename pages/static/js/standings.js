@@ -9,16 +9,20 @@ import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
 import { request } from './net.js';
 import { followStream } from './api.js';
 import { patch } from './patch.js';
-import { esc, namesOf, tableResults, pairingsHtml, standingsHtml, figureInputs, inputsHtml } from './standings_view.js';
+import { esc, namesOf, tableResults, pairingsHtml, standingsHtml, figureInputs, inputsHtml, pageOf } from './standings_view.js';
 
 const app = document.getElementById('app');
 const KEY = 'planilla.standings';
 const RETRY_MS = 3000;
+// The hall screen (the two-column layout) shows what fits and turns the rest in pages every `every` seconds
+// (`?every=`, 12 by default), with the page's number shown; a phone scrolls instead.
+const HALL = window.matchMedia('(min-width: 901px)');
+const EVERY_S = Math.max(3, Number(new URLSearchParams(location.search).get('every')) || 12);
 const query = new URLSearchParams(location.search);
 const page = {
   tid: query.get('tournament'), chosen: /^\d+$/.test(query.get('round') || '') ? Number(query.get('round')) : null,
   division: query.get('division'), token: null, tournament: null, round: null, standings: null, online: true, error: null,
-  opened: null, live: false,
+  opened: null, live: false, sheet: 0,
 };
 
 function tokenFromAddress() {
@@ -112,15 +116,41 @@ function render() {
     <main class="hall">
       <section id="pairings" class="col" aria-labelledby="pairings-title">
         <h2 id="pairings-title">${esc(shown ? t('standings.pairings_of', { round: shown }) : t('standings.no_round'))}</h2>
+        <p class="page-sign" id="pairings-page" role="status"></p>
         ${shown ? `<p class="summary">${esc(t('standings.done', { done, total: page.round.tables.length }))}</p>` : ''}
         ${shown ? pairingsHtml({ round: shown, tables: page.round.tables, results, names, t }) : ''}
       </section>
       <section id="table" class="col" aria-labelledby="table-title">
         <h2 id="table-title">${esc(shown ? t('standings.after', { round: shown }) : t('standings.standings'))}</h2>
+        <p class="page-sign" id="table-page" role="status"></p>
         ${standingsHtml({ standings: page.standings, names, t })}
       </section>
     </main>`);
   showFigure();
+  pageTables();
+}
+
+/** On the hall screen, each table shows the rows that fit below its top and the page number; the rest come on the
+ * next pages. On a phone every row shows (the page scrolls). */
+function pageTables() {
+  for (const [table, sign] of [['table.pairings', 'pairings-page'], ['table.standings', 'table-page']]) {
+    const element = app.querySelector(table);
+    const note = document.getElementById(sign);
+    if (!element || !note) continue;
+    const rows = [...element.tBodies[0].rows];
+    for (const row of rows) row.hidden = false;
+    note.textContent = '';
+    if (!HALL.matches || !rows.length) continue;
+    const height = Math.max(...rows.map((r) => r.getBoundingClientRect().height));
+    const fits = () => Math.max(3, Math.floor((window.innerHeight - rows[0].getBoundingClientRect().top - 8) / height));
+    if (fits() >= rows.length) continue;
+    note.textContent = t('standings.page', { page: 1, pages: 2 }); // the sign takes its line before the rows are counted
+    const { from, to, pages, page: at } = pageOf(rows.length, fits(), page.sheet);
+    rows.forEach((row, i) => { row.hidden = i < from || i >= to; });
+    note.textContent = t('standings.page', { page: at + 1, pages });
+    note.dataset.page = String(at + 1);
+    note.dataset.pages = String(pages);
+  }
 }
 
 function showFigure() {
@@ -187,11 +217,21 @@ function wire() {
   });
 }
 
+function turnPages() {
+  setInterval(() => {
+    if (page.opened) return; // a figure is open: the page stays
+    page.sheet += 1;
+    pageTables();
+  }, EVERY_S * 1000);
+  HALL.addEventListener('change', pageTables);
+  window.addEventListener('resize', pageTables);
+}
+
 async function start() {
   page.token = localStorage.getItem(KEY);
   if (!page.tid || !page.token) { signIn(null); return; }
   await load();
-  if (page.tournament) stream();
+  if (page.tournament) { stream(); turnPages(); }
 }
 
 await use(initial(null));

@@ -5,14 +5,28 @@
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (text) => String(text ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-/** A number as the hall reads it: halves as ½, no trailing zeros ("3½", "-12", "402.5" for an average). */
+/** A number as the hall reads it, one way on every figure: halves and quarters as ½ ¼ ¾ (a drawn game's points,
+ * a Sonneborn-Berger made of them), no trailing zeros ("3½", "20¼", "-12"), anything finer to two decimals
+ * ("402.33" for an average). */
+const FRACTIONS = [[0.25, '¼'], [0.5, '½'], [0.75, '¾']];
 export function figure(value) {
   if (value == null) return '';
-  const whole = Math.trunc(value);
-  const rest = Math.abs(value - whole);
-  if (rest === 0) return String(whole);
-  if (Math.abs(rest - 0.5) < 1e-9) return `${whole === 0 && value < 0 ? '-' : whole || ''}½`;
+  const sign = value < 0 ? '-' : '';
+  const size = Math.abs(value);
+  const whole = Math.floor(size + 1e-9);
+  const rest = size - whole;
+  if (rest < 1e-9) return `${whole === 0 ? '' : sign}${whole}`;
+  const glyph = FRACTIONS.find(([f]) => Math.abs(rest - f) < 1e-9);
+  if (glyph) return `${sign}${whole || ''}${glyph[1]}`;
   return String(Math.round(value * 100) / 100);
+}
+
+/** Which rows of a `count`-row table a hall screen shows on `page` (from 0) when `per` fit: {from, to, pages}. */
+export function pageOf(count, per, page) {
+  const size = Math.max(1, per);
+  const pages = Math.max(1, Math.ceil(count / size));
+  const at = ((page % pages) + pages) % pages;
+  return { from: at * size, to: Math.min(count, (at + 1) * size), pages, page: at };
 }
 
 /** player id -> name, from the tournament's players. */

@@ -150,6 +150,7 @@ def _view(d: Duplicate, who: Principal) -> dict[str, Any]:
                         "rejected": r["rejected"], "master": r["master"] if r["results"] is not None else None,
                         "published": r["results"] is not None} for r in d.rounds],
             "round_seconds": d.settings["round_seconds"],
+            "solo_top": bool(d.rules.solo_top) and bool(d.settings.get("bonus", True)),
             "articles": {"rack": d.rules.article("rack"), "end": d.rules.article("end")}}
 
 
@@ -210,8 +211,9 @@ async def choose_master(request: Request, duplicate_id: DuplicateIdPath, round_n
                         duplicates: DuplicatesDep, who: JudgeDep, device: DeviceDep,
                         key: IdempotencyKey = None) -> Any:
     """The master move (FISC II.1, AJS 3.2.3): a valid slip, a play the judge enters, or computed by the move
-    generator on a loaded lexicon (which also rules the slips' words, advisory unless official); equal tops
-    broken at random from a recorded seed."""
+    generator on a loaded lexicon (which also rules the slips' words, advisory unless official): the players'
+    equal tops when a valid slip reaches the generator's best, else the generator's, one at random from a recorded
+    seed (``GET /v1/lexicons`` lists the lexicons)."""
     if body.computed and not body.lexicon:
         raise malformed("lexicon: a computed master names the lexicon", field="lexicon")
 

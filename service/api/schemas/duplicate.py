@@ -140,6 +140,8 @@ class DuplicateView(BaseModel):
     settings: dict[str, Any]
     ended: dict[str, Any] | None
     rounds: list[dict[str, Any]]
+    solo_top: bool = Field(False, description="the game gives a solo-top bonus (its rules have one, AJS 3.2.11, and "
+                                              "``bonus`` was not turned off): whether a ranking has a bonus column")
 
 
 class RoundView(BaseModel):
