@@ -63,3 +63,6 @@ def test_a_directors_token_never_acts_as_a_keyed_seats_player_only_as_an_officia
     [entry] = [w for w in report["verdict"]["warnings"] if w["kind"] == "official_entry"]
     assert (entry["official"], entry["seat"], entry["official_key"]) == ("director:director-1", other,
                                                                           key.fingerprint)
+    # the export carries the director's key, so the entry's signature is checked offline
+    assert f"event {passed['sequence']}: the pass entered by director:director-1 verifies with director:director-1's " \
+           f"official key ({key.fingerprint[:16]}…)" in report["notes"], report["notes"]
