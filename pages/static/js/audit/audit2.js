@@ -178,7 +178,8 @@ async function check(data, digest, serviceKey, seal, subtle) {
   const notes = [];
   const math = { player: (...a) => verifyP256(subtle, ...a), service: (...a) => verifyEd25519(subtle, ...a) };
   let found = await players(records, math.player, notes);
-  if (!found) found = await checkOfficials(records, attestations, 1 + n, math.player, notes);
+  const tally = { entries: 0 };
+  if (!found) found = await checkOfficials(records, attestations, 1 + n, math.player, notes, tally);
   if (found) return { ...found, records };
   const key = header.get('service_key');
   if (serviceKey !== null && key !== null && !pyEqual(key, serviceKey)) {
@@ -201,6 +202,9 @@ async function check(data, digest, serviceKey, seal, subtle) {
     unsignedByKey: keyed.filter((r) => r.get('type') === 'SheetSigned' && get(r.get('payload'), 'key') === null).length,
     service: attestations.some((a) => pyEqual(a.get('attestation'), 'head_signature')) ? fingerprint(trusted).slice(0, 16) : null,
     sealed: seal !== null || attestations.some((a) => pyEqual(a.get('attestation'), 'round_seal')),
+    officialSigned: tally.entries,
+    officialKeys: attestations.filter((a) => pyEqual(a.get('attestation'), 'official_key')).length,
+    organiserKeys: attestations.filter((a) => pyEqual(a.get('attestation'), 'official_key') && a.get('countersigned_by') === null).length,
   };
   return finding({ ok: true, reason: 'intact', game: first, events: records.length, head_hash: head, records, notes,
     format: FORMAT, signatures });

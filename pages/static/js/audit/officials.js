@@ -47,7 +47,7 @@ const who = (key) => `${shown(key.get('role'))}:${shown(key.get('label'))}`;
 const actorOf = (key) => `${pyStr(key.get('role'))}:${pyStr(key.get('label'))}`;
 
 /** enrolments.py `check_officials`: the first bad place, or null with a note for each thing checked or not. */
-export async function checkOfficials(records, attestations, firstLine, verify, notes) {
+export async function checkOfficials(records, attestations, firstLine, verify, notes, tally = { entries: 0 }) {
   const keys = [];
   const lines = [];
   attestations.forEach((att, i) => {
@@ -64,7 +64,7 @@ export async function checkOfficials(records, attestations, firstLine, verify, n
   for (let index = 0; index < records.length; index += 1) {
     const rec = records[index];
     let found = null;
-    if (isOfficialEntry(rec.get('type'), rec.get('actor'))) found = await entry(rec, index, keyOf, game, verify, notes);
+    if (isOfficialEntry(rec.get('type'), rec.get('actor'))) found = await entry(rec, index, keyOf, game, verify, notes, tally);
     else if (rec.get('type') === 'KeyRegistered' && get(rec.get('payload'), 'countersigned_by') !== null) {
       found = await replacement(records, index, keyOf, game, verify, notes);
     }
@@ -99,7 +99,7 @@ async function enrolment(key, keyOf, offset, verify, notes) {
   return null;
 }
 
-async function entry(rec, index, keyOf, game, verify, notes) {
+async function entry(rec, index, keyOf, game, verify, notes, tally) {
   const p = rec.get('payload');
   const type = rec.get('type');
   const version = rec.get('version');
@@ -124,6 +124,7 @@ async function entry(rec, index, keyOf, game, verify, notes) {
     return bad(index + 1, version, type, `${what} does not verify against ${who(key)}'s official key (${short(fingerprint)}…) over the head before it: the history before it is not the one the official signed`);
   }
   notes.push(`event ${shown(version)}: ${what} verifies with ${who(key)}'s official key (${short(fingerprint)}…)`);
+  tally.entries += 1;
   return null;
 }
 
