@@ -96,7 +96,11 @@ def test_verify_names_official_hands_in_the_readers_language(browser: Any, hall:
     """The officials' game (a replacement confirmed by the director's key, a signature entered by the arbiter's):
     /verify checks their keys from the export and says each warning in Spanish and Catalan, not the command's
     English (which stays, word for word, in the command's block)."""
+    from domain.game.receipt import grouped
+    from service.trust.attest import receipt_of
+
     game = officials_game(hall.games)
+    receipt = receipt_of(hall.games, game)
     export = hall.http.get(f"/v1/games/{game}/export?format=2", headers=hall.headers(hall.director))
     assert export.status_code == 200, export.text
     path = tmp_path / "officials.jsonl"
@@ -106,8 +110,11 @@ def test_verify_names_official_hands_in_the_readers_language(browser: Any, hall:
         context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}');")
         page = context.new_page()
         page.goto(f"{hall.url}/verify")
+        page.get_by_test_id("receipt-code").fill(receipt["code"])
         page.get_by_test_id("file").set_input_files([str(path)])
         page.wait_for_selector('[data-testid="checked"][data-count="1"]', state="attached")
+        expect(page.get_by_test_id("receipt")).to_contain_text(
+            text(lang, "verify.r.held", version=receipt["version"], code=grouped(receipt["code"])))
         warnings = page.locator('[data-testid="warnings"] li')
         expect(warnings).to_have_count(2)
         said = warnings.all_inner_texts()

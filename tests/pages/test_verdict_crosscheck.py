@@ -73,6 +73,7 @@ def test_the_pages_verifier_gives_the_commands_verdict_warnings_receipts_and_exi
         ([paths["officials"]], {"service_key": hall["key"].public_key}, 0),
         ([paths["entry"]], {}, 1),
         ([paths["enrol"]], {}, 1),
+        ([paths["late"]], {}, 0),
     ]
     texts = []
     for files, options, exit_code in runs:
@@ -85,3 +86,4 @@ def test_the_pages_verifier_gives_the_commands_verdict_warnings_receipts_and_exi
     assert "verifies with arbiter:luis's official key" in texts[9] and "countersigned by director:ana" in texts[9]
     assert "does not verify against arbiter:luis's official key" in texts[10]
     assert "its countersignature does not verify with director:ana's key" in texts[11]
+    assert "  warning: key registered late at event" in texts[12]

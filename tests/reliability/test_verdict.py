@@ -79,6 +79,40 @@ def replaced_game(app: ServiceApplication) -> Any:
     return game
 
 
+def late_game(app: ServiceApplication) -> Any:
+    """Bea's seat starts on paper (a tablet without WebCrypto); after the first play the director issues a new code
+    and a tablet binds with a key: the seat's first key, registered late (issue 26: a token's code gave it)."""
+    tablets = [Tablet(), Tablet()]
+    game = app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR, bag_mode="replay",
+                           details={"event": "Open", "round": 5, "table": 1})
+    for seat, key in ((0, tablets[0].spki), (1, None)):
+        code, _, _ = app.issue_seat_code(game, seat, "director:ana")
+        app.bind(code, f"tablet-{seat}", key)
+    player = [Actor("player:0:Ana", "tablet-0"), Actor("player:1:Bea", "tablet-1")]
+
+    def key(seat: int, action: str) -> str | None:
+        return tablets[seat].sign(action, game, seat, app.history(game)[-1].hash) if app.get_game(game).seat_key(seat) \
+            else None
+
+    v = app.give_starter(game, 0, DIRECTOR, expected_version=app.get_game(game).version)
+    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("CASAERO"))
+    v = app.draw_tiles(game, 1, player[1], expected_version=v, tiles=list("LUNAMES"))
+    v = app.place_tiles(game, 0, "H7", "CASA", player[0], expected_version=v, key_signature=key(0, "place_tiles"))
+    v = app.accept(game, 1, player[1], expected_version=v, auto_draw=False)
+    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("IIII"))
+    code, _, _ = app.issue_seat_code(game, 1, "director:ana")
+    app.bind(code, "tablet-1b", tablets[1].spki)
+    player[1] = Actor("player:1:Bea", "tablet-1b")
+    v = app.get_game(game).version
+    while app.get_game(game).phase == "playing":
+        seat = app.get_game(game).turn
+        v = app.pass_turn(game, seat, player[seat], expected_version=v, key_signature=key(seat, "pass_turn"))
+    for seat in range(2):
+        v = app.sign(game, seat, f"seat {seat}", player[seat], expected_version=v, key_signature=key(seat, "sign"))
+    assert app.get_game(game).phase == "closed"
+    return game
+
+
 def officials_game(app: ServiceApplication) -> Any:
     """Official keys at work (issue 26): the director's key enrolled from the data folder countersigns the arbiter's;
     seat 1's tablet is replaced during play and the director confirms the new key with theirs and a reason; after
@@ -132,7 +166,7 @@ def hall(tmp_path_factory) -> dict[str, Any]:
     app = ServiceApplication(settings_env(str(data)), clock=lambda: NOON, rng=random.Random(7), service_key=key)
     games = {"signed": closed_game(app, 1, 1, [Tablet(), Tablet()]), "paper": closed_game(app, 1, 2, None),
              "replaced": replaced_game(app), "reopened": closed_game(app, 1, 3, [Tablet(), Tablet()]),
-             "officials": officials_game(app)}
+             "officials": officials_game(app), "late": late_game(app)}
     receipts = {name: receipt_of(app, game) for name, game in games.items()}
     game = games["reopened"]
     v = app.get_game(game).version
@@ -314,3 +348,15 @@ def test_an_export_carries_the_officials_keys_and_checks_their_entries_and_enrol
     code, text = verify(tmp_path, {"enrol.jsonl": officials_forged(export, hall["key"],
                                                                    countersignature=Tablet().raw_sign(b"x"))})
     assert code == 1 and "(arbiter:luis): its countersignature does not verify with director:ana's key" in text, text
+
+
+def test_a_seats_first_key_registered_during_play_is_a_named_warning(hall, tmp_path):
+    """A key the seat got from a code issued during play is not a key bound at the start: the verdict says so, and
+    that the seat's acts before it are on paper (issue 26: a token alone never vouches for a seat's key)."""
+    code, text = verify(tmp_path, {"late.jsonl": hall["exports"]["late"]})
+    assert code == 0 and "  verdict: signed, with 1 key registered late\n" in text, text
+    [warning] = [line for line in text.splitlines() if line.startswith("  warning: ")]
+    assert "key registered late at event" in warning and "seat 1's first key" in warning
+    assert "(device tablet-1b), its code issued by director:ana, during play, after 1 turn" in warning
+    code, report = report_of(tmp_path, "late.jsonl", hall["exports"]["late"])
+    assert report["verdict"]["kind"] == "late" and report["verdict"]["warnings"][0]["kind"] == "late_key"

@@ -108,6 +108,12 @@ export function hands(records, signaturesChecked = true) {
           + (counter === null ? 'no countersignature recorded' : `countersigned by ${shown(counter)}`)
           + (reason === null ? '' : `, reason: ${shown(reason)}`) + `, ${when}` });
       }
+      else if (turns || ended !== null || closed !== null) { // a seat's first key, once play began
+        warnings.push({ kind: 'late_key', details: { event: version, seat, new: head(get(p, 'fingerprint')), device: rec.get('device'),
+          issued_by: get(p, 'issued_by'), when: at }, text: `key registered late at event ${shown(version)}: seat ${shown(seat)}'s first key `
+          + `${shown(head(get(p, 'fingerprint')))}… (device ${shown(rec.get('device'))}), its code issued by ${shown(get(p, 'issued_by'))}, `
+          + `${when}: the seat's acts before it are signed on paper only` });
+      }
       if (!has(seat)) keyed.push(seat);
     } else if (playerAct(kind, p) && typeof actor === 'string'
       && OFFICIALS.some((o) => actor.startsWith(o))) {
@@ -125,13 +131,15 @@ export function hands(records, signaturesChecked = true) {
   const paper = seats.filter((s) => !has(s));
   const replaced = warnings.filter((w) => w.kind === 'key_replacement').length;
   const official = warnings.filter((w) => w.kind === 'official_entry').length;
+  const late = warnings.filter((w) => w.kind === 'late_key').length;
   if (keyed.length && paper.length && signaturesChecked) {
     for (const seat of paper) {
       warnings.push({ kind: 'seat_on_paper', details: { seat }, text: `seat on paper: seat ${seat} registered no key, its acts are signed on paper only` });
     }
   }
   const extra = [replaced ? plural(replaced, 'key replacement') : '',
-    official ? `${official} official entr${official === 1 ? 'y' : 'ies'}` : ''].filter(Boolean).join(' and ');
+    official ? `${official} official entr${official === 1 ? 'y' : 'ies'}` : '',
+    late ? `${plural(late, 'key')} registered late` : ''].filter(Boolean).join(' and ');
   let kind; let headline;
   if (!signaturesChecked) {
     kind = 'unsigned';
@@ -142,7 +150,7 @@ export function hands(records, signaturesChecked = true) {
     kind = 'partly';
     headline = `partly signed: ${paper.length > 1 ? 'seats' : 'seat'} ${paper.join(', ')} on paper${extra ? `, with ${extra}` : ''}`;
   } else if (extra) {
-    kind = replaced ? 'replaced' : 'official'; headline = `signed, with ${extra}`;
+    kind = replaced ? 'replaced' : official ? 'official' : 'late'; headline = `signed, with ${extra}`;
   } else {
     kind = 'signed'; headline = 'signed throughout by the keys bound at the start';
   }

@@ -59,8 +59,24 @@ export function warningWords(w) {
       official: s(d.official), device: s(d.device), when,
       key: d.key === null ? t('verify.w.no_official_key') : t('verify.w.official_key', { key: s(d.key) }) });
   }
+  if (w.kind === 'late_key') {
+    return t('verify.w.late_key', { event: s(d.event), seat: s(d.seat), new: s(d.new), device: s(d.device),
+      issued_by: s(d.issued_by), when });
+  }
   if (w.kind === 'seat_on_paper') return t('verify.w.seat_on_paper', { seat: s(d.seat) });
   return w.text;
+}
+
+/** A receipt's answer in the reader's language (receipt.js `checkReceipt`: held, or reopened after it). */
+export function receiptWords(check) {
+  const s = (v) => pyStr(v);
+  if (check.state === 'held') return t('verify.r.held', { version: s(check.version), code: check.code });
+  if (check.state === 'reopened') {
+    const { event, by, consents } = check.reopened;
+    const agreed = consents.length ? t('verify.r.consents', { list: consents.map((c) => `${s(c.event)} ${s(c.by)}`).join(', ') }) : '';
+    return t('verify.r.reopened', { event: s(event), by: s(by), consents: agreed, version: s(check.version), code: check.code });
+  }
+  return check.text;
 }
 
 /** The verdict on the game's hands, its named warnings, the receipt and what could not be checked. */
@@ -69,12 +85,12 @@ function handsNode(found) {
   const { hands } = found;
   const count = (kind) => hands.warnings.filter((w) => w.kind === kind).length;
   const headline = el('p', { class: `hands ${hands.kind}`, 'data-testid': 'hands', 'data-kind': hands.kind },
-    t(`verify.hands_${hands.kind}`, { replacements: count('key_replacement'), officials: count('official_entry') }));
+    t(`verify.hands_${hands.kind}`, { replacements: count('key_replacement'), officials: count('official_entry'), late: count('late_key') }));
   const warnings = hands.warnings.length ? el('ul', { class: 'warnings', 'data-testid': 'warnings' },
     ...hands.warnings.map((w) => el('li', { 'data-kind': w.kind }, el('strong', {}, t(`verify.warning_${w.kind}`)), ' ', warningWords(w)))) : null;
   const receipt = found.receiptCheck && found.receiptCheck.state !== 'unanswerable'
     ? el('p', { class: `receipt ${found.receiptCheck.state}`, 'data-testid': 'receipt', 'data-state': found.receiptCheck.state },
-      t(`verify.receipt_${found.receiptCheck.state}`), ' ', found.receiptCheck.text) : null;
+      t(`verify.receipt_${found.receiptCheck.state}`), ' ', receiptWords(found.receiptCheck)) : null;
   const unanswered = found.unanswered.length ? el('ul', { class: 'unanswered', 'data-testid': 'unanswered' },
     ...found.unanswered.map((u) => el('li', {}, el('strong', {}, t('verify.unanswered')), ' ', u))) : null;
   return el('div', { class: 'verdict-hands' }, headline, warnings, receipt, unanswered);
