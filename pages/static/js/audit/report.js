@@ -51,7 +51,8 @@ export function warningWords(w) {
   if (w.kind === 'key_replacement') {
     return t('verify.w.key_replacement', { event: s(d.event), seat: s(d.seat), old: s(d.old), new: s(d.new),
       device: s(d.device), issued_by: s(d.issued_by), when,
-      counter: d.counter === null ? t('verify.w.no_countersignature') : t('verify.w.countersigned', { by: s(d.counter) }),
+      counter: d.counter === null ? t('verify.w.no_countersignature')
+        : t('verify.w.countersigned', { by: s(d.counter).replace(/([0-9a-f]{16})[0-9a-f]{48}$/, '$1…') }), // a key's fingerprint, short
       reason: d.reason === null ? '' : t('verify.w.reason', { reason: s(d.reason) }) });
   }
   if (w.kind === 'official_entry') {
@@ -79,6 +80,16 @@ export function receiptWords(check) {
   return check.text;
 }
 
+/** What could not be checked, in the reader's language (verify.js' `unanswered`, the command's words, by what was
+ * asked); a receipt's own reason stays as the command says it. */
+export function unansweredWords(line) {
+  if (line.startsWith('--service-key: a planilla-audit/1')) return t('verify.u.service_key_v1');
+  if (line.startsWith('--seal: a planilla-audit/1')) return t('verify.u.seal_v1');
+  if (line.startsWith('--service-key: the game never closed')) return t('verify.u.never_closed');
+  if (line.startsWith('--receipt: ')) return `${t('verify.u.receipt')} ${line.slice('--receipt: '.length)}`;
+  return line;
+}
+
 /** The verdict on the game's hands, its named warnings, the receipt and what could not be checked. */
 function handsNode(found) {
   if (!found.ok || !found.hands) return null;
@@ -92,7 +103,7 @@ function handsNode(found) {
     ? el('p', { class: `receipt ${found.receiptCheck.state}`, 'data-testid': 'receipt', 'data-state': found.receiptCheck.state },
       t(`verify.receipt_${found.receiptCheck.state}`), ' ', receiptWords(found.receiptCheck)) : null;
   const unanswered = found.unanswered.length ? el('ul', { class: 'unanswered', 'data-testid': 'unanswered' },
-    ...found.unanswered.map((u) => el('li', {}, el('strong', {}, t('verify.unanswered')), ' ', u))) : null;
+    ...found.unanswered.map((u) => el('li', {}, el('strong', {}, t('verify.unanswered')), ' ', unansweredWords(u)))) : null;
   return el('div', { class: 'verdict-hands' }, headline, warnings, receipt, unanswered);
 }
 
