@@ -66,3 +66,20 @@ def test_a_directors_token_never_acts_as_a_keyed_seats_player_only_as_an_officia
     # the export carries the director's key, so the entry's signature is checked offline
     assert f"event {passed['sequence']}: the pass entered by director:director-1 verifies with director:director-1's " \
            f"official key ({key.fingerprint[:16]}…)" in report["notes"], report["notes"]
+
+
+def test_a_token_alone_never_registers_a_seats_key_even_naming_the_bound_tablet_file_43(hall):
+    """A seat bound on paper (a tablet without WebCrypto): a director's minted token sending ``register_key`` with
+    the bound tablet's device name is refused (a name is no credential); the tablet's own token may."""
+    from tests.api.test_player_keys import bind
+    from tests.keys import Tablet
+
+    table = hall.table()
+    paper = bind(table, 1, "tablet-1")
+    r = hall.post("/v1/tokens", table.director, {"role": "player", "label": "x", "game_id": table.id, "seat": 1})
+    minted = r.json()["token"]
+    refused = send(table, minted, "tablet-1", "register_key", 422, public_key=Tablet().spki)
+    assert (refused["code"], refused["field"]) == ("device", "device") and "with this token" in refused["message"]
+    assert events(table, "KeyRegistered") == []
+    send(table, paper["token"], "tablet-1", "register_key", public_key=Tablet().spki)
+    assert [e["payload"]["token_id"] for e in events(table, "KeyRegistered")] == [paper["token_id"]]
