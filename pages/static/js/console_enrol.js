@@ -44,7 +44,7 @@ export function countersignHtml(key) {
     <label class="field"><span class="name">${esc(t('console.key_role'))}</span> <select name="role">${roles.map((r) =>
       `<option value="${esc(r)}">${esc(r)}</option>`).join('')}</select></label>
     <label class="field"><span class="name">${esc(t('console.key_label'))}</span> <input name="label" maxlength="100" required></label>
-    <label class="field"><span class="name">${esc(t('console.countersign_key'))}</span> <textarea name="public_key" rows="4" required></textarea></label>
+    <label class="field"><span class="name">${esc(t('console.countersign_key'))}</span> <textarea name="public_key" rows="5" required></textarea></label>
     <p class="fingerprint-shown">${esc(t('console.countersign_fingerprint'))} <code class="fingerprint" data-testid="countersign-fingerprint">—</code></p>
     <button type="submit">${esc(t('console.countersign_send'))}</button><p class="problem" role="alert"></p>
     <p class="done" role="status" data-testid="countersign-done"></p></form>`;
