@@ -22,3 +22,6 @@ class Actor(NamedTuple):
     device: str | None = None
     #: The official's enrolled key and signature sent with the command (``domain.game.official.OfficialHand``).
     official: Any = None
+    #: The id of the player token that sends the command (None for an official's or the service's own): a seat
+    #: with a key speaks only from the token its key was registered under (``domain.game.keys.KeyCommands.guard_hand``).
+    token: str | None = None

@@ -151,6 +151,7 @@ class GameBase(Aggregate):
     def _record(self, event_class: type, meta: Meta, **payload: Any) -> None:
         chain = {"previous_hash": self.last_hash, **meta.as_dict()}
         name = event_class.__name__
+        self.guard_hand(name, payload, meta)
         if name in official.ACTS:
             payload.update(self._official_fields(name, meta))
         for field in _defaulted(event_class):  # a field added later with a default is hashed as it is stored

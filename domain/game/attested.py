@@ -11,13 +11,16 @@ document per line:
   ``TilesPlaced``, ``TilesExchanged``, ``TurnPassed`` and ``SheetEntryWritten``, are events and fields of the
   chain);
 - one line per attestation of the service: ``{"attestation": "head_signature", "version", "head_hash",
-  "fingerprint", "signature", "at"}`` for each closing of the game, and ``{"attestation": "round_seal",
-  …}`` with the game's inclusion proof when its round was sealed.
+  "fingerprint", "signature", "at"}`` for each closing of the game, ``{"attestation": "round_seal",
+  …}`` with the game's inclusion proof when its round was sealed, and ``{"attestation": "official_key", …}``
+  for each official key an entry or a replacement was signed with and each key that vouched for it
+  (``domain.game.enrolments``).
 
 ``verify_attested`` checks, in this order, and names the first place that fails: every line's bytes
 and the chain (as version 1); then, walking the events, every player's key signature against the key
 registered for that seat at that time (not superseded by a re-binding, not revoked), over a head the
-player saw; then the service's signatures of each closing head and of the round seal, against the
+player saw; then the officials' keys, their official entries and the replacements' countersignatures
+(``domain.game.enrolments.check_officials``); then the service's signatures of each closing head and of the round seal, against the
 service key given (``--service-key``) or the export's own; and, with a seal file, the game's inclusion
 in it. The mathematics of a signature is the caller's (``Checks``): the domain imports no
 cryptography.
@@ -32,6 +35,8 @@ from typing import Any, NamedTuple
 
 from domain.game.chain import ChainRecord, canonical, verify_chain
 from domain.game.devices import LOG_ONLY
+from domain.game.enrolments import KEYS as OFFICIAL_KEYS
+from domain.game.enrolments import check_officials
 from domain.game.export import RECORD_KEYS, Finding, _bad, _guess_version, _line, framed
 from domain.game.keys import Verify, signed_message
 from domain.game.verdict import shown
@@ -116,6 +121,8 @@ def _verify(data: bytes, checks: Checks, service_key: str | None, seal: dict[str
         return _bad(0, None, None, "the header's head hash is not the last event's hash")
     notes: list[str] = []
     bad = _players(records, checks.player, notes)
+    if bad is None:
+        bad = check_officials(records, attestations, 1 + count, checks.player, notes)
     if bad is not None:
         return bad
     key = header.get("service_key")
@@ -138,7 +145,7 @@ def _verify(data: bytes, checks: Checks, service_key: str | None, seal: dict[str
 
 
 def _attestation(raw: bytes) -> tuple[dict[str, Any] | None, str]:
-    for keys in (HEAD_KEYS, SEAL_KEYS):
+    for keys in (OFFICIAL_KEYS, HEAD_KEYS, SEAL_KEYS):  # the last one tried names what is wrong
         found, problem = _line(raw, keys)
         if found is not None:
             return found, ""
@@ -249,6 +256,8 @@ def _service(records: list[ChainRecord], attestations: list[dict[str, Any]], cou
     closings = {r.version: r for r in records if r.type == "GameClosed"}
     signed: set[int] = set()
     for offset, att in enumerate(attestations, start=1 + count):
+        if att["attestation"] == "official_key":
+            continue  # checked with the officials' entries (``check_officials``)
         if att["attestation"] == "round_seal":
             bad = _seal_attestation(records, att, offset, verify, key, notes)
             if bad is not None:

@@ -23,6 +23,7 @@ from typing import Any
 from domain.game.errors import RuleViolation
 from domain.game.events import GameEvent
 from domain.game.meta import Meta
+from domain.game.verdict import player_act
 
 #: ``verify(public_key_spki_base64, message, signature_base64) -> bool``: the mathematics of a signature.
 Verify = Callable[[str, bytes, str], bool]
@@ -41,6 +42,13 @@ class KeySignatureRefused(RuleViolation):
     """A player's key signature that is missing where required, or does not verify: nothing is recorded."""
 
     code = "key_signature"
+
+
+class SeatKeyRefused(RuleViolation):
+    """A player's act for a seat with a key sent with another token than the one its current key was registered
+    under (a token a director minted, the game's creation token, a tablet superseded or revoked)."""
+
+    code = "seat_key"
 
 
 def signed_message(action: str, game_id: str, seat: int, head_hash: str) -> bytes:
@@ -128,6 +136,24 @@ class KeyCommands:
         self._record(KeyRegistered, meta, seat=seat, public_key=public_key, fingerprint=fingerprint,
                      algorithm=algorithm, token_id=token_id, issued_by=issued_by,
                      replaces=None if last is None else last["fingerprint"])
+
+    def guard_hand(self, event_type: str, payload: dict[str, Any], meta: Meta) -> None:
+        """A seat that has (or had) a key speaks only from the token its current key was registered under: a
+        player's act (``domain.game.verdict.player_act``) recorded as ``player:N`` from any other token is refused
+        (``SeatKeyRefused``). What an official does for the seat is an official entry, recorded as theirs. No
+        token (``meta.token`` None: the service's own, or the application used directly) is not checked."""
+        if meta.token is None or not meta.actor.startswith("player:") or not player_act(event_type, payload):
+            return
+        seat = int(meta.actor.split(":")[1])
+        last = self.last_key(seat)
+        if last is None or (not last["revoked"] and last["token_id"] == meta.token):
+            return  # a paper seat (the verdict names it), or the tablet that holds the seat's key
+        why = ("its key's tablet was revoked or released" if last["revoked"] else
+               f"its key is held by the tablet bound as {last['device']}, under another token")
+        raise SeatKeyRefused(
+            f"Authorization: seat {seat} ({self.players[seat]}) has a registered key and {why}: this token speaks "
+            "for nobody; an official enters the act as an official entry (their token and enrolled key), or a new "
+            "tablet's key is confirmed by the opponent's tablet (FILE 43)", field="Authorization", article="FILE 43")
 
     def last_key(self, seat: int) -> dict[str, Any] | None:
         """The seat's newest registered key, revoked or not."""

@@ -14,6 +14,9 @@ class Meta(NamedTuple):
     #: An official's enrolled key and signature sent with the command (``domain.game.official.OfficialHand``):
     #: it signs the command's official entry. Never part of the chain's meta (``as_dict``).
     official: Any = None
+    #: The id of the player token that sent the command (None when no token did: an official's, the service's);
+    #: never part of the chain's meta. A seat with a key speaks only from its key's token (``keys.guard_hand``).
+    token: str | None = None
 
     def as_dict(self) -> dict[str, str | None]:
         """The three fields as a dict."""

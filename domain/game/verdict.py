@@ -14,6 +14,8 @@ answers one of:
   an acceptance that follows from a ruling or a draw, nor a withdrawal, which is a ruling's)
   recorded with an official's actor (``director:``, ``arbiter:``), named with the event, the official and
   the official's key (the payload's ``official_key``, when recorded);
+- ``late``: signed, with N keys registered late (and no replacement nor official entry): a seat's first key
+  registered after the first turn (its code issued by an official during play), its acts before it on paper;
 - ``partly``: some seat registered a key and some did not (that seat is on paper);
 - ``unsigned``: no seat registered a key (paper), or a ``planilla-audit/1`` file (no signature is checked).
 
@@ -87,7 +89,7 @@ def shown(value: Any) -> str:
 
 
 class Named(NamedTuple):
-    """A named warning of the verdict: ``kind`` (``key_replacement``, ``official_entry``, ``seat_on_paper``,
+    """A named warning of the verdict: ``kind`` (``key_replacement``, ``late_key``, ``official_entry``, ``seat_on_paper``,
     ``reopened_after_receipt``), the event (version, 0 for none), and what the text report says of it."""
 
     kind: str
@@ -190,6 +192,14 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
                         + ("" if payload.get("reason") is None else f", reason: {shown(payload.get('reason'))}")
                         + f", {when}")
                 warnings.append(Named("key_replacement", version if isinstance(version, int) else 0, text, details))
+            elif turns or ended is not None or closed is not None:  # a seat's first key, once play began
+                details = {"seat": seat, "device": _field(rec, "device"), "fingerprint": payload.get("fingerprint"),
+                           "issued_by": payload.get("issued_by"), "when": when}
+                text = (f"key registered late at event {shown(version)}: seat {shown(seat)}'s first key "
+                        f"{shown(str(payload.get('fingerprint'))[:16])}… (device {shown(_field(rec, 'device'))}), its "
+                        f"code issued by {shown(payload.get('issued_by'))}, {when}: the seat's acts before it are "
+                        "signed on paper only")
+                warnings.append(Named("late_key", version if isinstance(version, int) else 0, text, details))
             if not any(k == seat for k in keyed):
                 keyed.append(seat)
         elif player_act(kind, payload) and isinstance(actor, str) and actor.startswith(OFFICIALS):
@@ -212,13 +222,15 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
     paper = [s for s in seats if not any(k == s for k in keyed)]
     replaced = sum(w.kind == "key_replacement" for w in warnings)
     official = sum(w.kind == "official_entry" for w in warnings)
+    late = sum(w.kind == "late_key" for w in warnings)
     if keyed and paper and signatures_checked:
         for seat in paper:
             warnings.append(Named("seat_on_paper", 0, f"seat on paper: seat {seat} registered no key, its acts "
                                                         "are signed on paper only", {"seat": seat}))
     extra = " and ".join(part for part in (_plural(replaced, "key replacement") if replaced else "",
                                            (f"{official} official entr{'y' if official == 1 else 'ies'}"
-                                            if official else "")) if part)
+                                            if official else ""),
+                                           f"{_plural(late, 'key')} registered late" if late else "") if part)
     if not signatures_checked:
         kind = "unsigned"
         headline = "unsigned: planilla-audit/1 carries no checked signature (export with --format 2)"
@@ -229,7 +241,7 @@ def hands(records: Iterable[Any], signatures_checked: bool = True) -> Hands:
         headline = (f"partly signed: {'seats' if len(paper) > 1 else 'seat'} {', '.join(map(str, paper))} on paper"
                     + (f", with {extra}" if extra else ""))
     elif extra:
-        kind, headline = ("replaced" if replaced else "official"), f"signed, with {extra}"
+        kind, headline = ("replaced" if replaced else "official" if official else "late"), f"signed, with {extra}"
     else:
         kind, headline = "signed", "signed throughout by the keys bound at the start"
     if not signatures_checked and extra:

@@ -21,21 +21,15 @@ from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate
 
+from domain.game.enrolments import DATA_FOLDER, PROTOCOL, enrolment_message  # noqa: F401 (defined once, there)
+
 #: Fixed namespace for official key ids (uuid5 over the key's fingerprint).
 OFFICIAL_KEY_NAMESPACE = UUID("0b6f2a4e-59c1-4d7e-8f3a-6e2d9c1b7a55")
-#: Who enrolled a key from the data folder (the command line on the hall's machine).
-DATA_FOLDER = "data-folder"
-PROTOCOL = "planilla-enrol/1"
 
 
 def official_key_id(fingerprint: str) -> UUID:
     """The id of the aggregate that records the key with this fingerprint."""
     return uuid5(OFFICIAL_KEY_NAMESPACE, fingerprint.lower())
-
-
-def enrolment_message(fingerprint: str, role: str, label: str) -> bytes:
-    """What an enrolled official's key signs to vouch for a new one: ``planilla-enrol/1|<fingerprint>|<role>|<label>``."""
-    return f"{PROTOCOL}|{fingerprint}|{role}|{label}".encode("utf-8")
 
 
 class OfficialKey(Aggregate):

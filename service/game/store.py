@@ -293,4 +293,4 @@ class GameStore(Application):
         return last[0].originator_version if last else 0
 
     def _meta(self, by: Actor) -> Meta:
-        return Meta(by.actor, by.device, self.clock(), getattr(by, "official", None))
+        return Meta(by.actor, by.device, self.clock(), getattr(by, "official", None), getattr(by, "token", None))

@@ -47,15 +47,16 @@ class TabletCommands:
     def register_key(self, game_id: UUID, seat: int, public_key: object, by: Actor, *, expected_version: int) -> int:
         """The bound tablet registers (or replaces) its public key for its seat: ``KeyRegistered``, naming the
         device's token and who issued the seat's code. Only a device bound to the seat (``DeviceBound``,
-        not revoked) may: the key is the device's."""
+        not revoked) may, with the token its binding gave it (a device's name is no credential): the key is the device's."""
         spki, fingerprint = decoded_key(public_key)
 
         def act(game: Game, meta: Meta) -> None:
-            mine = [d for d in game.live_devices(game._seat(seat)) if d["device"] == meta.device]
+            mine = [d for d in game.live_devices(game._seat(seat)) if d["device"] == meta.device
+                    and (meta.token is None or d["token_id"] == meta.token)]  # the device's own token: a name is no key
             if not mine:
-                raise RuleViolation(f"device: {meta.device!r} is not a tablet bound to seat {seat}: a key is registered "
-                                    "when binding (POST /v1/bind with public_key) or later from the bound tablet "
-                                    "(X-Device)", code="device", field="device")
+                raise RuleViolation(f"device: {meta.device!r} is not a tablet bound to seat {seat} with this token: a key "
+                                    "is registered when binding (POST /v1/bind with public_key) or later from the bound "
+                                    "tablet (its own token and X-Device)", code="device", field="device")
             device = mine[-1]
             game.register_key(seat, spki, fingerprint, device["token_id"], device["issued_by"], meta,
                               algorithm=ALGORITHM)

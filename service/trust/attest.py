@@ -19,6 +19,7 @@ from eventsourcing.utils import get_topic
 from domain.game import Game
 from domain.game.attested import SEAL_FORMAT, attested_bytes
 from domain.game.chain import ChainRecord
+from domain.game.enrolments import official_key_line, referenced
 from domain.game.receipt import grouped, receipt_document, short_code
 from domain.seal.merkle import leaf_hash, proof, root
 from domain.seal.records import HeadSignature, RoundSeal, head_signature_id, round_seal_id, seal_message
@@ -67,7 +68,26 @@ def attestations(app: Any, records: list[ChainRecord]) -> tuple[list[dict[str, A
             key = key or seal["service_key"]
     if key is None and app.service_key is not None:
         key = app.service_key.public_key
-    return found, key
+    return found + official_keys(app, records), key
+
+
+def official_keys(app: Any, records: list[ChainRecord]) -> list[dict[str, Any]]:
+    """The ``official_key`` lines of an export: every key the history's official entries and replacements name, and
+    every key that countersigned one of those, back to a key enrolled from the data folder; each after its voucher."""
+    wanted, found = referenced(records), {}
+    while wanted:
+        fingerprint = wanted.pop()
+        key = None if fingerprint in found else getattr(app, "official_key", lambda _f: None)(fingerprint)
+        if key is None:
+            continue  # a key this store does not know: the verifier notes its entries as not checked
+        found[fingerprint] = official_key_line({**key.describe(), "countersignature": key.countersignature})
+        if key.countersigned_by is not None:
+            wanted.append(key.countersigned_by)
+    ordered: list[dict[str, Any]] = []  # each key after the key that vouched for it
+    for line in sorted(found.values(), key=lambda line: (line["enrolled_at"], line["fingerprint"])):
+        at = next((i for i, o in enumerate(ordered) if o["countersigned_by"] == line["fingerprint"]), len(ordered))
+        ordered.insert(at, line)
+    return ordered
 
 
 def receipt_of(app: Any, game_id: UUID, records: list[ChainRecord] | None = None) -> dict[str, Any] | None:

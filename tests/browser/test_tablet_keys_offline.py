@@ -41,7 +41,9 @@ def test_an_acceptance_signed_offline_is_refused_409_when_the_game_moved_and_sig
     page.locator("#write-score").fill("7")
     page.get_by_test_id("accept").click()
     queued(page, 2)  # the signed acceptance, then the line after it
-    game.send(1, {"type": "challenge"})  # meanwhile Bea challenges the play from another device (FILE 39)
+    # meanwhile the arbiter records Bea's challenge for her (FILE 39): an official entry, the director's own (a
+    # player token other than her tablet's speaks for nobody on a seat with a key, issue 26)
+    game.send("director", {"type": "challenge", "seat": 1})
     moved = game.state()
 
     offline(context, wifi, False)

@@ -17,7 +17,8 @@ import pytest
 
 from service.cli.audit import run_audit_verify
 from tests.reliability.test_signed_rewrite import forged, rechain, records_of
-from tests.reliability.test_verdict import hall, injected  # noqa: F401 (the fixture)
+from tests.keys import Tablet
+from tests.reliability.test_verdict import hall, injected, officials_forged  # noqa: F401 (the fixture)
 from domain.game.export import export_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,6 +49,9 @@ def test_the_pages_verifier_gives_the_commands_verdict_warnings_receipts_and_exi
                                                else r for i, r in enumerate(records)]))
     exports["typed"] = injected(exports["v1"], {"type": "KeyRegistered\n/x/other.jsonl: intact: game 1, 25 events"}, 5)
     exports["bidi"] = injected(exports["v1"], {"type": "Key\u2028\u202e\x85Registered\\"}, 6)
+    # the officials' keys travel with the export: their entries and enrolments checked offline, forgeries caught
+    exports["entry"] = officials_forged(exports["officials"], hall["key"], signature=Tablet().raw_sign(b"x"))
+    exports["enrol"] = officials_forged(exports["officials"], hall["key"], countersignature=Tablet().raw_sign(b"x"))
     paths = {}
     for name, data in exports.items():
         paths[name] = tmp_path / f"{name}.jsonl"
@@ -66,6 +70,10 @@ def test_the_pages_verifier_gives_the_commands_verdict_warnings_receipts_and_exi
         ([paths["reopened"]], {"receipt": str(receipts["reopened"])}, 0),
         ([paths["signed"]], {"receipt": str(receipts["paper"])}, 3),
         ([paths["v1"]], {"receipt": hall["receipts"]["signed"]["code"]}, 0),
+        ([paths["officials"]], {"service_key": hall["key"].public_key}, 0),
+        ([paths["entry"]], {}, 1),
+        ([paths["enrol"]], {}, 1),
+        ([paths["late"]], {}, 0),
     ]
     texts = []
     for files, options, exit_code in runs:
@@ -75,3 +83,7 @@ def test_the_pages_verifier_gives_the_commands_verdict_warnings_receipts_and_exi
         texts.append(command)
     assert "  warning: key replacement at event" in texts[1] and "  warning: official entry at event" in texts[1]
     assert "reopened after your receipt" in texts[6] and "rewritten after the receipt" in texts[5]
+    assert "verifies with arbiter:luis's official key" in texts[9] and "countersigned by director:ana" in texts[9]
+    assert "does not verify against arbiter:luis's official key" in texts[10]
+    assert "its countersignature does not verify with director:ana's key" in texts[11]
+    assert "  warning: key registered late at event" in texts[12]

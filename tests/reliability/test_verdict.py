@@ -20,7 +20,9 @@ from typing import Any
 import pytest
 
 from domain.game.chain import canonical
+from domain.game.enrolments import enrolment_message
 from domain.game.export import export_bytes
+from domain.game.official import signed_message as official_message
 from domain.game.replacement import replacement_message
 from domain.game.receipt import grouped, read_code, short_code
 from domain.game.verdict import shown
@@ -77,13 +79,94 @@ def replaced_game(app: ServiceApplication) -> Any:
     return game
 
 
+def late_game(app: ServiceApplication) -> Any:
+    """Bea's seat starts on paper (a tablet without WebCrypto); after the first play the director issues a new code
+    and a tablet binds with a key: the seat's first key, registered late (issue 26: a token's code gave it)."""
+    tablets = [Tablet(), Tablet()]
+    game = app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR, bag_mode="replay",
+                           details={"event": "Open", "round": 5, "table": 1})
+    for seat, key in ((0, tablets[0].spki), (1, None)):
+        code, _, _ = app.issue_seat_code(game, seat, "director:ana")
+        app.bind(code, f"tablet-{seat}", key)
+    player = [Actor("player:0:Ana", "tablet-0"), Actor("player:1:Bea", "tablet-1")]
+
+    def key(seat: int, action: str) -> str | None:
+        return tablets[seat].sign(action, game, seat, app.history(game)[-1].hash) if app.get_game(game).seat_key(seat) \
+            else None
+
+    v = app.give_starter(game, 0, DIRECTOR, expected_version=app.get_game(game).version)
+    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("CASAERO"))
+    v = app.draw_tiles(game, 1, player[1], expected_version=v, tiles=list("LUNAMES"))
+    v = app.place_tiles(game, 0, "H7", "CASA", player[0], expected_version=v, key_signature=key(0, "place_tiles"))
+    v = app.accept(game, 1, player[1], expected_version=v, auto_draw=False)
+    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("IIII"))
+    code, _, _ = app.issue_seat_code(game, 1, "director:ana")
+    app.bind(code, "tablet-1b", tablets[1].spki)
+    player[1] = Actor("player:1:Bea", "tablet-1b")
+    v = app.get_game(game).version
+    while app.get_game(game).phase == "playing":
+        seat = app.get_game(game).turn
+        v = app.pass_turn(game, seat, player[seat], expected_version=v, key_signature=key(seat, "pass_turn"))
+    for seat in range(2):
+        v = app.sign(game, seat, f"seat {seat}", player[seat], expected_version=v, key_signature=key(seat, "sign"))
+    assert app.get_game(game).phase == "closed"
+    return game
+
+
+def officials_game(app: ServiceApplication) -> Any:
+    """Official keys at work (issue 26): the director's key enrolled from the data folder countersigns the arbiter's;
+    seat 1's tablet is replaced during play and the director confirms the new key with theirs and a reason; after
+    the game Ana's tablet dies (released) and the arbiter enters her signature with their key (FILE 43)."""
+    director, arbiter = Tablet(), Tablet()
+    app.enrol_official_key("director", "ana", director.spki)
+    app.enrol_countersigned("arbiter", "luis", arbiter.spki, director.fingerprint,
+                            director.raw_sign(enrolment_message(arbiter.fingerprint, "arbiter", "luis")))
+    tablets = [Tablet(), Tablet()]
+    game = app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR, bag_mode="replay",
+                           details={"event": "Open", "round": 4, "table": 1})
+    for seat in range(2):
+        code, _, _ = app.issue_seat_code(game, seat, "director:ana")
+        app.bind(code, f"tablet-{seat}", tablets[seat].spki)
+    player = [Actor("player:0:Ana", "tablet-0"), Actor("player:1:Bea", "tablet-1")]
+
+    def key(seat: int, action: str) -> str:
+        return tablets[seat].sign(action, game, seat, app.history(game)[-1].hash)
+
+    v = app.give_starter(game, 0, DIRECTOR, expected_version=app.get_game(game).version)
+    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("CASAERO"))
+    v = app.draw_tiles(game, 1, player[1], expected_version=v, tiles=list("LUNAMES"))
+    v = app.place_tiles(game, 0, "H7", "CASA", player[0], expected_version=v, key_signature=key(0, "place_tiles"))
+    v = app.accept(game, 1, player[1], expected_version=v, auto_draw=False, key_signature=key(1, "accept"))
+    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("IIII"))
+    tablets[1] = Tablet()
+    code, _, _ = app.issue_seat_code(game, 1, "director:ana")
+    app.bind(code, "tablet-1b", tablets[1].spki)
+    player[1] = Actor("player:1:Bea", "tablet-1b")
+    confirm = director.raw_sign(replacement_message(str(game), 1, tablets[1].fingerprint))
+    hand = app.official_hand("director:ana", director.fingerprint, confirm)
+    v = app.confirm_key_replacement(game, 1, tablets[1].fingerprint, Actor("director:ana", "desk", hand),
+                                    expected_version=app.get_game(game).version, by_seat=None, reason="tablet dropped")
+    while app.get_game(game).phase == "playing":
+        seat = app.get_game(game).turn
+        v = app.pass_turn(game, seat, player[seat], expected_version=v, key_signature=key(seat, "pass_turn"))
+    v = app.sign(game, 1, "Bea", player[1], expected_version=v, key_signature=key(1, "sign"))
+    v = app.release_seat(game, 0, "tablet died", DIRECTOR, expected_version=v)
+    head = app.history(game)[-1].hash
+    hand = app.official_hand("arbiter:luis", arbiter.fingerprint,
+                             arbiter.raw_sign(official_message("sign", str(game), "arbiter:luis", head)))
+    app.sign(game, 0, "Ana (entered by the arbiter)", Actor("arbiter:luis", "desk-2", hand), expected_version=v)
+    assert app.get_game(game).phase == "closed"
+    return game
+
+
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory) -> dict[str, Any]:
     data = tmp_path_factory.mktemp("verdict") / "data"
     key, _ = ServiceKey.for_store(str(data))
     app = ServiceApplication(settings_env(str(data)), clock=lambda: NOON, rng=random.Random(7), service_key=key)
     games = {"signed": closed_game(app, 1, 1, [Tablet(), Tablet()]), "paper": closed_game(app, 1, 2, None),
-             "replaced": replaced_game(app), "reopened": closed_game(app, 1, 3, [Tablet(), Tablet()])}
+             "replaced": replaced_game(app), "reopened": closed_game(app, 1, 3, [Tablet(), Tablet()]),
+             "officials": officials_game(app), "late": late_game(app)}
     receipts = {name: receipt_of(app, game) for name, game in games.items()}
     game = games["reopened"]
     v = app.get_game(game).version
@@ -226,3 +309,54 @@ def test_nothing_from_a_file_writes_into_the_report(hall, tmp_path):
     assert code == 1
     code, out = verify(tmp_path, {"a.jsonl": files["a.jsonl"]}, as_json=True)
     assert json.loads(out)["files"][0]["type"] == lie  # the JSON report keeps the value as it is
+
+
+def officials_forged(export: bytes, key: ServiceKey, signature: str | None = None,
+                     countersignature: str | None = None) -> bytes:
+    """The officials' game rewritten by someone holding the store and the service key, but not the officials' keys:
+    the arbiter's entered signature made with another key (rechained, the closing signed again), or the arbiter's
+    enrolment given another countersignature (the official key lines are outside the chain)."""
+    header, records = records_of(export)
+    lines = [json.loads(line) for line in export.decode().splitlines()[1 + header["events"]:]]
+    keys = [line for line in lines if line["attestation"] == "official_key"]
+    if countersignature is not None:
+        keys = [dict(k, countersignature=countersignature) if k["role"] == "arbiter" else k for k in keys]
+    if signature is not None:
+        at = max(i for i, r in enumerate(records) if r.type == "SheetSigned")
+        records = rechain(records, {at: dict(records[at].payload, official_signature=signature)})
+    forged_lines = forged(records, key).decode().splitlines()
+    header = json.loads(forged_lines[0])
+    header["attestations"] += len(keys)
+    return ("\n".join([canonical(header)] + forged_lines[1:] + [canonical(k) for k in keys]) + "\n").encode()
+
+
+def test_an_export_carries_the_officials_keys_and_checks_their_entries_and_enrolments_offline(hall, tmp_path):
+    """The officials' keys travel with the export: the arbiter's entered signature (FILE 43) and the director's
+    confirmation of a replacement verify offline, back to the key enrolled from the data folder; an entry signed
+    with another key, or an enrolment nobody countersigned, is caught."""
+    export = hall["exports"]["officials"]
+    code, text = verify(tmp_path, {"officials.jsonl": export})
+    assert code == 0, text
+    assert "  official key " in text and "(director:ana): enrolled from the hall's data folder" in text
+    assert "(arbiter:luis): countersigned by director:ana" in text
+    assert "the signature entered by arbiter:luis verifies with arbiter:luis's official key" in text
+    assert "seat 1's new key: the countersignature verifies with director:ana's official key" in text
+    assert "verdict: signed, with 1 key replacement and 1 official entry" in text
+    code, text = verify(tmp_path, {"entry.jsonl": officials_forged(export, hall["key"], signature=Tablet().raw_sign(
+        b"planilla-official/1|sign"))})
+    assert code == 1 and "(SheetSigned)" in text and "does not verify against arbiter:luis's official key" in text, text
+    code, text = verify(tmp_path, {"enrol.jsonl": officials_forged(export, hall["key"],
+                                                                   countersignature=Tablet().raw_sign(b"x"))})
+    assert code == 1 and "(arbiter:luis): its countersignature does not verify with director:ana's key" in text, text
+
+
+def test_a_seats_first_key_registered_during_play_is_a_named_warning(hall, tmp_path):
+    """A key the seat got from a code issued during play is not a key bound at the start: the verdict says so, and
+    that the seat's acts before it are on paper (issue 26: a token alone never vouches for a seat's key)."""
+    code, text = verify(tmp_path, {"late.jsonl": hall["exports"]["late"]})
+    assert code == 0 and "  verdict: signed, with 1 key registered late\n" in text, text
+    [warning] = [line for line in text.splitlines() if line.startswith("  warning: ")]
+    assert "key registered late at event" in warning and "seat 1's first key" in warning
+    assert "(device tablet-1b), its code issued by director:ana, during play, after 1 turn" in warning
+    code, report = report_of(tmp_path, "late.jsonl", hall["exports"]["late"])
+    assert report["verdict"]["kind"] == "late" and report["verdict"]["warnings"][0]["kind"] == "late_key"

@@ -169,3 +169,22 @@ def test_a_rebinding_after_the_old_tablet_was_revoked_still_names_the_key_it_rep
     game.register_key(ANA, *decode_public_key(new.spki), "token-new", "director:eva", meta("player:0"))
     assert game.collect_events()[-1].replaces == old.fingerprint
     assert game.key_proposal(ANA)["fingerprint"] == new.fingerprint and game.seat_key(ANA) is None
+
+
+def test_a_keyed_seat_speaks_only_from_its_keys_token_an_official_as_themself_file_43():
+    """Issue 26: a player's act recorded as ``player:N`` on a seat with a key comes from the token that key was
+    registered under; another token (a director's minted one, the creation token) is refused, nothing recorded;
+    a paper seat and an official act as before (the official's entry is theirs, named in the verdict)."""
+    from domain.game import Meta
+    from domain.game.keys import SeatKeyRefused
+
+    game = ended_with_keys(Tablet(), None)  # seat 0 keyed under token-0, seat 1 on paper
+    for hand in ("minted-token", "token-1"):  # a director's minted token; the other seat's tablet's
+        with pytest.raises(SeatKeyRefused) as refused:
+            game.guard_hand("SheetSigned", {"seat": 0}, Meta("player:0", "tablet-0", "t", None, hand))
+        assert (refused.value.code, refused.value.field, refused.value.article) == ("seat_key", "Authorization",
+                                                                                    "FILE 43")
+    game.guard_hand("EndRackDeclared", {"seat": 0}, Meta("player:0", "tablet-0", "t", None, "token-0"))  # its tablet
+    game.guard_hand("EndRackDeclared", {"seat": 1}, Meta("player:1", "paper", "t", None, "any-token"))  # paper
+    game.guard_hand("EndRackDeclared", {"seat": 0}, Meta("arbiter:luis", "desk", "t"))  # an official entry
+    game.guard_hand("TilesDrawn", {"seat": 0}, Meta("player:0", "x", "t", None, "minted-token"))  # not a player's act

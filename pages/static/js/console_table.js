@@ -12,6 +12,7 @@ import { BOOKS, articleOf } from './command_articles.js';
 import { hallName } from './console_names.js';
 import { pageStore } from './api.js';
 import { ACTS, officialKey, makeOfficialKey, officialFields, pemOf } from './official_key.js';
+import { countersignHtml, sendCountersign, showFingerprint } from './console_enrol.js';
 import './components/board.js';
 import './components/sheets.js';
 
@@ -123,7 +124,7 @@ function officialKeyHtml(key) {
   }
   return `<div class="official-key-made" data-fingerprint="${esc(key.fingerprint)}" data-actor="${esc(key.actor)}">
     <p>${esc(t('console.key_made', { actor: key.actor }))} <code class="fingerprint">${esc(key.fingerprint)}</code></p>
-    <p class="why">${esc(t('console.key_enrol'))}</p><pre class="pem">${esc(pemOf(key.spki))}</pre></div>`;
+    <p class="why">${esc(t('console.key_enrol'))}</p><pre class="pem">${esc(pemOf(key.spki))}</pre></div>${countersignHtml(key)}`;
 }
 
 async function replaceTablet(game, token, seat, reason) {
@@ -216,6 +217,7 @@ export async function showTable(root, { game, token, back }) {
   // what was missing is said until the official changes something in that form
   const clear = (e) => { const problem = e.target.closest && e.target.closest('form.command')?.querySelector('.problem'); if (problem) problem.textContent = ''; };
   view.addEventListener('input', clear);
+  view.addEventListener('input', (e) => { if (e.target.name === 'public_key' && e.target.form?.classList.contains('countersign')) showFingerprint(e.target.form); });
   view.addEventListener('change', clear);
   view.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -226,6 +228,10 @@ export async function showTable(root, { game, token, back }) {
       myKey = await makeOfficialKey(store, { role: form.elements.role.value, label });
       document.activeElement.blur();
       load();
+      return;
+    }
+    if (form.classList.contains('countersign')) {
+      if (await sendCountersign(form, myKey, token)) form.elements.public_key.value = '';
       return;
     }
     if (form.classList.contains('replace')) {
@@ -250,7 +256,7 @@ export async function showTable(root, { game, token, back }) {
       form.elements[read.error.field]?.focus?.();
       return;
     }
-    const signed = read.body.official_key ? {} : await officialFields(myKey, { type, game, head: view.head, body: read.body });
+    const signed = await officialFields(myKey, { type, game, head: view.head, body: read.body }); // never typed
     const answer = await request(`/v1/games/${game}/commands`, { method: 'POST', token, headers: { 'Idempotency-Key': uuid() },
       body: { type, expected_version: view.version, ...read.body, ...signed } }).catch((error) => ({ status: 0, body: { message: String(error.message || error) } }));
     if (answer.status !== 200) {

@@ -45,8 +45,10 @@ export async function makeOfficialKey(store, { role, label }, subtle) {
   return kept;
 }
 
-const sign = async (key, text, subtle = globalThis.crypto?.subtle) =>
+/** This device's official key's signature over `text` (r‖s, base64, as WebCrypto makes it). */
+export const signText = async (key, text, subtle = globalThis.crypto?.subtle) =>
   toBase64(await subtle.sign(SIGNING, key.privateKey, new TextEncoder().encode(text)));
+const sign = signText;
 
 /** The fields that sign a command the console sends, or {} when it signs nothing this key may sign. */
 export async function officialFields(key, { type, game, head, body }, subtle) {

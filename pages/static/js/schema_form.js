@@ -10,7 +10,9 @@
 // Pure: HTML strings in, values out (node's tests run it without a browser).
 
 const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const SKIP = new Set(['type', 'expected_version']);
+// The page sets the type and version; a signature is made by a key, never typed: the console fills its own official key's
+// (official_key.js), and a player's or a tablet's countersignature comes only from that tablet.
+const SKIP = new Set(['type', 'expected_version', 'official_key', 'official_signature', 'key_signature', 'countersignature']);
 /** Fields that name a seat (a number from 0) or seats: offered as the players' names when the page knows them. */
 export const SEAT_FIELDS = new Set(['seat', 'noticed_by', 'asked_by', 'agreed_by', 'player', 'sheet']);
 export const SEATS_FIELDS = new Set(['seats', 'absent']);

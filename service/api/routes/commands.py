@@ -55,7 +55,8 @@ async def answer(games: ServiceApplication, game_id: UUID, command: Any, token: 
     who = await principal_of(games, token)
     row = COMMANDS[command.type]
     seat = acting_seat(row, who, game_id, command)
-    by = Actor(who.actor(), device_of(x_device, user_agent), official_hand(games, who, command))
+    by = Actor(who.actor(), device_of(x_device, user_agent), official_hand(games, who, command),
+               str(who.token_id) if who.role == "player" else None)
     body, replayed = await run(games, game_id, who, command, by, seat, key, row)
     headers = {"Idempotent-Replayed": "true"} if replayed else None
     return JSONResponse(body, headers=headers)  # already the CommandResult shape: no second validation

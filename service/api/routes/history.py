@@ -49,7 +49,7 @@ def audit_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
 
 EXPORT_HELP = ("The whole history as a `planilla-audit/2` file (`?format=1`: `planilla-audit/1`): a header line, "
                "then one canonical JSON chain record per event, hidden tiles included, then the service's "
-               "attestations (closing heads signed, the round seal's proof), so anyone can verify it offline with `planilla audit verify` "
+               "attestations (closing heads signed, the round seal's proof, the officials' keys with their enrolments), so anyone can verify it offline with `planilla audit verify` "
                "(every hash, link and signature; any changed byte, and any event moved, dropped or added, is found "
                "and named). For those who may see every rack: arbiters, directors and the tribunal.")
 

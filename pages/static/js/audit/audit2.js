@@ -1,6 +1,7 @@
 // The `planilla-audit/2` export, verified as `planilla audit verify` verifies it (domain/game/attested.py
 // `verify_attested`): the lines and the chain as version 1 (audit1.js), then every player's key signature
-// against the key registered for that seat at that time (ECDSA P-256, WebCrypto), the service's signatures
+// against the key registered for that seat at that time (ECDSA P-256, WebCrypto), the officials' keys and
+// their entries (officials.js), the service's signatures
 // of each closing head and of the round seal (Ed25519, WebCrypto), and, given a seal file, the game's
 // inclusion in it. The same checks in the same order, the same first bad place and the same reasons.
 //
@@ -10,6 +11,7 @@ import { finding, readLine, splitLines, verifyChain } from './audit1.js';
 import { canonical, pyEqual, pyRepr, pyStr, pyPlusOne } from './pyjson.js';
 import { sha256Hex } from './sha256.js';
 import { head as first16, shown } from './hands.js';
+import { KEYS as OFFICIAL_KEYS, checkOfficials } from './officials.js';
 
 export const FORMAT = 'planilla-audit/2';
 const SEAL_FORMAT = 'planilla-seal/1';
@@ -161,7 +163,8 @@ async function check(data, digest, serviceKey, seal, subtle) {
   }
   const attestations = [];
   for (let index = 1 + n; index < lines.length; index += 1) {
-    let [found, why] = readLine(lines[index], HEAD_KEYS);
+    let [found, why] = readLine(lines[index], OFFICIAL_KEYS); // the last one tried names what is wrong
+    if (found === null) [found, why] = readLine(lines[index], HEAD_KEYS);
     if (found === null) [found, why] = readLine(lines[index], SEAL_KEYS);
     if (found === null) return bad(index, null, null, `attestation: ${why}`, records);
     attestations.push(found);
@@ -175,6 +178,8 @@ async function check(data, digest, serviceKey, seal, subtle) {
   const notes = [];
   const math = { player: (...a) => verifyP256(subtle, ...a), service: (...a) => verifyEd25519(subtle, ...a) };
   let found = await players(records, math.player, notes);
+  const tally = { entries: 0 };
+  if (!found) found = await checkOfficials(records, attestations, 1 + n, math.player, notes, tally);
   if (found) return { ...found, records };
   const key = header.get('service_key');
   if (serviceKey !== null && key !== null && !pyEqual(key, serviceKey)) {
@@ -197,6 +202,9 @@ async function check(data, digest, serviceKey, seal, subtle) {
     unsignedByKey: keyed.filter((r) => r.get('type') === 'SheetSigned' && get(r.get('payload'), 'key') === null).length,
     service: attestations.some((a) => pyEqual(a.get('attestation'), 'head_signature')) ? fingerprint(trusted).slice(0, 16) : null,
     sealed: seal !== null || attestations.some((a) => pyEqual(a.get('attestation'), 'round_seal')),
+    officialSigned: tally.entries,
+    officialKeys: attestations.filter((a) => pyEqual(a.get('attestation'), 'official_key')).length,
+    organiserKeys: attestations.filter((a) => pyEqual(a.get('attestation'), 'official_key') && a.get('countersigned_by') === null).length,
   };
   return finding({ ok: true, reason: 'intact', game: first, events: records.length, head_hash: head, records, notes,
     format: FORMAT, signatures });
@@ -294,6 +302,7 @@ async function service(records, attestations, count, verifyService, key, require
   for (let i = 0; i < attestations.length; i += 1) {
     const att = attestations[i];
     const offset = 1 + count + i;
+    if (pyEqual(att.get('attestation'), 'official_key')) continue; // checked with the officials' entries
     if (pyEqual(att.get('attestation'), 'round_seal')) {
       const found = await sealAttestation(records, att, offset, verifyService, key, notes);
       if (found) return found;

@@ -87,6 +87,9 @@ export function hands(records, signaturesChecked = true) {
     const kind = rec.get('type'); const version = rec.get('version'); const actor = rec.get('actor');
     const p = rec.get('payload') instanceof Map ? rec.get('payload') : new Map();
     if (kind === 'KeyReplacementProposed') proposed.push([get(p, 'seat'), get(p, 'fingerprint'), rec.get('device')]);
+    // when in the game, also as words the pages translate (report.js): {at: start|play|ended|closed, turns, event}
+    const at = closed !== null ? { at: 'closed', event: closed } : ended !== null ? { at: 'ended', event: ended }
+      : turns ? { at: 'play', turns } : { at: 'start' };
     const when = closed !== null ? `after the game closed (event ${shown(closed)})`
       : ended !== null ? `after the game ended (event ${shown(ended)})`
         : turns ? `during play, after ${plural(turns, 'turn')}` : 'before the first turn';
@@ -98,17 +101,25 @@ export function hands(records, signaturesChecked = true) {
         // the new tablet's device: the proposal's when one was confirmed, else the registration's own
         const found = proposed.slice().reverse().find(([s, f]) => s === seat && f === get(p, 'fingerprint'));
         const device = found ? found[2] : rec.get('device');
-        warnings.push({ kind: 'key_replacement', text: `key replacement at event ${shown(version)}: seat ${shown(seat)}'s key `
+        warnings.push({ kind: 'key_replacement', details: { event: version, seat, old: head(get(p, 'replaces')),
+          new: head(get(p, 'fingerprint')), device, issued_by: get(p, 'issued_by'), counter, reason, when: at }, text: `key replacement at event ${shown(version)}: seat ${shown(seat)}'s key `
           + `${shown(head(get(p, 'replaces')))}… replaced by ${shown(head(get(p, 'fingerprint')))}… `
           + `(device ${shown(device)}), its code issued by ${shown(get(p, 'issued_by'))}, `
           + (counter === null ? 'no countersignature recorded' : `countersigned by ${shown(counter)}`)
           + (reason === null ? '' : `, reason: ${shown(reason)}`) + `, ${when}` });
       }
+      else if (turns || ended !== null || closed !== null) { // a seat's first key, once play began
+        warnings.push({ kind: 'late_key', details: { event: version, seat, new: head(get(p, 'fingerprint')), device: rec.get('device'),
+          issued_by: get(p, 'issued_by'), when: at }, text: `key registered late at event ${shown(version)}: seat ${shown(seat)}'s first key `
+          + `${shown(head(get(p, 'fingerprint')))}… (device ${shown(rec.get('device'))}), its code issued by ${shown(get(p, 'issued_by'))}, `
+          + `${when}: the seat's acts before it are signed on paper only` });
+      }
       if (!has(seat)) keyed.push(seat);
     } else if (playerAct(kind, p) && typeof actor === 'string'
       && OFFICIALS.some((o) => actor.startsWith(o))) {
       const key = get(p, 'official_key');
-      warnings.push({ kind: 'official_entry', text: `official entry at event ${shown(version)}: seat ${shown(seatOf(kind, p))}'s `
+      warnings.push({ kind: 'official_entry', details: { event: version, seat: seatOf(kind, p), type: kind, official: actor,
+        device: rec.get('device'), key: key === null ? null : head(key), when: at }, text: `official entry at event ${shown(version)}: seat ${shown(seatOf(kind, p))}'s `
         + `${PLAYER_ACTS[kind]} (${shown(kind)}) recorded by ${shown(actor)} (device ${shown(rec.get('device'))}), `
         + (key === null ? 'no official key recorded' : `official key ${shown(head(key))}…`) + `, ${when}` });
     }
@@ -120,13 +131,15 @@ export function hands(records, signaturesChecked = true) {
   const paper = seats.filter((s) => !has(s));
   const replaced = warnings.filter((w) => w.kind === 'key_replacement').length;
   const official = warnings.filter((w) => w.kind === 'official_entry').length;
+  const late = warnings.filter((w) => w.kind === 'late_key').length;
   if (keyed.length && paper.length && signaturesChecked) {
     for (const seat of paper) {
-      warnings.push({ kind: 'seat_on_paper', text: `seat on paper: seat ${seat} registered no key, its acts are signed on paper only` });
+      warnings.push({ kind: 'seat_on_paper', details: { seat }, text: `seat on paper: seat ${seat} registered no key, its acts are signed on paper only` });
     }
   }
   const extra = [replaced ? plural(replaced, 'key replacement') : '',
-    official ? `${official} official entr${official === 1 ? 'y' : 'ies'}` : ''].filter(Boolean).join(' and ');
+    official ? `${official} official entr${official === 1 ? 'y' : 'ies'}` : '',
+    late ? `${plural(late, 'key')} registered late` : ''].filter(Boolean).join(' and ');
   let kind; let headline;
   if (!signaturesChecked) {
     kind = 'unsigned';
@@ -137,7 +150,7 @@ export function hands(records, signaturesChecked = true) {
     kind = 'partly';
     headline = `partly signed: ${paper.length > 1 ? 'seats' : 'seat'} ${paper.join(', ')} on paper${extra ? `, with ${extra}` : ''}`;
   } else if (extra) {
-    kind = replaced ? 'replaced' : 'official'; headline = `signed, with ${extra}`;
+    kind = replaced ? 'replaced' : official ? 'official' : 'late'; headline = `signed, with ${extra}`;
   } else {
     kind = 'signed'; headline = 'signed throughout by the keys bound at the start';
   }

@@ -90,7 +90,7 @@ export function checkReceipt(records, receipt, holds) {
   }
   const code = grouped(codeOf(records[Number(version) - 1].get('hash')) || '');
   if (version === n) {
-    return { state: 'held', version, text: `the receipt holds: event ${version} is the closing head the player was given (code ${code})` };
+    return { state: 'held', version, code, text: `the receipt holds: event ${version} is the closing head the player was given (code ${code})` };
   }
   const later = records.slice(Number(version));
   const reopen = later.find((r) => r.get('type') === 'GameReopened');
@@ -100,6 +100,6 @@ export function checkReceipt(records, receipt, holds) {
     : `event ${reopen.get('version')} by ${shown(reopen.get('actor'))}`;
   const first = reopen ?? later[0];
   const agreed = consents.length ? `; consents: ${consents.map((c) => `event ${c.event} ${shown(c.by)}`).join(', ')}` : '';
-  return { state: 'reopened', version, reopened: { event: first.get('version'), by: first.get('actor'), consents },
+  return { state: 'reopened', version, code, reopened: { event: first.get('version'), by: first.get('actor'), consents },
     text: `reopened after your receipt (${what}${agreed}): event ${version} still has the receipt's closing head (code ${code}); not a rewrite` };
 }

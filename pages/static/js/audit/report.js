@@ -36,9 +36,58 @@ function signaturesNode(found) {
   const s = found.signatures;
   const lines = [t('verify.key_signed', { count: s.keySigned })];
   if (s.unsignedByKey) lines.push(t('verify.unsigned_by_key', { count: s.unsignedByKey }));
+  if (s.officialKeys) lines.push(t('verify.official_keys', { count: s.officialKeys, organiser: s.organiserKeys }));
+  if (s.officialSigned) lines.push(t('verify.official_signed', { count: s.officialSigned }));
   if (s.service) lines.push(t('verify.service_signed', { fingerprint: s.service }));
   if (s.sealed) lines.push(t('verify.in_seal'));
   return el('ul', { class: 'signed-by', 'data-testid': 'signed-by' }, ...lines.map((l) => el('li', {}, l)));
+}
+
+/** A named warning in the reader's language (hands.js `details`; every value from the file set as text). */
+export function warningWords(w) {
+  const d = w.details || {};
+  const s = (v) => pyStr(v);
+  const when = d.when ? t(`verify.when.${d.when.at}`, { turns: s(d.when.turns), event: s(d.when.event) }) : '';
+  if (w.kind === 'key_replacement') {
+    return t('verify.w.key_replacement', { event: s(d.event), seat: s(d.seat), old: s(d.old), new: s(d.new),
+      device: s(d.device), issued_by: s(d.issued_by), when,
+      counter: d.counter === null ? t('verify.w.no_countersignature')
+        : t('verify.w.countersigned', { by: s(d.counter).replace(/([0-9a-f]{16})[0-9a-f]{48}$/, '$1…') }), // a key's fingerprint, short
+      reason: d.reason === null ? '' : t('verify.w.reason', { reason: s(d.reason) }) });
+  }
+  if (w.kind === 'official_entry') {
+    return t('verify.w.official_entry', { event: s(d.event), seat: s(d.seat), act: t(`verify.act.${d.type}`),
+      official: s(d.official), device: s(d.device), when,
+      key: d.key === null ? t('verify.w.no_official_key') : t('verify.w.official_key', { key: s(d.key) }) });
+  }
+  if (w.kind === 'late_key') {
+    return t('verify.w.late_key', { event: s(d.event), seat: s(d.seat), new: s(d.new), device: s(d.device),
+      issued_by: s(d.issued_by), when });
+  }
+  if (w.kind === 'seat_on_paper') return t('verify.w.seat_on_paper', { seat: s(d.seat) });
+  return w.text;
+}
+
+/** A receipt's answer in the reader's language (receipt.js `checkReceipt`: held, or reopened after it). */
+export function receiptWords(check) {
+  const s = (v) => pyStr(v);
+  if (check.state === 'held') return t('verify.r.held', { version: s(check.version), code: check.code });
+  if (check.state === 'reopened') {
+    const { event, by, consents } = check.reopened;
+    const agreed = consents.length ? t('verify.r.consents', { list: consents.map((c) => `${s(c.event)} ${s(c.by)}`).join(', ') }) : '';
+    return t('verify.r.reopened', { event: s(event), by: s(by), consents: agreed, version: s(check.version), code: check.code });
+  }
+  return check.text;
+}
+
+/** What could not be checked, in the reader's language (verify.js' `unanswered`, the command's words, by what was
+ * asked); a receipt's own reason stays as the command says it. */
+export function unansweredWords(line) {
+  if (line.startsWith('--service-key: a planilla-audit/1')) return t('verify.u.service_key_v1');
+  if (line.startsWith('--seal: a planilla-audit/1')) return t('verify.u.seal_v1');
+  if (line.startsWith('--service-key: the game never closed')) return t('verify.u.never_closed');
+  if (line.startsWith('--receipt: ')) return `${t('verify.u.receipt')} ${line.slice('--receipt: '.length)}`;
+  return line;
 }
 
 /** The verdict on the game's hands, its named warnings, the receipt and what could not be checked. */
@@ -47,14 +96,14 @@ function handsNode(found) {
   const { hands } = found;
   const count = (kind) => hands.warnings.filter((w) => w.kind === kind).length;
   const headline = el('p', { class: `hands ${hands.kind}`, 'data-testid': 'hands', 'data-kind': hands.kind },
-    t(`verify.hands_${hands.kind}`, { replacements: count('key_replacement'), officials: count('official_entry') }));
+    t(`verify.hands_${hands.kind}`, { replacements: count('key_replacement'), officials: count('official_entry'), late: count('late_key') }));
   const warnings = hands.warnings.length ? el('ul', { class: 'warnings', 'data-testid': 'warnings' },
-    ...hands.warnings.map((w) => el('li', { 'data-kind': w.kind }, el('strong', {}, t(`verify.warning_${w.kind}`)), ' ', w.text))) : null;
+    ...hands.warnings.map((w) => el('li', { 'data-kind': w.kind }, el('strong', {}, t(`verify.warning_${w.kind}`)), ' ', warningWords(w)))) : null;
   const receipt = found.receiptCheck && found.receiptCheck.state !== 'unanswerable'
     ? el('p', { class: `receipt ${found.receiptCheck.state}`, 'data-testid': 'receipt', 'data-state': found.receiptCheck.state },
-      t(`verify.receipt_${found.receiptCheck.state}`), ' ', found.receiptCheck.text) : null;
+      t(`verify.receipt_${found.receiptCheck.state}`), ' ', receiptWords(found.receiptCheck)) : null;
   const unanswered = found.unanswered.length ? el('ul', { class: 'unanswered', 'data-testid': 'unanswered' },
-    ...found.unanswered.map((u) => el('li', {}, el('strong', {}, t('verify.unanswered')), ' ', u))) : null;
+    ...found.unanswered.map((u) => el('li', {}, el('strong', {}, t('verify.unanswered')), ' ', unansweredWords(u)))) : null;
   return el('div', { class: 'verdict-hands' }, headline, warnings, receipt, unanswered);
 }
 
