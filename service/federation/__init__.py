@@ -7,5 +7,11 @@ to cosign. ``witness``: the C2SP tlog-witness process (``planilla witness serve`
 ``verify``: a checkpoint against a log key and a quorum of witness keys, and a seal's inclusion in it.
 The formats and proofs themselves are pure: ``domain.tlog``.
 
-May import: domain
+The archive (issue 29, "The archive"): ``store`` (PostgreSQL or SQLite through plain SQL, a connection per
+thread), ``archive`` (officers, enrolled halls and events, pushed games, seals and results, alarms),
+``push`` (a push signed by the hall's service key, and its authentication), ``http`` (the stateless service
+``planilla federation serve``), ``bundle`` (a game's proof bundle, made and checked offline), ``outbox`` (the
+hall's store-and-forward queue of pushes and the thread that drains it).
+
+May import: domain, service.trust
 """

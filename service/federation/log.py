@@ -1,4 +1,5 @@
-"""The public log of round seals: an append-only RFC 9162 Merkle log in one SQLite file.
+"""The public log of round seals: an append-only RFC 9162 Merkle log in the federation's store (PostgreSQL, or a
+SQLite file: ``service.federation.store``).
 
 Each leaf is a round seal's entry (``domain.tlog.entries.seal_entry``: hashes and the service's signature,
 never a player's name). Beside the leaves the file keeps every full subtree's hash (a node covering
@@ -11,7 +12,6 @@ inconsistent with one it signed before, since it only ever signs its own prefix.
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from domain.tlog import merkle
@@ -19,12 +19,13 @@ from domain.tlog.checkpoint import Checkpoint
 from domain.tlog.note import sign
 from domain.tlog.witness import request_body
 from service.federation.keys import NamedKey
+from service.federation.store import Db
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS leaves (idx INTEGER PRIMARY KEY, entry BLOB NOT NULL, hash BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS leaves (idx BIGINT PRIMARY KEY, entry {blob} NOT NULL, hash {blob} NOT NULL);
 CREATE INDEX IF NOT EXISTS leaves_by_hash ON leaves (hash);
-CREATE TABLE IF NOT EXISTS nodes (level INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL,
-                                  PRIMARY KEY (level, idx)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS nodes (level INTEGER NOT NULL, idx BIGINT NOT NULL, hash {blob} NOT NULL,
+                                  PRIMARY KEY (level, idx));
 CREATE TABLE IF NOT EXISTS checkpoints (size INTEGER PRIMARY KEY, note TEXT NOT NULL, cosigned TEXT);
 CREATE TABLE IF NOT EXISTS witnessed (witness TEXT PRIMARY KEY, size INTEGER NOT NULL);
 """
@@ -35,26 +36,26 @@ class LogError(ValueError):
 
 
 class SealLog:
-    def __init__(self, path: Path | str, key: NamedKey) -> None:
+    def __init__(self, where: Path | str | Db, key: NamedKey) -> None:
+        """The log in ``where``: an open connection to the federation's store, or a store's URL or file."""
         self.key = key
         self.origin = key.name
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+        self.owned = not isinstance(where, Db)
+        self.db = Db(where) if self.owned else where
+        self.db.script(SCHEMA)
 
     def close(self) -> None:
-        self.db.close()
+        if self.owned:
+            self.db.close()
 
     @property
     def size(self) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM leaves").fetchone()[0]
+        return self.db.one("SELECT COUNT(*) FROM leaves")[0]
 
     def append(self, entries: list[bytes]) -> list[int]:
         """Append entries (in one transaction) and return their indexes; an entry already logged keeps its index."""
         found: list[int] = []
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with self.db.transaction(lock="planilla-log"):
             n = self.size
             for entry in entries:
                 leaf = merkle.leaf_hash(entry)
@@ -72,10 +73,6 @@ class SealLog:
                     self.db.execute("INSERT INTO nodes VALUES (?, ?, ?)", (level, index, current))
                 found.append(n)
                 n += 1
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
         return found
 
     def _node(self, level: int, index: int) -> bytes:
@@ -123,8 +120,18 @@ class SealLog:
         if row is not None:
             return row[0]
         note = sign(Checkpoint(self.origin, size, self.root(size)).body(), [self.key.note_signer()])
-        self.db.execute("INSERT OR IGNORE INTO checkpoints (size, note) VALUES (?, ?)", (size, note))
-        return note
+        self.db.execute("INSERT INTO checkpoints (size, note) VALUES (?, ?) ON CONFLICT DO NOTHING", (size, note))
+        return self.db.one("SELECT note FROM checkpoints WHERE size = ?", (size,))[0]
+
+    def latest_size(self) -> int | None:
+        """The size of the latest signed checkpoint (None before the first)."""
+        row = self.db.one("SELECT MAX(size) FROM checkpoints")
+        return None if row is None or row[0] is None else int(row[0])
+
+    def note_at(self, size: int) -> str | None:
+        """The checkpoint of that size, with the cosignatures received."""
+        row = self.db.one("SELECT COALESCE(cosigned, note) FROM checkpoints WHERE size = ?", (size,))
+        return None if row is None else row[0]
 
     def latest(self) -> str | None:
         """The latest checkpoint, cosigned when witnesses answered."""
@@ -155,7 +162,8 @@ class SealLog:
                         continue
                     if answer.status_code == 200:
                         lines.append(answer.text)
-                        self.db.execute("INSERT OR REPLACE INTO witnessed VALUES (?, ?)", (url, size))
+                        self.db.execute("INSERT INTO witnessed VALUES (?, ?) ON CONFLICT (witness) DO UPDATE "
+                                        "SET size = excluded.size", (url, size))
                     else:
                         failures[url] = f"{answer.status_code}: {answer.text.strip()}"
                     break

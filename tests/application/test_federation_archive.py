@@ -1,0 +1,251 @@
+"""The federation's archive (issue 29, "Halls are enrolled"): pushes authenticated by the enrolled hall's service
+key, refused whole with the reason the hall sees, every verdict class stored with its verdict, reopens as
+updates, forks kept beside and alarmed, later seals that drop or change a game without a reopen alarmed, and
+a game's proof bundle checked offline (a rewrite with new keys for both seats after the seal was logged fails).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from service.federation.archive import Archive
+from service.federation.bundle import BundleRefused, bundle_of, verify_bundle
+from service.federation.keys import NamedKey
+from service.federation.push import PushRefused
+from service.federation.store import Db
+from service.trust.attest import export_attested, seal_round
+from service.trust.keys import ServiceKey
+from tests.federation_world import EVENT, closed_game, game_body, hall_app, reopen_and_close, seal_body, signed
+from tests.keys import Tablet
+from tests.reliability.test_signed_rewrite import records_of, rechain
+
+LOG = NamedKey.generate("fisc.cat/seals")
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory):
+    """Round 1: a game signed throughout, a paper game, one with a paper seat; sealed. Round 2: one game, sealed,
+    then reopened and closed again and sealed again."""
+    data = tmp_path_factory.mktemp("hall") / "data"
+    app = hall_app(data)
+    tablets = {n: [Tablet(), Tablet()] for n in ("signed", "round2")}
+    games = {"signed": closed_game(app, 1, 1, tablets["signed"]), "paper": closed_game(app, 1, 2, None),
+             "mixed": closed_game(app, 1, 3, [Tablet(), None], second_play=True),
+             "round2": closed_game(app, 2, 1, tablets["round2"])}
+    seals = {1: seal_round(app, EVENT, 1), 2: seal_round(app, EVENT, 2)}
+    exports = {n: export_attested(app, g) for n, g in games.items()}
+    reopen_and_close(app, games["round2"], tablets["round2"])
+    exports["reopened"] = export_attested(app, games["round2"])
+    seals["2b"] = seal_round(app, EVENT, 2)
+    yield {"app": app, "key": app.service_key, "games": games, "seals": seals, "exports": exports}
+    app.close()
+
+
+@pytest.fixture
+def archive(tmp_path, hall):
+    db = Db(tmp_path / "federation.sqlite3")
+    kept = Archive(db, LOG)
+    kept.enrol_hall(hall["key"].fingerprint, "Casal de Girona", "officer:test")
+    kept.enrol_event(hall["key"].fingerprint, EVENT, "2025-05-01", "2025-05-02", "officer:test")
+    yield kept
+    db.close()
+
+
+def push(archive, key, body):
+    return archive.push(body, signed(key, body))
+
+
+def counts(archive) -> tuple[int, ...]:
+    return tuple(archive.db.one(f"SELECT COUNT(*) FROM {t}")[0] for t in ("games", "seals", "nonces", "leaves"))
+
+
+def refused(archive, body, headers) -> PushRefused:
+    before = counts(archive)
+    with pytest.raises(PushRefused) as caught:
+        archive.push(body, headers)
+    assert counts(archive) == before, "a refused push stores nothing"
+    return caught.value
+
+
+def test_every_verdict_class_is_stored_with_its_verdict_and_sending_twice_stores_once(archive, hall):
+    key = hall["key"]
+    kinds = {}
+    for name in ("signed", "paper", "mixed"):
+        stored = push(archive, key, game_body(hall["exports"][name]))
+        assert stored.outcome == "new" and stored.detail["standing"] == "current"
+        kinds[name] = stored.detail["verdict"]["kind"]
+    assert kinds["signed"] != kinds["paper"] and len(set(kinds.values())) == 3, kinds
+    again = push(archive, key, game_body(hall["exports"]["signed"]))  # a retry: a new nonce, the same game
+    assert again.outcome == "same" and counts(archive)[0] == 3
+    row = archive.db.one("SELECT verdict FROM games WHERE game = ?", (str(hall["games"]["paper"]),))
+    assert json.loads(row[0])["kind"] == kinds["paper"]
+
+
+def test_refusals_name_their_reason_and_store_nothing(archive, hall):
+    key = hall["key"]
+    body = game_body(hall["exports"]["signed"])
+    stranger = ServiceKey.generate()
+    assert refused(archive, body, signed(stranger, body)).code == "unknown_hall"
+    headers = signed(key, body)
+    forged = dict(headers, **{"planilla-signature": signed(key, body + b" ")["planilla-signature"]})
+    assert refused(archive, body, forged).code == "forged_signature"
+    assert refused(archive, body[:-10], headers).code == "truncated"
+    other = dict(headers, **{"planilla-key": stranger.public_key})
+    assert refused(archive, body, other).code == "unknown_key"
+    stale = signed(key, body) | {"planilla-sent-at": "2020-01-01T00:00:00Z"}
+    assert refused(archive, body, stale).code in ("forged_signature", "stale")
+    archive.push(body, headers)
+    replay = refused(archive, body, headers)
+    assert (replay.status, replay.code) == (409, "replayed")
+
+
+def test_a_tampered_or_unreadable_game_is_refused(archive, hall):
+    key = hall["key"]
+    lines = hall["exports"]["signed"].split(b"\n")
+    tampered = b"\n".join([lines[0], lines[1], lines[2].replace(b'"seat":0', b'"seat":1', 1), *lines[3:]])
+    if tampered == hall["exports"]["signed"]:
+        tampered = b"\n".join([lines[0], lines[2], lines[1], *lines[3:]])
+    problem = refused(archive, game_body(tampered), signed(key, game_body(tampered)))
+    assert (problem.status, problem.code, problem.field) == (422, "game_tampered", "export")
+    junk = game_body(b"not an export\n")
+    assert refused(archive, junk, signed(key, junk)).code == "game_unreadable"
+    # A game whose round-seal inclusion fails: the attestation's proof changed.
+    header, rest = lines[0], lines[1:]
+    bad = [ln.replace(b'"side":"left"', b'"side":"right"') if b'"round_seal"' in ln else ln for ln in rest]
+    if bad != rest:
+        body = game_body(b"\n".join([header, *bad]))
+        assert refused(archive, body, signed(key, body)).code == "game_tampered"
+
+
+def test_an_event_not_enrolled_waits(archive, hall, tmp_path):
+    other = Archive(Db(tmp_path / "bare.sqlite3"), LOG)
+    other.enrol_hall(hall["key"].fingerprint, "Casal", "officer:test")
+    body = game_body(hall["exports"]["signed"])
+    assert refused(other, body, signed(hall["key"], body)).code == "event_not_enrolled"
+
+
+def test_a_reopen_is_an_update_and_a_history_that_does_not_extend_is_kept_beside_with_an_alarm(archive, hall):
+    key = hall["key"]
+    assert push(archive, key, game_body(hall["exports"]["round2"])).outcome == "new"
+    update = push(archive, key, game_body(hall["exports"]["reopened"]))
+    assert update.outcome == "update" and archive.alarms() == []
+    late = push(archive, key, game_body(hall["exports"]["round2"]))
+    assert late.outcome == "same"
+    # A paper game's history rewritten consistently (every hash recomputed, the hall's own key re-signing the
+    # closing): it verifies, but it does not extend the stored one.
+    assert push(archive, key, game_body(hall["exports"]["paper"])).outcome == "new"
+    header, records = records_of(hall["exports"]["paper"])
+    changed = {i: dict(r.payload, reason="another reason") for i, r in enumerate(records) if "reason" in r.payload}
+    changed = changed or {len(records) - 1: dict(records[-1].payload, note="rewritten")}
+    stored = push(archive, key, game_body(resigned(records, key, changed).encode()))
+    assert stored.outcome == "forked" and stored.detail["standing"] == "forked"
+    assert [a["kind"] for a in archive.alarms()] == ["fork"]
+    assert archive.export_of(str(hall["games"]["paper"]))[1]["head_hash"] == header["head_hash"], \
+        "the history shown is never overwritten by a fork"
+    assert archive.export_of(str(hall["games"]["round2"]))[1]["head_hash"] == records_of(
+        hall["exports"]["reopened"])[0]["head_hash"]
+
+
+def test_seals_are_logged_and_a_later_seal_changing_a_game_needs_its_reopen(archive, hall, tmp_path):
+    key = hall["key"]
+    first = push(archive, key, seal_body(hall["seals"][2]))
+    assert first.outcome == "logged" and first.detail["log_index"] == 0 and archive.log.size == 1
+    assert push(archive, key, seal_body(hall["seals"][2])).outcome == "same" and archive.log.size == 1
+    # The later seal changes the game: the archive has not seen its reopen yet, so an alarm.
+    second = push(archive, key, seal_body(hall["seals"]["2b"]))
+    assert second.outcome == "logged" and [a["kind"] for a in archive.alarms()] == ["seal_changes_game"]
+    # Another federation that received the reopened history first raises none.
+    clean = Archive(Db(tmp_path / "clean.sqlite3"), LOG)
+    clean.enrol_hall(key.fingerprint, "Casal", "t")
+    clean.enrol_event(key.fingerprint, EVENT, "2025-05-01", "2025-05-02", "t")
+    for body in (seal_body(hall["seals"][2]), game_body(hall["exports"]["reopened"]), seal_body(hall["seals"]["2b"])):
+        push(clean, key, body)
+    assert clean.alarms() == []
+    # A seal dropping a game, signed by the hall: logged, and alarmed.
+    dropped = dict(hall["seals"][1])
+    from domain.seal.merkle import proof, root
+    from domain.seal.records import seal_message
+    games = dropped["games"][1:]
+    leaves = [g["leaf"] for g in games]
+    dropped.update(count=len(games), root=root(leaves), sealed_at="2025-05-01T13:00:00.000Z",
+                   games=[dict(g, proof=proof(leaves, i)) for i, g in enumerate(games)])
+    push(clean, key, seal_body(hall["seals"][1]))
+    dropped["signature"] = key.sign(seal_message(EVENT, dropped["round"], dropped["count"], dropped["root"],
+                                                 dropped["sealed_at"]))
+    push(clean, key, seal_body(dropped))
+    assert [a["kind"] for a in clean.alarms()] == ["seal_drops_game"]
+    # A seal whose signature or proofs fail is refused.
+    bad = dict(dropped, root="0" * 64)
+    assert refused(clean, seal_body(bad), signed(key, seal_body(bad))).code == "seal_refused"
+
+
+def test_a_bundle_proves_its_game_offline_and_a_rewrite_with_new_keys_fails(archive, hall):
+    key = hall["key"]
+    witness = NamedKey.generate("witness.example/w1")
+    push(archive, key, game_body(hall["exports"]["signed"]))
+    push(archive, key, seal_body(hall["seals"][1]))
+    bundle = bundle_of(archive, str(hall["games"]["signed"]), [])
+    # Cosign the bundle's checkpoint as a witness would (its checks are the witness's own tests').
+    note = bundle["log"]["checkpoint"]
+    body = note[:note.index("\n\n") + 1]
+    bundle["log"]["checkpoint"] = note + witness.cosign(body, 1_800_000_000)
+    text = json.dumps(bundle)
+    lines = verify_bundle(text, [witness.witness_vkey()], 1)
+    assert "entry 0 of the log fisc.cat/seals" in "\n".join(lines)
+    with pytest.raises(BundleRefused, match="quorum"):
+        verify_bundle(text, [witness.witness_vkey(), NamedKey.generate("w2").witness_vkey()], 2)
+    # The rewrite: new keys registered for both seats, every later signature re-made, the hall's key re-signing.
+    header, records = records_of(hall["exports"]["signed"])
+    rewritten = dict(bundle, export=rewrite_with_new_keys(records, key))
+    from service.trust.verdict import file_report
+    alone = file_report(rewritten["export"].encode(), key.public_key, None, None)
+    assert alone["ok"], alone["reason"]
+    with pytest.raises(BundleRefused, match="not among the seal's games|round seal"):
+        verify_bundle(json.dumps(rewritten), [witness.witness_vkey()], 1)
+
+
+def rewrite_with_new_keys(records, key) -> str:
+    """The history rewritten by someone holding the database and the hall's key: new keys registered for both
+    seats, every player's signature re-made with them over the re-chained heads, the closing re-signed."""
+    from domain.game.attested import SIGNED, attested_bytes
+    from domain.game.chain import GENESIS, event_hash
+    from domain.seal.records import head_message
+
+    new = [Tablet(), Tablet()]
+    seats = {r.payload["fingerprint"]: r.payload["seat"] for r in records if r.type == "KeyRegistered"}
+    out, previous, moved = [], GENESIS, {}
+    for rec in records:
+        payload = dict(rec.payload)
+        if rec.type == "KeyRegistered":
+            tablet = new[payload["seat"]]
+            payload.update(public_key=tablet.spki, fingerprint=tablet.fingerprint)
+        if rec.type == "SheetSigned":
+            payload["head_hash"] = previous
+        if rec.type in SIGNED and payload.get("key"):
+            seat, seen = seats[payload["key"]["fingerprint"]], moved[payload["key"]["seen_head"]]
+            payload["key"] = dict(payload["key"], fingerprint=new[seat].fingerprint, seen_head=seen,
+                                  signature=new[seat].sign(SIGNED[rec.type], rec.game, seat, seen))
+        meta = {"previous_hash": previous, "actor": rec.actor, "device": rec.device, "at": rec.at}
+        digest = event_hash(rec.game, rec.type, rec.version, payload, meta)
+        out.append(rec._replace(previous_hash=previous, hash=digest, payload=payload))
+        moved[rec.hash], previous = digest, digest
+    closed = out[-1]
+    att = [{"attestation": "head_signature", "version": closed.version, "head_hash": closed.hash,
+            "fingerprint": key.fingerprint, "signature": key.sign(head_message(closed.game, closed.version, closed.hash)),
+            "at": closed.at}]
+    return attested_bytes(out, att, key.public_key).decode("utf-8")
+
+
+def resigned(records, key, payloads) -> str:
+    """``records`` with ``payloads`` changed, re-chained, the closing signed by the hall's ``key``."""
+    from domain.game.attested import attested_bytes
+    from domain.seal.records import head_message
+
+    chained = rechain(records, payloads)
+    closed = chained[-1]
+    att = [{"attestation": "head_signature", "version": closed.version, "head_hash": closed.hash,
+            "fingerprint": key.fingerprint, "signature": key.sign(head_message(closed.game, closed.version, closed.hash)),
+            "at": closed.at}]
+    return attested_bytes(chained, att, key.public_key).decode("utf-8")
