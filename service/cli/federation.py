@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
+from service.cli.store import DATA_HELP, URL_HELP, store_of
 from service.cli.witness import LOG_KEY
 
 STORE_HELP = ("The federation's store: postgresql://user@host:port/db (several processes may serve one), or "
@@ -32,6 +33,28 @@ def bind(host: str, port: int, reuse_port: bool) -> socket.socket:
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
+
+
+def run_verify_bundle(path: str, witnesses: list[str], quorum: int, log_key: Optional[str] = None,
+                      out=None) -> int:
+    """``planilla audit verify --bundle``: 0 verified, 1 refused (the first check that failed), 2 unreadable."""
+    from service.cli.witness import read_key
+    from service.federation.bundle import BundleRefused, verify_bundle
+
+    out = out or sys.stdout
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        out.write(f"{path}: cannot read the bundle: {error}\n")
+        return 2
+    try:
+        lines = verify_bundle(text, [read_key(w) for w in witnesses], quorum,
+                              None if log_key is None else read_key(log_key))
+    except BundleRefused as refused:
+        out.write(f"{path}: REFUSED: {refused}\n")
+        return 1 if refused.readable else 2
+    out.write(f"{path}: verified\n" + "".join(f"{line}\n" for line in lines))
+    return 0
 
 
 def build_app():
@@ -80,5 +103,36 @@ def build_app():
         print(f"Planilla federation listening on http://{shown}:{sock.getsockname()[1]}", flush=True)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
         uvicorn.Server(config).run(sockets=[sock])
+
+    @app.command("push")
+    def push(
+        to: str = typer.Option(..., "--to", help="The federation's address (http://HOST:PORT)."),
+        data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
+        database_url: Optional[str] = typer.Option(None, "--database-url", help=URL_HELP),
+    ) -> None:
+        """A hall's pass now: put each closed game and each wholly closed round's seal in the hall's outbox,
+        send what is due, print what was sent, refused and left waiting (exit 0; 1 when anything waits or was
+        refused)."""
+        import json
+
+        from service.access.application import ServiceApplication
+        from service.federation.outbox import Outbox, Pusher, outbox_store
+        from service.federation.store import Db
+        from service.settings import settings_env
+        from service.trust.keys import ServiceKey
+
+        store = store_of(data, database_url)
+        key, _ = ServiceKey.for_store(store)
+        games = ServiceApplication(settings_env(store), service_key=key)
+        db = Db(outbox_store(store))
+        try:
+            outbox = Outbox(db, key, to)
+            done = Pusher(games, outbox).run_once(due_only=False)
+            summary = outbox.summary()
+        finally:
+            db.close()
+            games.close()
+        print(json.dumps({"pass": done, **summary}, ensure_ascii=False, indent=1))
+        raise typer.Exit(0 if not summary["counts"]["waiting"] and not summary["counts"]["refused"] else 1)
 
     return app
