@@ -9,7 +9,8 @@ it (``Planilla-Process``). Refusals have the service's usual body: ``{code, mess
 from __future__ import annotations
 
 import os
-from typing import Any
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
@@ -33,7 +34,13 @@ def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str
                           timeout: float = 5.0) -> FastAPI:
     store = Store(store_url)
     witnesses = list(witnesses or [])
-    app = FastAPI(title="Planilla federation", docs_url=None, redoc_url=None, openapi_url=None)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(title="Planilla federation", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.store = store
     Archive(store.db(), log_key)  # the tables, made once by whichever process starts first
 
@@ -161,9 +168,5 @@ def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str
         if isinstance(found, str):
             return refusal(404, "no_bundle", found, "game")
         return JSONResponse(found, headers={"Content-Disposition": f'attachment; filename="{game}.bundle.json"'})
-
-    @app.on_event("shutdown")
-    def close() -> None:
-        store.close()
 
     return app

@@ -249,3 +249,89 @@ def resigned(records, key, payloads) -> str:
             "fingerprint": key.fingerprint, "signature": key.sign(head_message(closed.game, closed.version, closed.hash)),
             "at": closed.at}]
     return attested_bytes(chained, att, key.public_key).decode("utf-8")
+
+
+def empty_seal(key, round_: int) -> dict:
+    """A hall's signed seal of a round with no closed game (the log takes it like any other)."""
+    from domain.seal.merkle import root
+    from domain.seal.records import seal_message
+
+    top, at = root([]), f"2025-05-01T12:{round_ % 60:02d}:00.000Z"
+    return {"format": "planilla-seal/1", "event": EVENT, "round": round_, "count": 0, "root": top, "sealed_at": at,
+            "service_key": key.public_key, "fingerprint": key.fingerprint, "games": [],
+            "signature": key.sign(seal_message(EVENT, round_, 0, top, at))}
+
+
+def test_two_writers_on_one_postgresql_database_append_one_consistent_log(hall, postgres_url):
+    """Stateless in front of the store: two connections (as two processes) pushing seals at once get distinct
+    indexes, and the tree is the one recomputed from its leaves (RFC 9162 §2.1)."""
+    import threading
+    from uuid import uuid4
+
+    import psycopg
+    from psycopg import sql
+
+    from domain.tlog import merkle
+
+    schema_db = f"planilla_fed_{uuid4().hex[:10]}"
+    base = postgres_url.rsplit("/", 1)[0]
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(schema_db)))
+    try:
+        url = f"{base}/{schema_db}"
+        key = hall["key"]
+        first = Archive(Db(url), LOG)
+        first.enrol_hall(key.fingerprint, "Casal", "t")
+        first.enrol_event(key.fingerprint, EVENT, "2025-05-01", "2025-05-02", "t")
+        second = Archive(Db(url), LOG)
+        indexes: list[int] = []
+
+        def writer(archive, rounds):
+            for r in rounds:
+                indexes.append(push(archive, key, seal_body(empty_seal(key, r))).detail["log_index"])
+
+        threads = [threading.Thread(target=writer, args=(a, range(start, 40, 2))) for a, start in ((first, 0),
+                                                                                                    (second, 1))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(indexes) == list(range(40))
+        leaves = [merkle.leaf_hash(bytes(e)) for (e,) in first.db.all("SELECT entry FROM leaves ORDER BY idx")]
+        assert second.log.root() == merkle.root(40, merkle.from_leaves(leaves))
+        first.db.close()
+        second.db.close()
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(schema_db)))
+
+
+def test_the_service_answers_refusals_in_the_usual_shape_and_officers_enrol(tmp_path, hall):
+    from fastapi.testclient import TestClient
+
+    from service.federation.http import create_federation_app
+    from service.federation.push import signed_headers
+    from tests.federation_world import sent_now
+
+    url = str(tmp_path / "fed.sqlite3")
+    raw, _ = Archive(Db(url)).create_officer_token("anna")
+    client = TestClient(create_federation_app(url, LOG))
+    auth = {"Authorization": f"Bearer {raw}"}
+    assert client.post("/v1/federation/halls", json={"fingerprint": "x", "name": "y"}).status_code == 401
+    bad = client.post("/v1/federation/halls", json={"fingerprint": "x", "name": "y"}, headers=auth)
+    assert bad.status_code == 400 and set(bad.json()) == {"code", "message", "field", "article"}
+    key = hall["key"]
+    body = game_body(hall["exports"]["signed"])
+    unknown = client.post("/v1/federation/push", content=body, headers=signed_headers(key, body, sent_now()))
+    assert (unknown.status_code, unknown.json()["code"]) == (401, "unknown_hall")
+    assert client.post("/v1/federation/halls", json={"fingerprint": key.fingerprint, "name": "Casal"},
+                       headers=auth).status_code == 201
+    waiting = client.post("/v1/federation/push", content=body, headers=signed_headers(key, body, sent_now()))
+    assert (waiting.status_code, waiting.json()["code"]) == (403, "event_not_enrolled")
+    assert client.post("/v1/federation/events", json={"hall": key.fingerprint, "name": EVENT, "starts": "2025-05-01",
+                                                      "ends": "2025-05-02"}, headers=auth).status_code == 201
+    stored = client.post("/v1/federation/push", content=body, headers=signed_headers(key, body, sent_now()))
+    assert stored.status_code == 201 and stored.json()["outcome"] == "new"
+    assert stored.headers["Planilla-Process"] == str(__import__("os").getpid())
+    assert client.get(f"/v1/federation/games/{hall['games']['signed']}/bundle").json()["code"] == "no_bundle"
+    assert client.get("/v1/federation/events").json()["events"][0]["name"] == EVENT
