@@ -23,7 +23,7 @@ from service.api.middleware.heard import Heard, HeardMiddleware
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
     bundles, commands, duplicate_history, duplicate_print, duplicate_reads, duplicates, games, games_read, gcg, hall,
-    health, history, officials, pages, public, receipts, rounds, seals, seats, stream, tables, tokens, tournaments,
+    health, history, officials, outbox, pages, public, receipts, rounds, seals, seats, stream, tables, tokens, tournaments,
 )
 from service.hub import Hub
 from service.api.streams.fanout import Fanout
@@ -179,7 +179,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.add_middleware(HeardMiddleware, heard=app.state.heard)  # when each device was last heard (memory)
     app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
     for module in (games, games_read, gcg, commands, history, receipts, stream, tokens, seats, rounds, seals, tournaments, tables,
-                   duplicates, duplicate_reads, duplicate_history, duplicate_print, health, hall, public, officials):
+                   duplicates, duplicate_reads, duplicate_history, duplicate_print, health, hall, public, officials, outbox):
         app.include_router(module.router)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(bundles.router)

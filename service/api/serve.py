@@ -194,7 +194,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         from service.federation.outbox import start_pusher
 
         pusher = start_pusher(games, store, federation, federation_every)
-        app.state.federation_outbox = pusher.outbox_url
+        app.state.federation_outbox = pusher.outbox_at
         out.write(f"Pushing closed games and round seals to the federation at {federation}\n")
     out.flush()
     try:

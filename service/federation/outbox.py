@@ -124,14 +124,18 @@ class Outbox:
 
     def summary(self) -> dict[str, Any]:
         """What the hall console shows: how many of each state, what waits (and why), what was refused."""
+        return self.summary_of(self.db, self.url)
+
+    @staticmethod
+    def summary_of(db: Db, url: str) -> dict[str, Any]:
         counts = dict.fromkeys((WAITING, SENT, REFUSED), 0)
-        for state, count in self.db.all("SELECT state, COUNT(*) FROM federation_outbox GROUP BY state"):
+        for state, count in db.all("SELECT state, COUNT(*) FROM federation_outbox GROUP BY state"):
             counts[state] = int(count)
         fields = ("item", "kind", "attempts", "code", "message", "enqueued_at", "done_at")
-        listed = {state: [dict(zip(fields, row)) for row in self.db.all(
+        listed = {state: [dict(zip(fields, row)) for row in db.all(
             f"SELECT {', '.join(fields)} FROM federation_outbox WHERE state = ? ORDER BY id LIMIT 50", (state,))]
             for state in (WAITING, REFUSED)}
-        return {"federation": self.url, "counts": counts, "waiting": listed[WAITING], "refused": listed[REFUSED]}
+        return {"federation": url, "counts": counts, "waiting": listed[WAITING], "refused": listed[REFUSED]}
 
 
 class Pusher:
@@ -204,5 +208,15 @@ def start_pusher(app: Any, store: str, url: str, interval: float = 5.0) -> Pushe
     """The hall server's pusher thread, on its own connection to the hall's outbox."""
     db = Db(outbox_store(store))
     pusher = Pusher(app, Outbox(db, app.service_key, url), interval).start()
-    pusher.outbox_url = outbox_store(store)  # type: ignore[attr-defined]  (the console's panel reads it)
+    pusher.outbox_at = (outbox_store(store), url)  # type: ignore[attr-defined]  (the console's panel reads it)
     return pusher
+
+
+def outbox_summary(where: str, url: str) -> dict[str, Any]:
+    """The outbox's summary (``Outbox.summary``) read on a connection of its own."""
+    db = Db(where)
+    try:
+        db.script(SCHEMA)
+        return Outbox.summary_of(db, url)
+    finally:
+        db.close()
