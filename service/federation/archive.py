@@ -81,11 +81,14 @@ class Stored:
 class Archive:
     """The archive on one connection (``Db``), with the log of round seals on the same store."""
 
-    def __init__(self, db: Db, log_key: NamedKey | None = None, clock: Callable[[], str] = now) -> None:
+    def __init__(self, db: Db, log_key: NamedKey | None = None, clock: Callable[[], str] = now,
+                 made: bool = False) -> None:
+        """``made``: the tables exist already (a process makes them once at its start, not per request)."""
         self.db = db
         self.clock = clock
-        db.script(SCHEMA)
-        self.log = None if log_key is None else SealLog(db, log_key)
+        if not made:
+            db.script(SCHEMA)
+        self.log = None if log_key is None else SealLog(db, log_key, made=made)
 
     # ---- officers, halls, events ----------------------------------------------------------------------
     def create_officer_token(self, label: str) -> tuple[str, int]:

@@ -45,7 +45,7 @@ def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str
     Archive(store.db(), log_key)  # the tables, made once by whichever process starts first
 
     def archive() -> Archive:
-        return Archive(store.db(), log_key)
+        return Archive(store.db(), log_key, made=True)
 
     @app.middleware("http")
     async def process_header(request: Request, call_next: Any) -> Any:

@@ -36,13 +36,15 @@ class LogError(ValueError):
 
 
 class SealLog:
-    def __init__(self, where: Path | str | Db, key: NamedKey) -> None:
-        """The log in ``where``: an open connection to the federation's store, or a store's URL or file."""
+    def __init__(self, where: Path | str | Db, key: NamedKey, made: bool = False) -> None:
+        """The log in ``where``: an open connection to the federation's store, or a store's URL or file
+        (``made``: its tables exist already)."""
         self.key = key
         self.origin = key.name
         self.owned = not isinstance(where, Db)
         self.db = Db(where) if self.owned else where
-        self.db.script(SCHEMA)
+        if not made:
+            self.db.script(SCHEMA)
 
     def close(self) -> None:
         if self.owned:
