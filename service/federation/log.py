@@ -52,30 +52,47 @@ class SealLog:
 
     @property
     def size(self) -> int:
-        return self.db.one("SELECT COUNT(*) FROM leaves")[0]
+        return self.db.one("SELECT COALESCE(MAX(idx) + 1, 0) FROM leaves")[0]
 
     def append(self, entries: list[bytes]) -> list[int]:
-        """Append entries (in one transaction) and return their indexes; an entry already logged keeps its index."""
+        """Append entries (in one transaction) and return their indexes; an entry already logged keeps its index.
+        The new nodes are computed in memory (only the tree's right edge is read) and written in two statements."""
         found: list[int] = []
         with self.db.transaction(lock="planilla-log"):
             n = self.size
-            for entry in entries:
-                leaf = merkle.leaf_hash(entry)
-                known = self.db.execute("SELECT idx FROM leaves WHERE hash = ?", (leaf,)).fetchone()
-                if known is not None:
-                    found.append(known[0])
+            hashes = [merkle.leaf_hash(entry) for entry in entries]
+            known = self._indexes(hashes)
+            leaves, nodes, made = [], [], {}
+            for entry, leaf in zip(entries, hashes):
+                if leaf in known:
+                    found.append(known[leaf])
                     continue
-                self.db.execute("INSERT INTO leaves VALUES (?, ?, ?)", (n, entry, leaf))
-                self.db.execute("INSERT INTO nodes VALUES (0, ?, ?)", (n, leaf))
+                known[leaf] = n
+                leaves.append((n, entry, leaf))
+                nodes.append((0, n, leaf))
                 level, index, current = 0, n, leaf
                 while index & 1:
-                    left = self._node(level, index - 1)
+                    left = made.get((level, index - 1)) or self._node(level, index - 1)
                     current = merkle.node_hash(left, current)
                     level, index = level + 1, index >> 1
-                    self.db.execute("INSERT INTO nodes VALUES (?, ?, ?)", (level, index, current))
+                    nodes.append((level, index, current))
+                    made[(level, index)] = current
+                made[(0, n)] = leaf
                 found.append(n)
                 n += 1
+            self.db.many("INSERT INTO leaves VALUES (?, ?, ?)", leaves)
+            self.db.many("INSERT INTO nodes VALUES (?, ?, ?)", nodes)
         return found
+
+    def _indexes(self, hashes: list[bytes]) -> dict[bytes, int]:
+        """The index of each of these leaf hashes already logged."""
+        known: dict[bytes, int] = {}
+        for start in range(0, len(hashes), 500):
+            chunk = hashes[start:start + 500]
+            marks = ", ".join("?" for _ in chunk)
+            for leaf, index in self.db.all(f"SELECT hash, idx FROM leaves WHERE hash IN ({marks})", chunk):
+                known[bytes(leaf)] = index
+        return known
 
     def _node(self, level: int, index: int) -> bytes:
         return self.db.execute("SELECT hash FROM nodes WHERE level = ? AND idx = ?", (level, index)).fetchone()[0]

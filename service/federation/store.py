@@ -60,6 +60,16 @@ class Db:
     def execute(self, text: str, params: tuple | list = ()) -> Any:
         return self.conn.execute(self.sql(text), tuple(params))
 
+    def many(self, text: str, rows: list[tuple]) -> None:
+        """One statement for many rows (psycopg pipelines them: one round trip, not one per row)."""
+        if not rows:
+            return
+        if self.postgres:
+            with self.conn.cursor() as cursor:
+                cursor.executemany(self.sql(text), rows)
+        else:
+            self.conn.executemany(self.sql(text), rows)
+
     def one(self, text: str, params: tuple | list = ()) -> Any:
         return self.execute(text, params).fetchone()
 
