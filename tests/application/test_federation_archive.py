@@ -94,8 +94,13 @@ def test_refusals_name_their_reason_and_store_nothing(archive, hall):
     assert refused(archive, body[:-10], headers).code == "truncated"
     other = dict(headers, **{"planilla-key": stranger.public_key})
     assert refused(archive, body, other).code == "unknown_key"
-    stale = signed(key, body) | {"planilla-sent-at": "2020-01-01T00:00:00Z"}
-    assert refused(archive, body, stale).code in ("forged_signature", "stale")
+    from service.federation.push import signed_headers
+    stale = {k.lower(): v for k, v in signed_headers(key, body, "2020-01-01T00:00:00Z").items()}
+    assert refused(archive, body, stale).code == "stale"
+    swapped = body.replace(b'"kind": "game"', b'"kind": "gamf"')
+    assert len(swapped) == len(body) and refused(archive, swapped, headers).code == "digest_mismatch"
+    unsigned = {k: v for k, v in headers.items() if k != "planilla-signature"}
+    assert refused(archive, body, unsigned).code == "unsigned"
     archive.push(body, headers)
     replay = refused(archive, body, headers)
     assert (replay.status, replay.code) == (409, "replayed")
@@ -113,10 +118,15 @@ def test_a_tampered_or_unreadable_game_is_refused(archive, hall):
     assert refused(archive, junk, signed(key, junk)).code == "game_unreadable"
     # A game whose round-seal inclusion fails: the attestation's proof changed.
     header, rest = lines[0], lines[1:]
-    bad = [ln.replace(b'"side":"left"', b'"side":"right"') if b'"round_seal"' in ln else ln for ln in rest]
-    if bad != rest:
-        body = game_body(b"\n".join([header, *bad]))
-        assert refused(archive, body, signed(key, body)).code == "game_tampered"
+    def flipped(line: bytes) -> bytes:  # every step of the proof on the other side
+        return line.replace(b'"side":"left"', b'"side":"?"').replace(b'"side":"right"', b'"side":"left"').replace(
+            b'"side":"?"', b'"side":"right"')
+
+    bad = [flipped(ln) if b'"round_seal"' in ln else ln for ln in rest]
+    assert bad != rest, "the export carries its round seal's inclusion proof"
+    body = game_body(b"\n".join([header, *bad]))
+    problem = refused(archive, body, signed(key, body))
+    assert problem.code == "game_tampered" and "round seal" in problem.message, problem.message
 
 
 def test_an_event_not_enrolled_waits(archive, hall, tmp_path):
