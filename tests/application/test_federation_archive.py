@@ -20,6 +20,7 @@ from service.trust.keys import ServiceKey
 from tests.federation_world import EVENT, closed_game, game_body, hall_app, reopen_and_close, seal_body, signed
 from tests.keys import Tablet
 from tests.reliability.test_signed_rewrite import records_of, rechain
+from tests.reliability.test_verdict import replaced_game
 
 LOG = NamedKey.generate("fisc.cat/seals")
 
@@ -33,7 +34,7 @@ def hall(tmp_path_factory):
     tablets = {n: [Tablet(), Tablet()] for n in ("signed", "round2")}
     games = {"signed": closed_game(app, 1, 1, tablets["signed"]), "paper": closed_game(app, 1, 2, None),
              "mixed": closed_game(app, 1, 3, [Tablet(), None], second_play=True),
-             "round2": closed_game(app, 2, 1, tablets["round2"])}
+             "round2": closed_game(app, 2, 1, tablets["round2"]), "replaced": replaced_game(app)}
     seals = {1: seal_round(app, EVENT, 1), 2: seal_round(app, EVENT, 2)}
     exports = {n: export_attested(app, g) for n, g in games.items()}
     reopen_and_close(app, games["round2"], tablets["round2"])
@@ -71,14 +72,16 @@ def refused(archive, body, headers) -> PushRefused:
 
 def test_every_verdict_class_is_stored_with_its_verdict_and_sending_twice_stores_once(archive, hall):
     key = hall["key"]
-    kinds = {}
-    for name in ("signed", "paper", "mixed"):
+    kinds, warnings = {}, {}
+    for name in ("signed", "paper", "mixed", "replaced"):
         stored = push(archive, key, game_body(hall["exports"][name]))
         assert stored.outcome == "new" and stored.detail["standing"] == "current"
         kinds[name] = stored.detail["verdict"]["kind"]
-    assert kinds["signed"] != kinds["paper"] and len(set(kinds.values())) == 3, kinds
+        warnings[name] = {w["kind"] for w in stored.detail["verdict"]["warnings"]}
+    assert len({kinds["signed"], kinds["paper"], kinds["mixed"]}) == 3, kinds
+    assert {"key_replacement", "official_entry"} <= warnings["replaced"], warnings  # FILE 26: an arbiter's pass
     again = push(archive, key, game_body(hall["exports"]["signed"]))  # a retry: a new nonce, the same game
-    assert again.outcome == "same" and counts(archive)[0] == 3
+    assert again.outcome == "same" and counts(archive)[0] == 4
     row = archive.db.one("SELECT verdict FROM games WHERE game = ?", (str(hall["games"]["paper"]),))
     assert json.loads(row[0])["kind"] == kinds["paper"]
 
