@@ -96,10 +96,75 @@ def line(name: str, figure: float, target: float | None, unit: str) -> None:
           f"{'ok' if ratio <= 1 else 'MISSED'}")
 
 
+def scaled(archive, bodies: list[bytes], games: int, key) -> None:
+    """COPY ``games`` more games (each a real export's bytes under a new id, its event renamed), one seal each
+    logged in batches of 1,000, then the bundle's p95 over 200 of them and a checkpoint over 1,000 more seals."""
+    import json
+    import random
+
+    from domain.seal.merkle import leaf_hash, proof, root
+    from domain.tlog.entries import seal_entry
+    from service.federation.bundle import bundle_of
+
+    exports = [json.loads(b)["export"].encode() for b in bodies]
+    heads = [json.loads(e.split(b"\n", 1)[0])["head_hash"] for e in exports]
+    rounds = [json.loads(e.split(b"\n", 2)[1])["payload"]["details"]["round"] for e in exports]
+    began = time.perf_counter()
+    ids, seals = [], []
+    with archive.db.conn.cursor() as cursor:
+        with cursor.copy("COPY games (game, hall, event, round_name, events, head_hash, format, verdict, standing, "
+                         "export, received_at) FROM STDIN") as copy:
+            for n in range(games):
+                template = n % len(exports)
+                event = f"Scale {n // 6}-{template}"
+                data = exports[template].replace(b'"event":"Open"', f'"event":"{event}"'.encode())
+                game = str(uuid4())
+                ids.append(game)
+                copy.write_row((game, key.fingerprint, event, str(rounds[template]), data.count(b"\n") - 1, heads[template],
+                                "planilla-audit/2", "{}", "current", data, "2026-11-27T00:00:00Z"))
+    for n in range(games):  # one seal per game: a copy keeps its template's round, under an event of its own
+        template = n % len(exports)
+        group, event, round_ = [(ids[n], heads[template])], f"Scale {n // 6}-{template}", rounds[template]
+        leaves = [leaf_hash(event, round_, g, 9, h) for g, h in group]
+        seals.append({"format": "planilla-seal/1", "event": event, "round": round_, "count": len(leaves),
+                      "root": root(leaves), "sealed_at": "2026-11-27T00:00:00Z", "service_key": key.public_key,
+                      "fingerprint": key.fingerprint, "signature": "S" * 88,
+                      "games": [{"game": g, "version": 9, "head_hash": h, "leaf": leaf, "proof": proof(leaves, i)}
+                                for i, ((g, h), leaf) in enumerate(zip(group, leaves))]})
+    for start in range(0, len(seals), 1000):
+        batch = seals[start:start + 1000]
+        indexes = archive.log.append([seal_entry(s) for s in batch])
+        with archive.db.conn.cursor() as cursor:
+            with cursor.copy("COPY seals (hall, event, round_name, root, count, sealed_at, seal, log_index, "
+                             "received_at) FROM STDIN") as copy:
+                for seal, index in zip(batch, indexes):
+                    copy.write_row((key.fingerprint, seal["event"], str(seal["round"]), seal["root"], seal["count"],
+                                    seal["sealed_at"], json.dumps(seal), index, "2026-11-27T00:00:00Z"))
+    archive.db.execute("ANALYZE")
+    print(f"scale: {games} games and {len(seals)} seals written in {time.perf_counter() - began:.1f} s")
+    archive.log.checkpoint()
+    times = []
+    for game in random.Random(29).sample(ids, 200):
+        began = time.perf_counter()
+        assert isinstance(bundle_of(archive, game, []), dict)
+        times.append((time.perf_counter() - began) * 1000)
+    line(f"proof bundle at {games} more games, p95 of 200", statistics.quantiles(times, n=20)[18], BUNDLE_TARGET_MS,
+         "ms")
+    extra = [seal_entry(dict(seals[0], round=20_000 + i)) for i in range(1000)]
+    began = time.perf_counter()
+    archive.log.append(extra)
+    archive.log.checkpoint()
+    line(f"checkpoint over 1,000 new seals ({archive.log.size - 1000} logged)", time.perf_counter() - began,
+         CHECKPOINT_TARGET_S, "s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=240)
-    count = parser.parse_args().games
+    parser.add_argument("--scale", type=int, default=0, help="Then COPY this many more games (copies of the real "
+                        "exports under new ids and event names, not verified) with their seals, and measure again.")
+    arguments = parser.parse_args()
+    count = arguments.games
     from service.federation.bundle import bundle_of
     from service.federation.keys import NamedKey
     from service.trust.attest import export_attested, seal_round
@@ -152,10 +217,13 @@ def main() -> None:
         archive.log.append(extra)
         archive.log.checkpoint()
         line("checkpoint over 1,000 new seals (PostgreSQL)", time.perf_counter() - began, CHECKPOINT_TARGET_S, "s")
+        if arguments.scale:
+            scaled(archive, bodies, arguments.scale, key)
         size = archive.db.one("SELECT pg_database_size(current_database())")[0]
         games_bytes = archive.db.one("SELECT pg_total_relation_size('games')")[0]
-        print(f"disk: database {size / 1e6:.1f} MB; table games {games_bytes / 1e6:.1f} MB "
-              f"({games_bytes // count} bytes a game, exports kept whole)")
+        total = archive.db.one("SELECT COUNT(*) FROM games")[0]
+        print(f"disk: database {size / 1e6:.1f} MB; table games {games_bytes / 1e6:.1f} MB for {total} games "
+              f"({games_bytes // total} bytes a game, exports kept whole)")
         archive.db.close()
     finally:
         drop(one)

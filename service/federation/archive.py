@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS seals (id {serial}, hall TEXT NOT NULL, event TEXT, r
                                   root TEXT NOT NULL, count INTEGER NOT NULL, sealed_at TEXT NOT NULL,
                                   seal TEXT NOT NULL, log_index BIGINT NOT NULL, received_at TEXT NOT NULL,
                                   UNIQUE (hall, event, round_name, sealed_at, root));
+CREATE INDEX IF NOT EXISTS seals_by_round ON seals (event, round_name);
 CREATE TABLE IF NOT EXISTS results (id {serial}, hall TEXT NOT NULL, event TEXT, digest TEXT UNIQUE NOT NULL,
                                     document TEXT NOT NULL, attestation TEXT NOT NULL, received_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS alarms (id {serial}, kind TEXT NOT NULL, hall TEXT NOT NULL, event TEXT,
@@ -296,12 +297,11 @@ class Archive:
     # ---- proofs ---------------------------------------------------------------------------------------
     def seal_with(self, game: str, head_hash: str) -> tuple[dict[str, Any], int] | None:
         """The latest logged seal holding this game at this head, and its index in the log."""
-        row = self.db.one("SELECT export FROM games WHERE game = ? AND head_hash = ?", (game, head_hash))
+        row = self.db.one("SELECT event, round_name FROM games WHERE game = ? AND head_hash = ?", (game, head_hash))
         if row is None:
             return None
-        details = records_in(bytes(row[0]), 1)[0].payload.get("details") or {}
         for seal, index in self.db.all("SELECT seal, log_index FROM seals WHERE event = ? AND round_name = ? "
-                                       "ORDER BY id DESC", (details.get("event"), str(details.get("round")))):
+                                       "ORDER BY id DESC", (row[0], row[1])):
             seal = json.loads(seal)
             if any(g["game"] == game and g["head_hash"] == head_hash for g in seal["games"]):
                 return seal, index

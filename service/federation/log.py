@@ -13,6 +13,7 @@ inconsistent with one it signed before, since it only ever signs its own prefix.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from domain.tlog import merkle
 from domain.tlog.checkpoint import Checkpoint
@@ -42,6 +43,7 @@ class SealLog:
         self.key = key
         self.origin = key.name
         self.owned = not isinstance(where, Db)
+        self._cache: dict[tuple[int, int], bytes] | None = None
         self.db = Db(where) if self.owned else where
         if not made:
             self.db.script(SCHEMA)
@@ -95,6 +97,9 @@ class SealLog:
         return known
 
     def _node(self, level: int, index: int) -> bytes:
+        cached = self._cache.get((level, index)) if self._cache else None
+        if cached is not None:
+            return cached
         return self.db.execute("SELECT hash FROM nodes WHERE level = ? AND idx = ?", (level, index)).fetchone()[0]
 
     def subtree(self, start: int, end: int) -> bytes:
@@ -124,13 +129,39 @@ class SealLog:
         row = self.db.execute("SELECT idx FROM leaves WHERE hash = ?", (merkle.leaf_hash(entry),)).fetchone()
         return None if row is None else row[0]
 
+    def _keys(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The stored nodes ``subtree(start, end)`` reads."""
+        n = end - start
+        if n & (n - 1) == 0 and start % n == 0:
+            return [(n.bit_length() - 1, start // n)]
+        k = merkle.split(n)
+        return self._keys(start, start + k) + self._keys(start + k, end)
+
+    def _read_together(self, proof: Any, *args: int) -> list[bytes]:
+        """``proof(*args, subtree)`` with every stored node it needs read in one query, not one each: the
+        ranges a proof asks for depend on the sizes alone, so a first pass with no hashes names them."""
+        ranges: list[tuple[int, int]] = []
+        proof(*args, lambda start, end: ranges.append((start, end)) or bytes(32))
+        keys = sorted({key for start, end in ranges for key in self._keys(start, end)})
+        self._cache = {}
+        try:
+            for at in range(0, len(keys), 200):
+                chunk = keys[at:at + 200]
+                where = " OR ".join("(level = ? AND idx = ?)" for _ in chunk)
+                for level, idx, digest in self.db.all(f"SELECT level, idx, hash FROM nodes WHERE {where}",
+                                                      [v for key in chunk for v in key]):
+                    self._cache[(level, idx)] = bytes(digest)
+            return proof(*args, self.subtree)
+        finally:
+            self._cache = None
+
     def inclusion(self, index: int, size: int) -> list[bytes]:
         self._within(size)
-        return merkle.inclusion_proof(index, size, self.subtree)
+        return self._read_together(merkle.inclusion_proof, index, size)
 
     def consistency(self, old: int, size: int) -> list[bytes]:
         self._within(size)
-        return merkle.consistency_proof(old, size, self.subtree)
+        return self._read_together(merkle.consistency_proof, old, size)
 
     def checkpoint(self) -> str:
         """Sign the current tree (or return the note already signed for this size)."""
