@@ -11,7 +11,8 @@ The archive (issue 29, "The archive"): ``store`` (PostgreSQL or SQLite through p
 thread), ``archive`` (officers, enrolled halls and events, pushed games, seals and results, alarms),
 ``push`` (a push signed by the hall's service key, and its authentication), ``http`` (the stateless service
 ``planilla federation serve``), ``bundle`` (a game's proof bundle, made and checked offline), ``outbox`` (the
-hall's store-and-forward queue of pushes and the thread that drains it).
+hall's store-and-forward queue of pushes and the thread that drains it), ``results`` (a tournament's results
+as the hall pushes them: attested, not logged).
 
-May import: domain, service.trust
+May import: domain, service.tournament, service.trust
 """

@@ -282,7 +282,7 @@ class Archive:
         results = document.get("results")
         if not isinstance(results, dict):
             raise PushRefused(400, "malformed", "results: the tournament's results document", "results")
-        event = results.get("event") or results.get("name")
+        event = results.get("event")
         self._event_enrolled(hall, event)
         digest = hashlib.sha256(body).hexdigest()
         text = json.dumps(results, ensure_ascii=False, sort_keys=True)

@@ -141,8 +141,13 @@ class Outbox:
 class Pusher:
     """Fills the outbox from the hall's events and drains it, once (``run_once``) or in a thread (``start``)."""
 
-    def __init__(self, app: Any, outbox: Outbox, interval: float = 5.0) -> None:
+    def __init__(self, app: Any, outbox: Outbox, interval: float = 5.0,
+                 results: Callable[[Any, str], list[tuple[str, dict[str, Any]]]] | None = None) -> None:
+        """``results``: a tournament's results to push after each seal of its event (``service.federation.results``)."""
+        from service.federation.results import tournament_results
+
         self.app, self.outbox, self.interval = app, outbox, interval
+        self.results = tournament_results if results is None else results
         self.stopping = threading.Event()
         self.thread: threading.Thread | None = None
 
@@ -176,6 +181,8 @@ class Pusher:
                 seal = seal_round(self.app, event, round_)
                 put += self.outbox.put(f"seal:{event}:{seal['round']}:{seal['sealed_at']}:{seal['root']}", "seal",
                                        {"seal": seal})
+                for item, document in self.results(self.app, event):  # attested by the hall, not logged
+                    put += self.outbox.put(item, "results", document)
         self.outbox.advance("closed", start - 1)
         return put
 

@@ -348,3 +348,39 @@ def test_the_service_answers_refusals_in_the_usual_shape_and_officers_enrol(tmp_
     assert stored.headers["Planilla-Process"] == str(__import__("os").getpid())
     assert client.get(f"/v1/federation/games/{hall['games']['signed']}/bundle").json()["code"] == "no_bundle"
     assert client.get("/v1/federation/events").json()["events"][0]["name"] == EVENT
+
+
+def test_a_tournaments_results_go_after_its_rounds_seal_attested_by_the_hall_not_logged(tmp_path):
+    """The hall seals a round by itself once all its games are closed, then puts the tournament's results beside
+    the seal; the archive keeps them with the hall's push signature and never logs them."""
+    from service.federation.outbox import Outbox, Pusher
+    from service.game.application import Actor
+    from service.tournament.application import Tournaments
+    from tests.application.test_tournament_story import close_game
+
+    app = hall_app(tmp_path / "hall")
+    director = Actor("director:ana", "laptop")
+    tournaments = Tournaments(app)
+    tid = tournaments.create(EVENT, "fisc-2023", "fisc-2023", 5, director)
+    for name, rating in (("Anna", 1900), ("Biel", 1850), ("Carla", 1800), ("Dani", 1750)):
+        tournaments.act(tid, director, lambda t, m, n=name, r=rating: t.register(n, m, rating=r))
+    tournaments.act(tid, director, lambda t, m: t.draft(1, m))
+    tables = tournaments.publish(tid, 1, director)["tables"]
+    outbox = Outbox(Db(tmp_path / "outbox.sqlite3"), app.service_key, "http://federation.invalid")
+    pusher = Pusher(app, outbox)
+    close_game(app, tables[0]["game_id"], seed=1)
+    assert pusher.scan() == 1  # one game closed, the round not yet: no seal
+    close_game(app, tables[1]["game_id"], seed=2)
+    second = pusher.scan()
+    assert second == 3 and pusher.scan() == 0, outbox.db.all("SELECT item FROM federation_outbox")
+    rows = outbox.db.all("SELECT kind, body FROM federation_outbox ORDER BY id")
+    assert [k for k, _ in rows] == ["game", "game", "seal", "results"]
+    archive = Archive(Db(tmp_path / "federation.sqlite3"), LOG)
+    archive.enrol_hall(app.service_key.fingerprint, "Casal", "t")
+    archive.enrol_event(app.service_key.fingerprint, EVENT, "2025-05-01", "2025-05-02", "t")
+    outcomes = [push(archive, app.service_key, bytes(body)).outcome for _, body in rows]
+    assert outcomes == ["new", "new", "logged", "new"] and archive.log.size == 1
+    stored = json.loads(archive.db.one("SELECT attestation FROM results")[0])
+    assert stored["logged"] is False and stored["attested_by"] == app.service_key.fingerprint
+    assert "Anna" in archive.db.one("SELECT document FROM results")[0]
+    app.close()
