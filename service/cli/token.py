@@ -63,9 +63,26 @@ def build_app():
         reason: str = typer.Option("revoked", "--reason"),
         data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
         database_url: Optional[str] = typer.Option(None, "--database-url", help=URL_HELP),
+        officer: bool = typer.Option(False, "--officer", help="A federation officer's token (its number), on the "
+                                     "federation's store."),
     ) -> None:
         """Revoke a token: every later request with it gets 401."""
         from uuid import UUID
+
+        if officer:
+            from service.cli.federation import federation_store
+            from service.federation.archive import Archive
+            from service.federation.store import Db
+
+            db = Db(federation_store(data or "federation", database_url))
+            try:
+                done = token_id.isdigit() and Archive(db).revoke_officer_token(int(token_id))
+            finally:
+                db.close()
+            if not done:
+                raise typer.BadParameter(f"no officer token {token_id} to revoke", param_hint="TOKEN_ID")
+            sys.stdout.write(f"revoked officer token {token_id}\n")
+            return
 
         from service.access.application import ServiceApplication
         from service.settings import settings_env

@@ -146,6 +146,9 @@ class Archive:
     def push(self, body: bytes, headers: dict[str, str]) -> Stored:
         """Authenticate, check and store one push, all or nothing (``PushRefused`` says why not)."""
         fingerprint_hex = headers.get("planilla-hall", "")
+        if not fingerprint_hex:
+            raise PushRefused(401, "unsigned", "Planilla-Hall: the fingerprint of the hall's service key (a push is "
+                              "signed by the hall: docs/federation.md)", "Planilla-Hall")
         hall = self.hall(fingerprint_hex)
         if hall is None:
             raise PushRefused(401, "unknown_hall", "no hall is enrolled with this service key's fingerprint: an "

@@ -102,8 +102,9 @@ def test_refusals_name_their_reason_and_store_nothing(archive, hall):
     assert refused(archive, body, stale).code == "stale"
     swapped = body.replace(b'"kind": "game"', b'"kind": "gamf"')
     assert len(swapped) == len(body) and refused(archive, swapped, headers).code == "digest_mismatch"
-    unsigned = {k: v for k, v in headers.items() if k != "planilla-signature"}
-    assert refused(archive, body, unsigned).code == "unsigned"
+    for header in ("planilla-signature", "planilla-hall"):
+        unsigned = {k: v for k, v in headers.items() if k != header}
+        assert refused(archive, body, unsigned).code == "unsigned"
     archive.push(body, headers)
     replay = refused(archive, body, headers)
     assert (replay.status, replay.code) == (409, "replayed")
@@ -328,9 +329,13 @@ def test_the_service_answers_refusals_in_the_usual_shape_and_officers_enrol(tmp_
 
     url = str(tmp_path / "fed.sqlite3")
     raw, _ = Archive(Db(url)).create_officer_token("anna")
+    gone, number = Archive(Db(url)).create_officer_token("former")
+    assert Archive(Db(url)).revoke_officer_token(number) and not Archive(Db(url)).revoke_officer_token(number)
     client = TestClient(create_federation_app(url, LOG))
     auth = {"Authorization": f"Bearer {raw}"}
     assert client.post("/v1/federation/halls", json={"fingerprint": "x", "name": "y"}).status_code == 401
+    revoked = client.get("/v1/federation/halls", headers={"Authorization": f"Bearer {gone}"})
+    assert (revoked.status_code, revoked.json()["field"]) == (401, "Authorization")
     bad = client.post("/v1/federation/halls", json={"fingerprint": "x", "name": "y"}, headers=auth)
     assert bad.status_code == 400 and set(bad.json()) == {"code", "message", "field", "article"}
     key = hall["key"]
