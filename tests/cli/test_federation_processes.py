@@ -22,9 +22,9 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from service.federation.outbox import Outbox, outbox_store
+from service.federation.keys import NamedKey
+from service.federation.outbox import outbox_store
 from service.federation.store import Db
-from service.trust.attest import seal_round
 from tests.application.conftest import ADMIN_URL
 from tests.cli.test_witness_process import kill, start_witness
 from tests.federation_world import EVENT, closed_game, hall_app
@@ -78,9 +78,7 @@ def database():
 
 def test_two_federation_processes_one_database_a_hall_offline_restarted_and_syncing(tmp_path, database):
     fed = tmp_path / "federation"
-    made = run("log", "key", "--data", str(fed), "--origin", "fisc.test/seals")
-    assert made.returncode == 0, made.stderr
-    log_vkey = made.stdout.split()[-1]
+    log_vkey = NamedKey.load_or_create(fed / "keys" / "log-ed25519.pem", "fisc.test/seals")[0].log_vkey()
     witness, witness_url, witness_vkey = start_witness(tmp_path / "w1", log_vkey, "witness.test/w1")
     procs = [witness]
     try:
@@ -163,9 +161,9 @@ def test_two_federation_processes_one_database_a_hall_offline_restarted_and_sync
         path.write_bytes(bundle.content)
         checked = run("audit", "verify", "--bundle", str(path), "--witness", witness_vkey)
         assert checked.returncode == 0 and "cosigned by 1 of the witnesses" in checked.stdout, checked.stdout
-        other_witness = run("witness", "key", "--data", str(tmp_path / "w2"), "--name", "witness.test/w2")
+        other_witness = NamedKey.generate("witness.test/w2").witness_vkey()
         refused = run("audit", "verify", "--bundle", str(path), "--witness", witness_vkey, "--witness",
-                      other_witness.stdout.strip(), "--quorum", "2")
+                      other_witness, "--quorum", "2")
         assert refused.returncode == 1 and "quorum is 2" in refused.stdout, refused.stdout
         assert httpx.get(f"{url_b}/v1/federation/games/{paper}/bundle").status_code == 200
         assert httpx.get(url_b + "/v1/federation/alarms", headers=auth).json()["alarms"] == []
