@@ -12,7 +12,7 @@ thread), ``archive`` (officers, enrolled halls and events, pushed games, seals a
 ``push`` (a push signed by the hall's service key, and its authentication), ``http`` (the stateless service
 ``planilla federation serve``), ``bundle`` (a game's proof bundle, made and checked offline), ``outbox`` (the
 hall's store-and-forward queue of pushes and the thread that drains it), ``results`` (a tournament's results
-as the hall pushes them: attested, not logged).
+as the hall pushes them: attested, not logged), ``pages`` (the public pages, rendered without a script).
 
 May import: domain, service.tournament, service.trust
 """

@@ -13,7 +13,8 @@ from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from service.federation.archive import Archive
@@ -161,6 +162,24 @@ def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str
             return who
         note, failures = archive().log.cosign(witnesses, timeout=timeout)
         return {"checkpoint": note, "witness_failures": failures}
+
+    @app.get("/", include_in_schema=False)
+    def events_html(request: Request, lang: str | None = None) -> Any:
+        from service.federation.pages import events_page, language
+
+        chosen = language(lang, request.headers.get("accept-language"))
+        return HTMLResponse(events_page(archive(), chosen))
+
+    @app.get("/events", include_in_schema=False)
+    def games_html(request: Request, hall: str = "", name: str = "", lang: str | None = None) -> Any:
+        from service.federation.pages import games_page, language
+
+        chosen = language(lang, request.headers.get("accept-language"))
+        return HTMLResponse(games_page(archive(), hall, name, chosen))
+
+    from service.federation.pages import CATALOGUES
+
+    app.mount("/static/css", StaticFiles(directory=CATALOGUES.parent / "css"), name="css")
 
     @app.get(PREFIX + "/games/{game}/bundle")
     def bundle(game: str) -> Any:
