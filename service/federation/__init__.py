@@ -1,8 +1,8 @@
 """The federation's public log of round seals and its witnesses (issue 29, "The public log and its witnesses").
 
 ``keys``: Ed25519 keys for a log (signed-note type 0x01) and a witness (cosignature type 0x04), kept in PEM
-files, through the ``cryptography`` library. ``log``: the append-only Merkle log of round seals in a SQLite
-file, its signed checkpoints (C2SP tlog-checkpoint), inclusion and consistency proofs, and asking witnesses
+files, through the ``cryptography`` library. ``log``: the append-only Merkle log of round seals on the federation's
+store, its signed checkpoints (C2SP tlog-checkpoint), inclusion and consistency proofs, and asking witnesses
 to cosign. ``witness``: the C2SP tlog-witness process (``planilla witness serve``) and its durable state.
 ``verify``: a checkpoint against a log key and a quorum of witness keys, and a seal's inclusion in it.
 The formats and proofs themselves are pure: ``domain.tlog``.
