@@ -7,6 +7,6 @@ process), ``middleware`` (body limit, timeouts, last heard, every failure answer
 (dependencies, the error table, documented responses, bounded store reads).
 
 May import: projections, service, service.access, service.api.common, service.api.middleware,
-    service.api.routes, service.api.streams, service.duplicate, service.hall, service.tournament,
+    service.api.routes, service.api.streams, service.duplicate, service.federation, service.hall, service.tournament,
     service.trust
 """

@@ -25,6 +25,7 @@ from service.api.routes import (
     bundles, commands, duplicate_history, duplicate_print, duplicate_reads, duplicates, games, games_read, gcg, hall,
     health, history, lexicons, officials, pages, public, receipts, rounds, seals, seats, stream, tables, tokens, tournaments,
 )
+from service.api.routes import outbox as federation_outbox
 from service.hub import Hub
 from service.api.streams.fanout import Fanout
 from service.api.streams.public import keep_raw_send
@@ -108,6 +109,8 @@ TAGS = [
     {"name": "public", "description": "The live public board: every table as a spectator sees it, without a token, "
                                     "each fact shown after its event's broadcast delay; the delay, set by the director."},
     {"name": "health", "description": "Liveness of the service, its event store and its read models."},
+    {"name": "federation", "description": "What the hall has waiting for its federation and what the federation "
+                                          "refused (planilla serve --federation)."},
 ]
 
 
@@ -183,6 +186,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     for module in (games, games_read, gcg, commands, history, receipts, stream, tokens, seats, rounds, seals, tournaments, tables,
                    duplicates, duplicate_reads, duplicate_history, duplicate_print, lexicons, health, hall, public, officials):
         app.include_router(module.router)
+    app.include_router(federation_outbox.router)  # the hall's pushes to its federation (issue 29)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
     app.include_router(bundles.router)
     app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource

@@ -116,7 +116,7 @@ def director_hint(store: str) -> str:
 
 def serve(host: str, port: int, store: str, *, access_log: bool = True, out: TextIO | None = None,
           err: TextIO | None = None, tls: bool = False, http_port: int = 8080, public_writer: str = "process",
-          tls_days: int = 14) -> int:
+          tls_days: int = 14, federation: str | None = None, federation_every: float = 5.0) -> int:
     """Run the service until interrupted; on a store's first start, print a director token once.
 
     With ``tls``: HTTPS with the hall's certificates (``service.hall.tls``, made once in ``<data>/tls``, the
@@ -189,8 +189,19 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         door = PlainDoor(hall, sock.getsockname()[1], host, http_port).start()
         out.write(hall_notice(hall, host, door.port))
         ssl = {"ssl_certfile": str(hall.server_cert), "ssl_keyfile": str(hall.server_key)}
+    pusher = None
+    if federation:  # issue 29: closed games and round seals to the federation, through the hall's outbox
+        from service.federation.outbox import start_pusher
+
+        pusher = start_pusher(games, store, federation, federation_every)
+        app.state.federation_outbox = pusher.outbox_at
+        out.write(f"Pushing closed games and round seals to the federation at {federation}\n")
     out.flush()
-    uvicorn.Server(uvicorn_config(app, access_log=access_log, **ssl)).run(sockets=[sock])
+    try:
+        uvicorn.Server(uvicorn_config(app, access_log=access_log, **ssl)).run(sockets=[sock])
+    finally:
+        if pusher is not None:
+            pusher.stop()
     return 0
 
 

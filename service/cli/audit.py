@@ -46,16 +46,29 @@ def build_app():
 
     @audit_app.command("verify")
     def verify(
-        files: list[str] = typer.Argument(..., help="Exports to check."),
+        files: Optional[list[str]] = typer.Argument(None, help="Exports to check."),
         service_key: Optional[str] = typer.Option(None, "--service-key", help=SERVICE_KEY_HELP),
         seal: Optional[str] = typer.Option(None, "--seal", help="A planilla-seal/1 file: each game must be in it."),
         receipt: Optional[str] = typer.Option(None, "--receipt", help="A player's receipt: its short code (20 "
                                               "characters) or its planilla-receipt/1 file; the export's event must "
                                               "have its hash."),
         as_json: bool = typer.Option(False, "--json", help="One JSON document (planilla-verify/1) instead of text."),
+        bundle: Optional[str] = typer.Option(None, "--bundle", help="A federation's proof bundle (planilla-bundle/1): "
+                                             "the game, its seal, the seal in the public log, a cosigned checkpoint."),
+        witnesses: list[str] = typer.Option([], "--witness", help="With --bundle: a witness's verifier key (or a "
+                                            "file); repeat."),
+        quorum: int = typer.Option(1, "--quorum", min=0, help="With --bundle: how many given witnesses must cosign."),
+        log_key: Optional[str] = typer.Option(None, "--log-key", help="With --bundle: the log's verifier key (default: "
+                                              "the bundle's own, which the witnesses' cosignatures vouch for)."),
     ) -> None:
         """Check each export byte by byte, link by link and signature by signature, and name every official
         hand (exit 0 intact, 1 tampered, 2 unreadable, 3 cannot check what was asked)."""
+        if bundle is not None:
+            from service.cli.federation import run_verify_bundle
+
+            sys.exit(run_verify_bundle(bundle, witnesses, quorum, log_key))
+        if not files:
+            raise typer.BadParameter("give exports to check, or --bundle FILE", param_hint="FILES")
         sys.exit(run_audit_verify(files, service_key=service_key, seal=seal, receipt=receipt, as_json=as_json))
 
     @audit_app.command("seal")

@@ -25,7 +25,7 @@ def build_app():
     """The Typer app: every command group on one ``planilla`` command."""
     import typer
 
-    from service.cli import audit, gcg, lexicon, official, projections, serve, token, tournament, witness
+    from service.cli import audit, federation, gcg, lexicon, official, projections, serve, token, tournament, witness
 
     app = typer.Typer(
         name="planilla",
@@ -44,6 +44,7 @@ def build_app():
     app.add_typer(tournament.build_app(), name="tournament")
     app.add_typer(witness.build_witness_app(), name="witness")
     app.add_typer(witness.build_log_app(), name="log")
+    app.add_typer(federation.build_app(), name="federation")
     return app
 
 

@@ -28,6 +28,11 @@ def register(app) -> None:
         public_writer: str = typer.Option("process", "--public-writer", help="Who writes the public board's "
                                           "plain-HTTP streams: 'process' (a writer process beside the server, at a "
                                           "lower priority: the default) or 'loop' (the server itself)."),
+        federation: Optional[str] = typer.Option(None, "--federation", help="The federation's address: each closed "
+                                                 "game and each wholly closed round's seal is pushed there through "
+                                                 "an outbox in this store (docs/federation.md)."),
+        federation_every: float = typer.Option(5.0, "--federation-every", min=0.05, help="With --federation: "
+                                               "seconds between passes over the outbox."),
     ) -> None:
         """Run the HTTP service; prints its address and where the pages are (and on a fresh store a director
         token, once)."""
@@ -36,4 +41,5 @@ def register(app) -> None:
         if public_writer not in ("process", "loop"):
             raise typer.BadParameter("'process' or 'loop'", param_hint="--public-writer")
         raise typer.Exit(run(host, port, store_of(data, database_url), access_log=access_log, tls=tls,
-                             http_port=http_port, tls_days=tls_days, public_writer=public_writer))
+                             http_port=http_port, tls_days=tls_days, public_writer=public_writer,
+                             federation=federation, federation_every=federation_every))

@@ -1,4 +1,5 @@
-"""The public log of round seals: an append-only RFC 9162 Merkle log in one SQLite file.
+"""The public log of round seals: an append-only RFC 9162 Merkle log in the federation's store (PostgreSQL, or a
+SQLite file: ``service.federation.store``).
 
 Each leaf is a round seal's entry (``domain.tlog.entries.seal_entry``: hashes and the service's signature,
 never a player's name). Beside the leaves the file keeps every full subtree's hash (a node covering
@@ -11,20 +12,21 @@ inconsistent with one it signed before, since it only ever signs its own prefix.
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
+from typing import Any
 
 from domain.tlog import merkle
 from domain.tlog.checkpoint import Checkpoint
 from domain.tlog.note import sign
 from domain.tlog.witness import request_body
 from service.federation.keys import NamedKey
+from service.federation.store import Db
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS leaves (idx INTEGER PRIMARY KEY, entry BLOB NOT NULL, hash BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS leaves (idx BIGINT PRIMARY KEY, entry {blob} NOT NULL, hash {blob} NOT NULL);
 CREATE INDEX IF NOT EXISTS leaves_by_hash ON leaves (hash);
-CREATE TABLE IF NOT EXISTS nodes (level INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL,
-                                  PRIMARY KEY (level, idx)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS nodes (level INTEGER NOT NULL, idx BIGINT NOT NULL, hash {blob} NOT NULL,
+                                  PRIMARY KEY (level, idx));
 CREATE TABLE IF NOT EXISTS checkpoints (size INTEGER PRIMARY KEY, note TEXT NOT NULL, cosigned TEXT);
 CREATE TABLE IF NOT EXISTS witnessed (witness TEXT PRIMARY KEY, size INTEGER NOT NULL);
 """
@@ -35,50 +37,69 @@ class LogError(ValueError):
 
 
 class SealLog:
-    def __init__(self, path: Path | str, key: NamedKey) -> None:
+    def __init__(self, where: Path | str | Db, key: NamedKey, made: bool = False) -> None:
+        """The log in ``where``: an open connection to the federation's store, or a store's URL or file
+        (``made``: its tables exist already)."""
         self.key = key
         self.origin = key.name
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+        self.owned = not isinstance(where, Db)
+        self._cache: dict[tuple[int, int], bytes] | None = None
+        self.db = Db(where) if self.owned else where
+        if not made:
+            self.db.script(SCHEMA)
 
     def close(self) -> None:
-        self.db.close()
+        if self.owned:
+            self.db.close()
 
     @property
     def size(self) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM leaves").fetchone()[0]
+        return self.db.one("SELECT COALESCE(MAX(idx) + 1, 0) FROM leaves")[0]
 
     def append(self, entries: list[bytes]) -> list[int]:
-        """Append entries (in one transaction) and return their indexes; an entry already logged keeps its index."""
+        """Append entries (in one transaction) and return their indexes; an entry already logged keeps its index.
+        The new nodes are computed in memory (only the tree's right edge is read) and written in two statements."""
         found: list[int] = []
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with self.db.transaction(lock="planilla-log"):
             n = self.size
-            for entry in entries:
-                leaf = merkle.leaf_hash(entry)
-                known = self.db.execute("SELECT idx FROM leaves WHERE hash = ?", (leaf,)).fetchone()
-                if known is not None:
-                    found.append(known[0])
+            hashes = [merkle.leaf_hash(entry) for entry in entries]
+            known = self._indexes(hashes)
+            leaves, nodes, made = [], [], {}
+            for entry, leaf in zip(entries, hashes):
+                if leaf in known:
+                    found.append(known[leaf])
                     continue
-                self.db.execute("INSERT INTO leaves VALUES (?, ?, ?)", (n, entry, leaf))
-                self.db.execute("INSERT INTO nodes VALUES (0, ?, ?)", (n, leaf))
+                known[leaf] = n
+                leaves.append((n, entry, leaf))
+                nodes.append((0, n, leaf))
                 level, index, current = 0, n, leaf
                 while index & 1:
-                    left = self._node(level, index - 1)
+                    left = made.get((level, index - 1)) or self._node(level, index - 1)
                     current = merkle.node_hash(left, current)
                     level, index = level + 1, index >> 1
-                    self.db.execute("INSERT INTO nodes VALUES (?, ?, ?)", (level, index, current))
+                    nodes.append((level, index, current))
+                    made[(level, index)] = current
+                made[(0, n)] = leaf
                 found.append(n)
                 n += 1
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
+            self.db.many("INSERT INTO leaves VALUES (?, ?, ?)", leaves)
+            self.db.many("INSERT INTO nodes VALUES (?, ?, ?)", nodes)
         return found
 
+    def _indexes(self, hashes: list[bytes]) -> dict[bytes, int]:
+        """The index of each of these leaf hashes already logged."""
+        known: dict[bytes, int] = {}
+        for start in range(0, len(hashes), 500):
+            chunk = hashes[start:start + 500]
+            marks = ", ".join("?" for _ in chunk)
+            for leaf, index in self.db.all(f"SELECT hash, idx FROM leaves WHERE hash IN ({marks})", chunk):
+                known[bytes(leaf)] = index
+        return known
+
     def _node(self, level: int, index: int) -> bytes:
+        cached = self._cache.get((level, index)) if self._cache else None
+        if cached is not None:
+            return cached
         return self.db.execute("SELECT hash FROM nodes WHERE level = ? AND idx = ?", (level, index)).fetchone()[0]
 
     def subtree(self, start: int, end: int) -> bytes:
@@ -108,13 +129,39 @@ class SealLog:
         row = self.db.execute("SELECT idx FROM leaves WHERE hash = ?", (merkle.leaf_hash(entry),)).fetchone()
         return None if row is None else row[0]
 
+    def _keys(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The stored nodes ``subtree(start, end)`` reads."""
+        n = end - start
+        if n & (n - 1) == 0 and start % n == 0:
+            return [(n.bit_length() - 1, start // n)]
+        k = merkle.split(n)
+        return self._keys(start, start + k) + self._keys(start + k, end)
+
+    def _read_together(self, proof: Any, *args: int) -> list[bytes]:
+        """``proof(*args, subtree)`` with every stored node it needs read in one query, not one each: the
+        ranges a proof asks for depend on the sizes alone, so a first pass with no hashes names them."""
+        ranges: list[tuple[int, int]] = []
+        proof(*args, lambda start, end: ranges.append((start, end)) or bytes(32))
+        keys = sorted({key for start, end in ranges for key in self._keys(start, end)})
+        self._cache = {}
+        try:
+            for at in range(0, len(keys), 200):
+                chunk = keys[at:at + 200]
+                where = " OR ".join("(level = ? AND idx = ?)" for _ in chunk)
+                for level, idx, digest in self.db.all(f"SELECT level, idx, hash FROM nodes WHERE {where}",
+                                                      [v for key in chunk for v in key]):
+                    self._cache[(level, idx)] = bytes(digest)
+            return proof(*args, self.subtree)
+        finally:
+            self._cache = None
+
     def inclusion(self, index: int, size: int) -> list[bytes]:
         self._within(size)
-        return merkle.inclusion_proof(index, size, self.subtree)
+        return self._read_together(merkle.inclusion_proof, index, size)
 
     def consistency(self, old: int, size: int) -> list[bytes]:
         self._within(size)
-        return merkle.consistency_proof(old, size, self.subtree)
+        return self._read_together(merkle.consistency_proof, old, size)
 
     def checkpoint(self) -> str:
         """Sign the current tree (or return the note already signed for this size)."""
@@ -123,8 +170,18 @@ class SealLog:
         if row is not None:
             return row[0]
         note = sign(Checkpoint(self.origin, size, self.root(size)).body(), [self.key.note_signer()])
-        self.db.execute("INSERT OR IGNORE INTO checkpoints (size, note) VALUES (?, ?)", (size, note))
-        return note
+        self.db.execute("INSERT INTO checkpoints (size, note) VALUES (?, ?) ON CONFLICT DO NOTHING", (size, note))
+        return self.db.one("SELECT note FROM checkpoints WHERE size = ?", (size,))[0]
+
+    def latest_size(self) -> int | None:
+        """The size of the latest signed checkpoint (None before the first)."""
+        row = self.db.one("SELECT MAX(size) FROM checkpoints")
+        return None if row is None or row[0] is None else int(row[0])
+
+    def note_at(self, size: int) -> str | None:
+        """The checkpoint of that size, with the cosignatures received."""
+        row = self.db.one("SELECT COALESCE(cosigned, note) FROM checkpoints WHERE size = ?", (size,))
+        return None if row is None else row[0]
 
     def latest(self) -> str | None:
         """The latest checkpoint, cosigned when witnesses answered."""
@@ -155,7 +212,8 @@ class SealLog:
                         continue
                     if answer.status_code == 200:
                         lines.append(answer.text)
-                        self.db.execute("INSERT OR REPLACE INTO witnessed VALUES (?, ?)", (url, size))
+                        self.db.execute("INSERT INTO witnessed VALUES (?, ?) ON CONFLICT (witness) DO UPDATE "
+                                        "SET size = excluded.size", (url, size))
                     else:
                         failures[url] = f"{answer.status_code}: {answer.text.strip()}"
                     break

@@ -110,6 +110,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "revoke official key": row(200, {"director"}),
     "read seal": row(200, EVERYONE - {"none", "revoked"}),
     "round results sheet": row(200, EVERYONE - {"none", "revoked"}),  # posted in the hall, as the seal
+    "hall outbox": row(200, {"arbiter", "director"}),  # issue 29: what waits for the federation, for the hall's officials
     # issue 15: the live public board is the spectator's view, delayed, and asks for no token; its delay is
     # read by the officials with a token for every game and set by the director
     "public table": {r: 200 for r in ROLES},
@@ -339,6 +340,7 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "read seal": lambda w, t: w.api.get(f"/v1/seals?event=Matrix&round={w.sealed}", t).status_code,
     "round results sheet": lambda w, t: w.api.get(f"/v1/seals/results?event=Matrix&round={w.sealed}&lang=ca",
                                                   t).status_code,
+    "hall outbox": lambda w, t: w.api.get("/v1/hall/outbox", t).status_code,
     "public table": lambda w, t: w.api.get(f"/v1/public/games/{w.table.id}", t).status_code,
     "public wall": lambda w, t: w.api.get("/v1/public/wall?event=Matrix&round=1", t).status_code,
     "public table stream": lambda w, t: w.open_stream(f"/v1/public/games/{w.table.id}/stream", t),

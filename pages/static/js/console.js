@@ -14,6 +14,7 @@ import { showTable } from './console_table.js';
 import { roundHtml, wireRound } from './console_round.js';
 import { hallName } from './console_names.js';
 import { HallModel, newAlerts, retryDelay } from './console_hall.js';
+import { outboxHtml, watchOutbox } from './console_outbox.js';
 
 const app = document.getElementById('app');
 const KEY = 'planilla.console';
@@ -219,6 +220,7 @@ function render() {
       <button type="button" id="sign-out">${t('console.sign_out')}</button>
     </header>
     ${hall.error ? `<p class="problem" role="alert">${esc(hall.error)}</p>` : ''}
+    ${outboxHtml()}
     ${hall.round ? roundHtml(hall.tables, { event, round }) : ''}
     <p class="summary" role="status">${t('console.summary', { count: wanted.length, alerts: wanted.filter((x) => x.alerts.length).length })}</p>
     <main class="tiles" aria-label="${t('console.tables')}">${wanted.map(tileHtml).join('') || `<p>${t('console.none')}</p>`}</main>`);
@@ -258,6 +260,7 @@ async function route() {
     return;
   }
   app.innerHTML = '';
+  watchOutbox(() => saved().token, render);
   follow();
 }
 

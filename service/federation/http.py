@@ -1,0 +1,191 @@
+"""The federation's HTTP service (``planilla federation serve``): halls push, officers enrol, anyone reads proofs.
+
+Stateless in front of its store (``service.federation.store``): a process keeps only connections and its
+configuration (the log's key, the witnesses' addresses), so any number of processes serve one address
+(``--reuse-port``, or behind a proxy) on one PostgreSQL database. Every answer names the process that gave
+it (``Planilla-Process``). Refusals have the service's usual body: ``{code, message, field, article}``.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+
+from service.federation.archive import Archive
+from service.federation.bundle import bundle_of
+from service.federation.keys import NamedKey
+from service.federation.push import PushRefused
+from service.federation.store import Store
+
+PREFIX = "/v1/federation"
+
+
+def refusal(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 and field == "Authorization" else None
+    return JSONResponse({"code": code, "message": message, "field": field, "article": None}, status, headers=headers)
+
+
+def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str] | None = None,
+                          timeout: float = 5.0) -> FastAPI:
+    store = Store(store_url)
+    witnesses = list(witnesses or [])
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(title="Planilla federation", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    app.state.store = store
+    Archive(store.db(), log_key)  # the tables, made once by whichever process starts first
+
+    def archive() -> Archive:
+        return Archive(store.db(), log_key, made=True)
+
+    @app.middleware("http")
+    async def process_header(request: Request, call_next: Any) -> Any:
+        answer = await call_next(request)
+        answer.headers["Planilla-Process"] = str(os.getpid())
+        return answer
+
+    def officer(request: Request) -> str | JSONResponse:
+        header = request.headers.get("authorization", "")
+        if not header.lower().startswith("bearer "):
+            return refusal(401, "unauthorized", "an officer's token: Authorization: Bearer <token> ('planilla token "
+                           "create --role officer' on the federation's store)", "Authorization")
+        who = archive().officer(header[7:].strip())
+        if who is None:
+            return refusal(401, "unauthorized", "this token is not an officer's token of this federation (unknown "
+                           "or revoked)", "Authorization")
+        return who
+
+    async def json_body(request: Request, fields: tuple[str, ...]) -> dict[str, Any] | JSONResponse:
+        try:
+            body = await request.json()
+        except ValueError:
+            return refusal(400, "malformed", "the body is not JSON", "body")
+        if not isinstance(body, dict):
+            return refusal(400, "malformed", "the body is a JSON object", "body")
+        for name in fields:
+            if not isinstance(body.get(name), str) or not body[name].strip():
+                return refusal(400, "malformed", f"{name}: a non-empty string", name)
+        return body
+
+    @app.get(PREFIX)
+    def about() -> dict[str, Any]:
+        return {"service": "planilla-federation", "origin": log_key.name, "log_key": log_key.log_vkey(),
+                "witnesses": witnesses, "process": os.getpid()}
+
+    @app.post(PREFIX + "/push")
+    async def push(request: Request) -> Any:
+        body = await request.body()
+        headers = {k.lower(): v for k, v in request.headers.items()}
+
+        def work() -> Any:
+            kept = archive()
+            stored = kept.push(body, headers)
+            if stored.kind == "seal" and stored.outcome == "logged":
+                note, failures = kept.log.cosign(witnesses, timeout=timeout)  # the tree with the seal, witnessed
+                stored.detail["checkpoint"] = note
+                stored.detail["witness_failures"] = failures
+            return stored
+
+        try:
+            stored = await run_in_threadpool(work)
+        except PushRefused as refused:
+            return JSONResponse(refused.body(), refused.status)
+        return JSONResponse(stored.body(), 201 if stored.outcome not in ("same",) else 200)
+
+    @app.post(PREFIX + "/halls")
+    async def enrol_hall(request: Request) -> Any:
+        who = officer(request)
+        if isinstance(who, JSONResponse):
+            return who
+        body = await json_body(request, ("fingerprint", "name"))
+        if isinstance(body, JSONResponse):
+            return body
+        fp = body["fingerprint"].replace(" ", "").lower()
+        if len(fp) != 64 or any(c not in "0123456789abcdef" for c in fp):
+            return refusal(400, "malformed", "fingerprint: the SHA-256 of the hall's service key, 64 hex digits (as "
+                           "'planilla serve' prints it)", "fingerprint")
+        made = archive().enrol_hall(fp, body["name"].strip(), who)
+        return JSONResponse({"fingerprint": fp, "name": body["name"].strip(), "enrolled": made}, 201 if made else 200)
+
+    @app.get(PREFIX + "/halls")
+    def halls(request: Request) -> Any:
+        who = officer(request)
+        return who if isinstance(who, JSONResponse) else {"halls": archive().halls()}
+
+    @app.post(PREFIX + "/events")
+    async def enrol_event(request: Request) -> Any:
+        who = officer(request)
+        if isinstance(who, JSONResponse):
+            return who
+        body = await json_body(request, ("hall", "name", "starts", "ends"))
+        if isinstance(body, JSONResponse):
+            return body
+        kept = archive()
+        if kept.hall(body["hall"]) is None:
+            return refusal(422, "unknown_hall", "hall: no hall is enrolled with this fingerprint", "hall")
+        if not (len(body["starts"]) == len(body["ends"]) == 10 and body["starts"] <= body["ends"]):
+            return refusal(400, "malformed", "starts, ends: dates YYYY-MM-DD, the first not after the last", "ends")
+        made = kept.enrol_event(body["hall"], body["name"], body["starts"], body["ends"], who)
+        return JSONResponse({k: body[k] for k in ("hall", "name", "starts", "ends")} | {"enrolled": made},
+                            201 if made else 200)
+
+    @app.get(PREFIX + "/events")
+    def events() -> Any:
+        return {"events": archive().events()}
+
+    @app.get(PREFIX + "/alarms")
+    def alarms(request: Request) -> Any:
+        who = officer(request)
+        return who if isinstance(who, JSONResponse) else {"alarms": archive().alarms()}
+
+    @app.get(PREFIX + "/checkpoint")
+    def checkpoint() -> Any:
+        note = archive().log.latest()
+        if note is None:
+            return refusal(404, "no_checkpoint", "the log has signed no checkpoint yet")
+        return PlainTextResponse(note)
+
+    @app.post(PREFIX + "/checkpoint")
+    def sign_checkpoint(request: Request) -> Any:
+        who = officer(request)
+        if isinstance(who, JSONResponse):
+            return who
+        note, failures = archive().log.cosign(witnesses, timeout=timeout)
+        return {"checkpoint": note, "witness_failures": failures}
+
+    @app.get("/", include_in_schema=False)
+    def events_html(request: Request, lang: str | None = None) -> Any:
+        from service.federation.pages import events_page, language
+
+        chosen = language(lang, request.headers.get("accept-language"))
+        return HTMLResponse(events_page(archive(), chosen))
+
+    @app.get("/events", include_in_schema=False)
+    def games_html(request: Request, hall: str = "", name: str = "", lang: str | None = None) -> Any:
+        from service.federation.pages import games_page, language
+
+        chosen = language(lang, request.headers.get("accept-language"))
+        return HTMLResponse(games_page(archive(), hall, name, chosen))
+
+    from service.federation.pages import CATALOGUES
+
+    app.mount("/static/css", StaticFiles(directory=CATALOGUES.parent / "css"), name="css")
+
+    @app.get(PREFIX + "/games/{game}/bundle")
+    def bundle(game: str) -> Any:
+        found = bundle_of(archive(), game, witnesses, timeout)
+        if isinstance(found, str):
+            return refusal(404, "no_bundle", found, "game")
+        return JSONResponse(found, headers={"Content-Disposition": f'attachment; filename="{game}.bundle.json"'})
+
+    return app

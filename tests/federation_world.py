@@ -1,0 +1,60 @@
+"""A hall's closed games, seals and exports for the federation's tests, and pushes signed as a hall signs them.
+
+The games are ``tests.reliability.test_signed_rewrite.closed_game``'s (keys on both tablets, a paper game, a
+paper seat), recorded through the application on a SQLite data folder with the hall's service key.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from service.access.application import ServiceApplication
+from service.federation.push import signed_headers
+from service.settings import settings_env
+from service.trust.keys import ServiceKey
+from tests.reliability.test_signed_rewrite import DIRECTOR, NOON, closed_game  # noqa: F401
+from tests.keys import Tablet
+
+EVENT = "Open"
+
+
+def sent_now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def hall_app(data: Path) -> ServiceApplication:
+    key, _ = ServiceKey.for_store(str(data))
+    return ServiceApplication(settings_env(str(data)), clock=lambda: NOON, rng=random.Random(3), service_key=key)
+
+
+def game_body(export: bytes) -> bytes:
+    return json.dumps({"kind": "game", "export": export.decode("utf-8")}).encode("utf-8")
+
+
+def seal_body(seal: dict[str, Any]) -> bytes:
+    return json.dumps({"kind": "seal", "seal": seal}).encode("utf-8")
+
+
+def signed(key: ServiceKey, body: bytes) -> dict[str, str]:
+    """The headers as the archive reads them (lower-case names)."""
+    return {k.lower(): v for k, v in signed_headers(key, body, sent_now()).items()}
+
+
+def reopen_and_close(app: ServiceApplication, game: Any, tablets: list[Tablet]) -> None:
+    """Both players ask, the director reopens (FILE 43), both sign again: the game closes at a later head."""
+    from service.game.application import Actor
+
+    v = app.get_game(game).version
+    for seat, name in ((0, "Ana"), (1, "Bea")):
+        v = app.consent_reopen(game, seat, "a score miswritten", Actor(f"player:{seat}:{name}", f"tablet-{seat}"),
+                               expected_version=v)
+    v = app.reopen(game, "both players asked (FILE 43)", DIRECTOR, expected_version=v)
+    for seat, name in ((0, "Ana"), (1, "Bea")):
+        sig = tablets[seat].sign("sign", game, seat, app.history(game)[-1].hash)
+        v = app.sign(game, seat, f"seat {seat}", Actor(f"player:{seat}:{name}", f"tablet-{seat}"), expected_version=v,
+                     key_signature=sig)
+    assert app.get_game(game).phase == "closed"
