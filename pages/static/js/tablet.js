@@ -12,6 +12,8 @@ import { tileHtml, tileName } from './components/board.js';
 import { Panels, escape } from './panels.js';
 import { patch } from './patch.js';
 import { Controls } from './controls.js';
+import { Steps } from './steps.js';
+import { withheld } from './offers.js';
 import { actingSeat } from './seats.js';
 import { Signing, SIGNED } from './signing.js';
 import * as receipts from './receipt.js';
@@ -21,7 +23,7 @@ import './components/sheets.js';
 const app = document.getElementById('app');
 
 // ---- the game -----------------------------------------------------------------------------------
-class Tablet extends Controls(Signing(Panels)) {
+class Tablet extends Controls(Signing(Steps(Panels))) {
   constructor(session) {
     super();
     this.session = session;
@@ -36,6 +38,7 @@ class Tablet extends Controls(Signing(Panels)) {
     this.refusal = null;
     this.own = new Set(); // versions this tablet's own commands produced
     this.answered = new Map(); // command id -> the version its answer gave
+    this.taken = []; // steps this tablet's answered commands took: {type, from (expected_version), to (answered version)}
     this.resetEntry();
   }
 
@@ -51,12 +54,15 @@ class Tablet extends Controls(Signing(Panels)) {
     // The game's state is asked for at once; the stored outbox opens meanwhile (nothing is shown before both).
     const opening = api.openOutbox({ gameId: this.session.game, token: this.session.token }).then((outbox) => {
       this.outbox = outbox;
-      outbox.addEventListener('change', () => this.renderConnection());
+      // What waits in the outbox withholds the steps it takes (offers.js): drawn again when that changes.
+      outbox.addEventListener('change', () => this.render());
       outbox.addEventListener('refused', (e) => this.refused(e.detail));
       outbox.addEventListener('discarded', () => this.render());
       outbox.addEventListener('answered', (e) => {
         const body = e.detail.body || {};
         this.answered.set(e.detail.id, body.version);
+        const command = e.detail.command || {};
+        this.taken.push({ type: command.type, from: command.expected_version, to: body.version });
         for (const event of body.events || []) this.own.add(event.sequence);
         if (body.version) this.own.add(body.version);
         this.follower.refreshSoon(body.version || 0); // read only if the stream has not shown it
@@ -138,9 +144,24 @@ class Tablet extends Controls(Signing(Panels)) {
       await this.outbox.retry(detail.id, { expected_version: view.version, ...unsigned });
       return;
     }
+    if (detail.status === 409 && !chained && await this.ownDuplicate(detail.command)) {
+      await this.outbox.discard(detail.id); // this tablet already took this step: nothing to say
+      return;
+    }
     this.refusal = detail;
     this.render();
     this.follower.refreshSoon();
+  }
+
+  /** A stale command whose step this tablet's own earlier command, answered, already took (sent twice, e.g.
+   * from two pages of the same tablet): the game as it is now no longer offers that step to this seat. */
+  async ownDuplicate(command) {
+    if (command.type === 'write_sheet_entry' || command.type === 'report_device') return false;
+    const done = this.taken.some((x) => x.type === command.type && x.from != null && command.expected_version != null
+      && x.from <= command.expected_version && command.expected_version < x.to);
+    if (!done) return false;
+    const view = await this.follower.refresh().catch(() => null);
+    return Boolean(view) && !this.forActingSeat(view).mine.has(command.type);
   }
 
   /** Queue a command. While this tablet's earlier commands wait, it follows the last of them (its
@@ -177,6 +198,7 @@ class Tablet extends Controls(Signing(Panels)) {
   render() {
     const v = this.view;
     if (!v) return;
+    v.withheld = this.withheldSteps();
     app.className = 'game';
     app.dataset.version = v.version; // what this page shows (the browser tests wait on it) ...
     app.dataset.models = v.modelsVersion; // ... and how far its banner and sheets have caught up
@@ -190,7 +212,7 @@ class Tablet extends Controls(Signing(Panels)) {
       </header>
       <div id="banner" class="banner" role="status" aria-live="polite">${this.bannerHtml()}</div>
       ${this.refusal ? this.refusalHtml() : ''}
-      <main class="layout">
+      <main class="layout${v.mine.has('place_tiles') && this.entry.mode === 'play' ? ' placing' : ''}">
         <section class="board-area${this.zoomed ? ' zoomed' : ''}" aria-label="${t('board.area')}">
           <button type="button" id="zoom" class="zoom" aria-pressed="${Boolean(this.zoomed)}">${t('board.zoom')}</button>
           <div class="board-scroll"><pl-board id="board"></pl-board></div>
@@ -213,8 +235,27 @@ class Tablet extends Controls(Signing(Panels)) {
         keyboard.addEventListener('clear', () => { this.entry.typed = []; this.renderEntry(); });
       }
     }
-    document.getElementById('sheets').update({ sheets: v.sheets, seat: this.seat });
+    document.getElementById('sheets').update({ sheets: v.sheets, seat: this.seat, set: v.set });
     this.renderConnection();
+  }
+
+  /** The steps withheld (offers.js): those taken by commands still in the outbox (not refused), and those
+   * answered whose answer the view shown does not have yet. */
+  withheldSteps() {
+    const waiting = this.outbox ? this.outbox.items.filter((r) => r.state !== 'refused').map((r) => r.command) : [];
+    const answered = this.taken.filter((x) => x.to > this.view.version);
+    return withheld([...waiting, ...answered]);
+  }
+
+  /** What this tablet has done that the service has not heard yet: said as done, waiting to be sent. */
+  pendingHtml() {
+    if (!this.outbox) return '';
+    const types = [...new Set(this.outbox.items.filter((r) => r.state !== 'refused' && r.command.type !== 'report_device')
+      .map((r) => r.command.type))];
+    if (!types.length) return '';
+    return `<div class="group done-pending" data-testid="done-pending" role="status">${types.map((type) => `<p>✔ ${
+      t('pending.done', { what: t(`command.${type}`) })}</p>`).join('')}<p class="hint">${t(this.outbox.online
+      && this.follower.connected ? 'pending.sending' : 'pending.offline')}</p></div>`;
   }
 
   renderConnection() {
