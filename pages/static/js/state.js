@@ -64,11 +64,13 @@ export class GameView {
 
   name(seat) { return this.raw.players[seat] ? this.raw.players[seat].name : '?'; }
 
-  /** The commands this seat may send now (Game.next_actions, role player), but those `withheld` (a Set the
+  /** The commands this seat may send now (Game.next_actions, role player, for this seat or any), but those `withheld` (a Set the
    * page sets: steps its own outbox has already taken and not yet sent). */
   get mine() {
     const held = this.withheld || new Set();
-    return new Set(this.raw.next_actions.filter((a) => a.role === 'player' && a.seat === this.seat && !held.has(a.type))
+    // A player's action for no seat in particular (the draw for the start: any player) is every seated player's.
+    const ours = (a) => a.seat === this.seat || (a.seat == null && this.seat != null);
+    return new Set(this.raw.next_actions.filter((a) => a.role === 'player' && ours(a) && !held.has(a.type))
       .map((a) => a.type));
   }
 
