@@ -30,6 +30,30 @@ def midgame(hall: Any) -> Game:
         game.official("accept", token=game.tokens[1 - seat])
     return game
 
+LAYOUT = """() => {
+  const box = (el) => el && el.getBoundingClientRect();
+  const record = box(document.getElementById('record-play'));
+  const board = box(document.querySelector('.board-area'));
+  const scores = box(document.querySelector('.side > .scores'));
+  const side = box(document.querySelector('.side'));
+  const clipped = [...document.querySelectorAll('pl-sheets .sheet')].filter((s) => s.scrollWidth > s.clientWidth + 1)
+    .map((s) => `${s.scrollWidth} > ${s.clientWidth}`);
+  return { record: record && record.bottom <= innerHeight + 1 && record.top >= 0, typing: Boolean(record),
+           // the scores at the panel's head, below the board, or scrolled away whole (never half under its edge)
+           scoresBelowBoard: !board || !scores || innerWidth > innerHeight || innerWidth < 600
+             || scores.top >= board.bottom - 1 || scores.bottom <= side.top + 1, clipped };
+}"""
+
+
+def check_layout(page: Any, where: str) -> None:
+    """Issue 28: while a play is typed «Anotar la jugada» is on screen; the score cards never slide under the
+    board; neither sheet clips a column (side by side only where both fit, stacked on a phone)."""
+    found = page.evaluate(LAYOUT)
+    assert not found["typing"] or found["record"], f"{where}: «Anotar la jugada» is off screen"
+    assert found["scoresBelowBoard"], f"{where}: the score cards slide under the board"
+    assert not found["clipped"], f"{where}: a sheet clips its columns: {found['clipped']}"
+
+
 @pytest.mark.parametrize("lang", ["es", "ca", "en"])
 def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: Any, midgame: Game, lang: str) -> None:
     """The player on turn typing a play, and the opponent waiting, at the three sizes (one device each, turned
@@ -47,6 +71,8 @@ def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: 
             page.evaluate("window.scrollTo(0, 0)")
         check_page(tab.page, f"{lang} {size} typing")
         check_page(waiting.page, f"{lang} {size} waiting")
+        check_layout(tab.page, f"{lang} {size} typing")
+        check_layout(waiting.page, f"{lang} {size} waiting")
         if lang in ("es", "ca"):
             screenshot(tab.page, f"tablet-{lang}-{size}-typing")
     # On the phone (the last size), the zoom gives the board's squares 44 px too, in a scrolling window.

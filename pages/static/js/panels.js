@@ -169,7 +169,7 @@ export class Panels {
       <div class="dirs" role="group" aria-label="${t('play.direction')}">${dir('H')}${dir('V')}</div>
       <p class="word" id="word-preview" aria-live="polite"></p>
       <pl-keyboard id="keyboard"></pl-keyboard>
-      <div class="numbers">
+      <div class="foot"><div class="numbers">
         <label>${t('play.announced')} <input id="announced" type="number" inputmode="numeric" min="0" max="10000" value="${escape(e.announced)}"></label>
         <label>${t('play.total')} <input id="total" type="number" inputmode="numeric" min="0" max="10000" value="${escape(e.total)}"></label>
       </div>
@@ -178,7 +178,7 @@ export class Panels {
         <button type="button" class="primary" id="record-play">${t('action.place_tiles')}</button>
         ${mine.has('exchange_tiles') ? `<button type="button" id="exchange-mode">${t('action.exchange')}</button>` : ''}
         ${mine.has('pass_turn') ? `<button type="button" id="pass">${t('action.pass')}</button>` : ''}
-      </div></div>`;
+      </div></div></div>`;
   }
 
   startName() {

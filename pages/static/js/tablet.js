@@ -98,6 +98,7 @@ class Tablet extends Controls(Signing(Steps(Panels))) {
     document.addEventListener('visibilitychange', () => this.report(document.hidden ? 'focus_lost' : 'focus_back'));
     addEventListener('pagehide', () => this.report('page_left'));
     this.wire();
+    addEventListener('resize', () => this.keepEntryInView());
     this.follower.start();
     await opening;
   }
@@ -237,6 +238,20 @@ class Tablet extends Controls(Signing(Steps(Panels))) {
     }
     document.getElementById('sheets').update({ sheets: v.sheets, seat: this.seat, set: v.set });
     this.renderConnection();
+    this.keepEntryInView();
+  }
+
+  /** While a play is typed on a small screen, the panel is scrolled to the play's group when it does not fit below
+   * what is above it (the scores): the keyboard in view, its foot («Anotar la jugada») stuck at the panel's bottom. */
+  keepEntryInView() {
+    const side = document.querySelector('.side');
+    const group = document.querySelector('.group.play');
+    const record = document.getElementById('record-play');
+    if (!side || !group || !record || !this.entry.start) return;
+    const panel = side.getBoundingClientRect();
+    const box = group.getBoundingClientRect();
+    if (box.bottom <= Math.min(panel.bottom, innerHeight) + 1 || box.top <= panel.top + 1) return; // all in view, or scrolled to
+    side.scrollTop += box.top - panel.top;
   }
 
   /** The steps withheld (offers.js): those taken by commands still in the outbox (not refused), and those
