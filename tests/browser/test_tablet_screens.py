@@ -171,9 +171,13 @@ def test_the_steps_the_players_take_at_the_table_in_spanish_and_catalan(browser:
     for seat in (0, 1):
         game.official("draw_tiles", token=game.tokens[seat], count=7)
 
-    # Ana plays [CH]OZAs; Berta challenges; the players look it up and record it (FILE 41.1).
+    # Ana plays [CH]OZAs; Berta challenges it from her tablet; the players look it up and record it (FILE 41.1).
     game.official("place_tiles", token=game.tokens[0], coordinates="H7", word="[CH]OZAs", announced=34)
-    game.official("challenge", token=game.tokens[1])
+    berta.expect_banner("wait.acceptance.you", name="Ana García")
+    berta.button("action.challenge").click()
+    expect(berta.page.locator("fieldset.words .word-tiles .tile")).to_have_count(5)
+    shots(berta, "challenge", "the words to challenge")
+    berta.act("action.challenge_send_players")
     for tab in (ana, berta):
         tab.expect_banner("wait.ruling.you")
     expect(berta.page.locator(".ruling .word-tiles .tile")).to_have_count(5)  # CH is one tile, the blank s one
