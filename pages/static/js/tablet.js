@@ -269,8 +269,7 @@ class Tablet extends Controls(Signing(Steps(Panels))) {
       .map((r) => r.command.type))];
     if (!types.length) return '';
     return `<div class="group done-pending" data-testid="done-pending" role="status">${types.map((type) => `<p>✔ ${
-      t('pending.done', { what: t(`command.${type}`) })}</p>`).join('')}<p class="hint">${t(this.outbox.online
-      && this.follower.connected ? 'pending.sending' : 'pending.offline')}</p></div>`;
+      t('pending.done', { what: t(`command.${type}`) })}</p>`).join('')}<p class="hint">${t('pending.waiting')}</p></div>`;
   }
 
   renderConnection() {
