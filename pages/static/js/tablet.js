@@ -254,10 +254,12 @@ class Tablet extends Controls(Signing(Steps(Panels))) {
     side.scrollTop += box.top - panel.top;
   }
 
-  /** The steps withheld (offers.js): those taken by commands still in the outbox (not refused), and those
-   * answered whose answer the view shown does not have yet. */
+  /** The steps withheld (offers.js): those taken by this seat's commands still in the outbox (not refused), and
+   * those answered whose answer the view shown does not have yet. */
   withheldSteps() {
-    const waiting = this.outbox ? this.outbox.items.filter((r) => r.state !== 'refused').map((r) => r.command) : [];
+    // A shared tablet: only the acting seat's own commands (each goes with its seat's token) take its steps.
+    const own = (r) => !this.shared || (r.token || null) === this.commandToken;
+    const waiting = this.outbox ? this.outbox.items.filter((r) => r.state !== 'refused' && own(r)).map((r) => r.command) : [];
     const answered = this.taken.filter((x) => x.to > this.view.version);
     return withheld([...waiting, ...answered]);
   }
