@@ -138,15 +138,20 @@ class Tablet extends Controls(Signing(Steps(Panels))) {
    * signature, which was over the old head and is dropped (a line's is never required; nothing is signed
    * again without a tap: signing.js). */
   async refused(detail) {
-    const chained = this.outbox.items.some((r) => r.after === detail.id);
+    const next = this.outbox.items.find((r) => r.after === detail.id);
+    const chained = Boolean(next);
     if (detail.status === 409 && detail.command.type === 'write_sheet_entry' && !chained) {
       const view = await this.follower.refresh();
       const unsigned = detail.command.key_signature == null ? {} : { key_signature: null };
       await this.outbox.retry(detail.id, { expected_version: view.version, ...unsigned });
       return;
     }
-    if (detail.status === 409 && !chained && await this.ownDuplicate(detail.command)) {
-      await this.outbox.discard(detail.id); // this tablet already took this step: nothing to say
+    // The step this command (or, for a sheet line, the acceptance chained after it) takes was already taken by
+    // this tablet's own earlier command: dropped, with what was chained after it, and nothing said.
+    const step = detail.command.type === 'write_sheet_entry' && next && !this.outbox.items.some((r) => r.after === next.id)
+      ? { ...next.command, expected_version: detail.command.expected_version } : (chained ? null : detail.command);
+    if (detail.status === 409 && step && await this.ownDuplicate(step)) {
+      await this.outbox.discard(detail.id);
       return;
     }
     this.refusal = detail;
@@ -158,8 +163,10 @@ class Tablet extends Controls(Signing(Steps(Panels))) {
    * from two pages of the same tablet): the game as it is now no longer offers that step to this seat. */
   async ownDuplicate(command) {
     if (command.type === 'write_sheet_entry' || command.type === 'report_device') return false;
+    // Taken by this tablet's own command of the same type, decided at the stale one's version or later (an
+    // acceptance chained after a sheet line is decided one version later than the line).
     const done = this.taken.some((x) => x.type === command.type && x.from != null && command.expected_version != null
-      && x.from <= command.expected_version && command.expected_version < x.to);
+      && x.from >= command.expected_version);
     if (!done) return false;
     const view = await this.follower.refresh().catch(() => null);
     return Boolean(view) && !this.forActingSeat(view).mine.has(command.type);
