@@ -65,6 +65,7 @@ def scoresheet(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
     for line in lines:
         row = {k: line[k] for k in ROW_KEYS}
         row["differs"] = differs(row)
+        row["owed"] = owed(row)
         by_seat[line["seat"]].append(row)
     ends = {p["seat"]: p for p in settled["players"]} if settled else {}
     order = rules.tileset.order
@@ -96,6 +97,21 @@ def scoresheet(store: ReadStore, game_id: uuid.UUID) -> dict[str, Any] | None:
         "players": players, "settlement": settled,
         "signatures": (state or {}).get("signatures", []), "closed_at": (state or {}).get("closed_at"),
     }
+
+
+def owed(row: dict[str, Any]) -> list[int]:
+    """The seats whose own sheet still owes this line: a play that stands after a challenge ruled valid, which
+    its challenger has not written down. FILE 37: the opponent writing the score down is acceptance; a valid
+    ruling accepts the play without that, so the challenger is asked to write it, and an empty owed line is a
+    discrepancy to settle before signing (FILE 40, 43)."""
+    challenge = row.get("challenge") or {}
+    rulings = challenge.get("rulings") or []
+    if row["kind"] != "play" or row["state"] != "accepted" or not rulings or not rulings[-1].get("valid"):
+        return []
+    challenger = challenge.get("challenger")
+    if challenger is None or str(challenger) in (row.get("written") or {}):
+        return []
+    return [challenger]
 
 
 def differs(row: dict[str, Any]) -> bool:

@@ -1,7 +1,12 @@
-// The service worker: keeps the app shell (the pages, every file under /static, the catalogues) so
+// The service worker: keeps each visited page's shell (the page, its styles, its bundle, the catalogues) so
 // a tablet that lost the hall's Wi-Fi can still reload its page; the outbox (js/outbox.js) keeps the
-// commands. Served at /sw.js (scope: the whole site) by service/api/routes/pages.py, which writes the
-// shell's list and a digest of its contents below: a changed file is a new worker, hence a new cache.
+// commands. Served at /sw.js (scope: the whole site) by service/api/routes/pages.py, which writes each page's
+// shell and a digest of every file below: a changed file is a new worker, hence a new cache.
+//
+// Only the pages visited are kept (issue 28: a tablet's first visit fetched every page's bundle): the page
+// that registers the worker has its shell cached before the worker takes control of it (install), a page
+// opened later has its own cached when it is navigated to, and a new worker keeps the shells of the pages
+// the old cache held.
 //
 // Shell requests go to the network first (a new version is picked up at once when online), falling
 // back to the cached copy when the network fails or stays silent for NETWORK_WAIT ms. The service's
@@ -9,10 +14,22 @@
 // the service's own state, or know that it cannot.
 
 const VERSION = '/*VERSION*/';
-const SHELL = /*SHELL*/[];
+const SHELLS = /*SHELLS*/{};
 const CACHE = `planilla-shell-${VERSION}`;
 const NETWORK_WAIT = 4000;
-const PAGES = new Set(SHELL.filter((path) => !path.startsWith('/static/') && !path.startsWith('/bundle/')));
+const PAGES = new Set(Object.keys(SHELLS));
+
+/** Cache the shells of these pages (paths): each file not kept yet, fetched afresh. */
+async function keep(pages) {
+  const cache = await caches.open(CACHE);
+  const missing = new Set();
+  for (const page of pages) {
+    for (const path of SHELLS[page] || []) {
+      if (!missing.has(path) && !(await cache.match(self.location.origin + path))) missing.add(path);
+    }
+  }
+  if (missing.size) await cache.addAll([...missing].map((path) => new Request(path, { cache: 'no-cache' })));
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -25,8 +42,16 @@ self.addEventListener('install', (event) => {
         console.warn('static routes refused; the fetch handler still leaves /v1 alone', error);
       }
     }
-    const cache = await caches.open(CACHE);
-    await cache.addAll(SHELL.map((path) => new Request(path, { cache: 'no-cache' })));
+    // The pages open now (the one registering this worker among them) and those an older worker kept.
+    const pages = new Set();
+    for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: 'window' })) {
+      pages.add(new URL(client.url).pathname);
+    }
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('planilla-shell-') || name === CACHE) continue;
+      for (const request of await (await caches.open(name)).keys()) pages.add(new URL(request.url).pathname);
+    }
+    await keep([...pages].filter((page) => PAGES.has(page)));
     await self.skipWaiting();
   })());
 });
@@ -47,6 +72,10 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (!(PAGES.has(url.pathname) || url.pathname.startsWith('/static/') || url.pathname.startsWith('/bundle/'))) return; // /v1 and the rest: untouched
   event.respondWith(networkFirst(request, url));
+  // A page opened: what its shell lacks is kept (its catalogues too), once the page has loaded what it needs.
+  if (request.mode === 'navigate' && PAGES.has(url.pathname)) {
+    event.waitUntil(new Promise((resolve) => setTimeout(resolve, 1500)).then(() => keep([url.pathname])).catch(() => {}));
+  }
 });
 
 async function networkFirst(request, url) {

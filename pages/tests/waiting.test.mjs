@@ -36,3 +36,22 @@ test('an appeal still open to this seat is said; a wait the page does not know i
 test('a spectator (no seat) is never addressed as the one waited on', () => {
   assert.equal(waitingLines({ ...base, seat: null, kind: 'play', seats: [0] })[0].key, 'wait.play');
 });
+
+test('FILE 41.1: where the players rule, both are asked to look the words up; then the other confirms', () => {
+  assert.equal(waitingLines({ ...base, kind: 'ruling', seats: [0, 1] })[0].key, 'wait.ruling.you');
+  const proposed = { seat: 1, valid: true };
+  assert.deepEqual(waitingLines({ ...base, kind: 'ruling', seats: [0], proposed })[0],
+    { key: 'wait.ruling.confirm', params: { name: 'Berta', names: [] } });
+  assert.deepEqual(waitingLines({ ...base, seat: 1, kind: 'ruling', seats: [0], proposed })[0],
+    { key: 'wait.ruling.confirming', params: { name: 'Berta', names: ['Ana'] } });
+  assert.equal(waitingLines({ ...base, kind: 'appeal_ruling', seats: [1] })[0].key, 'wait.ruling.players');
+});
+
+test('FILE 4.3: the players draw for the start, with the profile\'s article; FILE 32: the placer is told to draw', () => {
+  assert.deepEqual(waitingLines({ ...base, kind: 'starter', seats: [], drawForStart: true, article: 'FILE 4.3' }),
+    [{ key: 'wait.starter.draw', params: { article: 'FILE 4.3' } }]);
+  assert.equal(waitingLines({ ...base, kind: 'starter', seats: [] })[0].key, 'wait.starter');
+  assert.deepEqual(waitingLines({ ...base, kind: 'play', seats: [1], mayDraw: true }).map((l) => l.key),
+    ['wait.draw.yours', 'wait.play']);
+  assert.deepEqual(waitingLines({ ...base, kind: 'draw', seats: [0], mayDraw: true }).map((l) => l.key), ['wait.draw.you']);
+});

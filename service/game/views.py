@@ -109,6 +109,8 @@ def game_state(game: Game, viewer: Principal) -> dict[str, Any]:
         "devices": [dict(d) for d in game.devices],
         "warnings": game.device_warnings(),
         "arbiter_call": game.arbiter_call,
+        "proposed_ruling": None if game.proposed_ruling is None else dict(game.proposed_ruling),
+        "disputed_ruling": None if game.disputed_ruling is None else dict(game.disputed_ruling),
         "head_hash": game.last_hash,
         "keys": [{k: key.get(k) for k in KEY_FIELDS} for key in game.keys],
         "key_proposals": [{k: p[k] for k in PROPOSAL_FIELDS} for p in game.key_proposals],

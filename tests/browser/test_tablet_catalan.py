@@ -1,6 +1,6 @@
 """Two tablets play a FISC game in a physical bag, in Catalan (the profile's language, not chosen by the
 device): draws by count, a play with Ç, an overdraw pointed out by the opponent's tablet, a vertical play through a board tile with the QU tile typed on the
-Q key and a blank standing for NY, a challenge ruled valid, L·L, an exchange by count, passes to the end,
+Q key and a blank standing for NY, a challenge ruled valid and its line written by the challenger, L·L, an exchange by count, passes to the end,
 the end racks typed on the tile keyboard, both signatures, the lock and the GCG copy."""
 
 from __future__ import annotations
@@ -57,6 +57,12 @@ def test_two_tablets_play_a_fisc_game_in_catalan_with_a_physical_bag(browser: An
     other.expect_banner("wait.ruling")
     game.official("rule_challenge", token=hall.arbiter, valid=True, authority="DIEC")
     other.act("action.draw_tiles")
+    # The play stands: Anna, who challenged it, owes its line on her own sheet (FILE 37: writing it down is the
+    # acceptance the ruling took the place of); she writes it before signing can be offered.
+    expect(first.page.get_by_test_id("owed-line")).to_be_visible()
+    first.page.locator("#owed-total").fill("9")
+    first.tap(first.button("action.write_owed"))
+    expect(first.page.get_by_test_id("owed-line")).to_have_count(0)
 
     # L·L, then an exchange of three by count, then passes to the end of the game.
     first.expect_banner("wait.play.you")

@@ -1,8 +1,9 @@
 """Two tablets (two browser contexts) play a FILE game through the pages: the deal, an off-centre first play
 entered on the board and tile keyboard and accepted as such (FILE 20), its acceptance with the score written, a discrepancy between the sheets shown on
 both tablets and corrected, a challenge ruled invalid, an exchange, passes to the end, both signatures,
-the lock and the printable sheet. The officials' steps (the draw for the start, the ruling) go through the
-API; every step a player takes at the table goes through the page."""
+the lock and the printable sheet. The draw for the start and the players' ruling of the challenge (FILE 4.3, 41.1) go through the tablets too;
+the arbiter's answer to a call goes through the API; every step a player takes at the table goes through the
+page."""
 
 from __future__ import annotations
 
@@ -17,11 +18,20 @@ from tests.browser.tablet import Tablet, check_page, close_all, expect, pass_to_
 
 def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any) -> None:
     game = hall.new_game("file-2024")
-    starter = game.draw_for_start()
-    second = 1 - starter
     tabs = {seat: Tablet(browser, game, seat, TABLET_LANDSCAPE) for seat in (0, 1)}
-    first, other = tabs[starter], tabs[second]
     names = {s: game.state()["players"][s]["name"] for s in (0, 1)}
+
+    # The draw for the start, from a tablet (FILE 4.3: a tile each; the virtual bag draws them); both tablets
+    # say so, and that the pairing list decides in a Swiss event (FILE 4.1). A tie draws again.
+    for tab in tabs.values():
+        tab.expect_banner("wait.starter.draw", article="FILE 4.3")
+        expect(tab.page.locator("#actions")).to_contain_text(tab.t("start.pairing", article="FILE 4.1"))
+    screenshot(tabs[0].page, "tablet-es-landscape-start")
+    while game.state()["phase"] == "starting":
+        tabs[0].act("action.draw_for_start")
+    starter = game.state()["starter"]
+    second = 1 - starter
+    first, other = tabs[starter], tabs[second]
 
     # The deal: each tablet draws its seven, the starter first (FILE 7); each sees its own rack only.
     first.expect_banner("wait.deal.you")
@@ -72,10 +82,22 @@ def test_two_tablets_play_a_file_game_through_the_pages(browser: Any, hall: Any)
     first.button("action.challenge").click()
     expect(first.page.locator("fieldset.words input[type=checkbox]").first).to_be_checked()
     check_page(first.page, "challenge words")
-    first.act("action.challenge_send")
+    first.act("action.challenge_send_players")
+    # FILE 41.1: the players rule: both look the words up in the official list; one records what it says, the
+    # other confirms it on their own tablet. The tablet never looks a word up.
     for tab in tabs.values():
-        tab.expect_banner("wait.ruling")
-    game.official("rule_challenge", token=hall.arbiter, valid=False, authority="test lexicon")
+        tab.expect_banner("wait.ruling.you")
+        expect(tab.page.locator(".ruling .word-tiles").first).to_be_visible()
+    first.act("action.rule_invalid")
+    first.expect_banner("wait.ruling.confirming", names=names[second])
+    other.expect_banner("wait.ruling.confirm", name=names[starter])
+    expect(other.page.locator(".ruling")).to_contain_text(other.t("ruling.proposed", name=names[starter],
+                                                                  verdict=other.t("ruling.invalid")))
+    screenshot(other.page, "tablet-es-landscape-ruling-confirm")
+    check_page(other.page, "ruling to confirm")
+    other.act("action.confirm_ruling")
+    ruled = game.state()
+    assert ruled["last_turn"]["kind"] == "invalid" and ruled["proposed_ruling"] is None
     first.expect_banner("wait.play.you")
     expect(first.page.locator("pl-sheets tr.withdrawn")).to_have_count(1)
 

@@ -30,6 +30,30 @@ def midgame(hall: Any) -> Game:
         game.official("accept", token=game.tokens[1 - seat])
     return game
 
+LAYOUT = """() => {
+  const box = (el) => el && el.getBoundingClientRect();
+  const record = box(document.getElementById('record-play'));
+  const board = box(document.querySelector('.board-area'));
+  const scores = box(document.querySelector('.side > .scores'));
+  const side = box(document.querySelector('.side'));
+  const clipped = [...document.querySelectorAll('pl-sheets .sheet')].filter((s) => s.scrollWidth > s.clientWidth + 1)
+    .map((s) => `${s.scrollWidth} > ${s.clientWidth}`);
+  return { record: record && record.bottom <= innerHeight + 1 && record.top >= 0, typing: Boolean(record),
+           // the scores at the panel's head, below the board, or scrolled away whole (never half under its edge)
+           scoresBelowBoard: !board || !scores || innerWidth > innerHeight || innerWidth < 600
+             || scores.top >= board.bottom - 1 || scores.bottom <= side.top + 1, clipped };
+}"""
+
+
+def check_layout(page: Any, where: str) -> None:
+    """Issue 28: while a play is typed «Anotar la jugada» is on screen; the score cards never slide under the
+    board; neither sheet clips a column (side by side only where both fit, stacked on a phone)."""
+    found = page.evaluate(LAYOUT)
+    assert not found["typing"] or found["record"], f"{where}: «Anotar la jugada» is off screen"
+    assert found["scoresBelowBoard"], f"{where}: the score cards slide under the board"
+    assert not found["clipped"], f"{where}: a sheet clips its columns: {found['clipped']}"
+
+
 @pytest.mark.parametrize("lang", ["es", "ca", "en"])
 def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: Any, midgame: Game, lang: str) -> None:
     """The player on turn typing a play, and the opponent waiting, at the three sizes (one device each, turned
@@ -47,6 +71,8 @@ def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: 
             page.evaluate("window.scrollTo(0, 0)")
         check_page(tab.page, f"{lang} {size} typing")
         check_page(waiting.page, f"{lang} {size} waiting")
+        check_layout(tab.page, f"{lang} {size} typing")
+        check_layout(waiting.page, f"{lang} {size} waiting")
         if lang in ("es", "ca"):
             screenshot(tab.page, f"tablet-{lang}-{size}-typing")
     # On the phone (the last size), the zoom gives the board's squares 44 px too, in a scrolling window.
@@ -110,3 +136,89 @@ def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, 
     assert spectator.page.locator("#actions button").count() == 0
     check_page(spectator.page, "spectator")
     close_all((spectator, opponent, owner))
+
+
+def shots(tab: Tablet, name: str, where: str) -> None:
+    """The tablet as it is, in Spanish and Catalan (the language picker), portrait 800x1280 and phone: checked
+    and saved as docs/screens/tablet-<lang>-<size>-<name>.png."""
+    for lang in ("es", "ca"):
+        tab.page.select_option("#lang", lang)
+        tab.lang = lang
+        expect(tab.page.locator("html")).to_have_attribute("lang", lang)
+        for size in ("portrait", "phone"):
+            tab.page.set_viewport_size(SIZES[size])
+            check_page(tab.page, f"{where} ({lang} {size})")
+            screenshot(tab.page, f"tablet-{lang}-{size}-{name}")
+    tab.page.select_option("#lang", "es")
+    tab.lang = "es"
+    tab.page.set_viewport_size(TABLET_PORTRAIT)
+
+
+def test_the_steps_the_players_take_at_the_table_in_spanish_and_catalan(browser: Any, hall: Any) -> None:
+    """Issue 28, each step the service offers a seat, on the page: the draw for the start (FILE 4.3), the players'
+    ruling and its confirmation (FILE 41.1) over words shown as tiles («[CH]OZAs»: a digraph tile, a blank), the
+    line the challenger owes after a valid ruling (FILE 37), the placer told to draw with the count the bag allows
+    (FILE 32), and a draw queued with the service unreachable: shown as done, not offered again after a reload,
+    sent once when the service answers."""
+    game = hall.new_game("file-2024", ("Ana García", "Berta Núñez"), bag_mode="physical", event="Open de Madrid")
+    ana = Tablet(browser, game, 0, TABLET_PORTRAIT)
+    berta = Tablet(browser, game, 1, TABLET_PORTRAIT)
+    ana.expect_banner("wait.starter.draw", article="FILE 4.3")
+    shots(ana, "start", "the draw for the start")
+    while game.state()["phase"] == "starting":  # the tiles drawn, as the players read them (FILE 4.3)
+        game.official("draw_for_start", token=game.tokens[0], tiles=["A", "B"])
+    assert game.state()["starter"] == 0  # A is nearer to A than B: Ana starts
+    for seat in (0, 1):
+        game.official("draw_tiles", token=game.tokens[seat], count=7)
+
+    # Ana plays [CH]OZAs; Berta challenges it from her tablet; the players look it up and record it (FILE 41.1).
+    game.official("place_tiles", token=game.tokens[0], coordinates="H7", word="[CH]OZAs", announced=34)
+    berta.expect_banner("wait.acceptance.you", name="Ana García")
+    berta.button("action.challenge").click()
+    expect(berta.page.locator("fieldset.words .word-tiles .tile")).to_have_count(5)
+    shots(berta, "challenge", "the words to challenge")
+    berta.act("action.challenge_send_players")
+    for tab in (ana, berta):
+        tab.expect_banner("wait.ruling.you")
+    expect(berta.page.locator(".ruling .word-tiles .tile")).to_have_count(5)  # CH is one tile, the blank s one
+    expect(berta.page.locator(".ruling .word-tiles .tile.blank")).to_have_count(1)
+    shots(berta, "ruling", "the players' ruling")
+    berta.act("action.rule_valid")
+    ana.expect_banner("wait.ruling.confirm", name="Berta Núñez")
+    shots(ana, "ruling-confirm", "the ruling to confirm")
+    ana.act("action.confirm_ruling")
+
+    # The play stands: Berta owes its line on her own sheet (FILE 37); both tablets list it.
+    expect(berta.page.get_by_test_id("owed-line")).to_be_visible()
+    for tab in (ana, berta):
+        expect(tab.page.get_by_test_id("owed")).to_contain_text(tab.t("diff.owed", name="Ana García", number=1,
+                                                                      owner="Berta Núñez"))
+    shots(berta, "owed", "the owed line")
+    berta.page.locator("#owed-total").fill("34")
+    berta.tap(berta.button("action.write_owed"))
+    expect(berta.page.get_by_test_id("owed-line")).to_have_count(0)
+    assert game.state()["proposed_ruling"] is None
+
+    # Ana is told to draw, the count prefilled with what her rack lacks (FILE 32).
+    ana.expect_banner("wait.draw.yours")
+    expect(ana.page.locator("#draw-count")).to_have_value("5")
+    # The service unreachable: the draw is queued, shown as done, and not offered again, even after a reload.
+    device = ana.page.evaluate("localStorage.getItem('planilla.device')")
+    hall.cut.add(device)
+    try:
+        ana.sync()
+        ana.button("action.draw_tiles").click()
+        expect(ana.page.get_by_test_id("done-pending")).to_contain_text(ana.t("pending.done", what=ana.t(
+            "command.draw_tiles")))
+        expect(ana.button("action.draw_tiles")).to_have_count(0)
+        shots(ana, "done-pending", "a step done, waiting to be sent")
+        ana.page.reload()
+        expect(ana.page.get_by_test_id("done-pending")).to_be_visible()
+        expect(ana.page.locator("#outbox")).to_have_text(ana.t("net.outbox", count=1))
+        expect(ana.button("action.draw_tiles")).to_have_count(0)
+    finally:
+        hall.cut.discard(device)
+    expect(ana.page.locator("#outbox")).to_have_text(ana.t("net.outbox", count=0), timeout=30_000)
+    events = hall.http.get(f"/v1/games/{game.id}/events", headers=hall.headers(hall.director)).json()["events"]
+    assert sum(e["type"] == "TilesDrawn" for e in events) == 3, [e["type"] for e in events]  # two deals, one draw
+    close_all((ana, berta))

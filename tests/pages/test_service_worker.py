@@ -22,36 +22,50 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-def shell_of(source: str) -> list[str]:
-    found = re.search(r"^const SHELL = (\[.*\]);$", source, re.M)
-    assert found, "the route wrote no SHELL list"
+def shells_of(source: str) -> dict[str, list[str]]:
+    found = re.search(r"^const SHELLS = (\{.*\});$", source, re.M)
+    assert found, "the route wrote no SHELLS"
     return json.loads(found.group(1))
 
 
-def test_the_worker_is_served_at_the_root_with_every_page_and_static_file_in_its_shell(client: TestClient) -> None:
+def test_the_worker_is_served_at_the_root_with_each_pages_own_shell(client: TestClient) -> None:
+    """Issue 28: a page's shell is its own (the page, its styles, its bundle, the catalogues), never every page's."""
     r = client.get("/sw.js")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
     assert r.headers["cache-control"] == "no-cache"  # the browser checks for a new worker on every visit
-    shell = shell_of(r.text)
-    files = {f"/static/{p.relative_to(STATIC).as_posix()}" for p in STATIC.rglob("*") if p.is_file()} - {"/static/sw.js"}
-    files = {f for f in files if not (f.startswith("/static/js/") and f.endswith(".js"))}  # in the bundles
-    bundles = {f"/bundle/{name}.js" for name in ENTRIES}  # a page's modules joined (pages/bundle.py)
-    assert set(shell) == {"/", *(f"/{name}" for name in pages.PAGES), *bundles, *files}
-    assert not any(path.startswith("/v1") for path in shell)
+    shells = shells_of(r.text)
+    assert set(shells) == {"/", *(f"/{name}" for name in pages.PAGES)}
+    catalogues = [f"/static/i18n/{lang}.json" for lang in ("ca", "en", "es")]
+    assert shells["/tablet"] == ["/tablet", "/static/css/base.css", "/static/css/tablet.css", "/bundle/tablet.js",
+                                 *catalogues]
+    for page, shell in shells.items():
+        bundles = [path for path in shell if path.startswith("/bundle/")]
+        assert bundles == [f"/bundle/{'index' if page == '/' else page[1:]}.js"], (page, bundles)
+        assert set(shell) <= {page, *bundles, *(f"/static/{p.relative_to(STATIC).as_posix()}" for p in STATIC.rglob("*"))}
+        assert not any(path.startswith("/v1") for path in shell)
+    assert {f"/bundle/{name}.js" for name in ENTRIES} <= {p for shell in shells.values() for p in shell}
     assert re.search(r"^const VERSION = '[0-9a-f]{16}';$", r.text, re.M)
-    for path in shell:
+    for path in {p for shell in shells.values() for p in shell}:
         assert client.get(path).status_code == 200, path  # install fails whole if one is missing
 
 
+def test_the_site_has_an_icon(client: TestClient) -> None:
+    """Browsers ask for /favicon.ico on every page: an icon, not a 404 in the console."""
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/x-icon"
+    assert r.content[:4] == b"\0\0\1\0"  # an ICO header
+
+
 def test_a_changed_static_file_makes_a_new_worker(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # noqa: ANN001
-    for name in ("sw.js", "index.html"):
-        (tmp_path / name).write_bytes((STATIC / name).read_bytes())
+    (tmp_path / "i18n").mkdir()
+    for path in [STATIC / "sw.js", *STATIC.glob("*.html"), *STATIC.glob("i18n/*.json")]:
+        (tmp_path / path.relative_to(STATIC)).write_bytes(path.read_bytes())
     monkeypatch.setattr(pages, "STATIC", tmp_path)
     monkeypatch.setattr(pages, "WORKER", tmp_path / "sw.js")
     before = pages.worker_source()
-    (tmp_path / "index.html").write_text("<!doctype html><title>new</title>")
+    (tmp_path / "i18n" / "es.json").write_text((STATIC / "i18n" / "es.json").read_text(encoding="utf-8") + "\n")
     after = pages.worker_source()
-    assert before != after and shell_of(before) == shell_of(after)
+    assert before != after and shells_of(before) == shells_of(after)
 
 
 def test_static_files_are_gzipped_and_the_api_answers_are_not(client: TestClient) -> None:

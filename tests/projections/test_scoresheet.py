@@ -196,3 +196,38 @@ def test_the_spanish_printed_sheet_marks_a_digraph_tile_and_the_data_keep_the_br
     fise = imported(memory_stack, "es_fise_carmen_diego.gcg", "fise-2009")
     text = queries.scoresheet_text(memory_stack.store, fise["_id"])
     assert "COc\u0332h\u0332ES" in text and "L\u0332L\u0332AVE" in text  # a blank CH: lower case, one tile
+
+
+def test_a_play_ruled_valid_is_owed_on_the_challengers_sheet_until_written_file_37(memory_stack):
+    """FILE 37: «la anotación de la puntuación por parte del oponente» is the acceptance. Berto challenges Ana's
+    MES and the players rule it valid (FILE 41.1): the play stands without Berto having written it, so his sheet
+    owes the line (``owed`` names his seat) until he writes it; Ana's own sheet owes nothing of her play."""
+    importer = Importer(memory_stack.app, "es_file_ana_berto.gcg", "file-2024")
+    importer.run(until=2)
+    game_id = importer.game_id
+    importer.send("place_tiles", 0, "11F", "MES", by=seat_actor(0), announced=23)
+    importer.send("challenge", 1, by=seat_actor(1))
+    importer.send("rule_challenge", True, None, by=seat_actor(1), seat=1)
+    importer.send("confirm_ruling", 0, by=seat_actor(0))
+    memory_stack.projector.catch_up()
+    row = queries.scoresheet(memory_stack.store, game_id)["players"][0]["rows"][-1]
+    assert (row["word"], row["state"], row["owed"]) == ("MES", "accepted", [1])
+    assert all(r["owed"] == [] for p in queries.scoresheet(memory_stack.store, game_id)["players"] for r in p["rows"][:-1])
+
+    importer.send("write_sheet_entry", 1, 0, row["turn"], by=seat_actor(1), score=23, total=57)
+    memory_stack.projector.catch_up()
+    assert queries.scoresheet(memory_stack.store, game_id)["players"][0]["rows"][-1]["owed"] == []
+
+
+def test_a_line_is_owed_only_after_a_valid_ruling_file_37_38():
+    """An accepted play with no challenge, a play ruled invalid (withdrawn, FILE 38) and a valid one already
+    written owe nothing; a valid one unwritten is owed by its challenger alone."""
+    ruled = {"challenger": 1, "words": ["MES"], "rulings": [{"valid": True}]}
+    row = {"kind": "play", "state": "accepted", "challenge": ruled, "written": {}}
+    assert queries.owed(row) == [1]
+    assert queries.owed({**row, "written": {"1": {"score": 23, "total": 57}}}) == []
+    assert queries.owed({**row, "written": {"0": {"score": 23, "total": 57}}}) == [1]
+    assert queries.owed({**row, "challenge": None}) == []
+    assert queries.owed({**row, "kind": "invalid", "state": "withdrawn",
+                         "challenge": {**ruled, "rulings": [{"valid": False}]}}) == []
+    assert queries.owed({**row, "state": "challenged", "challenge": {**ruled, "rulings": []}}) == []

@@ -97,6 +97,9 @@ export const Controls = (Base) => class extends Base {
           reason: t('diff.reason') }));
       },
     };
+    const steps = this.stepHandlers(); // steps.js: the rarer steps' controls
+    Object.assign(byId, steps.byId);
+    Object.assign(byClass, steps.byClass);
     app.addEventListener('click', (e) => {
       const button = e.target.closest('button');
       if (!button || !app.contains(button) || button.closest('pl-keyboard, pl-board')) return;

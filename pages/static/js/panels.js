@@ -4,8 +4,9 @@
 
 import { t, names } from './i18n.js';
 import { waitingLines } from './waiting.js';
+import { START_ARTICLE, PLAYERS_RULE } from './offers.js';
 import { seatsToAct } from './seats.js';
-import { tileHtml, tileName } from './components/board.js';
+import { tileHtml, tileName, wordHtml } from './components/board.js';
 import { receiptHtml } from './receipt.js';
 import { replacementLines } from './replacing.js';
 
@@ -25,7 +26,8 @@ export class Panels {
     // A shared tablet speaks of both players by name ("waiting for Berta to accept"), never "you".
     const lines = waitingLines({ kind: v.waiting.kind, seats: v.waiting.seats, seat: this.shared ? null : this.seat, closed: v.closed,
       placer: v.pending ? v.pending.seat : null, clockStop: v.clockStop, mayAppeal: v.mayAppeal,
-      name: (s) => v.name(s) });
+      name: (s) => v.name(s), proposed: v.raw.proposed_ruling || null, mayDraw: v.mine.has('draw_tiles'),
+      drawForStart: v.mine.has('draw_for_start'), article: START_ARTICLE[v.profile] || '' });
     return lines.map((line, i) => {
       const params = { ...line.params };
       if (Array.isArray(params.names)) params.names = names(params.names);
@@ -96,8 +98,11 @@ export class Panels {
     if (this.shared) parts.push(this.seatChoiceHtml());
     if (v.closed) parts.push(this.closedHtml());
     else if (v.settlement) parts.push(this.settlementHtml());
+    parts.push(this.pendingHtml(), ...this.stepsHtml());
     if (mine.has('draw_tiles')) {
-      const count = v.bagMode === 'virtual' ? '' : `<label>${t('draw.count')} <input id="draw-count" type="number" inputmode="numeric" min="1" max="7" value="${Math.max(1, 7 - (v.players[this.seat].rackCount || 0))}"></label>`;
+      // What the rack lacks and the bag holds (FILE 32: back to seven, as far as the bag allows).
+      const most = Math.max(1, Math.min(7 - (v.players[this.seat].rackCount || 0), v.bagCount));
+      const count = v.bagMode === 'virtual' ? '' : `<label>${t('draw.count')} <input id="draw-count" type="number" inputmode="numeric" min="1" max="${most}" value="${most}"></label>`;
       parts.push(`<div class="group">${count}<button type="button" class="primary" id="draw">${t('action.draw_tiles')}</button></div>`);
     }
     if (mine.has('place_tiles')) parts.push(this.entry.mode === 'exchange' ? this.exchangeHtml() : this.playHtml());
@@ -118,7 +123,9 @@ export class Panels {
         <button type="button" id="overdraw-seen">${t('action.overdraw_seen')}</button></div>`);
     }
     if (mine.has('declare_end_rack')) parts.push(this.endRackHtml());
-    if (mine.has('sign')) {
+    if (mine.has('sign') && this.owedLine()) { // the line this player owes first (FILE 37), then the signature
+      parts.push(`<div class="group"><p class="problem">${t('sign.owed_first')}</p></div>`);
+    } else if (mine.has('sign')) {
       parts.push(`<div class="group"><label for="signature">${t('sign.name')}</label>
         <input id="signature" type="text" value="${escape(v.name(this.seat))}">
         <button type="button" class="primary" id="sign">${t('action.sign')}</button></div>`);
@@ -162,7 +169,7 @@ export class Panels {
       <div class="dirs" role="group" aria-label="${t('play.direction')}">${dir('H')}${dir('V')}</div>
       <p class="word" id="word-preview" aria-live="polite"></p>
       <pl-keyboard id="keyboard"></pl-keyboard>
-      <div class="numbers">
+      <div class="foot"><div class="numbers">
         <label>${t('play.announced')} <input id="announced" type="number" inputmode="numeric" min="0" max="10000" value="${escape(e.announced)}"></label>
         <label>${t('play.total')} <input id="total" type="number" inputmode="numeric" min="0" max="10000" value="${escape(e.total)}"></label>
       </div>
@@ -171,7 +178,7 @@ export class Panels {
         <button type="button" class="primary" id="record-play">${t('action.place_tiles')}</button>
         ${mine.has('exchange_tiles') ? `<button type="button" id="exchange-mode">${t('action.exchange')}</button>` : ''}
         ${mine.has('pass_turn') ? `<button type="button" id="pass">${t('action.pass')}</button>` : ''}
-      </div></div>`;
+      </div></div></div>`;
   }
 
   startName() {
@@ -203,15 +210,15 @@ export class Panels {
     if (mine.has('challenge')) {
       if (e.words) {
         challenge = `<fieldset class="words"><legend>${t('challenge.which')}</legend>${e.words.map((w, i) => `
-          <label class="check"><input type="checkbox" data-word="${i}" ${w.chosen ? 'checked' : ''}> ${escape(w.word)}</label>`).join('')}
-          <div class="buttons"><button type="button" class="primary" id="challenge-send">${t('action.challenge_send')}</button>
+          <label class="check"><input type="checkbox" data-word="${i}" ${w.chosen ? 'checked' : ''}> ${wordHtml(v.set, w.word)}</label>`).join('')}
+          <div class="buttons"><button type="button" class="primary" id="challenge-send">${t(PLAYERS_RULE[v.profile] ? 'action.challenge_send_players' : 'action.challenge_send')}</button>
           <button type="button" id="challenge-cancel">${t('action.cancel')}</button></div></fieldset>`;
       } else {
         challenge = `<button type="button" id="challenge">${t('action.challenge')}</button>`;
       }
     }
     return `<div class="group answer">
-      <p class="announced-play">${t('answer.play', { name: escape(v.name(placer)), word: escape(last.word || ''),
+      <p class="announced-play">${t('answer.play', { name: escape(v.name(placer)), word: wordHtml(v.set, last.word || ''),
         square: escape(last.coordinates || ''), announced: announced ?? '—' })}</p>
       ${mine.has('accept') ? `<div class="numbers">
         <label>${t('answer.score', { name: escape(v.name(placer)) })} <input id="write-score" type="number" inputmode="numeric" min="0" value="${escape(score)}"></label>
@@ -257,7 +264,11 @@ export class Panels {
   discrepanciesHtml() {
     const v = this.view;
     const found = v.discrepancies;
-    if (!found.length) return '';
+    // A line owed (a play that stood after a valid ruling, not written down by its challenger: FILE 37) is a
+    // discrepancy too, to settle before signing.
+    const owed = v.sheets.flatMap((sheet) => sheet.rows.flatMap((r) => r.owed.map((owner) => `<li data-testid="owed">${
+      t('diff.owed', { name: escape(v.name(sheet.seat)), number: r.number, owner: escape(v.name(owner)) })}</li>`)));
+    if (!found.length && !owed.length) return '';
     const items = found.map((d) => {
       const parts = Object.entries(d.sheets).filter(([, value]) => value != null)
         .map(([seat, value]) => t('diff.wrote', { name: escape(v.name(+seat)), value }));
@@ -271,6 +282,6 @@ export class Panels {
       return `<li>${t('diff.line', { name: escape(v.name(d.seat)), number: d.number, field: t(`field.${d.field}`), value: d.true })}${
         said.length ? ` (${said.join('; ')})` : ''}${fix}</li>`;
     }).join('');
-    return `<section class="discrepancies" role="alert" aria-label="${t('diff.title')}"><h2>⚠ ${t('diff.title')}</h2><ul>${items}</ul></section>`;
+    return `<section class="discrepancies" role="alert" aria-label="${t('diff.title')}"><h2>⚠ ${t('diff.title')}</h2><ul>${items}${owed.join('')}</ul></section>`;
   }
 }

@@ -64,9 +64,14 @@ export class GameView {
 
   name(seat) { return this.raw.players[seat] ? this.raw.players[seat].name : '?'; }
 
-  /** The commands this seat may send now (Game.next_actions, role player). */
+  /** The commands this seat may send now (Game.next_actions, role player, for this seat or any), but those `withheld` (a Set the
+   * page sets: steps its own outbox has already taken and not yet sent). */
   get mine() {
-    return new Set(this.raw.next_actions.filter((a) => a.role === 'player' && a.seat === this.seat).map((a) => a.type));
+    const held = this.withheld || new Set();
+    // A player's action for no seat in particular (the draw for the start: any player) is every seated player's.
+    const ours = (a) => a.seat === this.seat || (a.seat == null && this.seat != null);
+    return new Set(this.raw.next_actions.filter((a) => a.role === 'player' && ours(a) && !held.has(a.type))
+      .map((a) => a.type));
   }
 
   /** Whether the view knows what the game waits for (the state says it; else the status read model). */
@@ -98,6 +103,7 @@ export class GameView {
         turnIndex: r.game_turn - 1, number: r.turn, notation: r.notation, word: r.word, coordinates: r.coordinates,
         score: r.score, total: r.total, entered: r.entered, enteredTotal: r.entered_total, written: r.written || {},
         differs: Boolean(r.differs), state: r.state, kind: r.kind, corrections: r.corrections || [],
+        wordNotation: r.word_notation, challenge: r.challenge || null, owed: r.owed || [],
       })),
     }));
   }

@@ -12,6 +12,8 @@ import { tileHtml, tileName } from './components/board.js';
 import { Panels, escape } from './panels.js';
 import { patch } from './patch.js';
 import { Controls } from './controls.js';
+import { Steps } from './steps.js';
+import { withheld } from './offers.js';
 import { actingSeat } from './seats.js';
 import { Signing, SIGNED } from './signing.js';
 import * as receipts from './receipt.js';
@@ -21,7 +23,7 @@ import './components/sheets.js';
 const app = document.getElementById('app');
 
 // ---- the game -----------------------------------------------------------------------------------
-class Tablet extends Controls(Signing(Panels)) {
+class Tablet extends Controls(Signing(Steps(Panels))) {
   constructor(session) {
     super();
     this.session = session;
@@ -36,6 +38,7 @@ class Tablet extends Controls(Signing(Panels)) {
     this.refusal = null;
     this.own = new Set(); // versions this tablet's own commands produced
     this.answered = new Map(); // command id -> the version its answer gave
+    this.taken = []; // steps this tablet's answered commands took: {type, from (expected_version), to (answered version)}
     this.resetEntry();
   }
 
@@ -51,12 +54,15 @@ class Tablet extends Controls(Signing(Panels)) {
     // The game's state is asked for at once; the stored outbox opens meanwhile (nothing is shown before both).
     const opening = api.openOutbox({ gameId: this.session.game, token: this.session.token }).then((outbox) => {
       this.outbox = outbox;
-      outbox.addEventListener('change', () => this.renderConnection());
+      // What waits in the outbox withholds the steps it takes (offers.js): drawn again when that changes.
+      outbox.addEventListener('change', () => this.render());
       outbox.addEventListener('refused', (e) => this.refused(e.detail));
       outbox.addEventListener('discarded', () => this.render());
       outbox.addEventListener('answered', (e) => {
         const body = e.detail.body || {};
         this.answered.set(e.detail.id, body.version);
+        const command = e.detail.command || {};
+        this.taken.push({ type: command.type, from: command.expected_version, to: body.version });
         for (const event of body.events || []) this.own.add(event.sequence);
         if (body.version) this.own.add(body.version);
         this.follower.refreshSoon(body.version || 0); // read only if the stream has not shown it
@@ -92,6 +98,7 @@ class Tablet extends Controls(Signing(Panels)) {
     document.addEventListener('visibilitychange', () => this.report(document.hidden ? 'focus_lost' : 'focus_back'));
     addEventListener('pagehide', () => this.report('page_left'));
     this.wire();
+    addEventListener('resize', () => this.keepEntryInView());
     this.follower.start();
     await opening;
   }
@@ -131,16 +138,38 @@ class Tablet extends Controls(Signing(Panels)) {
    * signature, which was over the old head and is dropped (a line's is never required; nothing is signed
    * again without a tap: signing.js). */
   async refused(detail) {
-    const chained = this.outbox.items.some((r) => r.after === detail.id);
+    const next = this.outbox.items.find((r) => r.after === detail.id);
+    const chained = Boolean(next);
     if (detail.status === 409 && detail.command.type === 'write_sheet_entry' && !chained) {
       const view = await this.follower.refresh();
       const unsigned = detail.command.key_signature == null ? {} : { key_signature: null };
       await this.outbox.retry(detail.id, { expected_version: view.version, ...unsigned });
       return;
     }
+    // The step this command (or, for a sheet line, the acceptance chained after it) takes was already taken by
+    // this tablet's own earlier command: dropped, with what was chained after it, and nothing said.
+    const step = detail.command.type === 'write_sheet_entry' && next && !this.outbox.items.some((r) => r.after === next.id)
+      ? { ...next.command, expected_version: detail.command.expected_version } : (chained ? null : detail.command);
+    if (detail.status === 409 && step && await this.ownDuplicate(step)) {
+      await this.outbox.discard(detail.id);
+      return;
+    }
     this.refusal = detail;
     this.render();
     this.follower.refreshSoon();
+  }
+
+  /** A stale command whose step this tablet's own earlier command, answered, already took (sent twice, e.g.
+   * from two pages of the same tablet): the game as it is now no longer offers that step to this seat. */
+  async ownDuplicate(command) {
+    if (command.type === 'write_sheet_entry' || command.type === 'report_device') return false;
+    // Taken by this tablet's own command of the same type, decided at the stale one's version or later (an
+    // acceptance chained after a sheet line is decided one version later than the line).
+    const done = this.taken.some((x) => x.type === command.type && x.from != null && command.expected_version != null
+      && x.from >= command.expected_version);
+    if (!done) return false;
+    const view = await this.follower.refresh().catch(() => null);
+    return Boolean(view) && !this.forActingSeat(view).mine.has(command.type);
   }
 
   /** Queue a command. While this tablet's earlier commands wait, it follows the last of them (its
@@ -177,6 +206,7 @@ class Tablet extends Controls(Signing(Panels)) {
   render() {
     const v = this.view;
     if (!v) return;
+    v.withheld = this.withheldSteps();
     app.className = 'game';
     app.dataset.version = v.version; // what this page shows (the browser tests wait on it) ...
     app.dataset.models = v.modelsVersion; // ... and how far its banner and sheets have caught up
@@ -190,7 +220,7 @@ class Tablet extends Controls(Signing(Panels)) {
       </header>
       <div id="banner" class="banner" role="status" aria-live="polite">${this.bannerHtml()}</div>
       ${this.refusal ? this.refusalHtml() : ''}
-      <main class="layout">
+      <main class="layout${v.mine.has('place_tiles') && this.entry.mode === 'play' ? ' placing' : ''}">
         <section class="board-area${this.zoomed ? ' zoomed' : ''}" aria-label="${t('board.area')}">
           <button type="button" id="zoom" class="zoom" aria-pressed="${Boolean(this.zoomed)}">${t('board.zoom')}</button>
           <div class="board-scroll"><pl-board id="board"></pl-board></div>
@@ -213,8 +243,42 @@ class Tablet extends Controls(Signing(Panels)) {
         keyboard.addEventListener('clear', () => { this.entry.typed = []; this.renderEntry(); });
       }
     }
-    document.getElementById('sheets').update({ sheets: v.sheets, seat: this.seat });
+    document.getElementById('sheets').update({ sheets: v.sheets, seat: this.seat, set: v.set });
     this.renderConnection();
+    this.keepEntryInView();
+  }
+
+  /** While a play is typed on a small screen, the panel is scrolled to the play's group when it does not fit below
+   * what is above it (the scores): the keyboard in view, its foot («Anotar la jugada») stuck at the panel's bottom. */
+  keepEntryInView() {
+    const side = document.querySelector('.side');
+    const group = document.querySelector('.group.play');
+    const record = document.getElementById('record-play');
+    if (!side || !group || !record || !this.entry.start) return;
+    const panel = side.getBoundingClientRect();
+    const box = group.getBoundingClientRect();
+    if (box.bottom <= Math.min(panel.bottom, innerHeight) + 1 || box.top <= panel.top + 1) return; // all in view, or scrolled to
+    side.scrollTop += box.top - panel.top;
+  }
+
+  /** The steps withheld (offers.js): those taken by this seat's commands still in the outbox (not refused), and
+   * those answered whose answer the view shown does not have yet. */
+  withheldSteps() {
+    // A shared tablet: only the acting seat's own commands (each goes with its seat's token) take its steps.
+    const own = (r) => !this.shared || (r.token || null) === this.commandToken;
+    const waiting = this.outbox ? this.outbox.items.filter((r) => r.state !== 'refused' && own(r)).map((r) => r.command) : [];
+    const answered = this.taken.filter((x) => x.to > this.view.version);
+    return withheld([...waiting, ...answered]);
+  }
+
+  /** What this tablet has done that the service has not heard yet: said as done, waiting to be sent. */
+  pendingHtml() {
+    if (!this.outbox) return '';
+    const types = [...new Set(this.outbox.items.filter((r) => r.state !== 'refused' && r.command.type !== 'report_device')
+      .map((r) => r.command.type))];
+    if (!types.length) return '';
+    return `<div class="group done-pending" data-testid="done-pending" role="status">${types.map((type) => `<p>✔ ${
+      t('pending.done', { what: t(`command.${type}`) })}</p>`).join('')}<p class="hint">${t('pending.waiting')}</p></div>`;
   }
 
   renderConnection() {

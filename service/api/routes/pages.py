@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse, Response
@@ -14,7 +15,6 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from pages import STATIC
-from pages.bundle import ENTRIES
 
 router = APIRouter(include_in_schema=False)
 PAGES = ("tablet", "replay", "audit", "verify", "console", "seats", "standings", "rounds", "board", "wall", "slip",
@@ -27,6 +27,12 @@ def landing() -> FileResponse:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+@router.get("/favicon.ico")
+def favicon() -> FileResponse:
+    """The site's icon (a tile marked P): browsers ask for it on every page, and a 404 is a console error."""
+    return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon", headers={"Cache-Control": "max-age=86400"})
+
+
 @router.get("/sw.js")
 def service_worker() -> Response:
     """The service worker (``pages/static/sw.js``) at the root, so its scope is the whole site, with the
@@ -35,22 +41,30 @@ def service_worker() -> Response:
 
 
 def worker_source() -> str:
-    """``sw.js`` with ``SHELL`` (``/``, every page, every page's bundle, every file under ``/static`` but the
-    modules the bundles hold) and ``VERSION`` (a digest of every file, modules included) filled in."""
+    """``sw.js`` with ``SHELLS`` (each page's own shell: see ``shells``) and ``VERSION`` (a digest of every file,
+    modules included) filled in."""
     files = sorted(p for p in STATIC.rglob("*") if p.is_file() and p != WORKER)
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(STATIC).as_posix().encode() + b"\0" + path.read_bytes())
-    # The pages' modules are in their bundles: the shell keeps the bundles, not the modules one by one.
-    shell = ["/", *(f"/{name}" for name in PAGES), *(f"/bundle/{name}.js" for name in ENTRIES),
-             *(f"/static/{p.relative_to(STATIC).as_posix()}" for p in files if not _module(p))]
-    listed = json.dumps(shell)
+    listed = json.dumps(shells())
     return (WORKER.read_text(encoding="utf-8").replace("'/*VERSION*/'", f"'{digest.hexdigest()[:16]}'")
-            .replace("/*SHELL*/[]", listed))
+            .replace("/*SHELLS*/{}", listed))
 
 
-def _module(path) -> bool:  # noqa: ANN001 (a Path)
-    return path.suffix == ".js" and (STATIC / "js") in path.parents
+ASSET = re.compile(r'(?:href|src)="(/(?:static|bundle)/[^"#?]+)"')
+
+
+def shells() -> dict[str, list[str]]:
+    """Each page's own shell, as its worker keeps it once the page is visited (issue 28: a tablet fetches the
+    tablet's shell, not every page's): the page, the styles and the bundle its HTML names, and the catalogues
+    (the language picker offers all three). ``/`` is the landing page."""
+    catalogues = [f"/static/i18n/{p.name}" for p in sorted((STATIC / "i18n").glob("*.json"))]
+    found = {}
+    for path, html in (("/", "index.html"), *((f"/{name}", f"{name}.html") for name in PAGES)):
+        assets = dict.fromkeys(ASSET.findall((STATIC / html).read_text(encoding="utf-8")))
+        found[path] = [path, *assets, *catalogues]
+    return found
 
 
 @router.get("/{name}")

@@ -191,6 +191,11 @@ class GameState(BaseModel):
     warnings: list[SeatWarning] = Field(default_factory=list, description=(
         "One writer per seat: `second_device` while more than one bound device holds a seat's live tokens."))
     arbiter_call: ArbiterCall | None = Field(None, description="The open call for the arbiter, if any.")
+    proposed_ruling: dict[str, Any] | None = Field(None, description=(
+        "Where the players rule a challenge (FILE 41.1): the answer one player recorded (`seat`, `valid`, "
+        "`authority`, `appeal`), which the other confirms (`confirm_ruling`) or disputes (`dispute_ruling`)."))
+    disputed_ruling: dict[str, Any] | None = Field(None, description=(
+        "The players' answer disputed (`seat`, `reason`, `appeal`): the arbiter rules (FILE 41.1)."))
     head_hash: str | None = Field(None, description=(
         "The hash of the last event (event `version`): what a tablet's key signs with `sign` "
         "(docs/reliability.md, \"Players' keys\")."))

@@ -28,6 +28,10 @@ class SheetRow(BaseModel):
     coordinates: str | None
     score: int | None
     total: int | None
+    owed: list[int] = Field(default_factory=list, description=(
+        "The seats whose own sheet still owes this line: a play that stands after a challenge ruled valid, not yet "
+        "written down by its challenger (FILE 37: writing the score down is acceptance; a discrepancy before "
+        "signing, FILE 40, 43)."))
 
 
 class SheetPlayer(BaseModel):

@@ -3,7 +3,7 @@
 // `selectable`, each square is a button that reports 'square' {row, col}. `highlight` (a Set of
 // "row,col") marks squares, e.g. the last play in the replay viewer.
 
-import { premium, points, ROWS } from '../tiles.js';
+import { premium, points, ROWS, parseRow } from '../tiles.js';
 import { t } from '../i18n.js';
 import { patch } from '../patch.js';
 
@@ -15,6 +15,15 @@ export function tileHtml(set, letter, blank) {
   const value = points(set, letter, blank);
   return `<span class="tile${blank ? ' blank' : ''}${shown.length > 1 ? ' digraph' : ''}${value >= 10 ? ' ten' : ''}">`
     + `<span class="letter">${shown}</span>${blank ? '' : `<span class="value">${value}</span>`}</span>`;
+}
+
+/** A word in TILES.md notation («[CH]OZAs», «RESG[ll]UTBG», «QADRE») as the board shows it: one tile per
+ * tile, a digraph tile as one, a blank marked as on the board; read as its letters. */
+export function wordHtml(set, notation) {
+  const tiles = parseRow(String(notation ?? ''), set).filter(Boolean)
+    .map((x) => ({ ...x, letter: x.letter === 'Q' && set.label.QU ? 'QU' : x.letter }));
+  const said = tiles.map((x) => (x.blank ? x.letter.toLowerCase() : x.letter)).join('');
+  return `<span class="word-tiles" role="img" aria-label="${said}">${tiles.map((x) => tileHtml(set, x.letter, x.blank)).join('')}</span>`;
 }
 
 export function tileName(set, letter, blank) {

@@ -7,6 +7,7 @@
 
 import { t } from '../i18n.js';
 import { patch } from '../patch.js';
+import { wordHtml } from './board.js';
 
 const escape = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -30,13 +31,15 @@ function correctionsRow(row, columns) {
 
 class Sheets extends HTMLElement {
   /** `short`: how a column head names a sheet's keeper (the console: the surnames of a long name), full name as its title. */
-  update({ sheets, seat, both = false, short = (name) => name }) {
+  /** `set` (the game's tile set): the words shown as the board shows them, a digraph or a blank as one tile. */
+  update({ sheets, seat, both = false, short = (name) => name, set = null }) {
     const own = seat == null ? null : String(seat);
     const keepers = both ? sheets.map((s) => ({ seat: String(s.seat), name: s.name })) : [];
     const html = sheets.map((sheet) => {
       const rows = sheet.rows.map((r) => {
         const mine = own == null ? null : r.written[own];
-        const what = r.notation ? escape(r.notation) : `${escape(r.word)} <span class="coord">${escape(r.coordinates)}</span>`;
+        const word = set && r.wordNotation ? wordHtml(set, r.wordNotation) : escape(r.word);
+        const what = r.notation ? escape(r.notation) : `${word} <span class="coord">${escape(r.coordinates)}</span>`;
         const announced = both && r.kind === 'play' && r.entered != null && r.entered !== r.score
           ? `<div class="said">${escape(t('diff.announced', { value: '' }))}${figure(r.entered, r.score)}</div>` : '';
         const flag = !r.differs ? '' : both ? `<span class="badge">≠ ${t('sheet.differs')}</span>`
