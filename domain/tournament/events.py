@@ -171,3 +171,15 @@ class DetailsGiven(TournamentEvent):
 
     def assign(self, t: Any) -> None:
         t.details = {"city": self.city, "federation": self.federation, "chief_arbiter": self.chief_arbiter}
+
+
+@dataclass(frozen=True)
+class TournamentClosed(TournamentEvent):
+    """The director closed the tournament: its standings are final (the late entries' pairing points gone: FISC
+    I.4, AJS 4.1.9); no more pairings, results, entries or withdrawals. ``rounds_played``: the rounds published."""
+
+    reason: str
+    rounds_played: int
+
+    def assign(self, t: Any) -> None:
+        t.closed = {"at": self.at, "actor": self.actor, "reason": self.reason, "rounds_played": self.rounds_played}
