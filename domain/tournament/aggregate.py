@@ -72,6 +72,7 @@ class Tournament(Aggregate):
                                   field="rules")
         if system not in SYSTEMS:
             raise TournamentError(f"system must be one of {', '.join(SYSTEMS)}", code="system", field="system")
+        get_profile(profile)  # every game is played under it: an unknown one is refused now, not at round 1
         minimum = 5 if rules == "fisc-2023" else 6
         if rounds < minimum:
             raise TournamentError(f"{rules} tournaments have at least {minimum} rounds, not {rounds}",

@@ -165,15 +165,20 @@ class Tournaments:
 
         return self.act(tournament_id, by, step)
 
+    def close(self, tournament_id: UUID, by: Actor, reason: str = "") -> None:
+        """Close the tournament (``TournamentClosed``), results brought up to date first."""
+        self.sync(tournament_id)
+        self.act(tournament_id, by, lambda t, m: t.close(reason, m))
+
     # ---- a director's acts ----------------------------------------------------------------
     def create(self, name: str, rules: str, profile: str, rounds: int, by: Actor, *, system: str = "swiss",
                settings: dict[str, Any] | None = None, players: str | None = None, players_format: str = "csv",
                details: dict[str, str] | None = None) -> UUID:
         """A new tournament; with ``players`` (a CSV or TRF16 list) its players entered in the same save, and its
         ``details`` (city, federation, chief_arbiter: TRF16's 022, 032, 102) when any is given."""
-        entries = read_players(players, players_format) if players is not None else []
         meta = self._meta(by)
         tournament = Tournament.create(name, rules, profile, rounds, meta, system=system, settings=settings)
+        entries = read_players(players, players_format) if players is not None else []
         if details and any(details.values()):
             tournament.give_details(details.get("city", ""), details.get("federation", ""),
                                     details.get("chief_arbiter", ""), meta)
@@ -225,6 +230,8 @@ class Tournaments:
         """Record the result of every published game now closed, and open the result of every game
         reopened since (of the games ``only`` names, when given); the number of results recorded or opened."""
         seen = self._seen.setdefault(tournament_id, {})
+        if self.view(tournament_id).closed is not None:
+            return 0  # closed: its results are final (a game reopened since changes nothing here)
         if only is None:
             tournament = self.view(tournament_id)
             todo = [t["game_id"] for tables in tournament.published.values() for t in tables if t.get("game_id")]
@@ -291,15 +298,19 @@ class _View:
 
 
 def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:
-    """Enter each player of a list; a refusal names the list's player (its number and name)."""
-    ids = []
+    """Enter each player of a list; every refusal names the list's player (its line, when read from a file, its
+    number and name), all in one refusal, and the caller saves nothing."""
+    ids, problems, article = [], [], None
     for e in entries:
         try:
             ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating,
                                   division=e.division))
         except TournamentError as err:
-            raise FormatError(f"player {e.number} ({e.name}): {err.message}", field=err.field or "name",
-                              article=err.article) from None
+            problems.append({"line": e.line or e.number, "field": err.field or "name",
+                             "message": f"player {e.number} ({e.name}): {err.message}"})
+            article = article or err.article
+    if problems:
+        raise FormatError.of_lines(problems, article)
     return ids
 
 
