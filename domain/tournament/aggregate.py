@@ -356,13 +356,15 @@ class Tournament(Aggregate):
         for t in tables:
             if t["second"] is None:
                 self._record(ev.ResultRecorded, meta, round=round_no, table=t["table"], kind="bye", scores=None,
-                             scrabbles=[0, 0], game_id=None, game_version=None, outcome=None, reason=t["why"])
+                             scrabbles=[0, 0], game_id=None, game_version=None, outcome=None, reason=t["why"],
+                             official_entries=0)
 
     # ---- results --------------------------------------------------------------------------
     def record_game(self, game_id: str, version: int, scores: list[int], scrabbles: list[int], meta: Meta, *,
-                    outcome: list[str] | None = None) -> bool:
+                    outcome: list[str] | None = None, official_entries: int = 0) -> bool:
         """A game of the tournament was closed (its sheet signed): its result, with the game's own verdict
-        when given (the settlement's). False when this closing is recorded already."""
+        when given (the settlement's), and how many of its players' acts an official entered (shown as such).
+        False when this closing is recorded already."""
         self._open("results", "game_id", None)
         round_no, table = self._game_table(game_id)
         key = f"{round_no}:{table['table']}"
@@ -371,7 +373,9 @@ class Tournament(Aggregate):
         self._record(ev.ResultRecorded, meta, round=round_no, table=table["table"], kind="played",
                      scores=list(scores), scrabbles=list(scrabbles), game_id=game_id, game_version=version,
                      outcome=list(outcome) if outcome else None,
-                     reason="the sheet was signed by both players (FILE 43)")
+                     reason="the sheet was signed by both players (FILE 43)" if not official_entries else
+                     f"the sheet was signed (FILE 43); {official_entries} of the players' acts entered by an official",
+                     official_entries=official_entries)
         return True
 
     def record_absence(self, round_no: int, table: int, kind: str, reason: str, meta: Meta) -> None:
@@ -384,7 +388,8 @@ class Tournament(Aggregate):
         if not reason.strip():
             raise TournamentError("a director's result needs the reason", code="reason", field="reason")
         self._record(ev.ResultRecorded, meta, round=round_no, table=t["table"], kind=kind, scores=None,
-                     scrabbles=[0, 0], game_id=t["game_id"], game_version=None, outcome=None, reason=reason)
+                     scrabbles=[0, 0], game_id=t["game_id"], game_version=None, outcome=None, reason=reason,
+                     official_entries=0)
 
     def reopen_game(self, game_id: str, reason: str, meta: Meta) -> bool:
         """The game was reopened: its result is open again until it closes anew. False when none was recorded

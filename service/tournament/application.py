@@ -19,6 +19,7 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.game import Game
 from domain.game.meta import Meta
+from domain.game.official import is_official_entry
 from domain.profiles.kinds import Starter
 from domain.tournament.aggregate import Tournament, TournamentError
 from domain.tournament.formats import FormatError, Note, Sheet, export, read_players, sheet_of
@@ -259,6 +260,9 @@ class Tournaments:
             seen.update(loaded)
             return 0
 
+        hands = {g: sum(1 for r in self.app.history(UUID(g)) if is_official_entry(r.type, r.actor))
+                 for g, game in changes if game.closed}  # a paper game, a dead tablet: its entries shown as such
+
         def step(t: Tournament, meta: Meta) -> int:
             done = 0
             for game_id, game in changes:
@@ -267,7 +271,8 @@ class Tournaments:
                     outcome = [p["result"] for p in game.settlement["players"]]
                     scrabbles = [sum(1 for turn in game.turns if turn.get("seat") == s and turn.get("kind") == "play"
                                      and turn.get("bingo")) for s in range(2)]
-                    done += t.record_game(game_id, game.version, finals, scrabbles, meta, outcome=outcome)
+                    done += t.record_game(game_id, game.version, finals, scrabbles, meta, outcome=outcome,
+                                          official_entries=hands.get(game_id, 0))
                 else:
                     done += t.reopen_game(game_id, "the game was reopened (FILE 43)", meta)
             return done

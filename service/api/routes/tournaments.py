@@ -61,7 +61,7 @@ def _view(t: Tournament) -> dict[str, Any]:
             "players": [{"player": p, **info} for p, info in t.players.items()],
             "published_rounds": sorted(int(r) for r in t.published), "articles": dict(ARTICLES.get(t.rules_name, {})),
             "last_entry_round": last_entry_round(t.rules_name, t.rounds), "details": dict(t.details),
-            "closed": t.closed}
+            "closed": t.closed, "results": sorted(t.results.values(), key=lambda r: (r["round"], r["table"]))}
 
 
 @router.post("", status_code=201, response_model=TournamentCreated, responses=errors(400, 401, 403, 422))

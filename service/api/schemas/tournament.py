@@ -222,6 +222,9 @@ class TournamentView(BaseModel):
     last_entry_round: int | None = Field(None, description="the last round a new player may enter from (FISC I.4: "
                                                            "N/2); null where the rules set none (AJS 4.1.9)")
     details: dict[str, str] = Field(default_factory=dict, description="city, federation, chief_arbiter (TRF16)")
+    results: list[dict[str, Any]] = Field(default_factory=list, description=(
+        "each table's result recorded so far (round, table, kind, scores, game_id, reason); `official_entries`: how "
+        "many of the game's player acts an official entered (a paper game, a dead tablet)"))
     closed: dict[str, Any] | None = Field(None, description=(
         "once closed (`TournamentClosed`): `at`, `actor`, `reason`, `rounds_played`; no more pairings, results, "
         "entries or withdrawals"))
