@@ -78,9 +78,12 @@ async def create_tournament(body: TournamentCreate, tournaments: TournamentsDep,
 
 
 @router.get("/{tournament_id}", response_model=TournamentView, responses=errors(400, 401, 403, 404))
-async def read_tournament(tournament_id: TournamentIdPath, tournaments: TournamentsDep,
+async def read_tournament(tournament_id: TournamentIdPath, request: Request, tournaments: TournamentsDep,
                           _: CurrentPrincipal) -> Any:
-    """The tournament: its settings and their changes, its players, the rounds published (any token)."""
+    """The tournament: its settings and their changes, its players, the rounds published, the results (brought up
+    to date first, as the standings are), the rules' articles and the closing (any token)."""
+    if not request.app.state.tournament_feed.following(tournament_id):  # else its watcher keeps results current
+        await _run(lambda: tournaments.sync(tournament_id))
     return _view(await _run(lambda: tournaments.view(tournament_id)))
 
 
