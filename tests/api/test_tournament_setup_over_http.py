@@ -16,7 +16,8 @@ BAD = ("nombre,elo,club\n"
        "Biel Roca,fort,Mots i Més\n"
        "Carla Vidal,1800,\n"
        ",1750,Lletres\n"
-       "Dani Mas,99999,\n")
+       "Dani Mas,99999,\n"
+       "Eva Soler,inf,\n")
 GOOD = "name,rating\nAnna Puig,1900\nBiel Roca,1850\nCarla Vidal,1800\nDani Mas,1750\n"
 
 
@@ -41,7 +42,7 @@ def test_a_refused_player_list_names_every_bad_line_and_nothing_is_created_or_en
     before = stored(api)
     refused = create(api, 422, players=BAD)
     assert refused["code"] == "format" and refused["field"] == "rating" and refused["position"] == 4
-    assert [(p["line"], p["field"]) for p in refused["problems"]] == [(4, "rating"), (6, "name"), (7, "rating")]
+    assert [(p["line"], p["field"]) for p in refused["problems"]] == [(4, "rating"), (6, "name"), (7, "rating"), (8, "rating")]
     assert refused["message"].startswith("line 4: the rating is a whole number, not 'fort'")
     assert "line 6: a player needs a name" in refused["message"] and "line 7: the rating is between" in refused["message"]
     assert stored(api) == before  # no tournament without its list: all or nothing

@@ -119,7 +119,7 @@ def _player_problem(cell: Callable[[str], str]) -> tuple[str, str] | None:
     rating_text = cell("rating") or "0"
     try:
         rating = int(float(rating_text))
-    except ValueError:
+    except (ValueError, OverflowError):  # "fort", "nan", "inf", "1e400"
         return "rating", f"the rating is a whole number, not {rating_text!r}"
     if not 0 <= rating <= 4000:
         return "rating", f"the rating is between 0 and 4000, not {rating}"
