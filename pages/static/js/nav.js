@@ -3,8 +3,8 @@
 // each other in one strip. The tournament last opened on this laptop is kept (`planilla.tournament`), so the console,
 // which follows the hall and not one tournament, links back to it. A director's token signed in on the director's
 // page or the round control signs in the console and the standings on this laptop too, where they hold none (each
-// page keeps its own key: a hall screen's spectator token is never replaced). The standings show the strip only on
-// a laptop that holds a director's token: a hall screen shows none.
+// page keeps its own key: a hall screen's spectator token is never replaced). The standings and the console show the
+// strip only on a laptop that holds a director's token: a hall screen or an arbiter's console shows none.
 
 export const DIRECTOR_KEY = 'planilla.director';
 const TOURNAMENT = 'planilla.tournament';
@@ -34,9 +34,10 @@ export function shareToken(token) {
 }
 
 /** The strip: each page of the tool, the one shown marked (`current`: director, rounds, console, standings). On the
- * standings, only where this laptop holds a director's token; without a tournament, the pages that need one are left out. */
+ * standings and the console, only where this laptop holds a director's token (a hall screen, an arbiter's console:
+ * none); without a tournament, the pages that need one are left out. */
 export function navHtml(current, t, tid = remembered()) {
-  if (current === 'standings' && !localStorage.getItem(DIRECTOR_KEY)) return '';
+  if ((current === 'standings' || current === 'console') && !localStorage.getItem(DIRECTOR_KEY)) return '';
   const q = tid ? `?tournament=${encodeURIComponent(tid)}` : '';
   const pages = [['director', `/director${q}`], ['rounds', tid ? `/rounds${q}` : null], ['console', '/console'],
     ['standings', tid ? `/standings${q}` : null]];
