@@ -39,7 +39,7 @@ NAME = re.compile(r"^[A-Za-z_$][\w$]*$")
 #: The pages whose HTML loads ``/bundle/<page>.js``, and each one's entry module under ``static/js``.
 ENTRIES = {"tablet": "tablet.js", "slip": "slip.js", "judge": "judge.js", "ranking": "ranking.js",
            "console": "console.js", "replay": "replay.js", "audit": "audit.js", "verify": "verifier.js",
-           "standings": "standings.js", "rounds": "rounds.js", "board": "board_page.js", "wall": "wall.js",
+           "standings": "standings.js", "rounds": "rounds.js", "director": "director.js", "board": "board_page.js", "wall": "wall.js",
            "seats": "seat_sheet.js", "index": "landing.js"}
 
 

@@ -21,6 +21,7 @@ from domain.profiles import get_profile
 from domain.profiles.kinds import Starter
 from domain.tournament import events as ev
 from domain.tournament.checks import Context, PairingWarning, review
+from domain.tournament.entries import article, closed_message, last_entry_round, open_tables
 from domain.tournament.pairing import (
     History, NoPairing, Pairing, Within, first_round, king_of_the_hill, round_robin, swiss,
 )
@@ -59,6 +60,7 @@ class Tournament(Aggregate):
         self.results: dict[str, dict[str, Any]] = {}
         self.setting_changes: list[dict[str, Any]] = []
         self.details: dict[str, str] = {"city": "", "federation": "", "chief_arbiter": ""}
+        self.closed: dict[str, Any] | None = None  # once closed (TournamentClosed): when, by whom, why
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
@@ -70,6 +72,7 @@ class Tournament(Aggregate):
                                   field="rules")
         if system not in SYSTEMS:
             raise TournamentError(f"system must be one of {', '.join(SYSTEMS)}", code="system", field="system")
+        get_profile(profile)  # every game is played under it: an unknown one is refused now, not at round 1
         minimum = 5 if rules == "fisc-2023" else 6
         if rounds < minimum:
             raise TournamentError(f"{rules} tournaments have at least {minimum} rounds, not {rounds}",
@@ -156,7 +159,8 @@ class Tournament(Aggregate):
     def register(self, name: str, meta: Meta, *, federation_id: str = "", club: str = "", rating: int = 0,
                  division: str = "A") -> str:
         """Enter a player (in a division: each is paired and ranked on its own); after a round is published this
-        is a late entry (AJS 4.1.9)."""
+        is a late entry (FISC I.4: until round N/2 at the latest; AJS 4.1.9)."""
+        self._open("entries", "name", article(self.rules_name, "late_entry"))
         name, division = name.strip(), division.strip()
         if not name:
             raise TournamentError("a player needs a name", code="player_name", field="name")
@@ -166,22 +170,34 @@ class Tournament(Aggregate):
             raise TournamentError(f"{name} is registered already", code="player_registered", field="name")
         player = f"p{len(self.players) + 1}"
         before = self.last_published
+        last = last_entry_round(self.rules_name, self.rounds)
+        if last is not None and before + 1 > last:
+            raise TournamentError(f"a new player enters until round {last} of {self.rounds} at the latest, not round "
+                                  f"{before + 1}", code="entry_closed", field="name",
+                                  article=f"{article(self.rules_name, 'late_entry')} (fins a la ronda N/2)")
         self._record(ev.PlayerRegistered, meta, player=player, name=name, federation_id=federation_id, club=club,
                      rating=int(rating), from_round=before + 1, pairing_bonus=before / 2, division=division)
         return player
 
     def withdraw(self, player: str, from_round: int, reason: str, meta: Meta) -> None:
-        """A player leaves from a round on, which must not be drawn yet (AJS 4.1.10)."""
+        """A player leaves from a round on, which must not be drawn yet (AJS 4.1.10; FISC has no article)."""
+        withdrawal = article(self.rules_name, "withdrawal") or None
+        self._open("withdrawals", "player", withdrawal)
         if player not in self.players:
             raise TournamentError(f"no player {player}", code="no_player", field="player")
         if from_round <= self.last_published:
             raise TournamentError(f"round {from_round} is drawn already: a withdrawal takes effect from round "
                                   f"{self.last_published + 1}; an absence now is a no-show", code="round_drawn",
-                                  field="from_round", article="AJS 4.1.10")
+                                  field="from_round", article=withdrawal)
+        if from_round > self.rounds:
+            raise TournamentError(f"the tournament has {self.rounds} rounds: a withdrawal takes effect from round "
+                                  f"{self.last_published + 1} to {self.rounds}", code="round", field="from_round",
+                                  article=withdrawal)
         self._record(ev.PlayerWithdrew, meta, player=player, from_round=from_round, reason=reason)
 
     def change_setting(self, setting: str, value: Any, reason: str, meta: Meta) -> None:
         """The director changes a standings setting; after round 1 the change is shown with its round."""
+        self._open("setting changes", "setting", None)
         try:
             value = setting_value(setting, value)
         except SettingRefused as refused:
@@ -215,6 +231,7 @@ class Tournament(Aggregate):
               reason: str = "") -> list[Pairing]:
         """Draft the next round's pairing by the tournament's system, or as the director gives it (``manual``,
         with the ``reason``: recorded with the round, and the reason of every table the system would not give)."""
+        self._open("pairings", "round", None)
         if round_no != self.last_published + 1 or round_no > self.rounds:
             raise TournamentError(f"the next round to draft is {self.last_published + 1}", code="round",
                                   field="round")
@@ -319,6 +336,7 @@ class Tournament(Aggregate):
 
     def publish(self, round_no: int, games: dict[int, str], meta: Meta, *, reason: str = "") -> None:
         """Publish the drafted round with the game created for each table (a bye has none)."""
+        self._open("pairings", "round", None)
         draft = self.drafts.get(str(round_no))
         if draft is None:
             raise TournamentError(f"round {round_no} has no draft", code="no_draft", field="round")
@@ -338,13 +356,16 @@ class Tournament(Aggregate):
         for t in tables:
             if t["second"] is None:
                 self._record(ev.ResultRecorded, meta, round=round_no, table=t["table"], kind="bye", scores=None,
-                             scrabbles=[0, 0], game_id=None, game_version=None, outcome=None, reason=t["why"])
+                             scrabbles=[0, 0], game_id=None, game_version=None, outcome=None, reason=t["why"],
+                             official_entries=0)
 
     # ---- results --------------------------------------------------------------------------
     def record_game(self, game_id: str, version: int, scores: list[int], scrabbles: list[int], meta: Meta, *,
-                    outcome: list[str] | None = None) -> bool:
+                    outcome: list[str] | None = None, official_entries: int = 0) -> bool:
         """A game of the tournament was closed (its sheet signed): its result, with the game's own verdict
-        when given (the settlement's). False when this closing is recorded already."""
+        when given (the settlement's), and how many of its players' acts an official entered (shown as such).
+        False when this closing is recorded already."""
+        self._open("results", "game_id", None)
         round_no, table = self._game_table(game_id)
         key = f"{round_no}:{table['table']}"
         if key in self.results and self.results[key]["game_version"] == version:
@@ -352,11 +373,14 @@ class Tournament(Aggregate):
         self._record(ev.ResultRecorded, meta, round=round_no, table=table["table"], kind="played",
                      scores=list(scores), scrabbles=list(scrabbles), game_id=game_id, game_version=version,
                      outcome=list(outcome) if outcome else None,
-                     reason="the sheet was signed by both players (FILE 43)")
+                     reason="the sheet was signed by both players (FILE 43)" if not official_entries else
+                     f"the sheet was signed (FILE 43); {official_entries} of the players' acts entered by an official",
+                     official_entries=official_entries)
         return True
 
     def record_absence(self, round_no: int, table: int, kind: str, reason: str, meta: Meta) -> None:
         """The director records a no-show (the first player named is the one present) or both absent."""
+        self._open("results", "table", None)
         t = self._table(round_no, table)
         if Kind(kind) not in (Kind.FORFEIT, Kind.BOTH_ABSENT):
             raise TournamentError("the director records a forfeit or both absent; games record themselves",
@@ -364,17 +388,36 @@ class Tournament(Aggregate):
         if not reason.strip():
             raise TournamentError("a director's result needs the reason", code="reason", field="reason")
         self._record(ev.ResultRecorded, meta, round=round_no, table=t["table"], kind=kind, scores=None,
-                     scrabbles=[0, 0], game_id=t["game_id"], game_version=None, outcome=None, reason=reason)
+                     scrabbles=[0, 0], game_id=t["game_id"], game_version=None, outcome=None, reason=reason,
+                     official_entries=0)
 
     def reopen_game(self, game_id: str, reason: str, meta: Meta) -> bool:
         """The game was reopened: its result is open again until it closes anew. False when none was recorded
         from the game (a director's no-show recorded on a table whose game was never played stays)."""
+        self._open("results", "game_id", None)
         round_no, table = self._game_table(game_id)
         recorded = self.results.get(f"{round_no}:{table['table']}")
         if recorded is None or recorded["game_version"] is None:
             return False  # nothing recorded, or the director's (a no-show): the game's reopening cannot open it
         self._record(ev.ResultReopened, meta, round=round_no, table=table["table"], game_id=game_id, reason=reason)
         return True
+
+    # ---- the end -------------------------------------------------------------------------
+    def close(self, reason: str, meta: Meta) -> None:
+        """The tournament is over: its standings final (the late entries' pairing points gone: FISC I.4, AJS
+        4.1.9). Refused while a published table has no result (a game in play: record it, or its absence)."""
+        self._open("closing", "tournament_id", None)
+        waiting = open_tables(self.published, self.results)
+        if waiting:
+            raise TournamentError(f"round.table {', '.join(waiting)} has no result yet: each game ends and is signed, "
+                                  "or the director records its absence, before the tournament closes",
+                                  code="results_missing", field="round", article=article(self.rules_name, "closing"))
+        self._record(ev.TournamentClosed, meta, reason=reason.strip(), rounds_played=self.last_published)
+
+    def _open(self, what: str, field: str, article_: str | None) -> None:
+        if self.closed is not None:
+            raise TournamentError(closed_message(self.closed, what), code="tournament_closed", field=field,
+                                  article=article_)
 
     def _game_table(self, game_id: str) -> tuple[int, dict[str, Any]]:
         for round_no, tables in self.published.items():

@@ -127,12 +127,15 @@ class ResultRecorded(TournamentEvent):
     game_version: int | None
     outcome: list[str] | None
     reason: str
+    #: how many of the game's player acts an official entered (a paper game, a dead tablet: ``domain.game.official``);
+    #: results recorded before it: 0
+    official_entries: int = 0
 
     def assign(self, t: Any) -> None:
         t.results = {**t.results, f"{self.round}:{self.table}": {
             "round": self.round, "table": self.table, "kind": self.kind, "scores": self.scores,
             "scrabbles": list(self.scrabbles), "game_id": self.game_id, "game_version": self.game_version,
-            "outcome": self.outcome, "reason": self.reason}}
+            "outcome": self.outcome, "reason": self.reason, "official_entries": self.official_entries}}
 
 
 @dataclass(frozen=True)
@@ -171,3 +174,15 @@ class DetailsGiven(TournamentEvent):
 
     def assign(self, t: Any) -> None:
         t.details = {"city": self.city, "federation": self.federation, "chief_arbiter": self.chief_arbiter}
+
+
+@dataclass(frozen=True)
+class TournamentClosed(TournamentEvent):
+    """The director closed the tournament: its standings are final (the late entries' pairing points gone: FISC
+    I.4, AJS 4.1.9); no more pairings, results, entries or withdrawals. ``rounds_played``: the rounds published."""
+
+    reason: str
+    rounds_played: int
+
+    def assign(self, t: Any) -> None:
+        t.closed = {"at": self.at, "actor": self.actor, "reason": self.reason, "rounds_played": self.rounds_played}

@@ -1,4 +1,4 @@
-"""``planilla tournament create|details|import|pair|publish|standings|export``: a tournament from the command line.
+"""``planilla tournament create|details|import|pair|publish|close|standings|export``: a tournament from the command line.
 
 The same use cases as ``/v1/tournaments`` (``service.tournament.application.Tournaments``), on a data folder or
 a database URL like the other store-using commands. A refusal prints the rule's message (with the
@@ -81,7 +81,7 @@ ARBITER_HELP = "The chief arbiter's name (TRF16 line 102)."
 
 
 def build_app():
-    """``planilla tournament``: create, import, pair, publish, standings, export."""
+    """``planilla tournament``: create, import, pair, publish, close, standings, export."""
     import typer
 
     from domain.tournament.formats import FORMATS
@@ -187,6 +187,23 @@ def build_app():
             published = tournaments.publish(tid, round_no, _actor(), reason=reason)
             sys.stdout.write(f"round {round_no} published:\n")
             _tables(published["tables"], tournaments.get(tid).players, tokens=True)
+            return 0
+        sys.exit(_run(one_store(data, database_url), work))
+
+    @app.command("close")
+    def close(
+        tournament: str = typer.Argument(..., help="The tournament's id."),
+        reason: str = typer.Option("", "--reason", help="Why (recorded with the closing)."),
+        data: Optional[str] = data_opt,
+        database_url: Optional[str] = url_opt,
+    ) -> None:
+        """Close the tournament: its standings final; no more pairings, results, entries or withdrawals."""
+        tid = _id(tournament)
+
+        def work(tournaments: Any) -> int:
+            tournaments.close(tid, _actor(), reason)
+            t = tournaments.get(tid)
+            sys.stdout.write(f"closed after {t.closed['rounds_played']} of {t.rounds} rounds: {t.name}\n")
             return 0
         sys.exit(_run(one_store(data, database_url), work))
 

@@ -19,6 +19,7 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.game import Game
 from domain.game.meta import Meta
+from domain.game.official import is_official_entry
 from domain.profiles.kinds import Starter
 from domain.tournament.aggregate import Tournament, TournamentError
 from domain.tournament.formats import FormatError, Note, Sheet, export, read_players, sheet_of
@@ -165,15 +166,20 @@ class Tournaments:
 
         return self.act(tournament_id, by, step)
 
+    def close(self, tournament_id: UUID, by: Actor, reason: str = "") -> None:
+        """Close the tournament (``TournamentClosed``), results brought up to date first."""
+        self.sync(tournament_id)
+        self.act(tournament_id, by, lambda t, m: t.close(reason, m))
+
     # ---- a director's acts ----------------------------------------------------------------
     def create(self, name: str, rules: str, profile: str, rounds: int, by: Actor, *, system: str = "swiss",
                settings: dict[str, Any] | None = None, players: str | None = None, players_format: str = "csv",
                details: dict[str, str] | None = None) -> UUID:
         """A new tournament; with ``players`` (a CSV or TRF16 list) its players entered in the same save, and its
         ``details`` (city, federation, chief_arbiter: TRF16's 022, 032, 102) when any is given."""
-        entries = read_players(players, players_format) if players is not None else []
         meta = self._meta(by)
         tournament = Tournament.create(name, rules, profile, rounds, meta, system=system, settings=settings)
+        entries = read_players(players, players_format) if players is not None else []
         if details and any(details.values()):
             tournament.give_details(details.get("city", ""), details.get("federation", ""),
                                     details.get("chief_arbiter", ""), meta)
@@ -225,6 +231,8 @@ class Tournaments:
         """Record the result of every published game now closed, and open the result of every game
         reopened since (of the games ``only`` names, when given); the number of results recorded or opened."""
         seen = self._seen.setdefault(tournament_id, {})
+        if self.view(tournament_id).closed is not None:
+            return 0  # closed: its results are final (a game reopened since changes nothing here)
         if only is None:
             tournament = self.view(tournament_id)
             todo = [t["game_id"] for tables in tournament.published.values() for t in tables if t.get("game_id")]
@@ -252,6 +260,9 @@ class Tournaments:
             seen.update(loaded)
             return 0
 
+        hands = {g: sum(1 for r in self.app.history(UUID(g)) if is_official_entry(r.type, r.actor))
+                 for g, game in changes if game.closed}  # a paper game, a dead tablet: its entries shown as such
+
         def step(t: Tournament, meta: Meta) -> int:
             done = 0
             for game_id, game in changes:
@@ -260,7 +271,8 @@ class Tournaments:
                     outcome = [p["result"] for p in game.settlement["players"]]
                     scrabbles = [sum(1 for turn in game.turns if turn.get("seat") == s and turn.get("kind") == "play"
                                      and turn.get("bingo")) for s in range(2)]
-                    done += t.record_game(game_id, game.version, finals, scrabbles, meta, outcome=outcome)
+                    done += t.record_game(game_id, game.version, finals, scrabbles, meta, outcome=outcome,
+                                          official_entries=hands.get(game_id, 0))
                 else:
                     done += t.reopen_game(game_id, "the game was reopened (FILE 43)", meta)
             return done
@@ -291,15 +303,19 @@ class _View:
 
 
 def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:
-    """Enter each player of a list; a refusal names the list's player (its number and name)."""
-    ids = []
+    """Enter each player of a list; every refusal names the list's player (its line, when read from a file, its
+    number and name), all in one refusal, and the caller saves nothing."""
+    ids, problems, article = [], [], None
     for e in entries:
         try:
             ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating,
                                   division=e.division))
         except TournamentError as err:
-            raise FormatError(f"player {e.number} ({e.name}): {err.message}", field=err.field or "name",
-                              article=err.article) from None
+            problems.append({"line": e.line or e.number, "field": err.field or "name",
+                             "message": f"player {e.number} ({e.name}): {err.message}"})
+            article = article or err.article
+    if problems:
+        raise FormatError.of_lines(problems, article)
     return ids
 
 

@@ -69,6 +69,7 @@ EXPECTED: dict[str, dict[str, int]] = {
     "standings stream": row(200, EVERYONE - {"none", "revoked"}),
     "pairing check": row(200, EVERYONE - {"none", "revoked"}),
     "import players": row(201, {"director"}),
+    "close tournament": row(200, {"director"}),
     "tournament export": row(200, EVERYONE - {"none", "revoked"}),
     # duplicates: the director creates; the judge (arbiter, director) runs the desk; a player sends their own
     # slip and reads their own sheet; every token on the game reads it (tokens here are the duplicate's own)
@@ -173,14 +174,14 @@ class World:
 
     @functools.cached_property
     def tournament(self) -> dict[str, str]:
-        """Three tournaments of two players: one registered, one drafted, one with round 1 published."""
+        """Four tournaments of two players: one registered, one drafted, one with round 1 published, one to close."""
         from service.tournament.application import Tournaments
         tournaments, by, found = Tournaments(self.api.games), Actor("director:test"), {}
-        for stage in ("registered", "drafted", "published"):
+        for stage in ("registered", "drafted", "published", "closable"):
             tid = tournaments.create("Obert", "fisc-2023", "fisc-2023", 5, by)
             for name in ("Anna", "Biel"):
                 tournaments.act(tid, by, lambda t, m, name=name: t.register(name, m))
-            if stage != "registered":
+            if stage in ("drafted", "published"):
                 tournaments.act(tid, by, lambda t, m: t.draft(1, m))
             if stage == "published":
                 tournaments.publish(tid, 1, by)
@@ -296,6 +297,7 @@ CALLS: dict[str, Callable[[World, str | None], int]] = {
     "import players": lambda w, t: w.api.post(w.tournament["registered"] + "/players/import", t, {
         "format": "csv", "text": "name,rating\nCarla,1800\n"}).status_code,
     "tournament export": lambda w, t: w.api.get(w.tournament["published"] + "/export?format=trf", t).status_code,
+    "close tournament": lambda w, t: w.api.post(w.tournament["closable"] + "/close", t, {"reason": "done"}).status_code,
     "create duplicate": lambda w, t: w.api.post("/v1/duplicates", t, {"profile": "ajs-2012",
                                                                      "players": ["A", "B"]}).status_code,
     "read duplicate": lambda w, t: w.dup_get("fresh", "", t),

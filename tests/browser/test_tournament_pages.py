@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from uuid import UUID
 
-from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, screenshot
+from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, screenshot
 from tests.browser.hall import Hall
 from tests.browser.tablet import check_page, expect, text
 from tests.browser.tournament import HallTournament
@@ -325,4 +326,129 @@ def test_the_hall_screen_pages_41_players_with_the_page_shown(browser: Any, hall
     expect(page.locator("#table-page")).to_contain_text(text("ca", "standings.page", page=1, pages=pages))
     check_page(page, "standings ca 41 players")
     screenshot(page, "standings-ca-hall-41")
+    context.close()
+
+
+BAD_LIST = "nombre,elo,club\nAnna Puig,1900,Mots i Més\nBiel Roca,fort,Mots i Més\nCarla Vidal,1800,\n,1750,Lletres\n"
+GOOD_LIST = "nombre,elo,club\nAnna Puig,1900,Mots i Més\nBiel Roca,1850,Mots i Més\nCarla Vidal,1800,\nDani Mas,1750,Lletres\n"
+
+
+def upload(page: Any, form: str, name: str, text_: str) -> None:
+    page.locator(f"#{form} input[name=file]").set_input_files(
+        {"name": name, "mimeType": "text/csv", "buffer": text_.encode("utf-8")})
+
+
+def test_the_director_sets_up_pairs_enters_a_result_by_hand_and_closes_an_event_from_the_pages(browser: Any,
+                                                                                               hall: Hall) -> None:
+    """Issue 28, the director's section: a 4-player FISC event created from /director with its list uploaded (a bad
+    list first: every bad line named, nothing created), round 1 paired and published in the round control (the
+    late-entry box says FISC I.4, the withdrawal starts at round 2 of 5), its QR seat sheets issued, one game's
+    signatures entered in the console for two dead tablets (official entries: the result says so, ✍), the other
+    table's absence recorded, the event closed (TournamentClosed: the round control offers no more pairing or
+    entry) and a file downloaded with its warnings; the console, round control, standings and the director's page
+    linked as one tool. Screens in Spanish and Catalan, tablet and phone."""
+    name = "Obert de Sant Joan"
+    context, page = page_in(browser, "es", TABLET_PORTRAIT)
+    page.goto(f"{hall.url}/director#token={hall.director}")
+    create = page.locator("#create")
+    create.get_by_label(text("es", "director.name")).fill(name)
+    upload(page, "create", "jugadores.csv", BAD_LIST)
+    create.get_by_role("button", name=text("es", "director.create_do")).click()
+    bad = page.locator(".refusal .bad-lines li")
+    expect(bad).to_have_count(2)  # every bad line, by its number in the file
+    expect(bad.nth(0)).to_contain_text(text("es", "director.line", line=3))
+    expect(bad.nth(0)).to_contain_text("rating")
+    expect(bad.nth(1)).to_contain_text(text("es", "director.line", line=5))
+    expect(page.locator(".refusal .where")).to_contain_text(text("es", "director.field", field="rating"))
+    screenshot(page, "director-es-refused")
+    upload(page, "create", "jugadores.csv", GOOD_LIST)
+    create.get_by_role("button", name=text("es", "director.create_do")).click()
+    expect(page.locator(".notice")).to_have_text(text("es", "director.created", name=name))
+    expect(page.locator("#players-title")).to_have_text(text("es", "rounds.players", count=4))
+    assert "tournament=" in page.url and "token" not in page.url
+    tid = page.url.split("tournament=")[1]
+    nav = page.locator("nav.tool-nav a")
+    expect(nav).to_have_count(4)
+    check_page(page, "director es")
+
+    # round 1 paired and published in the round control, reached from the director's page
+    page.get_by_role("link", name=text("es", "director.pair", round=1)).click()
+    page.get_by_role("button", name=text("es", "rounds.draft", round=1)).click()
+    page.get_by_role("button", name=text("es", "rounds.publish", round=1)).click()
+    expect(page.locator("#round-title")).to_contain_text(text("es", "rounds.published"))
+    rule = page.locator("#enter .rule")
+    expect(rule).to_contain_text(text("es", "rounds.rule", article="FISC I.4"))  # the event's rules, not AJS 4.1.9
+    expect(rule).to_contain_text(text("es", "rounds.entry_until", round=2))
+    withdraw = page.locator("#withdraw input[name=from_round]")
+    expect(withdraw).to_have_value("2")
+    assert withdraw.get_attribute("max") == "5"  # a 5-round event: never "from round 6"
+    expect(page.locator("#withdraw .rule")).to_have_text(text("es", "rounds.rule_none", rules="fisc-2023"))
+    # the seat sheets of the round, printed from the pages
+    page.get_by_role("link", name=text("es", "rounds.seats")).click()
+    page.get_by_role("button", name=text("es", "seats.issue")).click()
+    expect(page.locator("#app")).to_have_attribute("data-cards", "4")
+    page.go_back()
+
+    # table 1: the game began on its tablets (over HTTP), the round's time ended it; both tablets died: the
+    # director enters both signatures from the console (official entries)
+    tables = hall.http.get(f"/v1/tournaments/{tid}/rounds/1", headers=hall.headers(hall.director)).json()["tables"]
+    game_id = tables[0]["game_id"]
+
+    def official(type_: str, **fields: Any) -> None:
+        version = hall.http.get(f"/v1/games/{game_id}", headers=hall.headers(hall.director)).json()["version"]
+        r = hall.http.post(f"/v1/games/{game_id}/commands", json={"type": type_, "expected_version": version, **fields},
+                           headers=hall.headers(hall.director))
+        assert r.status_code == 200, r.text
+
+    while hall.games.get_game(UUID(game_id)).phase == "starting":
+        official("draw_for_start")
+    official("end_game", cause="round_time", detail="la tableta se quedó sin batería")
+    hand = page.locator('tr[data-table="1"] a.hand-entry')
+    expect(hand).to_have_text(text("es", "rounds.hand_entry"))
+    hand.click()
+    for seat in (0, 1):
+        sign = page.locator(f'form.command[data-type="sign"][data-seat="{seat}"]')
+        sign.locator("input[name=signature]").fill(f"firma en papel, asiento {seat + 1}")
+        sign.locator("button[type=submit]").click()
+        expect(page.locator(f'form.command[data-type="sign"][data-seat="{seat}"]')).to_have_count(0)
+    page.goto(f"{hall.url}/rounds?tournament={tid}")
+    expect(page.locator('tr[data-table="1"] .official-entry')).to_contain_text(
+        text("es", "rounds.official_entries", count=2))
+    page.locator("#absence select[name=table]").select_option("2")
+    page.locator("#absence select[name=kind]").select_option("both_absent")
+    page.locator("#absence input[name=reason]").fill("no vino ninguno")
+    page.get_by_role("button", name=text("es", "rounds.absence_do")).click()
+    expect(page.locator(".notice")).to_contain_text(text("es", "rounds.absence_notice", table=2))
+
+    # the event closed from the director's page; the round control offers no more pairing or entry
+    page.locator("nav.tool-nav").get_by_role("link", name=text("es", "nav.director")).click()
+    expect(page.locator('tr[data-round="1"]')).to_contain_text(text("es", "director.hand_results", count=1))
+    page.locator("#close input[name=reason]").fill("fin de la jornada")
+    page.get_by_role("button", name=text("es", "director.close_do")).click()
+    expect(page.locator(".close .closed-banner")).to_contain_text("director:")
+    expect(page.locator("#import")).to_have_count(0)
+    page.locator("#export select[name=format]").select_option("trf")
+    with page.expect_download() as got:
+        page.get_by_role("button", name=text("es", "rounds.export_do")).click()
+    assert got.value.suggested_filename == f"{tid}-trf.trf"
+    expect(page.locator(".export-warnings li").first).to_contain_text("trf.")
+    page.evaluate("scrollTo(0, 0)")
+    screenshot(page, "director-es-tablet")
+    page.set_viewport_size(PHONE)
+    screenshot(page, "director-es-phone")
+    check_page(page, "director es phone")
+    page.locator("#lang").select_option("ca")
+    expect(page.locator("#close-title")).to_have_text(text("ca", "director.close"))
+    screenshot(page, "director-ca-phone")
+    page.set_viewport_size(TABLET_PORTRAIT)
+    screenshot(page, "director-ca-tablet")
+    page.locator("nav.tool-nav").get_by_role("link", name=text("ca", "nav.rounds")).click()
+    expect(page.locator(".closed-banner")).to_be_visible()
+    expect(page.locator("#draft")).to_have_count(0)
+    expect(page.locator("#enter")).to_have_count(0)
+    screenshot(page, "rounds-es-closed")
+    late = hall.http.post(f"/v1/tournaments/{tid}/players", json={"name": "Eva Soler"}, headers=hall.headers(hall.director))
+    assert late.status_code == 422 and "TournamentClosed" in late.json()["message"]
+    page.locator("nav.tool-nav").get_by_role("link", name=text("ca", "nav.console")).click()
+    expect(page.locator("nav.tool-nav a[aria-current=page]")).to_have_text(text("ca", "nav.console"))
     context.close()

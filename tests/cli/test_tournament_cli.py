@@ -78,6 +78,10 @@ def test_a_round_from_the_command_line(tmp_path, where):
     assert len(sheet.lines) == 2
     tsh = planilla("export", tid, "--format", "tsh", *store)
     assert tsh.exit_code == 0 and tsh.stdout.startswith("Anna Puig 1900 3; ")
+    closed = planilla("close", tid, "--reason", "the hall closes", *store)
+    assert closed.exit_code == 0 and "closed after 1 of 5 rounds" in closed.stdout, closed.output
+    after = planilla("pair", tid, "2", *store)  # the closing locks the pairings, and the refusal names it
+    assert after.exit_code == 1 and "TournamentClosed" in after.output, after.output
 
 
 def test_refusals_exit_1_with_the_line_and_change_nothing(tmp_path):

@@ -95,8 +95,9 @@ def test_ajs_4_1_11_a_no_show_is_recorded_by_the_director_with_a_reason():
 
 
 def test_ajs_4_1_9_a_late_entry_gets_half_the_rounds_played_for_pairing_only():
-    """AJS 4.1.9: «tantos puntos de victoria como la mitad de las rondas disputadas», removed at the end."""
-    t, ids = fisc()
+    """AJS 4.1.9: «tantos puntos de victoria como la mitad de las rondas disputadas», removed at the end (FISC I.4:
+    «P/2 punts ficticis»; a 7-round event takes entries until round 3)."""
+    t, ids = fisc(7)
     t.draft(1, DIRECTOR)
     play(t, 1, {1: (400, 350), 2: (300, 380)})
     t.draft(2, DIRECTOR)
@@ -108,12 +109,23 @@ def test_ajs_4_1_9_a_late_entry_gets_half_the_rounds_played_for_pairing_only():
 
 
 def test_ajs_4_1_10_a_withdrawal_takes_effect_from_a_round_not_yet_drawn():
-    t, ids = fisc()
+    """AJS 4.1.10: «antes de que se celebre el sorteo de la ronda en la que ya no participará»; FISC has no
+    article on withdrawals, so its refusal names none."""
+    t = Tournament.create("Open", "ajs-2012", "ajs-2012", 6, DIRECTOR)
+    ids = [t.register(name, DIRECTOR, rating=rating) for name, rating in NAMES]
     t.draft(1, DIRECTOR)
     play(t, 1, {})
     with pytest.raises(TournamentError) as err:
         t.withdraw(ids[0], 1, "ill", DIRECTOR)
     assert err.value.article == "AJS 4.1.10"
+    t.withdraw(ids[0], 2, "ill", DIRECTOR)
+    assert ids[0] not in t.active(2)
+    t, ids = fisc()
+    t.draft(1, DIRECTOR)
+    play(t, 1, {})
+    with pytest.raises(TournamentError) as err:
+        t.withdraw(ids[0], 1, "ill", DIRECTOR)
+    assert err.value.code == "round_drawn" and err.value.article is None
     t.withdraw(ids[0], 2, "ill", DIRECTOR)
     assert ids[0] not in t.active(2)
 

@@ -30,6 +30,18 @@ class FormatError(DomainError):
         where = f"line {line}: " if line is not None else ""
         super().__init__(where + message, code="format", field=field, article=article, position=line)
         self.line = line
+        self.problems: list[dict[str, object]] = []
+
+    @classmethod
+    def of_lines(cls, problems: list[dict[str, object]], article: str | None = None) -> FormatError:
+        """One refusal naming every bad line (``problems``: each its ``line``, ``field`` and ``message``); its
+        own line and field are the first's."""
+        first = problems[0]
+        rest = "; ".join(f"line {p['line']}: {p['message']}" for p in problems[1:])
+        err = cls(str(first["message"]) + (f"; {rest}" if rest else ""), line=int(first["line"]),  # type: ignore[arg-type]
+                  field=str(first["field"]), article=article)
+        err.problems = [dict(p) for p in problems]
+        return err
 
 
 @dataclass(frozen=True)
@@ -48,7 +60,8 @@ class Note:
 
 @dataclass(frozen=True)
 class Entry:
-    """One player: the number in the file (from 1), name, rating, federation id, club, division."""
+    """One player: the number in the file (from 1), name, rating, federation id, club, division; ``line``: the line
+    of the file it was read from (0 when not read from one)."""
 
     number: int
     name: str
@@ -56,6 +69,7 @@ class Entry:
     federation_id: str = ""
     club: str = ""
     division: str = "A"
+    line: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)

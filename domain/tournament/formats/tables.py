@@ -20,6 +20,7 @@ none is implemented here.
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from typing import Protocol
 
 from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet
@@ -76,39 +77,55 @@ def write_players(sheet: Sheet, notes: list[Note] | None = None) -> str:
 
 
 def read_players(text: str) -> list[Entry]:
-    """A player list: a header line naming the columns, then one player a line; every line checked."""
-    rows = _rows(text)
-    if not rows:
+    """A player list: a header line naming the columns, then one player a line; every line checked, and every bad
+    line named at once (its number in the file, blank lines counted) in one refusal: nothing is entered from it."""
+    try:
+        numbered = [(n, row) for n, row in enumerate(csv.reader(text.lstrip("\ufeff").splitlines()), start=1)
+                    if any(c.strip() for c in row)]
+    except csv.Error as err:
+        raise FormatError(f"not CSV: {err}", field="csv") from None
+    if not numbered:
         raise FormatError("the player list is empty", line=1, field="name")
-    header = [c.strip().lower() for c in rows[0]]
+    first, header_row = numbered[0]
+    header = [c.strip().lower() for c in header_row]
     where: dict[str, int] = {}
     for key, names in ALIASES.items():
         for i, col in enumerate(header):
             if col in names:
                 where.setdefault(key, i)
     if "name" not in where:
-        raise FormatError("the first line names the columns, one of them the name (name, nombre or nom)", line=1,
+        raise FormatError("the first line names the columns, one of them the name (name, nombre or nom)", line=first,
                           field="name")
-    entries = []
-    for n, row in enumerate(rows[1:], start=2):
+    entries, problems = [], []
+    for n, row in numbered[1:]:
         def cell(key: str) -> str:
             i = where.get(key)
             return row[i].strip() if i is not None and i < len(row) else ""
-        name = cell("name")
-        if not name:
-            raise FormatError("a player needs a name", line=n, field="name")
-        rating_text = cell("rating") or "0"
-        try:
-            rating = int(float(rating_text))
-        except ValueError:
-            raise FormatError(f"the rating is a whole number, not {rating_text!r}", line=n, field="rating") from None
-        if not 0 <= rating <= 4000:
-            raise FormatError(f"the rating is between 0 and 4000, not {rating}", line=n, field="rating")
-        division = cell("division") or "A"
-        if len(division) > 20:
-            raise FormatError("a division is named in 1 to 20 characters", line=n, field="division")
-        entries.append(Entry(len(entries) + 1, name, rating, cell("federation_id"), cell("club"), division))
+        problem = _player_problem(cell)
+        if problem is not None:
+            problems.append({"line": n, "field": problem[0], "message": problem[1]})
+            continue
+        entries.append(Entry(len(entries) + 1, cell("name"), int(float(cell("rating") or "0")), cell("federation_id"),
+                             cell("club"), cell("division") or "A", line=n))
+    if problems:
+        raise FormatError.of_lines(problems)
     return entries
+
+
+def _player_problem(cell: Callable[[str], str]) -> tuple[str, str] | None:
+    """What is wrong with one player's line (the field and why), or None."""
+    if not cell("name"):
+        return "name", "a player needs a name"
+    rating_text = cell("rating") or "0"
+    try:
+        rating = int(float(rating_text))
+    except (ValueError, OverflowError):  # "fort", "nan", "inf", "1e400"
+        return "rating", f"the rating is a whole number, not {rating_text!r}"
+    if not 0 <= rating <= 4000:
+        return "rating", f"the rating is between 0 and 4000, not {rating}"
+    if len(cell("division")) > 20:
+        return "division", "a division is named in 1 to 20 characters"
+    return None
 
 
 # ---- results -----------------------------------------------------------------------------------

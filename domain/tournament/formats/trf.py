@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet
 from domain.tournament.results import Kind
@@ -146,6 +147,7 @@ def read_trf(text: str) -> Sheet:
                 raise FormatError("XXR is the number of rounds", line=number, field="XXR") from None
         elif code == "001":
             entry, rounds_of = _player(line, number)
+            entry = replace(entry, line=number)
             if entry.number in at:
                 raise FormatError(f"starting rank {entry.number} is given twice", line=number, field="rank")
             players.append(entry)

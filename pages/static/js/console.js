@@ -15,6 +15,7 @@ import { roundHtml, wireRound } from './console_round.js';
 import { hallName } from './console_names.js';
 import { HallModel, newAlerts, retryDelay } from './console_hall.js';
 import { outboxHtml, watchOutbox } from './console_outbox.js';
+import { navHtml } from './nav.js';
 
 const app = document.getElementById('app');
 const KEY = 'planilla.console';
@@ -200,7 +201,7 @@ function render() {
   const counts = Object.fromEntries(states.map((s) => [s, hall.tables.filter((x) => x.state === s).length]));
   app.className = 'console';
   app.dataset.tables = String(hall.tables.length);
-  patch(app, `<header class="bar">
+  patch(app, `${navHtml('console', t)}<header class="bar">
       <div class="title"><strong>${t('console.title')}</strong></div>
       <form id="filters" class="filters" role="search" aria-label="${t('console.filters')}">
         <label>${t('console.event')} <input id="f-event" value="${esc(event)}"></label>
@@ -211,7 +212,6 @@ function render() {
             `<option value="${s}"${show === s ? ' selected' : ''}>${esc(t(`hall.state.${s}`))} (${counts[s]})</option>`).join('')}</select></label>
       </form>
       ${event && round ? `<a class="seat-sheet" href="/seats?${new URLSearchParams({ event, round })}">${t('console.seat_sheet')}</a>` : ''}
-      <a class="seat-sheet" href="/rounds">${t('console.pairings')}</a>
       <button type="button" id="round-control" aria-pressed="${hall.round}">${t('console.round_control')}</button>
       <div class="net"><span id="connection" role="status" class="pill ${hall.online ? 'ok' : 'bad'}">${t(hall.online ? 'net.online' : 'console.reconnecting')}</span></div>
       <button type="button" id="sound" aria-pressed="${hall.sound}">${t('console.sound')}</button>

@@ -36,3 +36,22 @@ export function exportHtml(state, divisions, t, off = '') {
       esc(t('rounds.export_all'))}</option>${divisions.map((d) => `<option value="${esc(d)}">${esc(d)}</option>`).join('')}</select></label>` : ''}
     <button type="submit"${off}>${t('rounds.export_do')}</button></form>${last}</section>`;
 }
+
+/** Download one export with the director's token (`request`: net.js's), as a file the browser saves; what it
+ * shortens or approximates is returned ({format, warnings}); a refusal throws its message and field. */
+export async function downloadExport(request, { tid, token, format, division }) {
+  const query = `format=${encodeURIComponent(format)}${division ? `&division=${encodeURIComponent(division)}` : ''}`;
+  const answer = await request(`/v1/tournaments/${tid}/export?${query}`, { token, headers: { Accept: '*/*' } });
+  if (answer.status >= 400) {
+    const b = answer.body && typeof answer.body === 'object' ? answer.body : {};
+    throw new Error(`${answer.status}: ${b.message || ''}${b.field ? ` (${b.field})` : ''}`);
+  }
+  const text = typeof answer.body === 'string' ? answer.body : `${JSON.stringify(answer.body, null, 1)}\n`;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: answer.headers['content-type'] || 'text/plain' }));
+  link.download = fileName(answer.headers['content-disposition'], format);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  return { format, warnings: warningsOf(answer.headers['planilla-warnings']) };
+}

@@ -12,17 +12,18 @@ import { patch } from './patch.js';
 import { esc, namesOf } from './standings_view.js';
 import { reasonText, warningsHtml } from './round_words.js';
 import { begin, handHtml, pairs, place, swap, changed } from './rounds_hand.js';
-import { exportHtml, fileName, warningsOf } from './export_notes.js';
+import { exportHtml, downloadExport } from './export_notes.js';
+import { DIRECTOR_KEY, navHtml, remember, shareToken } from './nav.js';
 
 const app = document.getElementById('app');
-const KEY = 'planilla.director';
+const KEY = DIRECTOR_KEY;
 const tid = new URLSearchParams(location.search).get('tournament');
 const desk = { token: null, tournament: null, round: null, shown: null, check: null, notice: null, error: null, busy: false,
   hand: null, exported: null };
 
 function tokenFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get('token')) localStorage.setItem(KEY, hash.get('token'));
+  if (hash.get('token')) shareToken(hash.get('token'));
   if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
   desk.token = localStorage.getItem(KEY);
 }
@@ -37,7 +38,7 @@ function signIn(problem) {
     ${problem ? `<p role="alert" class="problem">${esc(problem)}</p>` : ''}</section>`;
   document.getElementById('sign-in').addEventListener('submit', (e) => {
     e.preventDefault();
-    localStorage.setItem(KEY, document.getElementById('director-token').value.trim());
+    shareToken(document.getElementById('director-token').value.trim());
     const typed = document.getElementById('tournament-id');
     if (typed) location.assign(`/rounds?tournament=${encodeURIComponent(typed.value.trim())}`);
     else start();
@@ -86,14 +87,27 @@ async function act(step, done) {
   render();
 }
 
+/** A published table's result as the tournament recorded it (✍ when an official entered some of the game's acts:
+ * a paper game, a dead tablet), or the way to enter it by hand (the console's table, its official-entry forms). */
+function resultHtml(round, x) {
+  if (!round.published || x.second == null) return '';
+  const r = (desk.tournament.results || []).find((y) => y.round === round.round && y.table === x.table);
+  if (!r) {
+    return x.game_id && !desk.tournament.closed ? `<a class="hand-entry no-print" href="/console#game=${esc(x.game_id)}">${esc(t('rounds.hand_entry'))}</a>` : '';
+  }
+  const score = r.scores ? `${r.scores[0]}–${r.scores[1]}` : esc(t(`rounds.result.${r.kind}`));
+  return `<span class="result">${score}</span>${r.official_entries ? ` <span class="official-entry" title="${esc(r.reason)}">✍ ${
+    esc(t('rounds.official_entries', { count: r.official_entries }))}</span>` : ''}`;
+}
+
 function tablesHtml(round, names) {
   const warned = new Set((round.warnings || []).map((w) => w.table));
   return `<table class="round-tables"><caption class="sr">${esc(t('rounds.tables_of', { round: round.round }))}</caption>
     <thead><tr><th scope="col">${t('standings.table')}</th><th scope="col">${t('standings.first')}</th><th scope="col">${t('standings.second')}</th>
-    <th scope="col" class="why">${t('rounds.why')}</th></tr></thead><tbody>${round.tables.map((x) => `<tr data-table="${x.table}"${warned.has(x.table) ? ' class="warned"' : ''}>
+    ${round.published ? `<th scope="col">${t('rounds.result')}</th>` : ''}<th scope="col" class="why">${t('rounds.why')}</th></tr></thead><tbody>${round.tables.map((x) => `<tr data-table="${x.table}"${warned.has(x.table) ? ' class="warned"' : ''}>
       <td class="num">${warned.has(x.table) ? '<span class="flag no-print" aria-hidden="true">⚠</span>' : ''}${x.table}</td><td>${esc(names[x.first] || x.first)}</td>
       <td>${x.second == null ? `<em>${t('standings.bye')}</em>` : esc(names[x.second] || x.second)}</td>
-      <td class="why">${esc(reasonText(x, names, t, has))}</td></tr>`).join('')}</tbody></table>`;
+      ${round.published ? `<td class="result-cell">${resultHtml(round, x)}</td>` : ''}<td class="why">${esc(reasonText(x, names, t, has))}</td></tr>`).join('')}</tbody></table>`;
 }
 
 function checkHtml() {
@@ -110,31 +124,47 @@ function checkHtml() {
     ${rows ? `<ul>${rows}</ul>` : `<p>${t('rounds.check_nothing')}</p>`}</section>`;
 }
 
+/** The rule a form applies, from the event's own rules (FISC I.4, AJS 4.1.9, AJS 4.1.10), or that its rulebook has none. */
+function ruleNote(what) {
+  const article = (desk.tournament.articles || {})[what];
+  return article ? t('rounds.rule', { article }) : t('rounds.rule_none', { rules: desk.tournament.rules });
+}
+
 function playersHtml() {
-  const players = desk.tournament.players;
+  const tour = desk.tournament;
+  const players = tour.players;
   const next = latest() + 1;
+  const last = tour.last_entry_round;
   const options = players.filter((p) => p.withdrawn_from == null).map((p) => `<option value="${esc(p.player)}">${esc(p.name)}</option>`).join('');
-  return `<section class="players" aria-labelledby="players-title"><h2 id="players-title">${t('rounds.players', { count: players.length })}</h2>
-    <details><summary>${t('rounds.players_list')}</summary><table><thead><tr><th scope="col">#</th><th scope="col">${t('standings.player')}</th>
+  const list = `<details><summary>${t('rounds.players_list')}</summary><table><thead><tr><th scope="col">#</th><th scope="col">${t('standings.player')}</th>
       <th scope="col">${t('rounds.rating')}</th><th scope="col">${t('standings.division')}</th><th scope="col">${t('rounds.status')}</th></tr></thead><tbody>${players.map((p) => `<tr>
       <td>${esc(p.player)}</td><td>${esc(p.name)}</td><td class="num">${esc(p.rating || '')}</td><td>${esc(p.division || 'A')}</td><td>${[
         p.from_round > 1 ? esc(t('rounds.late', { round: p.from_round, bonus: p.pairing_bonus })) : '',
         p.withdrawn_from != null ? esc(t('rounds.withdrawn', { round: p.withdrawn_from })) : ''].filter(Boolean).join(' · ')}</td></tr>`).join('')}
-    </tbody></table></details>
-    <form id="withdraw" class="act"><h3>${t('rounds.withdraw')}</h3>
+    </tbody></table></details>`;
+  if (tour.closed) {
+    return `<section class="players" aria-labelledby="players-title"><h2 id="players-title">${t('rounds.players', { count: players.length })}</h2>${list}</section>`;
+  }
+  const withdraw = next <= tour.rounds ? `<form id="withdraw" class="act"><h3>${t('rounds.withdraw')}</h3>
+      <p class="help rule">${esc(ruleNote('withdrawal'))}</p>
       <label><span>${t('standings.player')}</span><select name="player" required>${options}</select></label>
-      <label><span>${t('rounds.from_round')}</span><input name="from_round" type="number" min="${next}" value="${next}" required inputmode="numeric"></label>
+      <label><span>${t('rounds.from_round')}</span><input name="from_round" type="number" min="${next}" max="${tour.rounds}" value="${next}" required inputmode="numeric"></label>
       <label><span>${t('rounds.reason')}</span><input name="reason" required autocomplete="off"></label>
-      <button type="submit"${desk.busy ? ' disabled' : ''}>${t('rounds.withdraw_do')}</button></form>
-    <form id="enter" class="act"><h3>${t(latest() ? 'rounds.late_entry' : 'rounds.entry')}</h3>
+      <button type="submit"${desk.busy ? ' disabled' : ''}>${t('rounds.withdraw_do')}</button></form>`
+    : `<p class="help">${esc(t('rounds.withdraw_none', { rounds: tour.rounds }))}</p>`;
+  const open = last == null || next <= last;
+  const enter = open ? `<form id="enter" class="act"><h3>${t(latest() ? 'rounds.late_entry' : 'rounds.entry')}</h3>
+      ${latest() ? `<p class="help rule">${esc(ruleNote('late_entry'))}${last != null ? ` ${esc(t('rounds.entry_until', { round: last }))}` : ''}</p>` : ''}
       <label><span>${t('rounds.name')}</span><input name="name" required autocomplete="off"></label>
       <label><span>${t('rounds.federation_id')}</span><input name="federation_id" autocomplete="off"></label>
       <label><span>${t('rounds.club')}</span><input name="club" autocomplete="off"></label>
       <label><span>${t('rounds.rating')}</span><input name="rating" type="number" min="0" max="4000" value="0" inputmode="numeric"></label>
-      <label><span>${t('standings.division')}</span><input name="division" list="divisions" value="${esc((desk.tournament.divisions || ['A'])[0])}" required maxlength="20" autocomplete="off"></label>
-      <datalist id="divisions">${(desk.tournament.divisions || []).map((d) => `<option value="${esc(d)}">`).join('')}</datalist>
-      <button type="submit"${desk.busy ? ' disabled' : ''}>${t('rounds.enter_do')}</button></form>
-    </section>`;
+      <label><span>${t('standings.division')}</span><input name="division" list="divisions" value="${esc((tour.divisions || ['A'])[0])}" required maxlength="20" autocomplete="off"></label>
+      <datalist id="divisions">${(tour.divisions || []).map((d) => `<option value="${esc(d)}">`).join('')}</datalist>
+      <button type="submit"${desk.busy ? ' disabled' : ''}>${t('rounds.enter_do')}</button></form>`
+    : `<p class="help rule">${esc(t('rounds.entries_over', { round: last, article: tour.articles.late_entry }))}</p>`;
+  return `<section class="players" aria-labelledby="players-title"><h2 id="players-title">${t('rounds.players', { count: players.length })}</h2>
+    ${list}${withdraw}${enter}</section>`;
 }
 
 /** The drafted round being changed by hand: its seats (beside them, `handPanel`: the warnings, the reason, save). */
@@ -164,7 +194,7 @@ function render() {
   const names = namesOf(desk.tournament);
   const round = desk.round;
   const next = latest() + 1;
-  const canDraft = next <= desk.tournament.rounds && !(round && round.round === next && !round.published);
+  const canDraft = !desk.tournament.closed && next <= desk.tournament.rounds && !(round && round.round === next && !round.published);
   const drafted = round && !round.published;
   const published = round && round.published;
   const editing = Boolean(drafted && desk.hand && desk.hand.round === round.round);
@@ -173,14 +203,15 @@ function render() {
   const seats = round ? `/seats?event=${encodeURIComponent(desk.tournament.name)}&round=${round.round}` : null;
   document.title = `${t('rounds.title')} · ${desk.tournament.name}`;
   app.className = 'rounds-page';
-  patch(app, `<header class="bar no-print">
+  const closed = desk.tournament.closed;
+  patch(app, `${navHtml('rounds', t, tid)}<header class="bar no-print">
       <h1 class="title">${t('rounds.title')} · ${esc(desk.tournament.name)}</h1>
-      <a class="on-dark" href="/standings?tournament=${esc(tid)}">${t('rounds.public_page')}</a>
-      <a class="on-dark" href="/console">${t('rounds.console')}</a>
       <label class="lang"><span>${t('language')}</span><select id="lang" aria-label="${t('language')}">${LANGUAGES.map((l) =>
         `<option value="${l}"${l === language() ? ' selected' : ''}>${t(`language.${l}`)}</option>`).join('')}</select></label>
       <button type="button" id="sign-out">${t('console.sign_out')}</button>
     </header>
+    ${closed ? `<p class="closed-banner no-print" role="status">${esc(t('director.closed_at', { at: closed.at.slice(0, 16).replace('T', ' '),
+      actor: closed.actor, rounds: closed.rounds_played }))}</p>` : ''}
     <div class="messages no-print"><p class="notice" role="status">${esc(desk.notice || '')}</p>
     ${desk.error ? `<p class="problem" role="alert">${esc(desk.error)}</p>` : ''}</div>
     <main class="desk">
@@ -190,7 +221,7 @@ function render() {
         <div class="actions no-print">
           ${canDraft ? `<button type="button" id="draft" class="primary"${off}>${esc(t('rounds.draft', { round: next }))}</button>` : ''}
           <button type="button" id="check"${off}>${t('rounds.check')}</button>
-          ${drafted && !editing ? `<button type="button" id="publish" class="primary"${off}>${esc(warned
+          ${drafted && !editing && !desk.tournament.closed ? `<button type="button" id="publish" class="primary"${off}>${esc(warned
     ? t('rounds.publish_warned', { round: round.round, count: warned }) : t('rounds.publish', { round: round.round }))}</button>
             <button type="button" id="hand"${off}>${esc(t('rounds.hand'))}</button>
             <button type="button" id="redraft"${off}>${esc(t('rounds.redraft', { round: round.round }))}</button>` : ''}
@@ -203,7 +234,7 @@ function render() {
         <p class="print-only print-title">${esc(desk.tournament.name)} · ${round ? esc(t('standings.pairings_of', { round: round.round })) : ''}</p>
         ${drafted && !editing ? `<div class="no-print">${warningsHtml(round.warnings, names, t, has)}</div>` : ''}
         ${editing ? handSection(names) : round ? tablesHtml(round, names) : ''}
-        ${published ? `<div class="no-print forms">
+        ${published && !desk.tournament.closed ? `<div class="no-print forms">
           <form id="absence" class="act"><h3>${t('rounds.absence')}</h3>
             <label><span>${t('standings.table')}</span><select name="table" required>${round.tables.filter((x) => x.second != null).map((x) =>
               `<option value="${x.table}">${x.table}: ${esc(names[x.first] || x.first)} – ${esc(names[x.second] || x.second)}</option>`).join('')}</select></label>
@@ -307,22 +338,9 @@ function wire() {
 
 /** One export downloaded with the director's token; its warnings (the Planilla-Warnings header) shown beside the form. */
 async function download(format, division) {
-  const query = `format=${encodeURIComponent(format)}${division ? `&division=${encodeURIComponent(division)}` : ''}`;
   desk.error = null;
   try {
-    const answer = await request(`/v1/tournaments/${tid}/export?${query}`, { token: desk.token, headers: { Accept: '*/*' } });
-    if (answer.status >= 400) {
-      const b = answer.body && typeof answer.body === 'object' ? answer.body : {};
-      throw new Error(`${answer.status}: ${b.message || ''}${b.field ? ` (${b.field})` : ''}`);
-    }
-    const text = typeof answer.body === 'string' ? answer.body : `${JSON.stringify(answer.body, null, 1)}\n`;
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([text], { type: answer.headers['content-type'] || 'text/plain' }));
-    link.download = fileName(answer.headers['content-disposition'], format);
-    document.body.append(link);
-    link.click();
-    link.remove();
-    desk.exported = { format, warnings: warningsOf(answer.headers['planilla-warnings']) };
+    desk.exported = await downloadExport(request, { tid, token: desk.token, format, division });
   } catch (error) {
     desk.error = error.message;
   }
@@ -332,6 +350,7 @@ async function download(format, division) {
 async function start() {
   desk.token = localStorage.getItem(KEY);
   if (!tid || !desk.token) { signIn(null); return; }
+  remember(tid);
   try { await load(); } catch (error) { if (error.message !== 'refused') { app.innerHTML = `<p class="problem" role="alert">${esc(error.message)}</p>`; } return; }
   render();
 }

@@ -10,6 +10,7 @@ import { request } from './net.js';
 import { followStream } from './api.js';
 import { patch } from './patch.js';
 import { esc, namesOf, tableResults, pairingsHtml, standingsHtml, figureInputs, inputsHtml, pageOf } from './standings_view.js';
+import { navHtml } from './nav.js';
 
 const app = document.getElementById('app');
 const KEY = 'planilla.standings';
@@ -101,7 +102,7 @@ function render() {
   document.title = `${page.tournament.name} · ${t('standings.title')}`;
   app.className = 'standings-page';
   app.dataset.version = String(page.tournament.version);
-  patch(app, `<header class="bar">
+  patch(app, `${navHtml('standings', t, page.tid)}<header class="bar">
       <h1 class="title">${esc(page.tournament.name)}</h1>
       <label class="round-pick"><span>${t('standings.round')}</span><select id="round" aria-label="${esc(t('standings.round'))}">${rounds.map((r) =>
         `<option value="${r}"${r === shown ? ' selected' : ''}>${r}</option>`).join('')}</select></label>

@@ -150,6 +150,8 @@ def domain_body(exc: DomainError) -> dict[str, Any]:
     body = {"code": exc.code, "message": exc.message, "field": exc.field, "article": exc.article}
     if exc.position is not None:
         body["position"] = exc.position
+    if getattr(exc, "problems", None):  # a player list: every bad line (FormatError.of_lines)
+        body["problems"] = exc.problems  # type: ignore[attr-defined]
     return body
 
 

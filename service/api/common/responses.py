@@ -18,7 +18,9 @@ class ErrorBody(BaseModel):
     article: str | None = None
     position: int | None = Field(None, description="Where in the field's text the problem is, when it applies.")
     current_version: int | None = Field(None, description="409 only: the game's version now.")
-    problems: list[dict[str, Any]] | None = Field(None, description="400 only: every schema problem found.")
+    problems: list[dict[str, Any]] | None = Field(None, description=(
+        "400: every schema problem found; 422 `format` on a player list: every bad line (`line`, `field`, "
+        "`message`), none of them entered."))
 
 
 EXAMPLES: dict[int, tuple[str, dict[str, Any]]] = {

@@ -17,8 +17,8 @@ from starlette.middleware.gzip import GZipMiddleware
 from pages import STATIC
 
 router = APIRouter(include_in_schema=False)
-PAGES = ("tablet", "replay", "audit", "verify", "console", "seats", "standings", "rounds", "board", "wall", "slip",
-         "judge", "ranking")  # each is STATIC/<name>.html
+PAGES = ("tablet", "replay", "audit", "verify", "console", "seats", "standings", "rounds", "director", "board", "wall",
+         "slip", "judge", "ranking")  # each is STATIC/<name>.html
 WORKER = STATIC / "sw.js"
 
 

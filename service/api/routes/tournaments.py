@@ -21,6 +21,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
 from domain.tournament.aggregate import Tournament
+from domain.tournament.entries import ARTICLES, last_entry_round
 from domain.tournament.formats import WRITERS
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep
 from service.api.common.errors import ApiError
@@ -28,8 +29,8 @@ from service.api.common.responses import errors, sse
 from service.api.streams.revocation import until_revoked
 from service.api.schemas.tournament import (
     Absence, CheckView, Draft, HandPairing, PlayerEntered, PlayerEntry, PlayerImport, PlayersImported, Publish,
-    RoundOut, SettingChange, StandingsView, TournamentCreate, TournamentCreated, TournamentView, WarningsView,
-    Withdrawal,
+    RoundOut, SettingChange, StandingsView, TournamentClose, TournamentCreate, TournamentCreated, TournamentView,
+    WarningsView, Withdrawal,
 )
 from service.game.application import Actor
 from service.tournament.application import TournamentNotFound, Tournaments, pairing_dict
@@ -58,23 +59,31 @@ def _view(t: Tournament) -> dict[str, Any]:
             "system": t.system, "version": t.version, "divisions": t.divisions, "settings": t.settings,
             "setting_changes": t.setting_changes,
             "players": [{"player": p, **info} for p, info in t.players.items()],
-            "published_rounds": sorted(int(r) for r in t.published)}
+            "published_rounds": sorted(int(r) for r in t.published), "articles": dict(ARTICLES.get(t.rules_name, {})),
+            "last_entry_round": last_entry_round(t.rules_name, t.rounds), "details": dict(t.details),
+            "closed": t.closed, "results": sorted(t.results.values(), key=lambda r: (r["round"], r["table"]))}
 
 
 @router.post("", status_code=201, response_model=TournamentCreated, responses=errors(400, 401, 403, 422))
 async def create_tournament(body: TournamentCreate, tournaments: TournamentsDep, who: DirectorDep,
                             device: DeviceDep) -> Any:
-    """Create a tournament (directors)."""
+    """Create a tournament (directors); with `players`, its players entered in the same save (all or none: a
+    refusal names every bad line), and the event's details (TRF16's 022, 032, 102) when given."""
+    details = {"city": body.city, "federation": body.federation, "chief_arbiter": body.chief_arbiter}
     tid = await _run(lambda: tournaments.create(body.name, body.rules, body.profile, body.rounds,
                                                 Actor(who.actor(), device), system=body.system,
-                                                settings={"koth_rounds": body.koth_rounds}))
+                                                settings={"koth_rounds": body.koth_rounds}, players=body.players,
+                                                players_format=body.players_format, details=details))
     return {"id": str(tid)}
 
 
 @router.get("/{tournament_id}", response_model=TournamentView, responses=errors(400, 401, 403, 404))
-async def read_tournament(tournament_id: TournamentIdPath, tournaments: TournamentsDep,
+async def read_tournament(tournament_id: TournamentIdPath, request: Request, tournaments: TournamentsDep,
                           _: CurrentPrincipal) -> Any:
-    """The tournament: its settings and their changes, its players, the rounds published (any token)."""
+    """The tournament: its settings and their changes, its players, the rounds published, the results (brought up
+    to date first, as the standings are), the rules' articles and the closing (any token)."""
+    if not request.app.state.tournament_feed.following(tournament_id):  # else its watcher keeps results current
+        await _run(lambda: tournaments.sync(tournament_id))
     return _view(await _run(lambda: tournaments.view(tournament_id)))
 
 
@@ -82,7 +91,8 @@ async def read_tournament(tournament_id: TournamentIdPath, tournaments: Tourname
              responses=errors(400, 401, 403, 404, 422))
 async def register_player(tournament_id: TournamentIdPath, body: PlayerEntry, tournaments: TournamentsDep,
                           who: DirectorDep, device: DeviceDep) -> Any:
-    """Enter a player (directors); after round 1 is published, a late entry (AJS 4.1.9)."""
+    """Enter a player (directors); after round 1 is published, a late entry (FISC I.4: until round N/2; AJS
+    4.1.9)."""
     def step() -> dict[str, Any]:
         player = tournaments.act(tournament_id, Actor(who.actor(), device), lambda t, m: t.register(
             body.name, m, federation_id=body.federation_id, club=body.club, rating=body.rating,
@@ -110,9 +120,19 @@ async def import_players(tournament_id: TournamentIdPath, body: PlayerImport, to
              responses=errors(400, 401, 403, 404, 422))
 async def withdraw_player(tournament_id: TournamentIdPath, player: str, body: Withdrawal,
                           tournaments: TournamentsDep, who: DirectorDep, device: DeviceDep) -> Any:
-    """A player leaves from a round not yet drawn (AJS 4.1.10)."""
+    """A player leaves from a round not yet drawn, up to the last (AJS 4.1.10; FISC has no article)."""
     await _run(lambda: tournaments.act(tournament_id, Actor(who.actor(), device),
                                        lambda t, m: t.withdraw(player, body.from_round, body.reason, m)))
+    return _view(await _run(lambda: tournaments.get(tournament_id)))
+
+
+@router.post("/{tournament_id}/close", response_model=TournamentView, responses=errors(400, 401, 403, 404, 422))
+async def close_tournament(tournament_id: TournamentIdPath, body: TournamentClose, tournaments: TournamentsDep,
+                           who: DirectorDep, device: DeviceDep) -> Any:
+    """Close the tournament (directors): its standings are final (the late entries' pairing points gone: FISC I.4,
+    AJS 4.1.9); refused while a published table has no result. After it, no more pairings, results, entries or
+    withdrawals: each is refused 422 `tournament_closed` naming the closing."""
+    await _run(lambda: tournaments.close(tournament_id, Actor(who.actor(), device), body.reason))
     return _view(await _run(lambda: tournaments.get(tournament_id)))
 
 

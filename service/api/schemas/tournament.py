@@ -28,6 +28,13 @@ class TournamentCreate(BaseModel):
     rounds: Whole = Field(ge=1, le=40, description="FISC I.1: at least 5; AJS 4.1.1: at least 6")
     system: Literal["swiss", "round_robin", "manual"] = "swiss"
     koth_rounds: Whole = Field(0, ge=0, le=2, description="king of the hill in the last rounds (AJS 4.1.1)")
+    players: str | None = Field(None, min_length=1, max_length=500_000, description=(
+        "a player list entered in the same save (CSV or TRF16, `players_format`): the tournament is created with "
+        "all of them or not at all; a refusal names every bad line"))
+    players_format: Literal["csv", "trf"] = "csv"
+    city: str = Field("", max_length=80, description="TRF16 line 022")
+    federation: str = Field("", max_length=3, description="FIDE's three-letter code (TRF16 line 032)")
+    chief_arbiter: str = Field("", max_length=80, description="TRF16 line 102")
 
 
 class TournamentCreated(BaseModel):
@@ -209,6 +216,25 @@ class TournamentView(BaseModel):
     setting_changes: list[dict[str, Any]]
     players: list[dict[str, Any]]
     published_rounds: list[int]
+    articles: dict[str, str] = Field(default_factory=dict, description=(
+        "the articles of the event's own rules: `late_entry` (FISC I.4, AJS 4.1.9), `withdrawal` (AJS 4.1.10; "
+        "empty: FISC has none), `closing`"))
+    last_entry_round: int | None = Field(None, description="the last round a new player may enter from (FISC I.4: "
+                                                           "N/2); null where the rules set none (AJS 4.1.9)")
+    details: dict[str, str] = Field(default_factory=dict, description="city, federation, chief_arbiter (TRF16)")
+    results: list[dict[str, Any]] = Field(default_factory=list, description=(
+        "each table's result recorded so far (round, table, kind, scores, game_id, reason); `official_entries`: how "
+        "many of the game's player acts an official entered (a paper game, a dead tablet)"))
+    closed: dict[str, Any] | None = Field(None, description=(
+        "once closed (`TournamentClosed`): `at`, `actor`, `reason`, `rounds_played`; no more pairings, results, "
+        "entries or withdrawals"))
+
+
+class TournamentClose(BaseModel):
+    """Close the tournament: its standings are final; every published table needs its result first."""
+
+    model_config = _example({"reason": "the last round is played"})
+    reason: str = Field("", max_length=500)
 
 
 class StandingsView(BaseModel):
