@@ -1,0 +1,4 @@
+"""Refusals of api: key -> (English, Spanish, Catalan)."""
+
+MESSAGES: dict[str, tuple[str, str, str]] = {
+}

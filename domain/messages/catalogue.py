@@ -1,0 +1,44 @@
+"""Every message key, merged from the areas' catalogues, and the rendering of a key's text in a language.
+
+An area's module holds ``MESSAGES = {key: (english, spanish, catalan)}``; a text is a ``str.format`` template whose
+placeholders are the key's parameters (the same in all three languages: tests/unit/test_messages.py).
+"""
+
+from __future__ import annotations
+
+from string import Formatter
+from typing import Any
+
+from domain.messages import access, api, duplicate, game, placement, tournament, validation
+
+#: The languages of the catalogues, in the order of an entry's texts; English is the one a message is raised in.
+LANGUAGES = ("en", "es", "ca")
+AREAS = (access, api, duplicate, game, placement, tournament, validation)
+
+
+def _merged() -> dict[str, tuple[str, str, str]]:
+    merged: dict[str, tuple[str, str, str]] = {}
+    for area in AREAS:
+        twice = set(merged) & set(area.MESSAGES)
+        assert not twice, f"{area.__name__}: keys already in another area: {sorted(twice)}"
+        merged.update(area.MESSAGES)
+    return merged
+
+
+CATALOGUE = _merged()
+
+
+def placeholders(text: str) -> set[str]:
+    """The parameters a template names (``{count}``, ``{tiles!r}``, ``{score:+d}`` name count, tiles, score)."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def render(key: str, params: dict[str, Any], lang: str = "en") -> str | None:
+    """The key's text in ``lang`` with its parameters, or None when the key or a parameter is unknown."""
+    entry = CATALOGUE.get(key)
+    if entry is None:
+        return None
+    try:
+        return entry[LANGUAGES.index(lang) if lang in LANGUAGES else 0].format_map(params)
+    except (KeyError, IndexError, ValueError):
+        return None

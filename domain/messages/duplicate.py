@@ -1,0 +1,4 @@
+"""Refusals of duplicate: key -> (English, Spanish, Catalan)."""
+
+MESSAGES: dict[str, tuple[str, str, str]] = {
+}

@@ -1,0 +1,4 @@
+"""Refusals of validation: key -> (English, Spanish, Catalan)."""
+
+MESSAGES: dict[str, tuple[str, str, str]] = {
+}
