@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from domain.errors import msg
 from fastapi import APIRouter, Request, Response
 
 from service.api.common.errors import ApiError
@@ -22,7 +23,7 @@ def _hall(request: Request) -> Any:
 
     folder = request.app.state.settings.tls_dir
     if folder is None or not (Path(folder) / "ca.crt").exists():
-        raise ApiError(404, "not_found", "this server does not serve TLS: start it with 'planilla serve --tls'",
+        raise ApiError(404, "not_found", msg("api.this_server_does_not"),
                        field="path")
     return Hall(Path(folder), False, False)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from domain.errors import msg
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
@@ -43,7 +44,7 @@ async def stream_events(
     start = after or 0
     if last_event_id is not None:
         if not last_event_id.strip().isdigit():
-            raise malformed("Last-Event-ID: the version of the last event received", field="Last-Event-ID")
+            raise malformed(msg("api.version_last_event_received"), field="Last-Event-ID")
         start = int(last_event_id.strip())
     await bounded(games.get_game, game_id)  # 404 before the stream starts
 
