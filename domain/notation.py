@@ -162,7 +162,7 @@ def _bracket(tok: str, pos: int, tileset: TileSet, grammar: _Grammar) -> Tile:
     inner = tok[1:-1]
     tile = grammar.bracketed.get(inner)
     if tile is None:
-        kind = "mixes upper and lower case" if inner.upper() in grammar.bracketed else "is not a tile of this set"
+        kind = msg("notation.kind_mixed_case" if inner.upper() in grammar.bracketed else "notation.kind_not_in_set")
         raise NotationError(
             msg("notation.position_tiles", pos=pos, inner=inner, kind=kind, name=tileset.name,
                 letters=' '.join(tileset.letters)),
@@ -176,15 +176,15 @@ def _bracket(tok: str, pos: int, tileset: TileSet, grammar: _Grammar) -> Tile:
 def _unknown(tok: str, pos: int, tileset: TileSet) -> NotationError:
     note = dict(tileset.missing_notes).get(tok.upper())
     if tok.isspace():
-        why = "white space inside a word"
+        why = msg("notation.why_white_space")
     elif note:
         why = note
     elif tok == BLANK:
-        why = "'?' is an undesignated blank; on the board a blank is written as the lowercase letter it stands for"
+        why = msg("notation.why_undesignated_blank")
     elif tok in "Ŀŀ" and "L·L" in tileset.counts:
-        why = f"{tok!r} alone is not a tile: the L·L tile is written L·L (or Ŀl), its blank l·l (FISC I.6)"
+        why = msg("notation.why_l_alone", tok=tok)
     else:
-        why = f"{tok!r} is not a tile of the {tileset.name} set"
+        why = msg("notation.why_not_in_set", tok=tok, name=tileset.name)
     return NotationError(msg("notation.unknown_tile_position", pos=pos, why=why), code="unknown_tile", field="word", position=pos)
 
 

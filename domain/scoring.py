@@ -94,7 +94,7 @@ def resolve_word(board: Board, coord: Coordinate, word: Sequence[WordTile]) -> t
         raise _err("no_new_tile", "FILE 8", msg("notation.play_puts_no_new"))
     before = (r - dr, c - dc)
     after = (r + dr * n, c + dc * n)
-    for (rr, cc), where in ((before, "starts before"), (after, "goes on after")):
+    for (rr, cc), where in ((before, msg("notation.where_starts_before")), (after, msg("notation.where_goes_on_after"))):
         if 0 <= rr < SIZE and 0 <= cc < SIZE and cells[rr * SIZE + cc] is not None:
             raise _err(
                 "word_incomplete",

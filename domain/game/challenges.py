@@ -91,7 +91,7 @@ class ChallengeCommands:
                              article=self.rules.article("appeal"))
         if seat not in self.appellants():
             by = self.rules.appeal_by
-            who = "the player whose play was ruled out" if by == "placer" else "the challenger"
+            who = msg("game.who_ruled_out_placer" if by == "placer" else "game.who_challenger")
             raise NotYourTurn(msg("game.under_only_may_appeal", profile=self.profile, who=who), field="seat",
                               article=self.rules.article("appeal_by"))
         self._record(ev.RulingAppealed, meta, seat=seat, argument=str(argument))

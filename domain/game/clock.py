@@ -22,7 +22,7 @@ IN_PLAY = frozenset({"acceptance", "centre_choice", "ruling"})
 
 def _whole(value: Any, field: str, minimum: int | None = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
-        floor = "" if minimum is None else f" from {minimum}"
+        floor = "" if minimum is None else msg("game.floor_from", minimum=minimum)
         raise RuleViolation(msg("game.whole_number", field=field, floor=floor), code="clock", field=field)
     return value
 

@@ -115,8 +115,7 @@ class KeyCommands:
         current = self.seat_key(seat)
         if any(k["fingerprint"] == fingerprint for k in self.keys):
             mine = current is not None and current["fingerprint"] == fingerprint
-            which = (f"already seat {seat}'s registered key" if mine else
-                     "one registered before in this game (for another seat, or superseded)")
+            which = (msg("game.which_already_seat_key", seat=seat) if mine else msg("game.which_registered_before"))
             raise RuleViolation(msg("game.this_key_tablet_makes", which=which),
                                 code="public_key", field="public_key")
         if any(p["fingerprint"] == fingerprint for p in self.key_proposals):

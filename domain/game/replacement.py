@@ -103,7 +103,8 @@ class ReplacementCommands:
         seat = self._seat(seat)
         proposal = self.key_proposal(seat)
         if proposal is None or proposal["fingerprint"] != fingerprint:
-            waiting = "no new key waits" if proposal is None else f"the key waiting is {proposal['fingerprint'][:16]}…"
+            waiting = (msg("game.waiting_no_new_key") if proposal is None
+                       else msg("game.waiting_key_is", fingerprint=proposal['fingerprint'][:16]))
             raise WrongPhase(msg("game.for_seat_confirmation", waiting=waiting, seat=seat, article=ARTICLE), field="fingerprint",
                              article=ARTICLE)
         message = replacement_message(str(self.id), seat, fingerprint)

@@ -1,4 +1,4 @@
-"""Refusals of access: key -> (English, Spanish, Catalan)."""
+"""Refusals of binding, seat codes and officials' keys (service.access): key -> (English, Spanish, Catalan)."""
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
     "access.docs_reliability_md_official": (

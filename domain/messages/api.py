@@ -1,4 +1,4 @@
-"""Refusals of api: key -> (English, Spanish, Catalan)."""
+"""Refusals of the HTTP layer: identity, permissions, routes: key -> (English, Spanish, Catalan)."""
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
     "api.body_not_json": (

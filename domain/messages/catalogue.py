@@ -9,11 +9,11 @@ from __future__ import annotations
 from string import Formatter
 from typing import Any
 
-from domain.messages import access, api, duplicate, game, placement, tournament, validation
+from domain.messages import access, api, duplicate, game, placement, services, tournament, validation
 
 #: The languages of the catalogues, in the order of an entry's texts; English is the one a message is raised in.
 LANGUAGES = ("en", "es", "ca")
-AREAS = (access, api, duplicate, game, placement, tournament, validation)
+AREAS = (access, api, duplicate, game, placement, services, tournament, validation)
 
 
 def _merged() -> dict[str, tuple[str, str, str]]:

@@ -1,4 +1,4 @@
-"""Refusals of duplicate: key -> (English, Spanish, Catalan)."""
+"""Refusals of the Duplicate aggregate: key -> (English, Spanish, Catalan)."""
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
     "duplicate.cannot_come_from_bag": (

@@ -1,4 +1,4 @@
-"""Refusals of game: key -> (English, Spanish, Catalan)."""
+"""Refusals of the Game aggregate: key -> (English, Spanish, Catalan)."""
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
     "game.abandonment_no_shows_are": (
@@ -240,6 +240,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "field must be score or total",
         "field debe ser score o total",
         "field ha de ser score o total",
+    ),
+    "game.floor_from": (
+        " from {minimum}",
+        " desde {minimum}",
+        " des de {minimum}",
     ),
     "game.for_l_l_tile": (
         "{message}; for the L·L tile write L·L (or Ŀl), not L.L: in a word '.' is a tile already on the board (FISC I.6)",
@@ -910,6 +915,36 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "under {profile} a sheet handed in is final and cannot be reopened ({article})",
         "en {profile} una planilla entregada es definitiva y no puede reabrirse ({article})",
         "a {profile} un full lliurat és definitiu i no es pot reobrir ({article})",
+    ),
+    "game.waiting_key_is": (
+        "the key waiting is {fingerprint}…",
+        "la clave que espera es {fingerprint}…",
+        "la clau que espera és {fingerprint}…",
+    ),
+    "game.waiting_no_new_key": (
+        "no new key waits",
+        "no espera ninguna clave nueva",
+        "no espera cap clau nova",
+    ),
+    "game.which_already_seat_key": (
+        "already seat {seat}'s registered key",
+        "ya la clave registrada del asiento {seat}",
+        "ja la clau registrada del seient {seat}",
+    ),
+    "game.which_registered_before": (
+        "one registered before in this game (for another seat, or superseded)",
+        "una registrada antes en esta partida (para otro asiento, o sustituida)",
+        "una registrada abans en aquesta partida (per a un altre seient, o substituïda)",
+    ),
+    "game.who_challenger": (
+        "the challenger",
+        "quien impugnó",
+        "qui va impugnar",
+    ),
+    "game.who_ruled_out_placer": (
+        "the player whose play was ruled out",
+        "el jugador cuya jugada se declaró inválida",
+        "el jugador la jugada del qual es va declarar invàlida",
     ),
     "game.whole_minutes_since_round": (
         "minutes_waited: whole minutes since the round began",

@@ -1,4 +1,4 @@
-"""Refusals of placement: key -> (English, Spanish, Catalan)."""
+"""Refusals of the notation (words, racks, coordinates) and the placement rules: key -> (English, Spanish, Catalan)."""
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
     "notation.after_first_play_play": (
@@ -25,6 +25,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "the first play uses two tiles or more (FILE 6, FISC I.6)",
         "la primera jugada usa dos fichas o más (FILE 6, FISC I.6)",
         "la primera jugada fa servir dues fitxes o més (FILE 6, FISC I.6)",
+    ),
+    "notation.kind_mixed_case": (
+        "mixes upper and lower case",
+        "mezcla mayúsculas y minúsculas",
+        "barreja majúscules i minúscules",
+    ),
+    "notation.kind_not_in_set": (
+        "is not a tile of this set",
+        "no es una ficha de este juego",
+        "no és una fitxa d'aquest joc",
     ),
     "notation.not_square_write_letter": (
         "{field}: {text!r} is not a square; write a letter A–O and a number 1–15 (H8 or 8H)",
@@ -121,6 +131,36 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "juego de fichas desconocido {name!r}; se espera uno de {tilesets}",
         "joc de fitxes desconegut {name!r}; s'espera un de {tilesets}",
     ),
+    "notation.where_goes_on_after": (
+        "goes on after",
+        "sigue después",
+        "continua després",
+    ),
+    "notation.where_starts_before": (
+        "starts before",
+        "empieza antes",
+        "comença abans",
+    ),
+    "notation.why_l_alone": (
+        "{tok!r} alone is not a tile: the L·L tile is written L·L (or Ŀl), its blank l·l (FISC I.6)",
+        "{tok!r} solo no es una ficha: la ficha L·L se escribe L·L (o Ŀl), su comodín l·l (FISC I.6)",
+        "{tok!r} tot sol no és una fitxa: la fitxa L·L s'escriu L·L (o Ŀl), el seu escarràs l·l (FISC I.6)",
+    ),
+    "notation.why_not_in_set": (
+        "{tok!r} is not a tile of the {name} set",
+        "{tok!r} no es una ficha del juego {name}",
+        "{tok!r} no és una fitxa del joc {name}",
+    ),
+    "notation.why_undesignated_blank": (
+        "'?' is an undesignated blank; on the board a blank is written as the lowercase letter it stands for",
+        "«?» es un comodín sin letra asignada; en el tablero el comodín se escribe con la minúscula de la letra que representa",
+        "«?» és un escarràs sense lletra assignada; al tauler l'escarràs s'escriu amb la minúscula de la lletra que representa",
+    ),
+    "notation.why_white_space": (
+        "white space inside a word",
+        "espacio en blanco dentro de una palabra",
+        "espai en blanc dins d'una paraula",
+    ),
     "notation.word_empty": (
         "the word is empty",
         "la palabra está vacía",
@@ -133,7 +173,7 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "notation.word_on_board_what": (
         "the word on the board {where} what was written (tile on {square_name}); write the whole word",
-        "la palabra del tablero {where} lo escrito (ficha en {square_name}); escriba la palabra entera",
-        "la paraula del tauler {where} el que s'ha escrit (fitxa a {square_name}); escriviu la paraula sencera",
+        "la palabra del tablero {where} de lo escrito (ficha en {square_name}); escriba la palabra entera",
+        "la paraula del tauler {where} del que s'ha escrit (fitxa a {square_name}); escriviu la paraula sencera",
     ),
 }

@@ -1,4 +1,4 @@
-"""Refusals of tournament: key -> (English, Spanish, Catalan)."""
+"""Refusals of the Tournament aggregate, its settings and its file formats: key -> (English, Spanish, Catalan)."""
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
     "tournament.are_whole_numbers": (

@@ -36,7 +36,8 @@ def _decoded(public_key: object) -> tuple[str, str]:
     try:
         return decode_public_key(public_key)
     except ValueError as err:
-        raise KeyRefused(msg("access.docs_reliability_md_official", err=err), field="public_key") from None
+        said = err.args[0] if err.args else str(err)  # a Message keeps its key, to be said in the reader's language
+        raise KeyRefused(msg("access.docs_reliability_md_official", err=said), field="public_key") from None
 
 
 def _check_label(role: str, label: str) -> None:

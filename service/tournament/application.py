@@ -17,6 +17,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
+from domain.errors import msg
 from domain.game import Game
 from domain.game.meta import Meta
 from domain.profiles.kinds import Starter
@@ -35,7 +36,7 @@ class TournamentNotFound(ApplicationError, LookupError):
     code = "tournament_not_found"
 
     def __init__(self, tournament_id: UUID) -> None:
-        super().__init__(f"no tournament {tournament_id}")
+        super().__init__(msg("service.no_tournament", tournament_id=tournament_id))
         self.tournament_id = tournament_id
 
 
@@ -128,7 +129,7 @@ class Tournaments:
         if pairings is None:
             return [w.as_dict() for w in tournament.warnings(round_no)]
         if round_no != tournament.last_published + 1:
-            raise TournamentError(f"the next round to draft is {tournament.last_published + 1}", code="round",
+            raise TournamentError(msg("tournament.next_round_draft", last_published=tournament.last_published + 1), code="round",
                                   field="round")
         return [w.as_dict() for w in tournament.warnings(round_no, tournament.hand_tables(round_no, pairings))]
 
@@ -298,7 +299,7 @@ def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:
             ids.append(t.register(e.name, meta, federation_id=e.federation_id, club=e.club, rating=e.rating,
                                   division=e.division))
         except TournamentError as err:
-            raise FormatError(f"player {e.number} ({e.name}): {err.message}", field=err.field or "name",
+            raise FormatError(msg("service.player", number=e.number, name=e.name, message=err.message), field=err.field or "name",
                               article=err.article) from None
     return ids
 
