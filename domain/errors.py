@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.messages.catalogue import LANGUAGES, render
+from domain.messages.catalogue import CATALOGUE, LANGUAGES, render
 
 
 class Message(str):
@@ -39,6 +39,13 @@ class Message(str):
 def msg(key: str, /, **params: Any) -> Message:
     """The message of ``key`` in the catalogue (domain/messages), with its parameters."""
     return Message(key, params)
+
+
+def word(kind: str, code: str) -> str:
+    """A code said as a word (``word("role", "spectator")``: spectator, espectador, espectador) when the catalogue has
+    ``kind.code``; else the code itself."""
+    key = f"{kind}.{code}"
+    return Message(key) if key in CATALOGUE else code
 
 
 def said_in(text: object, lang: str) -> object:

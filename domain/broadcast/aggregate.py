@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid5
 
+from domain.errors import msg
 from eventsourcing.domain import Aggregate
 
 #: Namespace of the broadcasts' ids (uuid5 over the event's name).
@@ -29,7 +30,7 @@ def broadcast_id(event: str) -> UUID:
 def checked(seconds: int) -> int:
     """A delay in whole seconds, 0 to ``MAX_DELAY``; ValueError naming the field otherwise."""
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= MAX_DELAY:
-        raise ValueError(f"delay_seconds must be a whole number of seconds from 0 to {MAX_DELAY}")
+        raise ValueError(msg("service.delay_seconds_must_whole", max_delay=MAX_DELAY))
     return seconds
 
 

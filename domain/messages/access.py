@@ -46,6 +46,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "no existe el código de asiento {found}: compruébelo o pida uno nuevo al director",
         "no existeix el codi de seient {found}: comproveu-lo o demaneu-ne un de nou al director",
     ),
+    "access.no_token": (
+        "no token {ident}",
+        "no existe el token {ident}",
+        "no existeix el token {ident}",
+    ),
     "access.not_seat_code_letters": (
         "{code!r} is not a seat code (8 letters and digits, like ABCD-EFGH)",
         "{code!r} no es un código de asiento (8 letras y cifras, como ABCD-EFGH)",
@@ -60,6 +65,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "label: the official's name as their token's label (1-100 characters, no ':'), so the key signs for the actor their token records",
         "label: el nombre del oficial como etiqueta de su token (de 1 a 100 caracteres, sin «:»), para que la clave firme por el actor que registra su token",
         "label: el nom de l'oficial com a etiqueta del seu token (d'1 a 100 caràcters, sense «:»), perquè la clau signi pel mateix actor que registra el seu token",
+    ),
+    "access.player_token_bound_one": (
+        "a player token is bound to one game and one seat",
+        "un token de jugador está vinculado a una partida y un asiento",
+        "un token de jugador està vinculat a una partida i un seient",
+    ),
+    "access.role_must_one": (
+        "role must be one of {roles}",
+        "role debe ser uno de {roles}",
+        "role ha de ser un de {roles}",
     ),
     "access.seat_code_expired_at": (
         "seat code {found} expired at {expires_at}: ask the director for a new one",
@@ -76,6 +91,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "el código de asiento {found} ya se usó el {used}: un código vincula una tableta una sola vez; pida uno nuevo al director",
         "el codi de seient {found} ja es va fer servir el {used}: un codi vincula una tauleta una sola vegada; demaneu-ne un de nou al director",
     ),
+    "access.seat_must_from": (
+        "seat must be from 0 to {n_players}",
+        "seat debe ir de 0 a {n_players}",
+        "seat ha d'anar de 0 a {n_players}",
+    ),
     "access.send_bearer_token": (
         "send a bearer token: Authorization: Bearer <token>",
         "envíe un token de portador: Authorization: Bearer <token>",
@@ -90,5 +110,30 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "official_key: this key is enrolled for {actor}, not {actor2}: an official signs only with their own key ({article})",
         "official_key: esta clave está inscrita para {actor}, no para {actor2}: un oficial firma solo con su propia clave ({article})",
         "official_key: aquesta clau està inscrita per a {actor}, no per a {actor2}: un oficial signa només amb la seva pròpia clau ({article})",
+    ),
+    "role.arbiter": (
+        "arbiter",
+        "árbitro",
+        "àrbitre",
+    ),
+    "role.director": (
+        "director",
+        "director",
+        "director",
+    ),
+    "role.player": (
+        "player",
+        "jugador",
+        "jugador",
+    ),
+    "role.spectator": (
+        "spectator",
+        "espectador",
+        "espectador",
+    ),
+    "role.tribunal": (
+        "tribunal",
+        "tribunal",
+        "tribunal",
     ),
 }

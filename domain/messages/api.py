@@ -86,6 +86,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "no hay ningún jugador en el asiento {seat}",
         "no hi ha cap jugador al seient {seat}",
     ),
+    "api.no_such_bundle": (
+        "no such bundle",
+        "no existe ese paquete",
+        "no existeix aquest paquet",
+    ),
+    "api.no_such_page": (
+        "no such page",
+        "no existe esa página",
+        "no existeix aquesta pàgina",
+    ),
     "api.no_token": (
         "no token {token_id}",
         "no existe el token {token_id}",

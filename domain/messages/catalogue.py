@@ -6,6 +6,7 @@ placeholders are the key's parameters (the same in all three languages: tests/un
 
 from __future__ import annotations
 
+import re
 from string import Formatter
 from typing import Any
 
@@ -38,7 +39,18 @@ def render(key: str, params: dict[str, Any], lang: str = "en") -> str | None:
     entry = CATALOGUE.get(key)
     if entry is None:
         return None
+    text = entry[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
+    if lang == "ca":
+        text = _elided(text, params)
     try:
-        return entry[LANGUAGES.index(lang) if lang in LANGUAGES else 0].format_map(params)
+        return text.format_map(params)
     except (KeyError, IndexError, ValueError):
         return None
+
+
+def _elided(text: str, params: dict[str, Any]) -> str:
+    """Catalan's apostrophe before a parameter that starts with a vowel or h: «un token d'espectador», «d'Ana»."""
+    def elide(found: re.Match[str]) -> str:
+        value = str(params.get(found.group(1), ""))
+        return f"d'{{{found.group(1)}" if value[:1].lower() in "aeiouàèéíïòóúüh" and value[:1] else found.group(0)
+    return re.sub(r"\bde \{(\w+)", elide, text)

@@ -46,6 +46,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{path}: {error}",
         "{path}: {error}",
     ),
+    "service.delay_seconds_must_whole": (
+        "delay_seconds must be a whole number of seconds from 0 to {max_delay}",
+        "delay_seconds debe ser un número entero de segundos de 0 a {max_delay}",
+        "delay_seconds ha de ser un nombre enter de segons de 0 a {max_delay}",
+    ),
     "service.docs_reliability_md_players": (
         "{err} (docs/reliability.md, \"Players' keys\": the wire format)",
         "{err} (docs/reliability.md, «Players' keys»: el formato de transmisión)",

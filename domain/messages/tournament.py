@@ -6,6 +6,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{field} son números enteros",
         "{field} són nombres enters",
     ),
+    "tournament.bye_has_no_second": (
+        "a bye has no second player, and only a bye",
+        "un descanso no tiene segundo jugador, y solo un descanso",
+        "un descans no té segon jugador, i només un descans",
+    ),
+    "tournament.cannot_meet_themself": (
+        "{first} cannot meet themself",
+        "{first} no puede enfrentarse a sí mismo",
+        "{first} no es pot enfrontar a si mateix",
+    ),
     "tournament.change_after_first_round": (
         "a change after the first round needs a reason",
         "un cambio después de la primera ronda necesita un motivo",
@@ -136,6 +146,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "un emparejamiento a mano necesita el motivo: se anota con la ronda",
         "un aparellament a mà necessita el motiu: s'anota amb la ronda",
     ),
+    "tournament.played_game_needs_its": (
+        "a played game needs its scores",
+        "una partida jugada necesita sus puntuaciones",
+        "una partida jugada necessita les seves puntuacions",
+    ),
     "tournament.player_division_not": (
         "player {value} is in division {division}, not {cell!r}",
         "el jugador {value} está en la división {division}, no en {cell!r}",
@@ -251,6 +266,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "round es 1 o más, no {value}",
         "round és 1 o més, no {value}",
     ),
+    "tournament.round_must_more_not": (
+        "round must be 1 or more, not {round}",
+        "round debe ser 1 o más, no {round}",
+        "round ha de ser 1 o més, no {round}",
+    ),
     "tournament.round_needs_two_players": (
         "a round needs two players or more",
         "una ronda necesita dos jugadores o más",
@@ -290,6 +310,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "round {round_no}: result {result!r} is not a TRF16 result code",
         "ronda {round_no}: el resultado {result!r} no es un código de resultado TRF16",
         "ronda {round_no}: el resultat {result!r} no és un codi de resultat TRF16",
+    ),
+    "tournament.round_robin_players_has": (
+        "a round robin of {n_players} players has rounds 1 to {n}, not {round_no}",
+        "una liguilla de {n_players} jugadores tiene las rondas 1 a {n}, no {round_no}",
+        "una lligueta de {n_players} jugadors té les rondes 1 a {n}, no {round_no}",
     ),
     "tournament.round_scores_agree_on": (
         "round {r}: the scores {score} and {their} agree on no result (a win is written plus 2000, a draw plus 1000)",
@@ -360,6 +385,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "a tsh player line starts with the name, then the rating, then the opponents' numbers (one a round)",
         "una línea de jugador de tsh empieza con el nombre, luego el elo, luego los números de los contrarios (uno por ronda)",
         "una línia de jugador de tsh comença amb el nom, després l'elo, després els números dels contraris (un per ronda)",
+    ),
+    "tournament.unknown_tie_break": (
+        "unknown tie-break {tb}",
+        "desempate desconocido {tb}",
+        "desempat desconegut {tb}",
     ),
     "tournament.unplayed_takes_not": (
         "unplayed takes {items}, not {value!r}",

@@ -215,7 +215,7 @@ class Binding:
         for attempt in range(RETRIES):
             token = self._token(ident)
             if token is None:
-                raise LookupError(f"no token {ident}")
+                raise LookupError(msg("access.no_token", ident=ident))
             game = self._bound_game(token)
             token.revoke(reason, by, self.clock())
             if game is None:

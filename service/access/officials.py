@@ -104,7 +104,7 @@ class OfficialKeys:
         """Revoke an enrolled key (LookupError when there is none)."""
         key = self.official_key(fingerprint)
         if key is None:
-            raise LookupError(f"no official key {fingerprint}")
+            raise LookupError(msg("api.no_official_key", fingerprint=fingerprint))
         key.revoke(reason, by, self.clock())
         self.save(key)
         return key

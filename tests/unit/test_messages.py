@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from domain.errors import DomainError, msg, said_in
+from domain.errors import DomainError, msg, said_in, word
 from domain.game.errors import RackError
 from domain.messages.catalogue import CATALOGUE, LANGUAGES, placeholders
 
@@ -80,3 +80,14 @@ def test_a_plain_english_refusal_without_a_key_is_said_as_it_is():
 def test_an_unknown_key_or_language_never_breaks_a_refusal():
     assert str(msg("no.such_key", n=1)) == "no.such_key {'n': 1}"
     assert said_in(msg("game.only_tiles_left_bag", bag_count=1), "fr") == "count: only 1 tiles left in the bag"
+
+
+def test_a_code_said_as_a_word_where_the_catalogue_has_it():
+    """A token's role inside a refusal: «un token de espectador», not «un token de spectator»."""
+    refusal = msg("api.token_sends_no_slip", role=word("role", "spectator"))
+    assert refusal == "a spectator token sends no slip"
+    assert said_in(refusal, "es") == "un token de espectador no entrega papeletas"
+    assert said_in(refusal, "ca") == "un token d'espectador no lliura paperetes"  # Catalan elides before a vowel
+    assert said_in(msg("api.token_sends_no_slip", role=word("role", "director")), "ca") == (
+        "un token de director no lliura paperetes")
+    assert word("role", "nobody") == "nobody"

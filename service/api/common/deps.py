@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 from uuid import UUID
 
-from domain.errors import msg
+from domain.errors import msg, word
 from fastapi import Depends, Header, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.security.utils import get_authorization_scheme_param
@@ -104,7 +104,7 @@ DeviceDep = Annotated[str | None, Depends(device)]
 async def director(who: CurrentPrincipal) -> Principal:
     """A director's token not bound to one game: creating games and issuing tokens."""
     if who.role != "director" or who.game_id is not None:
-        raise forbidden(msg("api.token_may_not_do", role=who.role))
+        raise forbidden(msg("api.token_may_not_do", role=word("role", who.role)))
     return who
 
 

@@ -238,7 +238,7 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         else:
             exc.headers = {**(getattr(exc, "headers", None) or {}), "Allow": allow}
     codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
-    message, field = str(exc.detail), None
+    message, field = exc.detail if isinstance(exc.detail, str) else str(exc.detail), None
     if exc.status_code == 413:
         message, field = msg("api.body_too_large", detail=exc.detail), "body"
     elif exc.status_code == 400 and "parsing the body" in message:  # not JSON the parser could read at all

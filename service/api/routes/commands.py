@@ -8,7 +8,7 @@ from uuid import UUID
 from fastapi import APIRouter, Body, Header, Request
 from fastapi.responses import JSONResponse
 
-from domain.errors import msg
+from domain.errors import msg, word
 from domain.game import Game
 from domain.game.chain import record_of
 from service.access.application import ServiceApplication
@@ -81,7 +81,7 @@ def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | 
     if not who.may_read(game_id):
         raise forbidden(msg("api.this_token_bound_another"), field="game_id")
     if who.role not in ("player", "arbiter", "director"):
-        raise forbidden(msg("api.token_reads_only_sends", role=who.role))
+        raise forbidden(msg("api.token_reads_only_sends", role=word("role", who.role)))
     if row.who == "officials":
         if not who.official:
             raise forbidden(msg("api.for_arbiters_directors", type=command.type), field="type")
@@ -104,7 +104,7 @@ def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | 
             raise forbidden(msg("api.player_token_acts_only", seat=who.seat, seat2=seat), field=field)
         return who.seat
     if seat is None:
-        raise ApiError(422, "seat_required", msg("api.sending_names_seat_acts", field=field, role=who.role,
+        raise ApiError(422, "seat_required", msg("api.sending_names_seat_acts", field=field, role=word("role", who.role),
                                                  type=command.type), field=field)
     return seat
 

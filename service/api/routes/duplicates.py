@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse
 
 from domain.duplicate import Duplicate
 from domain.duplicate.slips import board_of
-from domain.errors import msg
+from domain.errors import msg, word
 from domain.game.meta import Meta
 from domain.notation import format_word
 from service.access.idempotency import KEY_PATTERN, request_hash, valid_key
@@ -74,7 +74,7 @@ async def judge(duplicate_id: DuplicateIdPath, who: CurrentPrincipal) -> Princip
     if not who.may_read(duplicate_id):
         raise forbidden(msg("api.this_token_bound_another"), field="duplicate_id")
     if who.role not in OFFICIALS:
-        raise forbidden(msg("api.token_may_not_do_2", role=who.role))
+        raise forbidden(msg("api.token_may_not_do_2", role=word("role", who.role)))
     return who
 
 
@@ -293,7 +293,7 @@ async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no:
                            field="seat", article=SLIP_NAMES_PLAYER)
         seat = body.seat
     else:
-        raise forbidden(msg("api.token_sends_no_slip", role=who.role))
+        raise forbidden(msg("api.token_sends_no_slip", role=word("role", who.role)))
 
     def step(d: Duplicate, m: Meta) -> Any:
         _current(d, round_no)

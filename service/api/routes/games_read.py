@@ -19,7 +19,7 @@ from uuid import UUID
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
-from domain.errors import msg
+from domain.errors import msg, word
 from domain.notation import normalise
 from projections import queries
 from projections.replay import VersionNotFound, state_at
@@ -40,7 +40,7 @@ INDEX_ROLES = ("director", "arbiter", "tribunal")
 async def index_reader(who: CurrentPrincipal) -> Principal:
     """Directors, arbiters and the tribunal with a token for every game."""
     if who.role not in INDEX_ROLES or who.game_id is not None:
-        raise forbidden(msg("api.token_may_not_list", role=who.role))
+        raise forbidden(msg("api.token_may_not_list", role=word("role", who.role)))
     return who
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from domain.errors import msg
+from domain.errors import msg, word
 from fastapi import APIRouter, Path
 
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep, GamesDep
@@ -26,7 +26,7 @@ KEY_ROLES = ("director", "arbiter", "tribunal")
 
 def _official(who: Any) -> None:
     if who.role not in KEY_ROLES:
-        raise forbidden(msg("api.token_may_not_do_3", role=who.role))
+        raise forbidden(msg("api.token_may_not_do_3", role=word("role", who.role)))
 
 
 @router.post("", status_code=201, response_model=OfficialKeyInfo, responses=errors(400, 401, 403, 413, 422, 503),

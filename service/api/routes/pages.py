@@ -13,6 +13,7 @@ from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
+from domain.errors import msg
 from pages import STATIC
 from pages.bundle import ENTRIES
 
@@ -56,7 +57,7 @@ def _module(path) -> bool:  # noqa: ANN001 (a Path)
 @router.get("/{name}")
 def page(name: str) -> FileResponse:
     if name not in PAGES:
-        raise HTTPException(404, "no such page")
+        raise HTTPException(404, msg("api.no_such_page"))
     return FileResponse(STATIC / f"{name}.html", headers={"Cache-Control": "no-cache"})
 
 

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Body, Query, Request, Response
 from fastapi.responses import HTMLResponse
 from fastapi.concurrency import run_in_threadpool
 
-from domain.errors import DomainError, msg
+from domain.errors import DomainError, msg, word
 from domain.game.errors import GameClosed
 from domain.notation import normalise
 from projections.queries import index, round_html
@@ -40,7 +40,7 @@ router = APIRouter(tags=["seats"])
 
 def _official_for_all(who: Any, what: str) -> None:
     if not who.official:
-        raise forbidden(msg("api.token_may_not_arbiters", role=who.role, what=what))
+        raise forbidden(msg("api.token_may_not_arbiters", role=word("role", who.role), what=what))
     if who.game_id is not None:
         raise forbidden(msg("api.token_bound_one_game", what=what), field="round")
 
@@ -132,7 +132,7 @@ async def replace_tablet(game_id: GameIdPath, seat: SeatPath, request: Request, 
     (`SeatReleased` with the reason; their tokens are refused from now on) and a new single-use code is issued
     for the seat, in one save. Every fact recorded before stays; the new tablet binds with the code."""
     if not who.official:
-        raise forbidden(msg("api.token_may_not_replace", role=who.role))
+        raise forbidden(msg("api.token_may_not_replace", role=word("role", who.role)))
     if not who.may_read(game_id):
         raise forbidden(msg("api.this_token_bound_another"), field="game_id")
     by = Actor(who.actor(), device)
@@ -152,7 +152,7 @@ async def round_scoresheets(request: Request, games: GamesDep, who: CurrentPrinc
     """Print the round: every game's federation sheet of an event and round in one printable page, by table
     (arbiters, directors and the tribunal with a token for every game)."""
     if who.role not in ("director", "arbiter", "tribunal") or who.game_id is not None:
-        raise forbidden(msg("api.token_may_not_print", role=who.role), field="round")
+        raise forbidden(msg("api.token_may_not_print", role=word("role", who.role)), field="round")
     event = normalise(event)
     store = request.app.state.read_store
     found = await bounded(index, store, event=event, round=round, limit=500)

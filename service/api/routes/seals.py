@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from domain.errors import msg
+from domain.errors import msg, word
 from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse, Response
 from fastapi.concurrency import run_in_threadpool
@@ -107,7 +107,7 @@ async def seal(body: SealRequest, games: GamesDep, who: CurrentPrincipal) -> Any
     """Seal a round now (directors): every closed game's head in it under one signed Merkle root. Sealed
     again when games closed since; the same seal when nothing changed."""
     if who.role != "director" or who.game_id is not None:
-        raise forbidden(msg("api.token_may_not_seal", role=who.role,
+        raise forbidden(msg("api.token_may_not_seal", role=word("role", who.role),
                             value='bound to one game ' if who.game_id else ''))
     _key(games)
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from typing import Annotated, Any
 
-from domain.errors import msg
+from domain.errors import msg, word
 from fastapi import APIRouter, Body, Path, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
@@ -52,7 +52,7 @@ async def issue_seat_code(game_id: GameIdPath, seat: SeatPath, request: Request,
                           body: Annotated[SeatCodeRequest | None, Body(examples=[{"minutes": 30}])] = None) -> Any:
     """Issue a single-use code (and its QR) that binds one tablet to this seat (arbiters and directors)."""
     if not who.official:
-        raise forbidden(msg("api.token_may_not_issue", role=who.role))
+        raise forbidden(msg("api.token_may_not_issue", role=word("role", who.role)))
     if not who.may_read(game_id):
         raise forbidden(msg("api.this_token_bound_another"), field="game_id")
     minutes = (body or SeatCodeRequest()).minutes
