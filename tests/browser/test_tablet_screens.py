@@ -95,6 +95,8 @@ def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, ha
     expect(page.get_by_role("alert")).to_contain_text(SERVICE_SAYS[lang])
     assert page.url.endswith("/tablet")
     check_page(page, f"bind refused {lang}")
+    if lang != "en":
+        screenshot(page, f"bind-refused-{lang}-phone")
     context.close()
 
 def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, midgame: Game) -> None:
