@@ -251,4 +251,44 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "tiles: una bolsa virtual saca las fichas ella misma",
         "tiles: una bossa virtual treu les fitxes ella mateixa",
     ),
+    "store.disk_full": (
+        "the event store cannot write: the disk is full",
+        "el almacén de eventos no puede escribir: el disco está lleno",
+        "el magatzem d'esdeveniments no pot escriure: el disc és ple",
+    ),
+    "store.locked": (
+        "the event store cannot write: its database stayed locked by another writer",
+        "el almacén de eventos no puede escribir: otro proceso mantuvo bloqueada su base de datos",
+        "el magatzem d'esdeveniments no pot escriure: un altre procés en va mantenir bloquejada la base de dades",
+    ),
+    "store.maybe_recorded": (
+        "{says}; the command may still be recorded: read the game (or retry with the same Idempotency-Key)",
+        "{says}; puede que la orden aún quede anotada: lea la partida (o reintente con el mismo Idempotency-Key)",
+        "{says}; pot ser que l'ordre encara quedi anotada: llegiu la partida (o torneu-ho a provar amb el mateix Idempotency-Key)",
+    ),
+    "store.not_recorded": (
+        "{says}; nothing was recorded: send it again later",
+        "{says}; no se ha anotado nada: envíelo de nuevo más tarde",
+        "{says}; no s'ha anotat res: torneu-ho a enviar més tard",
+    ),
+    "store.read_only": (
+        "the event store cannot write: its database or data folder is read-only",
+        "el almacén de eventos no puede escribir: su base de datos o su carpeta de datos es de solo lectura",
+        "el magatzem d'esdeveniments no pot escriure: la seva base de dades o carpeta de dades és només de lectura",
+    ),
+    "store.reading": (
+        "the event store did not answer in time ({detail}): try again shortly",
+        "el almacén de eventos no respondió a tiempo ({detail}): inténtelo de nuevo en un momento",
+        "el magatzem d'esdeveniments no va respondre a temps ({detail}): torneu-ho a provar d'aquí a un moment",
+    ),
+    "store.stalled": (
+        "the event store cannot write: a write did not finish in time (the disk or the database is stalled)",
+        "el almacén de eventos no puede escribir: una escritura no terminó a tiempo (el disco o la base de datos están atascados)",
+        "el magatzem d'esdeveniments no pot escriure: una escriptura no va acabar a temps (el disc o la base de dades estan encallats)",
+    ),
+    "store.unavailable": (
+        "the event store does not answer",
+        "el almacén de eventos no responde",
+        "el magatzem d'esdeveniments no respon",
+    ),
 }
