@@ -276,6 +276,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "el almacén de eventos no puede escribir: su base de datos o su carpeta de datos es de solo lectura",
         "el magatzem d'esdeveniments no pot escriure: la seva base de dades o carpeta de dades és només de lectura",
     ),
+    "store.read_took_over": (
+        "a read took over {seconds:g} s",
+        "una lectura tardó más de {seconds:g} s",
+        "una lectura va trigar més de {seconds:g} s",
+    ),
     "store.reading": (
         "the event store did not answer in time ({detail}): try again shortly",
         "el almacén de eventos no respondió a tiempo ({detail}): inténtelo de nuevo en un momento",
