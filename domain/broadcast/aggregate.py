@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid5
 
-from domain.errors import msg
 from eventsourcing.domain import Aggregate
+
+from domain.errors import msg
 
 #: Namespace of the broadcasts' ids (uuid5 over the event's name).
 BROADCAST_NAMESPACE = UUID("b7c0e0a2-5d1e-4f3a-9c61-3e2f8a7d4b15")

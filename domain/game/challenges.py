@@ -26,7 +26,7 @@ class ChallengeCommands:
                 raise NotYourTurn(msg("game.player_may_not_challenge", article=article), field="seat",
                                   article=article)
         else:
-            self._opponent(seat, placer, "challenge")
+            self._opponent(seat, placer, msg("game.action_challenge"))
         formed = [w["word"] for w in self.turns[-1]["words"]]
         chosen = formed if not words else [self._as_recorded(str(w), formed) for w in words]
         if not chosen or Counter(chosen) - Counter(formed):  # a play may form the same word twice

@@ -134,7 +134,7 @@ class DeviceCommands:
         the seat is bound too, and the event says so."""
         self._open()
         seat = self._seat(seat)
-        self.guard_rebinding("tablet binding", seat)
+        self.guard_rebinding(msg("game.what_tablet_binding"), seat)
         if not meta.device:
             raise RuleViolation(msg("game.tablet_stable_id_required"), code="device",
                                 field="device")

@@ -108,7 +108,7 @@ class KeyCommands:
         official confirms it, and none is taken once the game has ended (``domain.game.replacement``)."""
         self._open()
         seat = self._seat(seat)
-        self.guard_rebinding("key registration", seat)
+        self.guard_rebinding(msg("game.what_key_registration"), seat)
         if not meta.device:
             raise RuleViolation(msg("game.tablet_stable_id_required_2"), code="device",
                                 field="device")

@@ -99,7 +99,7 @@ class ReplacementCommands:
         """The opponent's tablet (``by_seat``, its key's ``countersignature`` over ``replacement_message``) or an
         official (``meta.official``: an enrolled key and its signature over the same message, and a reason)
         makes the proposed key the seat's: ``KeyRegistered`` naming who countersigned."""
-        refuse_after_end(self, "key replacement", seat)
+        refuse_after_end(self, msg("game.what_key_replacement"), seat)
         seat = self._seat(seat)
         proposal = self.key_proposal(seat)
         if proposal is None or proposal["fingerprint"] != fingerprint:

@@ -40,7 +40,7 @@ class RulingCommands:
     def confirm_ruling(self, seat: int, meta: Meta) -> None:
         """The other player confirms the answer a player recorded; it is then the ruling (FILE 41.1: the
         screen «a la vista de su rival»; FILE 41.2 for the second check)."""
-        proposed = self._players_ruling(seat, "confirm")
+        proposed = self._players_ruling(seat, msg("game.action_confirm"))
         if seat == proposed["seat"]:
             raise NotYourTurn(msg("game.recorded_this_answer_other", player=self.players[seat],
                                   article=self.book.article('challenge.adjudicator')), field="seat",

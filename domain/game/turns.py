@@ -162,7 +162,7 @@ class TurnCommands:
         """The opponent's choice on a first play that missed H8: accept undoubled or declare invalid (FILE 20)."""
         self._expect("playing", pending="centre_choice")
         placer = self.pending["seat"]
-        self._opponent(seat, placer, "decide on the first play")
+        self._opponent(seat, placer, msg("game.action_decide_first_play"))
         if accept:
             self._record(ev.OffCentreAccepted, meta, seat=seat)
         else:
@@ -184,7 +184,7 @@ class TurnCommands:
                                   field="seat", article="FILE 37")
             how = "clock pressed with an empty bag (FISC I.10)"
         else:
-            self._opponent(seat, placer, "accept")
+            self._opponent(seat, placer, msg("game.action_accept"))
         key = None
         if key_signature is not None or meta.actor.startswith("player:"):
             key = self.check_key_signature("accept", seat, seen_head or self.last_hash, key_signature, verify)

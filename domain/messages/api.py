@@ -291,6 +291,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Idempotency-Key: de 1 a 255 caracteres ASCII visibles",
         "Idempotency-Key: d'1 a 255 caràcters ASCII visibles",
     ),
+    "api.what_call_round_time": (
+        "call a round's time",
+        "dar por terminado el tiempo de una ronda",
+        "donar per acabat el temps d'una ronda",
+    ),
+    "api.what_issue_seat_codes": (
+        "issue a round's seat codes",
+        "emitir los códigos de asiento de una ronda",
+        "emetre els codis de seient d'una ronda",
+    ),
     "api.whole_number_expected": (
         "a whole number is expected here, written as a JSON number (not true, false or text)",
         "se espera un número entero, escrito como número JSON (no true, false ni texto)",

@@ -6,6 +6,26 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{field}: el abandono y la incomparecencia se regulan para partidas de dos (FISC I.8, AJS 4.1.11)",
         "{field}: l'abandó i la incompareixença es regulen per a partides de dos (FISC I.8, AJS 4.1.11)",
     ),
+    "game.action_accept": (
+        "accept",
+        "aceptar",
+        "acceptar",
+    ),
+    "game.action_challenge": (
+        "challenge",
+        "impugnar",
+        "impugnar",
+    ),
+    "game.action_confirm": (
+        "confirm",
+        "confirmar",
+        "confirmar",
+    ),
+    "game.action_decide_first_play": (
+        "decide on the first play",
+        "decidir sobre la primera jugada",
+        "decidir sobre la primera jugada",
+    ),
     "game.after_minutes_absent_player": (
         "minutes_waited: after {minutes_waited} minutes the absent player has not lost yet ({article})",
         "minutes_waited: tras {minutes_waited} minutos el jugador ausente todavía no ha perdido ({article})",
@@ -925,6 +945,36 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "no new key waits",
         "no espera ninguna clave nueva",
         "no espera cap clau nova",
+    ),
+    "game.what_key_registration": (
+        "key registration",
+        "registro de clave",
+        "registre de clau",
+    ),
+    "game.what_key_replacement": (
+        "key replacement",
+        "sustitución de clave",
+        "substitució de clau",
+    ),
+    "game.what_new_tablet": (
+        "new tablet",
+        "tableta nueva",
+        "tauleta nova",
+    ),
+    "game.what_player_token": (
+        "player token",
+        "token de jugador",
+        "token de jugador",
+    ),
+    "game.what_seat_code": (
+        "seat code",
+        "código de asiento",
+        "codi de seient",
+    ),
+    "game.what_tablet_binding": (
+        "tablet binding",
+        "vinculación de tableta",
+        "vinculació de tauleta",
     ),
     "game.which_already_seat_key": (
         "already seat {seat}'s registered key",

@@ -66,7 +66,7 @@ class Binding:
         game = self.get_game(game_id)
         if game.closed:
             raise _closed()
-        game.guard_rebinding("seat code", game._seat(seat))  # after GameEnded no seat is bound again (issue 26)
+        game.guard_rebinding(msg("game.what_seat_code"), game._seat(seat))  # after GameEnded no seat is bound again (issue 26)
         if not 1 <= minutes <= MAX_MINUTES:
             raise RuleViolation(msg("access.seat_code_from", max_minutes=MAX_MINUTES), code="seat_code", field="minutes")
         code = new_code()
@@ -107,7 +107,7 @@ class Binding:
         if game.closed:
             raise _closed()
         seat = game._seat(seat)
-        game.guard_rebinding("new tablet", seat)  # after GameEnded the arbiter enters the player's acts instead
+        game.guard_rebinding(msg("game.what_new_tablet"), seat)  # after GameEnded the arbiter enters the player's acts instead
         code = new_code()
         record = SeatCode.issue(code, game_id, seat, by.actor, self.clock(), minutes)
         if not game.live_devices(seat):

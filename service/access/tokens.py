@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid5
 
-from domain.errors import msg
 from eventsourcing.domain import Aggregate
+
+from domain.errors import msg
 
 #: Fixed namespace for token ids (uuid5 over the token's SHA-256).
 TOKEN_NAMESPACE = UUID("6f1d3c62-4a0e-4c55-9a3b-2f3c1b7e9d10")

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from domain.errors import msg
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+
+from domain.errors import msg
 
 ALGORITHM = "ECDSA-P256-SHA256"
 SERVICE_ALGORITHM = "Ed25519"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Annotated
 from uuid import UUID
 
-from domain.errors import msg, word
 from fastapi import Depends, Header, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.security.utils import get_authorization_scheme_param
 
+from domain.errors import msg, word
 from service.access.application import ServiceApplication
 from service.principal import Principal
 from service.api.common.errors import forbidden, unauthorized

@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from domain.errors import msg
 from fastapi import APIRouter, Request, Response
 
+from domain.errors import msg
 from service.api.common.errors import ApiError
 
 # ``service.hall.tls`` and ``service.hall.door`` (the ``cryptography`` and ``segno`` libraries) are imported only when

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from domain.errors import msg, word
 from fastapi import APIRouter, Path
 
+from domain.errors import msg, word
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep, GamesDep
 from service.api.common.errors import ApiError, forbidden
 from service.api.common.responses import errors

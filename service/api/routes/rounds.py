@@ -66,7 +66,7 @@ async def issue_round_seat_codes(body: RoundSeatCodesRequest, request: Request, 
                                  who: CurrentPrincipal) -> Any:
     """Issue a single-use code (and its QR) for every seat of every open game of an event and round, in one
     transaction (arbiters and directors with a token for every game): the round's printable seat sheet."""
-    _official_for_all(who, "issue a round's seat codes")
+    _official_for_all(who, msg("api.what_issue_seat_codes"))
     event = normalise(body.event)
     tables = {g["game_id"]: g for g in await _round_games(request, event, body.round)}
     issued, closed = await run_in_threadpool(games.issue_round_codes, [UUID(g) for g in tables], who.actor(),
@@ -93,7 +93,7 @@ async def call_round_time(body: RoundTimeRequest, request: Request, games: Games
     and its article, a closed one is left out (FILE 43), and every other game is called. Each called game goes
     on as its profile says: FILE 30 and 44.4 equalise the turns, FISC I.11 plays the move in progress and one
     more; then it ends as the sheet stands, racks not counted."""
-    _official_for_all(who, "call a round's time")
+    _official_for_all(who, msg("api.what_call_round_time"))
     event = normalise(body.event)
     found = await _round_games(request, event, body.round)
     outcomes = await run_in_threadpool(call_round_time_on, games, [UUID(g["game_id"]) for g in found],

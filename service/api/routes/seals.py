@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from domain.errors import msg, word
 from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.errors import msg, word
 from service.api.commands.base import Whole
 
 from service.api.middleware.body_limit import MAX_BODY_BYTES

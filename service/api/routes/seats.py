@@ -11,10 +11,10 @@ from __future__ import annotations
 import io
 from typing import Annotated, Any
 
-from domain.errors import msg, word
 from fastapi import APIRouter, Body, Path, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
+from domain.errors import msg, word
 from service.access.binding import CodeGone, CodeNotFound
 from service.access.seat_codes import normalise
 from service.api.middleware.body_limit import MAX_BODY_BYTES

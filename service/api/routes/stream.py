@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from domain.errors import msg
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
+from domain.errors import msg
 from service.api.common.deps import LAST_EVENT_ID, GameIdPath, GamesDep, ReaderDep
 from service.api.common.errors import malformed
 from service.api.common.responses import errors, ref, sse

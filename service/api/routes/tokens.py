@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
-from domain.errors import msg
 from fastapi import APIRouter, Path
 
+from domain.errors import msg
 from service.access.tokens import AccessToken
 from service.api.common.deps import DeviceDep, DirectorDep, GamesDep
 from service.api.common.errors import ApiError, malformed, text_of
@@ -48,7 +48,7 @@ def create_token(body: TokenCreate, games: GamesDep, who: DirectorDep) -> Any:
         except LookupError:
             game = None  # an unknown game is answered below, as before
         if game is not None and 0 <= body.seat < len(game.players):
-            game.guard_rebinding("player token", body.seat)
+            game.guard_rebinding(msg("game.what_player_token"), body.seat)
     try:
         raw, ident = games.issue_token(body.role, body.label, who.actor(), game_id=game_id, seat=body.seat)
     except ValueError as err:
