@@ -297,8 +297,7 @@ class GameBase(Aggregate):
         unknown = self.rack_counts[seat] - len(self.racks[seat])
         if sum(missing.values()) > unknown:
             digraphs = sorted(t for t in missing if t in self.tileset.lookalike_pairs)
-            why = (f" ({' and '.join(digraphs)}: one tile, and two tiles never make it, FILE 11)"
-                   if digraphs else "")
+            why = msg("game.why_digraph_one_tile", digraphs=' and '.join(digraphs)) if digraphs else ""
             raise RackError(
                 msg("game.rack_does_not_hold", field=field, player=self.players[seat],
                     elements=' '.join(sorted(missing.elements())), why=why),

@@ -101,6 +101,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "envíe un token de portador: Authorization: Bearer <token>",
         "envieu un token de portador: Authorization: Bearer <token>",
     ),
+    "access.state_not_enrolled": (
+        "is not enrolled",
+        "no está inscrita",
+        "no està inscrita",
+    ),
+    "access.state_revoked": (
+        "was revoked",
+        "se revocó",
+        "es va revocar",
+    ),
     "access.this_key_already_enrolled": (
         "public_key: this key is already enrolled: each device makes its own key",
         "public_key: esta clave ya está inscrita: cada dispositivo crea su propia clave",

@@ -1031,6 +1031,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "points: un número entero de puntos desde 0",
         "points: un nombre enter de punts des de 0",
     ),
+    "game.why_digraph_one_tile": (
+        " ({digraphs}: one tile, and two tiles never make it, FILE 11)",
+        " ({digraphs}: una sola ficha, y dos fichas nunca la forman, FILE 11)",
+        " ({digraphs}: una sola fitxa, i dues fitxes mai no la formen, FILE 11)",
+    ),
     "game.would_hold_tiles_rack": (
         "count: {player} would hold {rack_count} tiles; a rack holds {rack} (an overdraw is corrected under FILE 28)",
         "count: {player} tendría {rack_count} fichas; un atril tiene {rack} (el exceso de fichas se corrige según el FILE 28)",

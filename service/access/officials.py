@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from eventsourcing.application import AggregateNotFoundError
 
-from domain.errors import msg
+from domain.errors import msg, word
 from domain.game.errors import RuleViolation
 from domain.game.official import KEY_ROLES, OfficialHand
 from service.access.official_keys import DATA_FOLDER, OfficialKey, enrolment_message, official_key_id
@@ -83,13 +83,13 @@ class OfficialKeys:
         spki, fingerprint = self._new_key(role, label, public_key)
         voucher = self.official_key(countersigned_by)
         if voucher is None or voucher.revoked is not None:
-            state = "is not enrolled" if voucher is None else "was revoked"
+            state = msg("access.state_not_enrolled" if voucher is None else "access.state_revoked")
             raise KeyRefused(msg("access.key_new_official_key", countersigned_by=str(countersigned_by)[:16],
                                  state=state, article=ARTICLE), field="countersigned_by",
                              article=ARTICLE)
         if role not in VOUCHES[voucher.role]:
-            raise KeyRefused(msg("access.key_vouches_for_keys", role=voucher.role,
-                                 vouches=' or '.join(VOUCHES[voucher.role]), role2=role,
+            raise KeyRefused(msg("access.key_vouches_for_keys", role=word("role", voucher.role),
+                                 vouches=' or '.join(VOUCHES[voucher.role]), role2=word("role", role),
                                  article=ARTICLE), field="countersigned_by", article=ARTICLE)
         if not verify_p256(voucher.public_key, enrolment_message(fingerprint, role, label), countersignature):
             raise KeyRefused(msg("access.does_not_verify_with", actor=voucher.actor, role=role, label=label,
