@@ -44,6 +44,11 @@ WAITS = {
 RACK = 7
 
 
+def _waits(kind: str) -> str:
+    """What a pending step waits for, in words (WAITS) said in the reader's language."""
+    return msg(f"game.waits_{kind}") if kind in WAITS else kind
+
+
 def cell_of(tile: Tile) -> str:
     """A placed tile as a board cell string (lowercase for a blank)."""
     return tile.letter.lower() if tile.blank else tile.letter
@@ -247,7 +252,8 @@ class GameBase(Aggregate):
                              field="type")
         kind = self.pending["kind"] if self.pending else None
         if kind != pending:
-            want = f"it waiting for {WAITS.get(pending, pending)}" if pending else "nothing pending (no play to accept or rule)"
+            want = (msg("game.want_waiting_for", what=_waits(pending)) if pending
+                    else msg("game.want_nothing_pending"))
             have = self.waiting_for()
             if kind == "exchange":
                 raise WrongPhase(msg("game.announced_exchange_cannot_withdrawn",
@@ -261,18 +267,18 @@ class GameBase(Aggregate):
         pending = self.pending
         kind = pending["kind"] if pending else None
         if kind in ("acceptance", "centre_choice", "ruling"):
-            return f"waiting for {WAITS[kind]} ({self.players[pending['seat']]}'s play)"
+            return msg("game.waiting_pending", what=_waits(kind), player=self.players[pending['seat']])
         if kind == "exchange":
-            return f"waiting for {self.players[pending['seat']]}'s announced exchange"
+            return msg("game.waiting_exchange", player=self.players[pending['seat']])
         if kind == "end_racks":
-            return "waiting for the end racks of " + ", ".join(self.players[s] for s in pending["seats"])
+            return msg("game.waiting_end_racks", players=", ".join(self.players[s] for s in pending["seats"]))
         if kind:
-            return f"waiting for {kind}"
+            return msg("game.waiting_kind", kind=kind)
         if self.phase == "playing":
-            return f"waiting for {self.players[self.turn]}'s move: no play is waiting to be accepted or ruled"
-        return {"starting": "waiting for the draw that decides who starts",
-                "dealing": "waiting for the players to draw their first tiles",
-                "ended": "ended: waiting for the settlement to be signed"}.get(self.phase, f"{self.phase}")
+            return msg("game.waiting_move", player=self.players[self.turn])
+        if self.phase in ("starting", "dealing", "ended"):
+            return msg(f"game.waiting_{self.phase}")
+        return f"{self.phase}"
 
     def _not_in_profile(self, setting: str, message: str, field: str = "type") -> NotAllowedInProfile:
         """The refusal for a command the profile does not have, naming the profile and the article."""

@@ -313,8 +313,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "game.game_no_challenge_appeal": (
         "the game is {waiting_for}; no challenge or appeal waits for a ruling",
-        "la partida está en {waiting_for}; ninguna impugnación ni apelación espera resolución",
-        "la partida és en {waiting_for}; cap impugnació ni apel·lació no espera resolució",
+        "la partida está {waiting_for}; ninguna impugnación ni apelación espera resolución",
+        "la partida està {waiting_for}; cap impugnació ni apel·lació no espera resolució",
     ),
     "game.game_no_draws_now": (
         "the game is {phase}: no draws now",
@@ -323,8 +323,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "game.game_this_command_needs": (
         "the game is {have}; this command needs {want}",
-        "la partida está en {have}; esta orden requiere {want}",
-        "la partida és en {have}; aquesta ordre requereix {want}",
+        "la partida está {have}; esta orden requiere {want}",
+        "la partida està {have}; aquesta ordre requereix {want}",
     ),
     "game.game_this_needs": (
         "the game is {phase}; this needs it to be {phases}",
@@ -936,15 +936,90 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "en {profile} una planilla entregada es definitiva y no puede reabrirse ({article})",
         "a {profile} un full lliurat és definitiu i no es pot reobrir ({article})",
     ),
+    "game.waiting_dealing": (
+        "waiting for the players to draw their first tiles",
+        "a la espera de que los jugadores roben sus primeras fichas",
+        "a l'espera que els jugadors agafin les primeres fitxes",
+    ),
+    "game.waiting_end_racks": (
+        "waiting for the end racks of {players}",
+        "a la espera de los atriles finales de {players}",
+        "a l'espera dels faristols finals de {players}",
+    ),
+    "game.waiting_ended": (
+        "ended: waiting for the settlement to be signed",
+        "terminada: a la espera de que se firme la liquidación",
+        "acabada: a l'espera que se signi la liquidació",
+    ),
+    "game.waiting_exchange": (
+        "waiting for {player}'s announced exchange",
+        "a la espera del cambio anunciado por {player}",
+        "a l'espera del canvi anunciat per {player}",
+    ),
     "game.waiting_key_is": (
         "the key waiting is {fingerprint}…",
         "la clave que espera es {fingerprint}…",
         "la clau que espera és {fingerprint}…",
     ),
+    "game.waiting_kind": (
+        "waiting for {kind}",
+        "a la espera de {kind}",
+        "a l'espera de {kind}",
+    ),
+    "game.waiting_move": (
+        "waiting for {player}'s move: no play is waiting to be accepted or ruled",
+        "a la espera de la jugada de {player}: no hay ninguna jugada por aceptar o resolver",
+        "a l'espera de la jugada de {player}: no hi ha cap jugada per acceptar o resoldre",
+    ),
     "game.waiting_no_new_key": (
         "no new key waits",
         "no espera ninguna clave nueva",
         "no espera cap clau nova",
+    ),
+    "game.waiting_pending": (
+        "waiting for {what} ({player}'s play)",
+        "a la espera de {what} (jugada de {player})",
+        "a l'espera de {what} (jugada de {player})",
+    ),
+    "game.waiting_starting": (
+        "waiting for the draw that decides who starts",
+        "a la espera del sorteo de quién empieza",
+        "a l'espera del sorteig de qui comença",
+    ),
+    "game.waits_acceptance": (
+        "the opponent to accept or challenge the last play",
+        "que el contrario acepte o impugne la última jugada",
+        "que el contrari accepti o impugni l'última jugada",
+    ),
+    "game.waits_centre_choice": (
+        "the opponent's choice on a first play off the centre (FILE 20)",
+        "la decisión del contrario sobre una primera jugada fuera del centro (FILE 20)",
+        "la decisió del contrari sobre una primera jugada fora del centre (FILE 20)",
+    ),
+    "game.waits_end_racks": (
+        "the end racks",
+        "los atriles finales",
+        "els faristols finals",
+    ),
+    "game.waits_exchange": (
+        "the announced exchange",
+        "el cambio anunciado",
+        "el canvi anunciat",
+    ),
+    "game.waits_ruling": (
+        "the ruling on a challenge",
+        "la resolución de una impugnación",
+        "la resolució d'una impugnació",
+    ),
+    "game.want_nothing_pending": (
+        "nothing pending (no play to accept or rule)",
+        "que no haya nada pendiente (ninguna jugada que aceptar o resolver)",
+        "que no hi hagi res pendent (cap jugada per acceptar o resoldre)",
+    ),
+    "game.want_waiting_for": (
+        "it waiting for {what}",
+        "que espere {what}",
+        "que esperi {what}",
     ),
     "game.what_key_registration": (
         "key registration",
