@@ -78,3 +78,18 @@ def test_request_validation_and_identity_refusals_in_spanish_and_catalan(started
 ])
 def test_the_language_is_the_highest_weighted_of_ours_else_english(header, language):
     assert negotiate(header) == language
+
+
+def test_a_command_the_game_is_not_waiting_for_is_said_whole_in_catalan(started):
+    """A challenge with no play to challenge (FILE 39): what the game waits for, and what the command needs, in the
+    tablet's language; the starter's name elided as Catalan writes it when it starts with a vowel."""
+    api, table = started
+    on_turn = table.state()["seat_on_turn"]
+    r = api.post(f"/v1/games/{table.id}/commands", table.players[1 - on_turn],
+                 {"type": "challenge", "expected_version": table.version}, **{"Accept-Language": "ca-ES"})
+    assert r.status_code == 422 and r.json()["code"] == "wrong_phase"
+    player = ("Ana", "Bea")[on_turn]
+    said = "d'Ana" if player == "Ana" else "de Bea"
+    assert r.json()["message"] == (f"la partida està a l'espera de la jugada {said}: no hi ha cap jugada per acceptar o "
+                                   "resoldre; aquesta ordre requereix que esperi que el contrari accepti o impugni "
+                                   "l'última jugada")
