@@ -91,3 +91,16 @@ def test_a_code_said_as_a_word_where_the_catalogue_has_it():
     assert said_in(msg("api.token_sends_no_slip", role=word("role", "director")), "ca") == (
         "un token de director no lliura paperetes")
     assert word("role", "nobody") == "nobody"
+
+
+def test_the_keys_the_code_builds_from_a_code_are_in_the_catalogue():
+    """Keys made from a code at run time (what a pending step waits for, a phase, the store's causes, a token's role),
+    which the scan of literal keys cannot see."""
+    from domain.game.aggregate import WAITS
+    from service.access.tokens import ROLES
+    from service.store_health import SAYS
+    built = ([f"game.waits_{kind}" for kind in WAITS] + [f"game.waiting_{phase}" for phase in ("starting", "dealing",
+             "ended")] + [f"store.{cause}" for cause in SAYS] + [f"role.{role}" for role in ROLES])
+    assert [key for key in built if key not in CATALOGUE] == []
+    assert [CATALOGUE[f"store.{cause}"][0] for cause in SAYS] == list(SAYS.values())  # the health report's words
+    assert [CATALOGUE[f"game.waits_{kind}"][0] for kind in WAITS] == list(WAITS.values())
