@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from domain.errors import NotationError
+from domain.errors import NotationError, msg
 
 SIZE = 15
 LETTERS = "ABCDEFGHIJKLMNO"
@@ -69,7 +69,7 @@ class Coordinate(NamedTuple):
 def _split(text: str, field: str) -> tuple[str, int, bool]:
     raw = text.strip() if isinstance(text, str) else text
     if not isinstance(raw, str) or not raw:
-        raise NotationError(f"{field}: empty coordinate", code="bad_coordinate", field=field, position=0)
+        raise NotationError(msg("notation.empty_coordinate", field=field), code="bad_coordinate", field=field, position=0)
     m = _LETTER_FIRST.match(raw)
     if m:
         return m.group(1).upper(), int(m.group(2)), True
@@ -77,7 +77,7 @@ def _split(text: str, field: str) -> tuple[str, int, bool]:
     if m:
         return m.group(2).upper(), int(m.group(1)), False
     raise NotationError(
-        f"{field}: {text!r} is not a square; write a letter A–O and a number 1–15 (H8 or 8H)",
+        msg("notation.not_square_write_letter", field=field, text=text),
         code="bad_coordinate",
         field=field,
         position=0,

@@ -29,7 +29,7 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
-from domain.errors import NotationError
+from domain.errors import NotationError, msg
 from domain.tiles import BLANK, Tile, TileSet
 
 
@@ -102,7 +102,7 @@ def parse_word(text: str, tileset: TileSet, *, strict_lookalikes: bool = False) 
     """Read a written word into squares; see the module docstring for the notations accepted."""
     text = normalise(text)
     if not text:
-        raise NotationError("the word is empty", code="empty_word", field="word", position=0)
+        raise NotationError(msg("notation.word_empty"), code="empty_word", field="word", position=0)
     grammar = _grammar(tileset)
     singles = grammar.singles
     out: list[WordTile] = []
@@ -118,19 +118,19 @@ def parse_word(text: str, tileset: TileSet, *, strict_lookalikes: bool = False) 
         if tok == ".":
             if marked:
                 raise NotationError(
-                    f"position {pos}: '.' inside parentheses", code="bad_through", field="word", position=pos
+                    msg("notation.position_inside_parentheses", pos=pos), code="bad_through", field="word", position=pos
                 )
             out.append(WordTile(None, True))
         elif tok == "(":
             if marked:
                 raise NotationError(
-                    f"position {pos}: nested '('", code="unbalanced_parenthesis", field="word", position=pos
+                    msg("notation.position_nested", pos=pos), code="unbalanced_parenthesis", field="word", position=pos
                 )
             marked, paren_at = True, pos
         elif tok == ")":
             if not marked or paren_at == pos - 1:
                 raise NotationError(
-                    f"position {pos}: ')' without a tile inside '('",
+                    msg("notation.position_without_tile_inside", pos=pos),
                     code="unbalanced_parenthesis",
                     field="word",
                     position=pos,
@@ -142,19 +142,19 @@ def parse_word(text: str, tileset: TileSet, *, strict_lookalikes: bool = False) 
             raise _unknown(tok, pos, tileset)
     if marked:
         raise NotationError(
-            f"position {paren_at}: '(' is never closed", code="unbalanced_parenthesis", field="word", position=paren_at
+            msg("notation.position_never_closed", paren_at=paren_at), code="unbalanced_parenthesis", field="word", position=paren_at
         )
     if strict_lookalikes and tileset.lookalike_pairs:
         _check_lookalikes(text, tileset)
     if not out:
-        raise NotationError("the word has no tiles", code="empty_word", field="word", position=0)
+        raise NotationError(msg("notation.word_has_no_tiles"), code="empty_word", field="word", position=0)
     return tuple(out)
 
 
 def _bracket(tok: str, pos: int, tileset: TileSet, grammar: _Grammar) -> Tile:
     if not tok.endswith("]") or len(tok) < 3:
         raise NotationError(
-            f"position {pos}: bracket {tok!r} is not closed or is empty",
+            msg("notation.position_bracket_not_closed", pos=pos, tok=tok),
             code="bad_bracket",
             field="word",
             position=pos,
@@ -162,9 +162,10 @@ def _bracket(tok: str, pos: int, tileset: TileSet, grammar: _Grammar) -> Tile:
     inner = tok[1:-1]
     tile = grammar.bracketed.get(inner)
     if tile is None:
-        kind = "mixes upper and lower case" if inner.upper() in grammar.bracketed else "is not a tile of this set"
+        kind = msg("notation.kind_mixed_case" if inner.upper() in grammar.bracketed else "notation.kind_not_in_set")
         raise NotationError(
-            f"position {pos}: [{inner}] {kind} ({tileset.name} tiles: {' '.join(tileset.letters)})",
+            msg("notation.position_tiles", pos=pos, inner=inner, kind=kind, name=tileset.name,
+                letters=' '.join(tileset.letters)),
             code="unknown_tile",
             field="word",
             position=pos,
@@ -175,16 +176,16 @@ def _bracket(tok: str, pos: int, tileset: TileSet, grammar: _Grammar) -> Tile:
 def _unknown(tok: str, pos: int, tileset: TileSet) -> NotationError:
     note = dict(tileset.missing_notes).get(tok.upper())
     if tok.isspace():
-        why = "white space inside a word"
+        why = msg("notation.why_white_space")
     elif note:
         why = note
     elif tok == BLANK:
-        why = "'?' is an undesignated blank; on the board a blank is written as the lowercase letter it stands for"
+        why = msg("notation.why_undesignated_blank")
     elif tok in "Ŀŀ" and "L·L" in tileset.counts:
-        why = f"{tok!r} alone is not a tile: the L·L tile is written L·L (or Ŀl), its blank l·l (FISC I.6)"
+        why = msg("notation.why_l_alone", tok=tok)
     else:
-        why = f"{tok!r} is not a tile of the {tileset.name} set"
-    return NotationError(f"position {pos}: {why}", code="unknown_tile", field="word", position=pos)
+        why = msg("notation.why_not_in_set", tok=tok, name=tileset.name)
+    return NotationError(msg("notation.unknown_tile_position", pos=pos, why=why), code="unknown_tile", field="word", position=pos)
 
 
 def _check_lookalikes(text: str, tileset: TileSet) -> None:
@@ -195,8 +196,7 @@ def _check_lookalikes(text: str, tileset: TileSet) -> None:
             at = masked.find(variant)
             if at >= 0:
                 raise NotationError(
-                    f"position {at}: {variant!r} reads as two tiles, and two tiles never make the {pair} "
-                    f"digraph (FILE 11); write [{variant}] for the {pair} tile",
+                    msg("notation.position_reads_as_two", at=at, variant=variant, pair=pair),
                     code="ambiguous_digraph",
                     article="FILE 11",
                     field="word",
@@ -250,7 +250,7 @@ def parse_rack(text: str, tileset: TileSet) -> tuple[str, ...]:
             raise _unknown(tok, pos, tileset)
         if tile.blank:
             raise NotationError(
-                f"position {pos}: a rack writes a blank as '?', not as a lowercase letter",
+                msg("notation.position_rack_writes_blank", pos=pos),
                 code="unknown_tile",
                 field="rack",
                 position=pos,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from domain.board import CENTRE, LETTER_MULT, WORD_MULT, Board, Placement
-from domain.errors import PlacementError
+from domain.errors import PlacementError, msg
 from domain.move import SIZE, Coordinate, square_name
 from domain.notation import WordTile
 from domain.tiles import Tile, TileSet
@@ -62,7 +62,7 @@ def resolve_word(board: Board, coord: Coordinate, word: Sequence[WordTile]) -> t
         raise _err(
             "off_board",
             "FILE 8",
-            f"{n} squares from {coord.federation()} run off the board",
+            msg("notation.squares_from_run_off", n=n, federation=coord.federation()),
             position=(SIZE - (c if horizontal else r)),
         )
     placements = []
@@ -76,7 +76,7 @@ def resolve_word(board: Board, coord: Coordinate, word: Sequence[WordTile]) -> t
                 raise _err(
                     "through_on_empty",
                     "FILE 9",
-                    f"square {square_name(rr, cc)} (letter {i + 1}) is written as already on the board, but it is empty",
+                    msg("notation.square_letter_written_as", square_name=square_name(rr, cc), i=i + 1),
                     position=i,
                 )
             placements.append(Placement(r + dr * i, c + dc * i, tile))
@@ -85,21 +85,21 @@ def resolve_word(board: Board, coord: Coordinate, word: Sequence[WordTile]) -> t
             raise _err(
                 "board_mismatch",
                 "FILE 9",
-                f"square {square_name(rr, cc)} (letter {i + 1}) holds {on.letter}, not {tile.letter}",
+                msg("notation.square_letter_holds_not", square_name=square_name(rr, cc), i=i + 1, letter=on.letter,
+                    letter2=tile.letter),
                 position=i,
             )
         idx += step
     if not placements:
-        raise _err("no_new_tile", "FILE 8", "the play puts no new tile on the board")
+        raise _err("no_new_tile", "FILE 8", msg("notation.play_puts_no_new"))
     before = (r - dr, c - dc)
     after = (r + dr * n, c + dc * n)
-    for (rr, cc), where in ((before, "starts before"), (after, "goes on after")):
+    for (rr, cc), where in ((before, msg("notation.where_starts_before")), (after, msg("notation.where_goes_on_after"))):
         if 0 <= rr < SIZE and 0 <= cc < SIZE and cells[rr * SIZE + cc] is not None:
             raise _err(
                 "word_incomplete",
                 "FILE 8",
-                f"the word on the board {where} what was written (tile on {square_name(rr, cc)}); "
-                "write the whole word",
+                msg("notation.word_on_board_what", where=where, square_name=square_name(rr, cc)),
             )
     return tuple(placements)
 
@@ -107,26 +107,27 @@ def resolve_word(board: Board, coord: Coordinate, word: Sequence[WordTile]) -> t
 def check_shape(board: Board, placements: Sequence[Placement]) -> bool:
     """Check squares given one by one: on the board, empty, one line, no gap (FILE 8, 21). Returns horizontal."""
     if not placements:
-        raise _err("no_new_tile", "FILE 8", "the play puts no new tile on the board")
+        raise _err("no_new_tile", "FILE 8", msg("notation.play_puts_no_new"))
     seen = set()
     for r, c, _ in placements:
         if not (0 <= r < SIZE and 0 <= c < SIZE):
-            raise _err("off_board", "FILE 8", f"square ({r}, {c}) is off the board")
+            raise _err("off_board", "FILE 8", msg("notation.square_off_board", r=r, c=c))
         if (r, c) in seen:
-            raise _err("duplicate_square", "FILE 8", f"square {square_name(r, c)} is used twice")
+            raise _err("duplicate_square", "FILE 8", msg("notation.square_used_twice", square_name=square_name(r, c)))
         seen.add((r, c))
         if board.at(r, c) is not None:
-            raise _err("square_occupied", "FILE 8", f"square {square_name(r, c)} already holds a tile")
+            raise _err("square_occupied", "FILE 8", msg("notation.square_already_holds_tile",
+                                                        square_name=square_name(r, c)))
     rows = {r for r, _, _ in placements}
     cols = {c for _, c, _ in placements}
     if len(rows) > 1 and len(cols) > 1:
-        raise _err("not_in_line", "FILE 21.2", "all tiles of a play go in one row or one column (FILE 8, 21; FISC I.6)")
+        raise _err("not_in_line", "FILE 21.2", msg("notation.all_tiles_play_go"))
     horizontal = len(rows) == 1 and len(placements) > 1
     fixed, line = (rows.pop(), sorted(cols)) if horizontal else (cols.pop(), sorted(rows))
     for k in range(line[0], line[-1] + 1):
         r, c = (fixed, k) if horizontal else (k, fixed)
         if (r, c) not in seen and board.at(r, c) is None:
-            raise _err("gap", "FILE 8", f"square {square_name(r, c)} is left empty inside the word")
+            raise _err("gap", "FILE 8", msg("notation.square_left_empty_inside", square_name=square_name(r, c)))
     return horizontal
 
 
@@ -134,13 +135,12 @@ def check_connection(board: Board, placements: Sequence[Placement], *, centre_re
     """First play: two tiles or more over H8 (FILE 6, 20); later plays touch the board (FILE 2, 9; FISC I.6)."""
     if board.is_empty():
         if len(placements) < 2:
-            raise _err("first_play_too_short", "FILE 6", "the first play uses two tiles or more (FILE 6, FISC I.6)")
+            raise _err("first_play_too_short", "FILE 6", msg("notation.first_play_uses_two"))
         if centre_required and not any((r, c) == CENTRE for r, c, _ in placements):
             raise _err(
                 "first_play_off_centre",
                 "FILE 20",
-                "the first play must cover the centre square H8 (FILE 6, FISC I.6); the opponent may accept it "
-                "undoubled (FILE 20.2) or declare it invalid (FILE 20.1)",
+                msg("notation.first_play_must_cover"),
             )
         return
     cells = board.cells
@@ -152,7 +152,7 @@ def check_connection(board: Board, placements: Sequence[Placement], *, centre_re
             or (c < SIZE - 1 and cells[r * SIZE + c + 1] is not None)
         ):
             return
-    raise _err("not_connected", "FILE 9", "after the first play, a play must touch tiles on the board (FILE 2, 9; FISC I.6)")
+    raise _err("not_connected", "FILE 9", msg("notation.after_first_play_play"))
 
 
 def _word(cells: list, new: dict, points: dict, r: int, c: int, horizontal: bool) -> WordScore | None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from domain.errors import msg
+
 BLANK = "?"
 VOWELS = frozenset("AEIOU")
 
@@ -146,7 +148,7 @@ def get_tileset(name: str) -> TileSet:
         from domain.errors import DomainError
 
         raise DomainError(
-            f"unknown tile set {name!r}; expected one of {', '.join(TILESETS)}",
+            msg("notation.unknown_tile_set_expected", name=name, tilesets=', '.join(TILESETS)),
             code="unknown_tileset",
             field="tiles",
         ) from None

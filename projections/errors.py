@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from domain.errors import msg
+
 
 class ApplicationError(Exception):
     """Raised when a use case cannot run for a reason outside the game's rules."""
@@ -17,7 +19,7 @@ class GameNotFound(ApplicationError, LookupError):
     code = "game_not_found"
 
     def __init__(self, game_id: UUID) -> None:
-        super().__init__(f"no game {game_id}")
+        super().__init__(msg("service.no_game", game_id=game_id))
         self.game_id = game_id
 
 
@@ -27,5 +29,6 @@ class VersionConflict(ApplicationError):
     code = "version_conflict"
 
     def __init__(self, game_id: UUID, current_version: int, expected_version: int | None = None) -> None:
-        super().__init__(f"game {game_id} is at version {current_version}, not {expected_version}")
+        super().__init__(msg("service.version_conflict", game_id=game_id, current_version=current_version,
+                              expected_version=expected_version))
         self.game_id, self.current_version, self.expected_version = game_id, current_version, expected_version

@@ -36,6 +36,8 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
+from domain.errors import msg
+
 log = logging.getLogger("planilla.store")
 
 #: What each cause says, for the answer's message and the log.
@@ -59,13 +61,13 @@ class StoreUnavailable(Exception):
 
     def __init__(self, cause: str, detail: str = "", *, recorded: bool | None = False, reading: bool = False) -> None:
         self.cause, self.detail, self.recorded = cause, detail, recorded
-        message = SAYS[cause]
+        says = msg(f"store.{cause}") if cause in SAYS else cause  # SAYS in the reader's language
         if reading:
-            message = f"the event store did not answer in time ({detail}): try again shortly"
+            message = msg("store.reading", detail=detail)
         elif recorded is None:
-            message += "; the command may still be recorded: read the game (or retry with the same Idempotency-Key)"
+            message = msg("store.maybe_recorded", says=says)
         else:
-            message += "; nothing was recorded: send it again later"
+            message = msg("store.not_recorded", says=says)
         super().__init__(message)
         self.message = message
 

@@ -15,6 +15,8 @@ from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate
 
+from domain.errors import msg
+
 #: Namespace of the broadcasts' ids (uuid5 over the event's name).
 BROADCAST_NAMESPACE = UUID("b7c0e0a2-5d1e-4f3a-9c61-3e2f8a7d4b15")
 #: The longest delay a director may set: one hour (a round's clock is at most 2 × 25 minutes).
@@ -29,7 +31,7 @@ def broadcast_id(event: str) -> UUID:
 def checked(seconds: int) -> int:
     """A delay in whole seconds, 0 to ``MAX_DELAY``; ValueError naming the field otherwise."""
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= MAX_DELAY:
-        raise ValueError(f"delay_seconds must be a whole number of seconds from 0 to {MAX_DELAY}")
+        raise ValueError(msg("service.delay_seconds_must_whole", max_delay=MAX_DELAY))
     return seconds
 
 

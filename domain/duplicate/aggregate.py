@@ -26,7 +26,7 @@ from domain.duplicate import racks
 from domain.duplicate.master import MasterCommands
 from domain.duplicate.rules import DUPLICATE_RULES, DuplicateRules, NullCause
 from domain.duplicate.slips import Reading, read_slip
-from domain.errors import DomainError
+from domain.errors import DomainError, msg
 from domain.game.chain import GENESIS, event_hash
 from domain.game.meta import Meta
 from domain.tiles import BLANK, TileSet, full_bag, get_tileset
@@ -70,29 +70,30 @@ class Duplicate(MasterCommands, Aggregate):
         """A duplicate under ``profile``'s rules for ``players`` (table order); ``slip_score``: the organiser asks
         the players to write their play's score on the slip (FISC II.2, AJS 3.2.2)."""
         if profile not in DUPLICATE_RULES:
-            raise DuplicateError(f"profile must be one of {', '.join(DUPLICATE_RULES)} for duplicate, not "
-                                 f"{profile!r}", code="profile", field="profile")
+            raise DuplicateError(msg("duplicate.profile_must_one_for", duplicate_rules=', '.join(DUPLICATE_RULES),
+                                     profile=profile), code="profile", field="profile")
         rules = DUPLICATE_RULES[profile]
         names = [p.strip() for p in players]
         if any(not n for n in names) or len(set(names)) != len(names):
-            raise DuplicateError("players: every player needs a name, each once", code="players", field="players")
+            raise DuplicateError(msg("duplicate.every_player_needs_name"), code="players", field="players")
         if len(names) < rules.min_players:
-            raise DuplicateError(f"players: a {profile} duplicate needs {rules.min_players} players or more, not "
-                                 f"{len(names)}", code="min_players", field="players",
+            raise DuplicateError(msg("duplicate.duplicate_needs_players_more", profile=profile,
+                                     min_players=rules.min_players,
+                                     n_names=len(names)), code="min_players", field="players",
                                  article=rules.article("min_players"))
         if draw not in ("service", "judge"):
-            raise DuplicateError("draw: 'service' or 'judge'", code="draw", field="draw")
+            raise DuplicateError(msg("duplicate.service_judge"), code="draw", field="draw")
         if sudden_death and not rules.sudden_death:
-            raise DuplicateError(f"sudden_death: {profile} defines no sudden-death game", code="sudden_death",
+            raise DuplicateError(msg("duplicate.defines_no_sudden_death", profile=profile), code="sudden_death",
                                  field="sudden_death", article=rules.article("sudden_death"))
         if pairs:
             if not rules.vis_a_vis:
-                raise DuplicateError(f"pairs: {profile} defines no vis-à-vis game", code="vis_a_vis", field="pairs",
+                raise DuplicateError(msg("duplicate.defines_no_vis_vis", profile=profile), code="vis_a_vis", field="pairs",
                                      article=rules.article("vis_a_vis"))
             seats = [s for pair in pairs for s in pair]
             if any(len(p) != 2 for p in pairs) or len(set(seats)) != len(seats) or \
                     any(not 0 <= s < len(names) for s in seats):
-                raise DuplicateError("pairs: each pair is two different players' seats, each seat once",
+                raise DuplicateError(msg("duplicate.each_pair_two_different"),
                                      code="pairs", field="pairs")
         settings = {"draw": draw, "seed": seed, "rounds": rounds, "sudden_death": sudden_death,
                     "pairs": [list(p) for p in pairs or []], "bonus": bool(bonus),
@@ -136,11 +137,11 @@ class Duplicate(MasterCommands, Aggregate):
 
     def _not_ended(self) -> None:
         if self.ended is not None:
-            raise self._err(f"the game ended ({self.ended['cause']})", "game_ended", key="end")
+            raise self._err(msg("duplicate.game_ended", ended=self.ended['cause']), "game_ended", key="end")
 
     def _seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.players):
-            raise self._err(f"seat: no player {seat}", "no_player", "seat")
+            raise self._err(msg("duplicate.no_player", seat=seat), "no_player", "seat")
 
     # ---- the rack -------------------------------------------------------------------------
     def start_round(self, meta: Meta, *, seed: str | None = None, rack: list[str] | None = None,
@@ -151,7 +152,7 @@ class Duplicate(MasterCommands, Aggregate):
         instead and the cause is returned (FISC II.6, AJS 3.2.7)."""
         self._not_ended()
         if self.phase not in ("waiting", "published"):
-            raise self._err(f"round {self.round_no} is not finished: its results are not published", "round_open",
+            raise self._err(msg("duplicate.round_not_finished_its", round_no=self.round_no), "round_open",
                             "round")
         n, rules, ts = self.round_no + 1, self.rules, self.tileset
         pool = [*self.bag, *self.rack]
@@ -166,23 +167,21 @@ class Duplicate(MasterCommands, Aggregate):
         minimum = rules.minimum(n, racks.scarce(pool, ts))
         if rack is not None:
             if not racks.fits(self.bag, self.rack, rack):
-                raise self._err(f"rack: {' '.join(rack)} cannot come from the bag and the remainder "
-                                f"{' '.join(self.rack) or '(none)'}", "rack_not_in_bag", "rack")
+                raise self._err(msg("duplicate.cannot_come_from_bag", rack=' '.join(rack),
+                                    value=' '.join(self.rack) or '(none)'), "rack_not_in_bag", "rack")
             if len(rack) != min(racks.RACK, len(pool)):
-                raise self._err(f"rack: {len(rack)} tiles; the rack is completed to "
-                                f"{min(racks.RACK, len(pool))}", "rack_size", "rack", "rack")
+                raise self._err(msg("duplicate.tiles_rack_completed", n_rack=len(rack),
+                                    min=min(racks.RACK, len(pool))), "rack_size", "rack", "rack")
             if not racks.is_valid(rack, minimum, ts):
                 if not racks.can_give(pool, minimum, ts):
                     self._record(ev.GameEnded, meta, cause="no_valid_rack", reason="",
                                  article=rules.article("no_valid_rack"))
                     return "no_valid_rack"
-                raise self._err(f"rack: round {n} needs at least {minimum} vowels and {minimum} consonants (a "
-                                "blank counts as either): return it to the bag and draw again", "invalid_rack",
+                raise self._err(msg("duplicate.round_needs_at_least", n=n, minimum=minimum), "invalid_rack",
                                 "rack", "rack")
             for i, back in enumerate(rejected or []):
                 if not racks.fits(self.bag, self.rack, back) or racks.is_valid(back, minimum, ts):
-                    raise self._err(f"rejected[{i}]: {' '.join(back)} is not an invalid rack from the bag and the "
-                                    "remainder", "not_rejected", "rejected", "rack")
+                    raise self._err(msg("duplicate.rejected_not_invalid_rack", i=i, back=' '.join(back)), "not_rejected", "rejected", "rack")
             self._check_refill(rack, rejected or [])
             kept = list(self.rack) if not rejected else []
             drawn = sorted((Counter(rack) - Counter(kept)).elements())
@@ -192,7 +191,7 @@ class Duplicate(MasterCommands, Aggregate):
                          bag=bag)
             return None
         if not seed:
-            raise self._err("seed: the service draws from a seed (or the judge enters the rack)", "seed", "seed")
+            raise self._err(msg("duplicate.service_draws_from_seed"), "seed", "seed")
         found = racks.draw(self.bag, self.rack, minimum, ts, seed, n)
         if found is None:
             self._record(ev.GameEnded, meta, cause="no_valid_rack", reason="", article=rules.article("no_valid_rack"))
@@ -212,14 +211,11 @@ class Duplicate(MasterCommands, Aggregate):
         left = " ".join(self.rack)
         if rejected:
             if not racks.holds(rejected[0], self.rack):
-                raise self._err(f"rejected[0]: {' '.join(rejected[0])} does not hold the previous round's remainder "
-                                f"{left}: the judge completes the remainder, so the first rack returned holds it",
+                raise self._err(msg("duplicate.rejected_does_not_hold", rejected=' '.join(rejected[0]), left=left),
                                 "rejected_without_remainder", "rejected", "refill")
             return
         if not racks.holds(rack, self.rack):
-            raise self._err(f"rack: {' '.join(rack)} does not hold the previous round's remainder {left}: the judge "
-                            "adds tiles from the bag to it; a rack without it is drawn only after an invalid one "
-                            "holding it was returned (rejected)", "rack_without_remainder", "rack", "refill")
+            raise self._err(msg("duplicate.does_not_hold_previous", rack=' '.join(rack), left=left), "rack_without_remainder", "rack", "refill")
 
     # ---- slips ----------------------------------------------------------------------------
     def read(self, word: str | None, coordinates: str | None, round_no: int | None = None) -> Reading:
@@ -229,8 +225,7 @@ class Duplicate(MasterCommands, Aggregate):
     def _declared(self, score: int | None) -> None:
         """A score on the slip only where the organiser asked for it (FISC II.2, AJS 3.2.2)."""
         if score is not None and not self.settings.get("slip_score"):
-            raise self._err("score: this game does not ask for the player's own score on the slip (the setting "
-                            "slip_score, chosen when the game is created, is off)", "slip_score_not_asked", "score",
+            raise self._err(msg("duplicate.this_game_does_not"), "slip_score_not_asked", "score",
                             "slip_score")
 
     def submit_slip(self, seat: int, word: str | None, coordinates: str | None, meta: Meta, *,
@@ -242,16 +237,16 @@ class Duplicate(MasterCommands, Aggregate):
         self._seat(seat)
         self._declared(score)
         if not self.rounds:
-            raise self._err("no round has started", "no_round", "round")
+            raise self._err(msg("duplicate.no_round_has_started"), "no_round", "round")
         if not self.active(seat):
-            raise self._err(f"seat: {self.players[seat]} is out of the game ({self.out[str(seat)]['why']})",
+            raise self._err(msg("duplicate.out_game", player=self.players[seat], out=self.out[str(seat)]['why']),
                             "player_out", "seat")
         r = self.current
         reading = self.read(word, coordinates)
         causes = list(reading.causes)
         if self.phase != "playing":
             if str(seat) in r["slips"]:
-                raise self._err(f"round {r['round']} is closed («¡Tiempo!»): the slip sent before it counts",
+                raise self._err(msg("duplicate.round_closed_tiempo_slip", r=r['round']),
                                 "round_closed", "round", "late")
             causes.append(NullCause.LATE)
         self._record(ev.SlipSubmitted, meta, round=r["round"], seat=seat, word=word or "",
@@ -267,9 +262,9 @@ class Duplicate(MasterCommands, Aggregate):
         self._seat(seat)
         self._declared(score)
         if not 1 <= round_no <= self.round_no or str(seat) not in self.rounds[round_no - 1]["slips"]:
-            raise self._err(f"round {round_no} has no slip from seat {seat}", "no_slip", "seat")
+            raise self._err(msg("duplicate.round_has_no_slip", round_no=round_no, seat=seat), "no_slip", "seat")
         if not reason.strip():
-            raise self._err("reason: a correction says why", "reason", "reason")
+            raise self._err(msg("duplicate.correction_says_why"), "reason", "reason")
         before = self.rounds[round_no - 1]["slips"][str(seat)]
         reading = self.read(word, coordinates, round_no)
         causes = [str(c) for c in reading.causes]
@@ -284,7 +279,7 @@ class Duplicate(MasterCommands, Aggregate):
         """«¡Tiempo!» (FISC II.5, AJS 3.2.6): no more slips; the players in the game without one are named."""
         self._not_ended()
         if self.phase != "playing":
-            raise self._err("no round is being played", "round_not_playing", "round")
+            raise self._err(msg("duplicate.no_round_being_played"), "round_not_playing", "round")
         missing = [s for s in range(len(self.players)) if self.active(s) and str(s) not in self.current["slips"]]
         self._record(ev.RoundClosed, meta, round=self.round_no, missing=missing)
         return missing
@@ -303,7 +298,8 @@ class Duplicate(MasterCommands, Aggregate):
                 continue
             valid = self.slip_valid(slip)
             if valid is None:
-                raise self._err(f"rule first on {', '.join(self.unruled(slip['words']))} (seat {seat}'s slip)",
+                raise self._err(msg("duplicate.rule_first_on_seat", unruled=', '.join(self.unruled(slip['words'])),
+                                    seat=seat),
                                 "words_not_ruled", "word", "word")
             causes = list(slip["causes"])
             if not causes and not valid:
@@ -321,13 +317,13 @@ class Duplicate(MasterCommands, Aggregate):
         already is published again (after a correction) with a reason."""
         n = round_no or self.round_no
         if not 1 <= n <= self.round_no:
-            raise self._err(f"round {n} has not been played", "no_round", "round")
+            raise self._err(msg("duplicate.round_has_not_been", n=n), "no_round", "round")
         r = self.rounds[n - 1]
         again = r["results"] is not None
         if again and not reason.strip():
-            raise self._err("reason: publishing a round again says why", "reason", "reason")
+            raise self._err(msg("duplicate.publishing_round_again_says"), "reason", "reason")
         if not again and (n != self.round_no or self.phase != "mastered"):
-            raise self._err("a round's results are published once its master is chosen", "no_master", "round",
+            raise self._err(msg("duplicate.round_results_are_published"), "no_master", "round",
                             "master")
         results = self._results(r)
         scores = {int(s): x["score"] for s, x in results.items()}
@@ -354,16 +350,16 @@ class Duplicate(MasterCommands, Aggregate):
         self._seat(seat)
         ladder = self.rules.conduct
         if not ladder:
-            raise self._err(f"{self.profile} has no sanction for conduct in duplicate", "no_sanction", "seat",
+            raise self._err(msg("duplicate.has_no_sanction_for", profile=self.profile), "no_sanction", "seat",
                             "conduct")
         if not self.rounds:
-            raise self._err("no round has started", "no_round", "round")
+            raise self._err(msg("duplicate.no_round_has_started"), "no_round", "round")
         if not reason.strip():
-            raise self._err("reason: a sanction says why", "reason", "reason")
+            raise self._err(msg("duplicate.sanction_says_why"), "reason", "reason")
         count = sum(1 for s in self.sanctions if s["seat"] == seat)
         kind = ladder[min(count, len(ladder) - 1)]
         if kind == "zero" and self.current["results"] is not None:
-            raise self._err("the round's results are published: the zero applies to a round in play",
+            raise self._err(msg("duplicate.round_results_are_published_2"),
                             "round_published", "round", "conduct")
         self._record(ev.Sanctioned, meta, round=self.round_no, seat=seat, kind=kind, reason=reason)
         return kind
@@ -373,10 +369,10 @@ class Duplicate(MasterCommands, Aggregate):
         AJS 3.2.7); between rounds."""
         self._not_ended()
         if cause not in END_CAUSES:
-            raise self._err(f"cause: one of {', '.join(END_CAUSES)}", "cause", "cause", "end")
+            raise self._err(msg("duplicate.one", end_causes=', '.join(END_CAUSES)), "cause", "cause", "end")
         if self.phase not in ("waiting", "published") and not (cause == "no_play" and self.phase == "closed"):
-            raise self._err("the game ends between rounds (or, when no play remains, once the round is closed)",
+            raise self._err(msg("duplicate.game_ends_between_rounds"),
                             "round_open", "round", "end")
         if cause == "force_majeure" and not reason.strip():
-            raise self._err("reason: force majeure says what happened", "reason", "reason", "end")
+            raise self._err(msg("duplicate.force_majeure_says_what"), "reason", "reason", "end")
         self._record(ev.GameEnded, meta, cause=cause, reason=reason, article=self.rules.article("end"))

@@ -14,6 +14,7 @@ from typing import Any
 
 from domain.duplicate import events as ev
 from domain.duplicate.slips import play_text
+from domain.errors import msg
 from domain.game.meta import Meta
 
 
@@ -29,7 +30,7 @@ class MasterCommands:
         """A word ruled valid or not for the rest of the game (the ruling's spelling: ``slips.word_key``)."""
         key = word.strip().upper()
         if not key:
-            raise self._err("word: empty", "word", "word")
+            raise self._err(msg("duplicate.empty"), "word", "word")
         self._record(ev.WordRuled, meta, word=key, valid=bool(valid), source=source, advisory=advisory, reason=reason,
                      lexicon_sha256=lexicon_sha256)
 
@@ -61,26 +62,25 @@ class MasterCommands:
         It must score at least as much as every valid slip: it is the highest-scoring valid play."""
         self._not_ended()
         if self.phase != "closed":
-            raise self._err("the master is chosen once the round is closed («¡Tiempo!») and before its results",
+            raise self._err(msg("duplicate.master_chosen_once_round"),
                             "round_not_closed", "round", "master")
         unknown = [w for s in self.current["slips"].values() if not s["causes"] for w in self.unruled(s["words"])]
         if unknown:
-            raise self._err(f"rule first on every word of the valid slips: {', '.join(sorted(set(unknown)))}",
+            raise self._err(msg("duplicate.rule_first_on_every", unknown=', '.join(sorted(set(unknown)))),
                             "words_not_ruled", "word", "word")
         tops, method, chosen_seat = 1, "entered", None
         if seat is not None:
             self._seat(seat)
             slip = self.current["slips"].get(str(seat))
             if slip is None or not self.slip_valid(slip):
-                raise self._err(f"seat: the slip of seat {seat} is not a valid play (null, or a word not ruled "
-                                "valid)", "master_not_valid", "seat", "master")
+                raise self._err(msg("duplicate.slip_seat_not_valid", seat=seat), "master_not_valid", "seat", "master")
             word, coordinates, method, chosen_seat = slip["word"], slip["coordinates"], "slip", seat
         elif computed is not None:
             if not computed:
-                raise self._err("the generator found no play: end the game (no play remains) or enter a master",
+                raise self._err(msg("duplicate.generator_found_no_play"),
                                 "no_play", "computed", "end")
             if not seed:
-                raise self._err("seed: equal tops are broken at random from a recorded seed", "seed", "seed")
+                raise self._err(msg("duplicate.equal_tops_are_broken"), "seed", "seed")
             method = "computed"
             chance = Random(f"{seed}/master/{self.round_no}")
             found = self.players_tops(self.read(*computed[0]).score)
@@ -91,19 +91,18 @@ class MasterCommands:
                 tops = len(computed)
                 word, coordinates = computed[chance.randrange(len(computed))]
         elif not word or not coordinates:
-            raise self._err("name a slip (seat), or enter a play (word and coordinates)", "master", "word", "master")
+            raise self._err(msg("duplicate.name_slip_seat_enter"), "master", "word", "master")
         reading = self.read(word, coordinates)
         if reading.causes:
-            raise self._err(f"the master is not a valid play: {reading.detail}", "master_not_valid",
+            raise self._err(msg("duplicate.master_not_valid_play", detail=reading.detail), "master_not_valid",
                             str(reading.causes[0]) if method != "slip" else "seat", "master")
         if method != "slip":
             bad = [w for w in reading.words if w in self.rulings and not self.rulings[w]["valid"]]
             if bad:
-                raise self._err(f"word: {', '.join(bad)} was ruled not valid", "master_not_valid", "word", "master")
+                raise self._err(msg("duplicate.was_ruled_not_valid", bad=', '.join(bad)), "master_not_valid", "word", "master")
         best = self.best_valid_slip()
         if reading.score < best:
-            raise self._err(f"the master scores {reading.score}, less than a valid slip ({best}): the master is the "
-                            "highest-scoring valid play", "master_not_best", "word", "master")
+            raise self._err(msg("duplicate.master_scores_less_than", score=reading.score, best=best), "master_not_best", "word", "master")
         if method != "slip":
             source = f"lexicon:{lexicon}" if method == "computed" else "judge"
             for w in reading.words:

@@ -20,6 +20,7 @@ from uuid import UUID, uuid4
 from eventsourcing.domain import Aggregate
 
 from domain.board import Board
+from domain.errors import msg
 from domain.game import events as ev
 from domain.game import official
 from domain.game.chain import ENVELOPE, GENESIS, event_hash
@@ -41,6 +42,11 @@ WAITS = {
     "end_racks": "the end racks",
 }
 RACK = 7
+
+
+def _waits(kind: str) -> str:
+    """What a pending step waits for, in words (WAITS) said in the reader's language."""
+    return msg(f"game.waits_{kind}") if kind in WAITS else kind
 
 
 def cell_of(tile: Tile) -> str:
@@ -133,13 +139,14 @@ class GameBase(Aggregate):
         names = [str(p).strip() for p in players]
         if not rules.min_players <= len(names) <= rules.max_players:
             raise RuleViolation(
-                f"{profile} games have {rules.min_players}–{rules.max_players} players, not {len(names)}",
+                msg("game.games_have_players_not", profile=profile, min_players=rules.min_players,
+                    max_players=rules.max_players, n_names=len(names)),
                 code="player_count", article=rules.article("players"), field="players",
             )
         if any(not n for n in names) or len(set(names)) != len(names):
-            raise RuleViolation("player names must be non-empty and distinct", code="player_names", field="players")
+            raise RuleViolation(msg("game.player_names_must_non"), code="player_names", field="players")
         if bag_mode not in BAG_MODES:
-            raise RuleViolation(f"bag_mode must be one of {', '.join(BAG_MODES)}", code="bag_mode", field="bag_mode")
+            raise RuleViolation(msg("game.bag_mode_must_one", bag_modes=', '.join(BAG_MODES)), code="bag_mode", field="bag_mode")
         game_id = game_id or uuid4()
         payload = {"profile": profile, "tileset": rules.tileset, "players": names,
                    "details": game_settings(details, get_profile(profile)), "bag_mode": bag_mode}
@@ -230,30 +237,30 @@ class GameBase(Aggregate):
     def _open(self) -> None:
         if self.phase == "closed":
             raise GameClosed(
-                "the game is closed: every player signed the sheet; only a director with every player's "
-                "consent may reopen it (FILE 43, FISE 44)", article="FILE 43",
+                msg("game.game_closed_every_player"), article="FILE 43",
             )
 
     def _seat(self, seat: int, field: str = "seat") -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players):
-            raise RuleViolation(f"{field} must be a seat number from 0 to {len(self.players) - 1}",
+            raise RuleViolation(msg("game.must_seat_number_from", field=field, n_players=len(self.players) - 1),
                                 code="bad_seat", field=field)
         return seat
 
     def _expect(self, *phases: str, pending: str | None = None) -> None:
         self._open()
         if self.phase not in phases:
-            raise WrongPhase(f"the game is {self.phase}; this needs it to be {' or '.join(phases)}",
+            raise WrongPhase(msg("game.game_this_needs", phase=self.phase, phases=' or '.join(phases)),
                              field="type")
         kind = self.pending["kind"] if self.pending else None
         if kind != pending:
-            want = f"it waiting for {WAITS.get(pending, pending)}" if pending else "nothing pending (no play to accept or rule)"
+            want = (msg("game.want_waiting_for", what=_waits(pending)) if pending
+                    else msg("game.want_nothing_pending"))
             have = self.waiting_for()
             if kind == "exchange":
-                raise WrongPhase(f"{self.players[self.pending['seat']]} announced an exchange: it cannot be "
-                                 "withdrawn or turned into a play or a pass, only its count changed (FILE 25)",
+                raise WrongPhase(msg("game.announced_exchange_cannot_withdrawn",
+                                     player=self.players[self.pending['seat']]),
                                  field="type", article="FILE 25")
-            raise WrongPhase(f"the game is {have}; this command needs {want}", field="type",
+            raise WrongPhase(msg("game.game_this_command_needs", have=have, want=want), field="type",
                              article="FILE 41.3" if kind == "ruling" else None)
 
     def waiting_for(self) -> str:
@@ -261,32 +268,32 @@ class GameBase(Aggregate):
         pending = self.pending
         kind = pending["kind"] if pending else None
         if kind in ("acceptance", "centre_choice", "ruling"):
-            return f"waiting for {WAITS[kind]} ({self.players[pending['seat']]}'s play)"
+            return msg("game.waiting_pending", what=_waits(kind), player=self.players[pending['seat']])
         if kind == "exchange":
-            return f"waiting for {self.players[pending['seat']]}'s announced exchange"
+            return msg("game.waiting_exchange", player=self.players[pending['seat']])
         if kind == "end_racks":
-            return "waiting for the end racks of " + ", ".join(self.players[s] for s in pending["seats"])
+            return msg("game.waiting_end_racks", players=", ".join(self.players[s] for s in pending["seats"]))
         if kind:
-            return f"waiting for {kind}"
+            return msg("game.waiting_kind", kind=kind)
         if self.phase == "playing":
-            return f"waiting for {self.players[self.turn]}'s move: no play is waiting to be accepted or ruled"
-        return {"starting": "waiting for the draw that decides who starts",
-                "dealing": "waiting for the players to draw their first tiles",
-                "ended": "ended: waiting for the settlement to be signed"}.get(self.phase, f"{self.phase}")
+            return msg("game.waiting_move", player=self.players[self.turn])
+        if self.phase in ("starting", "dealing", "ended"):
+            return msg(f"game.waiting_{self.phase}")
+        return f"{self.phase}"
 
     def _not_in_profile(self, setting: str, message: str, field: str = "type") -> NotAllowedInProfile:
         """The refusal for a command the profile does not have, naming the profile and the article."""
         article = self.book.article(setting)
-        return NotAllowedInProfile(f"under {self.profile} {message} ({article})", article=article, field=field)
+        return NotAllowedInProfile(msg("game.under", profile=self.profile, message=message, article=article), article=article, field=field)
 
     def _check_tiles(self, tiles: list[str], field: str) -> list[str]:
         known = set(self.tileset.letters) | {BLANK}
         for i, t in enumerate(tiles):
             if t not in known:
-                raise RackError(f"{field}[{i}]: {tile_message(t, self.tileset)}", field=field)
+                raise RackError(msg("game.refused", field=field, i=i, tile_message=tile_message(t, self.tileset)), field=field)
         short = Counter(tiles) - self.unseen()
         if short:
-            raise RackError(f"{field}: {', '.join(sorted(short))} cannot come from the bag: none left unseen",
+            raise RackError(msg("game.cannot_come_from_bag", field=field, short=', '.join(sorted(short))),
                             field=field)
         return list(tiles)
 
@@ -297,14 +304,14 @@ class GameBase(Aggregate):
         unknown = self.rack_counts[seat] - len(self.racks[seat])
         if sum(missing.values()) > unknown:
             digraphs = sorted(t for t in missing if t in self.tileset.lookalike_pairs)
-            why = (f" ({' and '.join(digraphs)}: one tile, and two tiles never make it, FILE 11)"
-                   if digraphs else "")
+            why = msg("game.why_digraph_one_tile", digraphs=' and '.join(digraphs)) if digraphs else ""
             raise RackError(
-                f"{field}: the rack of {self.players[seat]} does not hold {' '.join(sorted(missing.elements()))}{why}",
+                msg("game.rack_does_not_hold", field=field, player=self.players[seat],
+                    elements=' '.join(sorted(missing.elements())), why=why),
                 field=field, article="FILE 11" if digraphs else None,
             )
         if missing and missing - self.unseen():
-            raise RackError(f"{field}: {' '.join(sorted(missing))} cannot be on the rack: all accounted for",
+            raise RackError(msg("game.cannot_on_rack_all", field=field, missing=' '.join(sorted(missing))),
                             field=field)
         left = list(self.racks[seat])
         for t in needed:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.errors import NotationError
+from domain.errors import NotationError, msg
 from domain.game import events as ev
 from domain.game.errors import NotAllowedInProfile, NotYourTurn, RuleViolation, WrongPhase
 from domain.game.meta import Meta
@@ -23,14 +23,14 @@ class ChallengeCommands:
         if seat == placer:
             if not self.book.challenge.self_challenge:
                 article = self.book.article("challenge.self_challenge")
-                raise NotYourTurn(f"a player may not challenge their own play ({article})", field="seat",
+                raise NotYourTurn(msg("game.player_may_not_challenge", article=article), field="seat",
                                   article=article)
         else:
-            self._opponent(seat, placer, "challenge")
+            self._opponent(seat, placer, msg("game.action_challenge"))
         formed = [w["word"] for w in self.turns[-1]["words"]]
         chosen = formed if not words else [self._as_recorded(str(w), formed) for w in words]
         if not chosen or Counter(chosen) - Counter(formed):  # a play may form the same word twice
-            raise RuleViolation(f"words: challenge words the play formed ({', '.join(formed)}), each once",
+            raise RuleViolation(msg("game.challenge_words_play_formed", formed=', '.join(formed)),
                                 code="challenge_words", field="words", article="FILE 39")
         self._record(ev.PlayChallenged, meta, challenger=seat, words=chosen)
 
@@ -84,15 +84,15 @@ class ChallengeCommands:
         self._open()
         self._seat(seat)
         if not self.rules.appeal_allowed:
-            raise NotAllowedInProfile(f"{self.profile} has no appeal of a challenge ruling", field="type")
+            raise NotAllowedInProfile(msg("game.has_no_appeal_challenge", profile=self.profile), field="type")
         ruling = self.last_ruling
         if not ruling or ruling["appealed"] or ruling["turn"] != len(self.turns) - 1 or self.phase == "closed":
-            raise WrongPhase("only the last ruling may be appealed, once, before the next turn", field="type",
+            raise WrongPhase(msg("game.only_last_ruling_may"), field="type",
                              article=self.rules.article("appeal"))
         if seat not in self.appellants():
             by = self.rules.appeal_by
-            who = "the player whose play was ruled out" if by == "placer" else "the challenger"
-            raise NotYourTurn(f"under {self.profile} only {who} may appeal the ruling", field="seat",
+            who = msg("game.who_ruled_out_placer" if by == "placer" else "game.who_challenger")
+            raise NotYourTurn(msg("game.under_only_may_appeal", profile=self.profile, who=who), field="seat",
                               article=self.rules.article("appeal_by"))
         self._record(ev.RulingAppealed, meta, seat=seat, argument=str(argument))
 
@@ -122,7 +122,7 @@ class ChallengeCommands:
         self._open()
         ruling = self.last_ruling
         if not ruling or not ruling["appealed"] or ruling["final"]:
-            raise WrongPhase("there is no appeal waiting for a ruling", field="type")
+            raise WrongPhase(msg("game.there_no_appeal_waiting"), field="type")
         if seat is not None:
             return self._propose_ruling(seat, valid, authority, meta, appeal=True)
         self._rule_appeal(valid, self._authority(authority), meta)

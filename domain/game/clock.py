@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.errors import msg
 from domain.game import incidents as inc
 from domain.game.errors import RuleViolation, WrongPhase
 from domain.game.meta import Meta
@@ -21,8 +22,8 @@ IN_PLAY = frozenset({"acceptance", "centre_choice", "ruling"})
 
 def _whole(value: Any, field: str, minimum: int | None = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
-        floor = "" if minimum is None else f" from {minimum}"
-        raise RuleViolation(f"{field}: a whole number{floor}", code="clock", field=field)
+        floor = "" if minimum is None else msg("game.floor_from", minimum=minimum)
+        raise RuleViolation(msg("game.whole_number", field=field, floor=floor), code="clock", field=field)
     return value
 
 
@@ -35,7 +36,7 @@ class ClockCommands:
         self._open()
         seat = self._seat(seat)
         if (remaining is None) == (used is None):
-            raise RuleViolation("give either remaining or used seconds", code="clock", field="remaining")
+            raise RuleViolation(msg("game.give_either_remaining_used"), code="clock", field="remaining")
         total = self._clock_seconds(need_minutes=used is not None)
         remaining = _whole(remaining, "remaining", None) if used is None else total - _whole(used, "used")
         self._record(inc.ClockRead, meta, seat=seat, remaining=remaining, overtime=max(0, -remaining),
@@ -62,11 +63,10 @@ class ClockCommands:
     def _clock_seconds(self, need_minutes: bool = True) -> int:
         clock = self.details["clock"]
         if clock["timing"] != Timing.CHESS_CLOCK:
-            raise RuleViolation("this game keeps time with a per-move timer (details.clock.timing): it has no "
-                                "chess-clock readings", code="clock", field="type")
+            raise RuleViolation(msg("game.this_game_keeps_time"), code="clock", field="type")
         if clock["minutes"] is None:
             if need_minutes:
-                raise RuleViolation("details.clock.minutes: the event set no minutes for this game (FILE 33)",
+                raise RuleViolation(msg("game.event_set_no_minutes"),
                                     code="clock", field="details.clock.minutes", article=self.book.article("clock.minutes"))
             return 0
         return clock["minutes"] * 60
@@ -77,22 +77,23 @@ class ClockCommands:
         self._clock_seconds(need_minutes=False)
         kinds = [k.value for k in ClockStop]
         if reason not in kinds:
-            raise RuleViolation(f"reason must be one of {', '.join(kinds)}", code="clock", field="reason")
+            raise RuleViolation(msg("game.reason_must_one", kinds=', '.join(kinds)), code="clock", field="reason")
         if reason not in {k.value for k in self.book.clock.stops}:
-            raise self._not_in_profile("clock.stops", f"the clock is not stopped for {reason.replace('_', ' ')}",
+            raise self._not_in_profile("clock.stops", msg("game.clock_not_stopped_for",
+                                                          replace=reason.replace('_', ' ')),
                                        field="reason")
         if reason == ClockStop.SCORE_COUNTING and self.details["clock"]["mode"] != ClockMode.NO_CORRIDO:
-            raise RuleViolation("reason: the clock stops to count the score only in 'no corrido' games (FISE 34.1)",
+            raise RuleViolation(msg("game.clock_stops_count_score"),
                                 code="clock", field="reason", article="FISE 34.1")
         if self.clock_stop is not None:
-            raise WrongPhase(f"the clock is already stopped ({self.clock_stop['reason']})", field="type")
+            raise WrongPhase(msg("game.clock_already_stopped", clock_stop=self.clock_stop['reason']), field="type")
         self._record(inc.ClockStopped, meta, reason=reason, article=self.book.article("clock.stops"))
 
     def restart_clock(self, meta: Meta) -> None:
         """The clock runs again after a stop."""
         self._open()
         if self.clock_stop is None:
-            raise WrongPhase("the clock is not stopped", field="type")
+            raise WrongPhase(msg("game.clock_not_stopped"), field="type")
         self._record(inc.ClockRestarted, meta)
 
     # ---- late arrival ---------------------------------------------------------------------
@@ -102,23 +103,22 @@ class ClockCommands:
         self._open()
         seat = self._seat(seat)
         if self.phase not in ("starting", "dealing"):
-            raise WrongPhase("a late arrival is recorded before the first play (FILE 35.1)", field="type")
+            raise WrongPhase(msg("game.late_arrival_recorded_before"), field="type")
         conduct, book = self.book.conduct, self.book
         if conduct.late_tolerance_minutes is None:
-            raise self._not_in_profile("conduct.late_tolerance_minutes", "there is no rule for a late player's clock: "
-                                       "record the clock as it stands instead")
+            raise self._not_in_profile("conduct.late_tolerance_minutes", msg("game.there_no_rule_for"))
         minutes_late = _whole(minutes_late, "minutes_late")
         article = book.article("conduct.late_tolerance_minutes")
         wait = conduct.no_show_forfeit_minutes
         if wait is not None and minutes_late > wait:
-            raise RuleViolation(f"minutes_late: after more than {wait} minutes the present player has won "
-                                f"({book.article('conduct.no_show_forfeit_minutes')}): record the no-show",
+            raise RuleViolation(msg("game.after_more_than_minutes", wait=wait,
+                                    article=book.article('conduct.no_show_forfeit_minutes')),
                                 code="late", field="minutes_late", article=book.article("conduct.no_show_forfeit_minutes"))
         charged = max(0, minutes_late - conduct.late_tolerance_minutes) * 60
         remaining = self._clock_seconds() - charged
         if self._out_of_time(-remaining):
-            raise RuleViolation(f"minutes_late: {self.players[seat]}'s time has already run out: the absent player "
-                                f"loses ({book.article('conduct.absent_loses_on_flag')}); record the no-show",
+            raise RuleViolation(msg("game.time_has_already_run", player=self.players[seat],
+                                    article=book.article('conduct.absent_loses_on_flag')),
                                 code="late", field="minutes_late", article=book.article("conduct.absent_loses_on_flag"))
         self._record(inc.LateArrivalRecorded, meta, seat=seat, minutes_late=minutes_late, charged=charged,
                      remaining=remaining, article=article)
@@ -136,9 +136,9 @@ class ClockCommands:
         """The move timer ran out before a move: the turn is lost, 0 points, no exchange (Molins 27, FISE 33)."""
         clock = self.book.clock
         if clock.move_timeout is None:
-            raise self._not_in_profile("clock.move_timeout", "a move has no timer of its own")
+            raise self._not_in_profile("clock.move_timeout", msg("game.move_has_no_timer"))
         if self.details["clock"]["timing"] != Timing.MOVE_TIMER:
-            raise RuleViolation("this game keeps time with a chess clock (details.clock.timing): no move runs out",
+            raise RuleViolation(msg("game.this_game_keeps_time_2"),
                                 code="clock", field="type", article=self.book.article("clock.timing"))
         self._expect("playing")
         seat = self._on_turn(seat)
@@ -154,16 +154,13 @@ class ClockCommands:
         self._open()
         article = self.book.article("ending.round_over")
         if self.phase in ("starting", "dealing"):
-            raise WrongPhase("the game has not started (no play on the sheet): the round's time ends a game in play, "
-                             "and there is nothing to end here; end_game or record_no_show if it will not be played",
+            raise WrongPhase(msg("game.game_has_not_started"),
                              code="not_started", field="type", article=article)
         if self.phase != "playing":
-            raise WrongPhase(f"the game has already ended ({(self.ending or {}).get('cause', 'ended')}): the round's "
-                             "time changes nothing", code="game_ended", field="type",
+            raise WrongPhase(msg("game.game_has_already_ended", get=(self.ending or {}).get('cause', 'ended')), code="game_ended", field="type",
                              article=article)
         if self.round_over is not None:
-            raise WrongPhase(f"the round's time has already been called on this game: it ends once "
-                             f"{self.round_over['until']} turns are on the sheet", code="round_time_called", field="type",
+            raise WrongPhase(msg("game.round_time_has_already", round_over=self.round_over['until']), code="round_time_called", field="type",
                              article=article)
         ending, done = self.book.ending, len(self.turns)
         kind = self.pending["kind"] if self.pending else None

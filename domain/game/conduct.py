@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.errors import msg
 from domain.game import incidents as inc
 from domain.game.errors import NotYourTurn, RuleViolation, WrongPhase
 from domain.game.meta import Meta
@@ -33,19 +34,18 @@ class ConductCommands:
         self._open()
         seat = self._seat(seat)
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise RuleViolation("points: a whole number of points from 0", code="sanction", field="points")
+            raise RuleViolation(msg("game.whole_number_points_from"), code="sanction", field="points")
         if not str(reason).strip():
-            raise RuleViolation("reason: say what rule was broken", code="sanction", field="reason")
+            raise RuleViolation(msg("game.say_what_rule_was"), code="sanction", field="reason")
         least = self.book.conduct.min_sanction_points
         article = self.book.article("conduct.min_sanction_points")
         if points and least is None:
-            raise self._not_in_profile("conduct.min_sanction_points", "the director gives no points sanctions "
-                                       "(an exclusion may be recorded)", field="points")
+            raise self._not_in_profile("conduct.min_sanction_points", msg("game.director_gives_no_points"), field="points")
         if points and points < least:
-            raise RuleViolation(f"points: a sanction takes at least {least} points ({article})", code="sanction",
+            raise RuleViolation(msg("game.sanction_takes_at_least", least=least, article=article), code="sanction",
                                 field="points", article=article)
         if not points and not expulsion:
-            raise RuleViolation("points: a sanction deducts points or expels", code="sanction", field="points")
+            raise RuleViolation(msg("game.sanction_deducts_points_expels"), code="sanction", field="points")
         self._record(inc.SanctionImposed, meta, seat=seat, points=points, reason=str(reason).strip(),
                      expulsion=bool(expulsion), article=article)
         self._resettle(meta)
@@ -54,13 +54,13 @@ class ConductCommands:
         """The sanctioned player appeals to the tournament's tribunal (FILE 47, FISE 49)."""
         self._open()
         if not self.book.conduct.sanction_appeal:
-            raise self._not_in_profile("conduct.sanction_appeal", "a sanction has no appeal to a tribunal")
+            raise self._not_in_profile("conduct.sanction_appeal", msg("game.sanction_has_no_appeal"))
         sanction = self._sanction_at(index)
         if self._seat(seat) != sanction["seat"]:
-            raise NotYourTurn(f"only {self.players[sanction['seat']]}, who was sanctioned, may appeal",
+            raise NotYourTurn(msg("game.only_who_was_sanctioned", player=self.players[sanction['seat']]),
                               field="seat", article=self.book.article("conduct.sanction_appeal"))
         if sanction["status"] != "standing":
-            raise WrongPhase(f"this sanction is already {sanction['status']}", field="index")
+            raise WrongPhase(msg("game.this_sanction_already", sanction=sanction['status']), field="index")
         self._record(inc.SanctionAppealed, meta, index=index, seat=seat, argument=str(argument))
 
     def rule_sanction_appeal(self, index: int, decision: str, authority: str, meta: Meta, *,
@@ -69,15 +69,14 @@ class ConductCommands:
         self._open()
         sanction = self._sanction_at(index)
         if sanction["status"] != "appealed":
-            raise WrongPhase("this sanction has no appeal waiting for the tribunal", field="index")
+            raise WrongPhase(msg("game.this_sanction_has_no"), field="index")
         if decision not in DECISIONS:
-            raise RuleViolation(f"decision must be one of {', '.join(DECISIONS)}", code="sanction", field="decision")
+            raise RuleViolation(msg("game.decision_must_one", decisions=', '.join(DECISIONS)), code="sanction", field="decision")
         if not str(authority).strip():
-            raise RuleViolation("authority: name the tribunal", code="sanction", field="authority")
+            raise RuleViolation(msg("game.name_tribunal"), code="sanction", field="authority")
         least = self.book.conduct.min_sanction_points or 0
         if decision == "reduced" and not self._reduction(points, sanction, least):
-            raise RuleViolation(f"points: a reduced sanction keeps {least} to {sanction['points']} points and "
-                                "takes something off", code="sanction", field="points")
+            raise RuleViolation(msg("game.reduced_sanction_keeps_points", least=least, sanction=sanction['points']), code="sanction", field="points")
         kept = {"upheld": (sanction["points"], sanction["expulsion"]), "reduced": (points, False),
                 "annulled": (0, False)}[decision]
         self._record(inc.SanctionAppealRuled, meta, index=index, decision=decision, points=kept[0],
@@ -97,7 +96,7 @@ class ConductCommands:
 
     def _sanction_at(self, index: Any) -> dict[str, Any]:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.sanctions):
-            raise RuleViolation(f"index: a sanction number from 0 to {len(self.sanctions) - 1}", code="sanction",
+            raise RuleViolation(msg("game.sanction_number_from", n_sanctions=len(self.sanctions) - 1), code="sanction",
                                 field="index")
         return self.sanctions[index]
 
@@ -108,22 +107,19 @@ class ConductCommands:
         is larger). No racks are counted."""
         self._open()
         if self.phase not in ("dealing", "playing"):
-            raise WrongPhase("a game is abandoned while it is played", field="type")
+            raise WrongPhase(msg("game.game_abandoned_while_played"), field="type")
         seats = self._two_player_seats(seats, "seats")
         conduct = self.book.conduct
         if len(seats) == len(self.players):
             if conduct.both_abandon_score is None:
-                raise self._not_in_profile("conduct.both_abandon_score", "the rulebook sets no result when both "
-                                           "players leave: the director ends the game (end_game 'director')")
+                raise self._not_in_profile("conduct.both_abandon_score", msg("game.rulebook_sets_no_result_2"))
             article = self.book.article("conduct.both_abandon_score")
         elif conduct.abandon_leader_margin is not None:
             article = self.book.article("conduct.abandon_leader_margin")
         elif conduct.forfeit_score is not None:
             article = self.book.article("conduct.forfeit_score")
         else:
-            raise self._not_in_profile("conduct.abandon_leader_margin", "the rulebook sets no result for an abandoned "
-                                       "game (leaving is an ethical fault): the director ends it (end_game "
-                                       "'director') and may sanction")
+            raise self._not_in_profile("conduct.abandon_leader_margin", msg("game.rulebook_sets_no_result_3"))
         self._record(inc.GameAbandoned, meta, seats=seats, detail=str(detail), article=article)
         self._finish("abandonment", f"{' and '.join(self.players[s] for s in seats)} left the game ({article})", meta)
 
@@ -133,16 +129,15 @@ class ConductCommands:
         and nobody wins)."""
         self._open()
         if self.phase not in ("starting", "dealing"):
-            raise WrongPhase("a no-show is recorded before the first play; a player who leaves later abandons",
+            raise WrongPhase(msg("game.no_show_recorded_before"),
                              field="type")
         absent = self._two_player_seats(absent, "absent")
         if isinstance(minutes_waited, bool) or not isinstance(minutes_waited, int) or minutes_waited < 0:
-            raise RuleViolation("minutes_waited: whole minutes since the round began", code="no_show",
+            raise RuleViolation(msg("game.whole_minutes_since_round"), code="no_show",
                                 field="minutes_waited")
         conduct, book = self.book.conduct, self.book
         if len(absent) == len(self.players) and conduct.both_absent_score is None:
-            raise self._not_in_profile("conduct.both_absent_score", "the rulebook sets no result when nobody comes: "
-                                       "the director ends the game (end_game 'director')", field="absent")
+            raise self._not_in_profile("conduct.both_absent_score", msg("game.rulebook_sets_no_result"), field="absent")
         setting = "conduct.no_show_forfeit_minutes" if conduct.no_show_forfeit_minutes is not None \
             else "conduct.absent_loses_on_flag"
         if conduct.no_show_forfeit_minutes is not None:
@@ -151,8 +146,8 @@ class ConductCommands:
             seconds = (minutes_waited - (conduct.late_tolerance_minutes or 0)) * 60 - self._clock_seconds()
             over = self._out_of_time(seconds)
         if not over:
-            raise RuleViolation(f"minutes_waited: after {minutes_waited} minutes the absent player has not lost yet "
-                                f"({book.article(setting)})", code="no_show", field="minutes_waited",
+            raise RuleViolation(msg("game.after_minutes_absent_player", minutes_waited=minutes_waited,
+                                    article=book.article(setting)), code="no_show", field="minutes_waited",
                                 article=book.article(setting))
         article = book.article("conduct.both_absent_score" if len(absent) == len(self.players) else setting)
         self._record(inc.NoShowRecorded, meta, absent=absent, minutes_waited=minutes_waited, article=article)
@@ -163,9 +158,9 @@ class ConductCommands:
 
     def _two_player_seats(self, seats: list[int], field: str) -> list[int]:
         if len(self.players) != 2:
-            raise RuleViolation(f"{field}: abandonment and no-shows are ruled for games of two (FISC I.8, AJS 4.1.11)",
+            raise RuleViolation(msg("game.abandonment_no_shows_are", field=field),
                                 code="seats", field=field)
         chosen = sorted({self._seat(s, field) for s in seats})
         if not chosen:
-            raise RuleViolation(f"{field}: name at least one player", code="seats", field=field)
+            raise RuleViolation(msg("game.name_at_least_one", field=field), code="seats", field=field)
         return chosen

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from domain.errors import msg
 from domain.game.errors import RuleViolation, WrongPhase
 from domain.game.events import GameEvent
 from domain.game.keys import mark_keys_revoked
@@ -133,9 +134,9 @@ class DeviceCommands:
         the seat is bound too, and the event says so."""
         self._open()
         seat = self._seat(seat)
-        self.guard_rebinding("tablet binding", seat)
+        self.guard_rebinding(msg("game.what_tablet_binding"), seat)
         if not meta.device:
-            raise RuleViolation("device: the tablet's stable id is required to bind it", code="device",
+            raise RuleViolation(msg("game.tablet_stable_id_required"), code="device",
                                 field="device")
         others = sorted({d["device"] for d in self.live_devices(seat) if d["device"] != meta.device})
         self._record(DeviceBound, meta, seat=seat, token_id=token_id, issued_by=issued_by, second=bool(others),
@@ -157,7 +158,7 @@ class DeviceCommands:
         seat = self._seat(seat)
         live = [d["token_id"] for d in self.live_devices(seat)]
         if not live:
-            raise WrongPhase(f"no device is bound to seat {seat} ({self.players[seat]}): nothing to release",
+            raise WrongPhase(msg("game.no_device_bound_seat", seat=seat, player=self.players[seat]),
                              field="seat")
         self._record(SeatReleased, meta, seat=seat, reason=reason, token_ids=live)
         return live
@@ -187,7 +188,7 @@ class DeviceCommands:
         self._open()
         seat = self._seat(seat)
         if kind not in REPORT_KINDS:
-            raise RuleViolation(f"kind must be one of {', '.join(REPORT_KINDS)}", code="report", field="kind")
+            raise RuleViolation(msg("game.kind_must_one", report_kinds=', '.join(REPORT_KINDS)), code="report", field="kind")
         self._record(DeviceReported, meta, seat=seat, kind=kind, detail=detail)
 
     # ---- calling the arbiter ------------------------------------------------------------------
@@ -198,8 +199,7 @@ class DeviceCommands:
         self._open()
         seat = self._seat(seat)
         if self.arbiter_call is not None:
-            raise WrongPhase(f"the arbiter is already called (by {self.players[self.arbiter_call['seat']]}): "
-                             "an official answers the call first", field="type")
+            raise WrongPhase(msg("game.arbiter_already_called_by", player=self.players[self.arbiter_call['seat']]), field="type")
         article = self.book.article("clock.stops")
         stops = (self.clock_stop is None and self.details["clock"]["timing"] == Timing.CHESS_CLOCK
                  and ClockStop.DIRECTOR_CALL in self.book.clock.stops)
@@ -213,7 +213,7 @@ class DeviceCommands:
         self._open()
         call = self.arbiter_call
         if call is None:
-            raise WrongPhase("no call for the arbiter is open", field="type")
+            raise WrongPhase(msg("game.no_call_for_arbiter"), field="type")
         self._record(CallAnswered, meta, seat=call["seat"], note=note)
         stopped = self.clock_stop is not None and self.clock_stop["reason"] == ClockStop.DIRECTOR_CALL
         if restart_clock and call["clock_stopped"] and stopped:

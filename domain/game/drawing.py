@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from domain.errors import msg
 from domain.game import incidents as inc
 from domain.game.aggregate import RACK
 from domain.game.errors import RackError, RuleViolation, WrongPhase
@@ -33,16 +34,16 @@ class DrawingCommands:
         self._open()
         seat = self._seat(seat)
         if self.phase != "playing":
-            raise WrongPhase("an overdraw happens while the game is played (FILE 28)", field="type")
+            raise WrongPhase(msg("game.overdraw_happens_while_game"), field="type")
         if self.overdraw is not None:
-            raise WrongPhase("an overdraw is already waiting to be corrected", field="type", article="FILE 28")
+            raise WrongPhase(msg("game.overdraw_already_waiting_corrected"), field="type", article="FILE 28")
         count, tiles = self._draw_count(count, tiles)
         excess = self.rack_counts[seat] + count - RACK
         if excess < 1:
-            raise RuleViolation(f"count: {count} tiles leave {self.players[seat]} with {RACK - excess} or fewer: "
-                                "that is an ordinary draw", code="not_overdraw", field="count")
+            raise RuleViolation(msg("game.tiles_leave_with_fewer", count=count, player=self.players[seat],
+                                    rack=RACK - excess), code="not_overdraw", field="count")
         if count > self.bag_count():
-            raise RackError(f"count: only {self.bag_count()} tiles left in the bag", field="count", article="FILE 27")
+            raise RackError(msg("game.only_tiles_left_bag", bag_count=self.bag_count()), field="count", article="FILE 27")
         if self._draw_allowed(seat):
             self._accept(self.pending["seat"], "tiles drawn (FISC I.10)", meta)
         self._record(inc.TilesOverdrawn, meta, seat=seat, count=count, tiles=tiles, excess=excess)
@@ -85,12 +86,13 @@ class DrawingCommands:
         allowed = self.overdraw_procedures(noticed_by, seen, on_rack)
         if ruling is None and len(allowed) > 1:
             articles = " and ".join(self._overdraw_article(p) for p in allowed)
-            raise RuleViolation(f"procedure: {articles} both apply to seen tiles the opponent points out before "
-                                f"{self.players[offender]}'s turn; the arbiter rules which ({', '.join(allowed)})",
+            raise RuleViolation(msg("game.both_apply_seen_tiles", articles=articles, player=self.players[offender],
+                                    allowed=', '.join(allowed)),
                                 code="overdraw_ruling", field="procedure", article=self._overdraw_article("late"))
         if ruling is not None and ruling not in allowed:
-            raise RuleViolation(f"procedure: the facts allow only {' or '.join(allowed)} "
-                                f"({', '.join(self._overdraw_article(p) for p in allowed)}), not {ruling!r}",
+            raise RuleViolation(msg("game.facts_allow_only_not", allowed=' or '.join(allowed),
+                                    items=', '.join(self._overdraw_article(p) for p in allowed),
+                                    ruling=ruling),
                                 code="overdraw_procedure", field="procedure",
                                 article=self._overdraw_article(allowed[0]))
         procedure = ruling or allowed[0]
@@ -120,9 +122,9 @@ class DrawingCommands:
         self._expect("playing")
         od = self._open_overdraw()
         if od["sample"] is not None:
-            raise WrongPhase("the opponent has seen the sample and now chooses the tiles to return", field="type")
+            raise WrongPhase(msg("game.opponent_has_seen_sample"), field="type")
         if procedure is not None and procedure not in PROCEDURES:
-            raise RuleViolation(f"procedure: one of {', '.join(PROCEDURES)}", code="overdraw_procedure",
+            raise RuleViolation(msg("game.overdraw_procedure_one", procedures=', '.join(PROCEDURES)), code="overdraw_procedure",
                                 field="procedure")
         offender, noticed_by = od["seat"], self._seat(noticed_by, "noticed_by")
         others = [s for s in range(len(self.players)) if s != offender]
@@ -147,9 +149,9 @@ class DrawingCommands:
         od = self._open_overdraw()
         sampled = od["sample"]
         if sampled is None:
-            raise WrongPhase("no sample has been drawn for the opponent to choose from", field="type")
+            raise WrongPhase(msg("game.no_sample_has_been"), field="type")
         if self._seat(seat) == od["seat"]:
-            raise WrongPhase("the opponent chooses the tiles that go back (FILE 28.1.2)", field="seat",
+            raise WrongPhase(msg("game.opponent_chooses_tiles_that"), field="seat",
                              article=self.book.article("drawing.overdraw_opponent_chooses"))
         extra = self.rack_counts[od["seat"]] - RACK
         chosen = self._picked(od["seat"], returned, extra, sampled["tiles"])
@@ -182,7 +184,7 @@ class DrawingCommands:
 
     def _open_overdraw(self) -> dict[str, Any]:
         if self.overdraw is None:
-            raise WrongPhase("there is no overdraw to correct", field="type")
+            raise WrongPhase(msg("game.there_no_overdraw_correct"), field="type")
         return self.overdraw
 
     def _picked(self, seat: int, tiles: list[str] | None, size: int, pool: list[str] | None,
@@ -191,14 +193,14 @@ class DrawingCommands:
         if tiles is None:
             known_left = len(self.racks[seat])
             if self.bag_mode != "physical" or known_left > self.rack_counts[seat] - size:
-                raise RuleViolation(f"{field}: name the {size} tiles: the rack's tiles are known", code="tiles_required",
+                raise RuleViolation(msg("game.name_tiles_rack_tiles", field=field, size=size), code="tiles_required",
                                     field=field)
             return None
         tiles = list(tiles)
         if len(tiles) != size:
-            raise RuleViolation(f"{field}: {size} tiles, not {len(tiles)}", code="draw_count", field=field)
+            raise RuleViolation(msg("game.tiles_not", field=field, size=size, n_tiles=len(tiles)), code="draw_count", field=field)
         if pool is not None and Counter(tiles) - Counter(pool):
-            raise RackError(f"{field}: {' '.join(tiles)} are not among {' '.join(pool)}", field=field)
+            raise RackError(msg("game.are_not_among", field=field, tiles=' '.join(tiles), pool=' '.join(pool)), field=field)
         self._take_from_rack(seat, tiles, field)
         return tiles
 
@@ -206,12 +208,12 @@ class DrawingCommands:
         if tiles is not None:
             tiles = self._check_tiles(list(tiles), "tiles")
             if count is not None and count != len(tiles):
-                raise RuleViolation(f"count {count} does not match {len(tiles)} tiles", code="draw_count", field="count")
+                raise RuleViolation(msg("game.count_does_not_match", count=count, n_tiles=len(tiles)), code="draw_count", field="count")
             count = len(tiles)
         if count is None or isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise RuleViolation("count: draw at least one tile", code="draw_count", field="count")
+            raise RuleViolation(msg("game.draw_at_least_one"), code="draw_count", field="count")
         if tiles is None and self.bag_mode != "physical":
-            raise RuleViolation(f"tiles: a {self.bag_mode} bag records the exact tiles drawn", code="tiles_required",
+            raise RuleViolation(msg("game.bag_records_exact_tiles", bag_mode=self.bag_mode), code="tiles_required",
                                 field="tiles")
         return count, tiles
 
@@ -225,18 +227,17 @@ class DrawingCommands:
         drawing = self.book.drawing
         missing = min(RACK - self.rack_counts[seat], self.bag_count())
         if missing < 1:
-            raise RuleViolation(f"{self.players[seat]} is not short of tiles: nothing to draw", code="not_underdraw",
+            raise RuleViolation(msg("game.not_short_tiles_nothing", player=self.players[seat]), code="not_underdraw",
                                 field="seat")
         if drawing.underdraw_noticed_by == Noticer.SELF and noticed_by != seat:
-            raise self._not_in_profile("drawing.underdraw_noticed_by", "only the player who drew too few points "
-                                       "it out", field="noticed_by")
+            raise self._not_in_profile("drawing.underdraw_noticed_by", msg("game.only_player_who_drew"), field="noticed_by")
         shown = bool(seen) and drawing.underdraw_shown
         if tiles is None and (self.bag_mode != "physical" or shown):
             raise RuleViolation(f"tiles: name the {missing} tiles drawn" + (" (they are shown)" if shown else ""),
                                 code="tiles_required", field="tiles")
         count, tiles = self._draw_count(missing if tiles is None else None, tiles)
         if count != missing:
-            raise RuleViolation(f"tiles: {self.players[seat]} is {missing} short, not {count}", code="draw_count",
+            raise RuleViolation(msg("game.short_not", player=self.players[seat], missing=missing, count=count), code="draw_count",
                                 field="tiles", article=self.book.article("drawing.underdraw_noticed_by"))
         self._record(inc.UnderdrawCorrected, meta, seat=seat, count=count, tiles=tiles, noticed_by=noticed_by,
                      seen=bool(seen), shown_to=[s for s in range(len(self.players)) if s != seat] if shown else [],
@@ -247,24 +248,23 @@ class DrawingCommands:
         """"SENYORS": seven vowels or seven consonants shown to all, put back, seven redrawn; the turn is
         kept. Six and a blank do not qualify (Molins 16)."""
         if not self.book.exchange.senyors_redraw:
-            raise self._not_in_profile("exchange.senyors_redraw", "there is no SENYORS redraw: exchange instead")
+            raise self._not_in_profile("exchange.senyors_redraw", msg("game.there_no_senyors_redraw"))
         self._expect("playing")
         seat = self._on_turn(seat)
         article = self.book.article("exchange.senyors_redraw")
         shown = list(shown)
         if self.rack_counts[seat] != RACK or len(shown) != RACK:
-            raise RuleViolation(f"shown: SENYORS shows a whole rack of {RACK} tiles", code="senyors", field="shown",
+            raise RuleViolation(msg("game.senyors_shows_whole_rack", rack=RACK), code="senyors", field="shown",
                                 article=article)
         self._take_from_rack(seat, shown, "shown")
         tileset = self.tileset
         if BLANK in shown or not (set(shown) <= tileset.vowels or set(shown) <= tileset.consonants):
-            raise RuleViolation("shown: SENYORS needs seven vowels or seven consonants; six and a blank do not "
-                                f"qualify ({article})", code="senyors", field="shown", article=article)
+            raise RuleViolation(msg("game.senyors_needs_seven_vowels", article=article), code="senyors", field="shown", article=article)
         if drawn is None and self.bag_mode != "physical":
-            raise RuleViolation(f"drawn: a {self.bag_mode} bag records the seven tiles redrawn", code="tiles_required",
+            raise RuleViolation(msg("game.bag_records_seven_tiles", bag_mode=self.bag_mode), code="tiles_required",
                                 field="drawn")
         if drawn is not None:
             drawn = list(drawn)
             if len(drawn) != RACK or Counter(drawn) - (self.unseen() + Counter(shown)):
-                raise RackError(f"drawn: {RACK} tiles from the bag with the shown rack back in it", field="drawn")
+                raise RackError(msg("game.tiles_from_bag_with", rack=RACK), field="drawn")
         self._record(inc.SenyorsRedrawn, meta, seat=seat, shown=shown, drawn=drawn)

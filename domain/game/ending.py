@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from domain.errors import msg
 from domain.game import events as ev
 from domain.game import incidents as inc
 from domain.game.errors import GameClosed, NotAllowedInProfile, RackError, RuleViolation, WrongPhase
@@ -96,39 +97,37 @@ class EndCommands:
         """
         self._open()
         if self.phase not in ("playing", "dealing", "starting"):
-            raise WrongPhase("the game has already ended", field="type")
+            raise WrongPhase(msg("game.game_has_already_ended_2"), field="type")
         if cause == "nobody_can_play":
             if not self.rules.nobody_can_play:
                 raise NotAllowedInProfile(
-                    f"cause: {self.profile} has no end for 'nobody can play' (FISE 45.1 has); the director "
-                    "may end the game by decision instead", field="cause", article=self.rules.article("nobody_can_play"),
+                    msg("game.has_no_end_for", profile=self.profile), field="cause", article=self.rules.article("nobody_can_play"),
                 )
             if self.pending:
-                raise WrongPhase("the last play is still pending: settle it first", field="type")
+                raise WrongPhase(msg("game.last_play_still_pending"), field="type")
             self._end(cause, None, str(detail) or "no player can put a tile on the board (FISE 45.1)", meta)
             return
         if cause not in DIRECTOR_CAUSES:
-            raise RuleViolation(f"cause must be one of {', '.join([*DIRECTOR_CAUSES, 'nobody_can_play'])}",
+            raise RuleViolation(msg("game.cause_must_one", value=', '.join([*DIRECTOR_CAUSES, 'nobody_can_play'])),
                                 code="end_cause", field="cause")
         if cause == "time":
             self._check_time_end()
         if cause == "round_time" and self.book.ending.round_over == RoundOver.EQUALISE_TURNS \
                 and len(self.turns) % len(self.players):
             article = self.book.article("ending.round_over")
-            raise RuleViolation(f"the players have not had the same number of turns: call_round_time lets "
-                                f"{self.players[self.turn]} play first ({article})", code="round_time",
+            raise RuleViolation(msg("game.players_have_not_had", player=self.players[self.turn], article=article), code="round_time",
                                 field="cause", article=article)
         self._end(cause, None, str(detail) or cause, meta)  # racks only where the profile counts them
 
     def _check_time_end(self) -> None:
         """A game ends on time only once a player's recorded overtime is past the profile's limit."""
         if self.book.overtime.limit_minutes is None:
-            raise self._not_in_profile("overtime.limit_minutes", "overtime has no limit that ends the game",
+            raise self._not_in_profile("overtime.limit_minutes", msg("game.overtime_has_no_limit"),
                                        field="cause")
         if not any(self.book.overtime_ends_game(c["overtime"]) for c in self.clocks):
             article = self.book.article("overtime.limit_minutes")
-            raise RuleViolation(f"cause: no player's recorded overtime is past the {self.book.overtime.limit_minutes}"
-                                f"-minute limit: record the clock ({article})", code="end_cause", field="cause",
+            raise RuleViolation(msg("game.no_player_recorded_overtime", limit_minutes=self.book.overtime.limit_minutes,
+                                    article=article), code="end_cause", field="cause",
                                 article=article)
 
     def declare_end_rack(self, seat: int, tiles: list[str], meta: Meta) -> None:
@@ -136,14 +135,15 @@ class EndCommands:
         self._expect("ended", pending="end_racks")
         seat = self._seat(seat)
         if seat not in self.pending["seats"]:
-            raise WrongPhase(f"{self.players[seat]}'s end rack is not awaited", field="seat")
+            raise WrongPhase(msg("game.end_rack_not_awaited", player=self.players[seat]), field="seat")
         tiles = list(tiles)
         if len(tiles) != self.rack_counts[seat]:
-            raise RackError(f"tiles: {self.players[seat]} holds {self.rack_counts[seat]} tiles, not {len(tiles)}",
+            raise RackError(msg("game.holds_tiles_not", player=self.players[seat], rack_count=self.rack_counts[seat],
+                                n_tiles=len(tiles)),
                             field="tiles")
         known = Counter(self.racks[seat])
         if known - Counter(tiles):
-            raise RackError(f"tiles: the rack is known to hold {' '.join(sorted(known.elements()))}", field="tiles")
+            raise RackError(msg("game.rack_known_hold", elements=' '.join(sorted(known.elements()))), field="tiles")
         self._check_tiles(list((Counter(tiles) - known).elements()), "tiles")
         self._record(ev.EndRackDeclared, meta, seat=seat, tiles=tiles)
         if not self.pending:
@@ -159,12 +159,12 @@ class EndCommands:
         self._expect("ended")
         seat = self._seat(seat)
         if self.settlement is None:
-            raise WrongPhase("the sheet is not settled yet: nothing to sign", field="type")
+            raise WrongPhase(msg("game.sheet_not_settled_yet"), field="type")
         if str(seat) in self.signatures:
-            raise WrongPhase(f"{self.players[seat]} has already signed", field="seat")
+            raise WrongPhase(msg("game.has_already_signed", player=self.players[seat]), field="seat")
         if self.appeals_pending():
-            raise WrongPhase("a sanction's appeal is waiting for the tribunal, whose ruling may change the sheet "
-                             f"({self.book.article('conduct.sanction_appeal')})", field="type",
+            raise WrongPhase(msg("game.sanction_appeal_waiting_for",
+                                 article=self.book.article('conduct.sanction_appeal')), field="type",
                              article=self.book.article("conduct.sanction_appeal"))
         key = self.check_key_signature("sign", seat, seen_head or self.last_hash, key_signature, verify)
         self._record(ev.SheetSigned, meta, seat=seat, head_hash=self.last_hash, signature=str(signature), key=key)
@@ -178,10 +178,10 @@ class EndCommands:
         self._closed_to_reopen()
         seat = self._seat(seat)
         if str(seat) in self.reopen_consents:
-            raise WrongPhase(f"{self.players[seat]} has already asked for the game to be reopened", field="seat",
+            raise WrongPhase(msg("game.has_already_asked_for", player=self.players[seat]), field="seat",
                              article=self.rules.article("reopen"))
         if not str(reason).strip():
-            raise RuleViolation("reason: say what error is to be corrected", code="reason", field="reason",
+            raise RuleViolation(msg("game.say_what_error_corrected"), code="reason", field="reason",
                                 article=self.rules.article("reopen"))
         self._record(ev.ReopenConsented, meta, seat=seat, reason=str(reason), article=self.rules.article("reopen"))
 
@@ -197,19 +197,17 @@ class EndCommands:
         missing = self.missing_reopen_consents()
         if missing:
             names = ", ".join(f"{self.players[s]} (seat {s})" for s in missing)
-            raise RuleViolation(f"consent: every player asks for the correction from their own tablet "
-                                f"(consent_reopen); not yet recorded for {names} ({article})", code="consent",
+            raise RuleViolation(msg("game.every_player_asks_for", names=names, article=article), code="consent",
                                 field="consent", article=article)
         if not str(reason).strip():
-            raise RuleViolation("reason: say what error is to be corrected", code="reason", field="reason")
+            raise RuleViolation(msg("game.say_what_error_corrected"), code="reason", field="reason")
         self._record(ev.GameReopened, meta, consent=sorted(int(s) for s in self.reopen_consents), reason=str(reason))
 
     def _closed_to_reopen(self) -> None:
         if self.phase != "closed":
-            raise WrongPhase("only a closed game can be reopened", field="type")
+            raise WrongPhase(msg("game.only_closed_game_can"), field="type")
         rules = self.rules
         if not rules.reopen_allowed:
             raise GameClosed(
-                f"under {self.profile} a sheet handed in is final and cannot be reopened "
-                f"({rules.article('reopen')})", article=rules.article("reopen"),
+                msg("game.under_sheet_handed_final", profile=self.profile, article=rules.article('reopen')), article=rules.article("reopen"),
             )

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from domain.errors import msg
 from domain.game.errors import RuleViolation
 from domain.game.events import GameEvent
 from domain.game.meta import Meta
@@ -115,20 +116,18 @@ class KeyCommands:
         official confirms it, and none is taken once the game has ended (``domain.game.replacement``)."""
         self._open()
         seat = self._seat(seat)
-        self.guard_rebinding("key registration", seat)
+        self.guard_rebinding(msg("game.what_key_registration"), seat)
         if not meta.device:
-            raise RuleViolation("device: the tablet's stable id is required to register its key", code="device",
+            raise RuleViolation(msg("game.tablet_stable_id_required_2"), code="device",
                                 field="device")
         current = self.seat_key(seat)
         if any(k["fingerprint"] == fingerprint for k in self.keys):
             mine = current is not None and current["fingerprint"] == fingerprint
-            which = (f"already seat {seat}'s registered key" if mine else
-                     "one registered before in this game (for another seat, or superseded)")
-            raise RuleViolation(f"public_key: this key is {which}: a tablet makes a new key pair each time it binds",
+            which = (msg("game.which_already_seat_key", seat=seat) if mine else msg("game.which_registered_before"))
+            raise RuleViolation(msg("game.this_key_tablet_makes", which=which),
                                 code="public_key", field="public_key")
         if any(p["fingerprint"] == fingerprint for p in self.key_proposals):
-            raise RuleViolation("public_key: this key is already proposed for a seat: a tablet makes a new key pair "
-                                "each time it binds", code="public_key", field="public_key")
+            raise RuleViolation(msg("game.this_key_already_proposed"), code="public_key", field="public_key")
         last = self.last_key(seat)  # superseded even when its device was revoked: the record names it
         if last is not None:
             return self.propose_key(seat, public_key, fingerprint, token_id, issued_by, meta, algorithm,
@@ -177,11 +176,10 @@ class KeyCommands:
             if key is None:
                 return None
             raise KeySignatureRefused(
-                f"key_signature: seat {seat} ({self.players[seat]}) has a registered key ({key['fingerprint'][:16]}…, "
-                f"device {key['device']}): its {action} must carry that key's signature over the head hash it saw "
-                f"({article})", field="key_signature", article=article)
+                msg("game.seat_has_registered_key", seat=seat, player=self.players[seat], key=key['fingerprint'][:16],
+                    key2=key['device'], action=action, article=article), field="key_signature", article=article)
         if verify is None:
-            raise KeySignatureRefused("key_signature: this service cannot check key signatures here",
+            raise KeySignatureRefused(msg("game.this_service_cannot_check"),
                                       field="key_signature", article=article)
         message = signed_message(action, str(self.id), seat, seen_head)
         if key is not None and holds(verify, key["public_key"], message, signature):

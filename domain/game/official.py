@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from domain.errors import msg
 from domain.game.errors import RuleViolation
 from domain.game.keys import holds
 
@@ -99,10 +100,8 @@ def entry_fields(event_type: str, game_id: str, head_hash: str, hand: OfficialHa
     message = signed_message(action, game_id, hand.actor, head_hash)
     if not holds(hand.verify, hand.public_key, message, hand.signature):
         raise OfficialSignatureRefused(
-            f"official_signature: does not verify with {hand.actor}'s enrolled key ({hand.fingerprint[:16]}…) over "
-            f"'{PROTOCOL}|{action}|<game>|{hand.actor}|<head hash>' at the game's current head {head_hash[:12]}…: an "
-            "official entry is signed by the official's own key over the head it follows (docs/reliability.md, "
-            "\"Official keys and official entries\")", field="official_signature")
+            msg("game.does_not_verify_with", actor=hand.actor, fingerprint=hand.fingerprint[:16], protocol=PROTOCOL,
+                action=action, head_hash=head_hash[:12]), field="official_signature")
     return {"official_key": hand.fingerprint, "official_signature": hand.signature}
 
 

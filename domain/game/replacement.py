@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from domain.errors import msg
 from domain.game.errors import GameClosed, RuleViolation, WrongPhase
 from domain.game.events import GameEvent
 from domain.game.keys import KeyRegistered, Verify, holds
@@ -44,13 +45,11 @@ def replacement_message(game_id: str, seat: int, fingerprint: str) -> bytes:
 def refuse_after_end(game: Any, what: str, seat: int) -> None:
     """No seat is bound, re-bound or given a key once the game has ended (``GameEnded``), nor when closed."""
     if game.phase == "closed":
-        raise GameClosed(f"the game is closed: every player signed the sheet (FILE 43); no {what} for seat {seat}",
+        raise GameClosed(msg("game.game_closed_every_player_2", what=what, seat=seat),
                          article="FILE 43")
     if game.phase == "ended":
         raise ReplacementRefused(
-            f"seat: the game has ended (GameEnded): no {what} for seat {seat} ({game.players[seat]}) now; only end "
-            "racks, signatures and consents are left, each the player's own act from the tablet bound during the "
-            "game, or entered by the arbiter as an official entry signed with the official's key (FILE 43)",
+            msg("game.game_has_ended_gameended", what=what, seat=seat, player=game.players[seat]),
             field="seat", article=ARTICLE)
 
 
@@ -100,12 +99,13 @@ class ReplacementCommands:
         """The opponent's tablet (``by_seat``, its key's ``countersignature`` over ``replacement_message``) or an
         official (``meta.official``: an enrolled key and its signature over the same message, and a reason)
         makes the proposed key the seat's: ``KeyRegistered`` naming who countersigned."""
-        refuse_after_end(self, "key replacement", seat)
+        refuse_after_end(self, msg("game.what_key_replacement"), seat)
         seat = self._seat(seat)
         proposal = self.key_proposal(seat)
         if proposal is None or proposal["fingerprint"] != fingerprint:
-            waiting = "no new key waits" if proposal is None else f"the key waiting is {proposal['fingerprint'][:16]}…"
-            raise WrongPhase(f"fingerprint: {waiting} for seat {seat}'s confirmation ({ARTICLE})", field="fingerprint",
+            waiting = (msg("game.waiting_no_new_key") if proposal is None
+                       else msg("game.waiting_key_is", fingerprint=proposal['fingerprint'][:16]))
+            raise WrongPhase(msg("game.for_seat_confirmation", waiting=waiting, seat=seat, article=ARTICLE), field="fingerprint",
                              article=ARTICLE)
         message = replacement_message(str(self.id), seat, fingerprint)
         if by_seat is not None:
@@ -123,17 +123,15 @@ class ReplacementCommands:
                                verify: Verify | None) -> str:
         by_seat = self._seat(by_seat)
         if by_seat == seat:
-            raise ReplacementRefused(f"seat: a seat's new key is confirmed by the opponent's tablet, not by seat "
-                                     f"{seat} itself ({ARTICLE})", field="seat", article=ARTICLE)
+            raise ReplacementRefused(msg("game.seat_new_key_confirmed", seat=seat, article=ARTICLE), field="seat", article=ARTICLE)
         key = self.seat_key(by_seat)
         if key is None:
-            raise ReplacementRefused(f"countersignature: seat {by_seat} ({self.players[by_seat]}) has no tablet key to "
-                                     "countersign with: an official with an enrolled key confirms the replacement, "
-                                     f"with a reason ({ARTICLE})", field="countersignature", article=ARTICLE)
+            raise ReplacementRefused(msg("game.seat_has_no_tablet", by_seat=by_seat, player=self.players[by_seat],
+                                         article=ARTICLE), field="countersignature", article=ARTICLE)
         if not (signature and verify is not None and holds(verify, key["public_key"], message, signature)):
             raise ReplacementRefused(
-                f"countersignature: must be seat {by_seat}'s current tablet key ({key['fingerprint'][:16]}…) signing "
-                f"'{PROTOCOL}|<game>|{seat}|<new key's fingerprint>' ({ARTICLE})", field="countersignature",
+                msg("game.must_seat_current_tablet", by_seat=by_seat, key=key['fingerprint'][:16], protocol=PROTOCOL,
+                    seat=seat, article=ARTICLE), field="countersignature",
                 article=ARTICLE)
         return f"seat:{by_seat}:{key['fingerprint']}"
 
@@ -141,15 +139,13 @@ class ReplacementCommands:
         hand = meta.official
         if hand is None or hand.actor != meta.actor:
             raise ReplacementRefused(
-                "official_signature: an official confirms a seat's new key only with their enrolled key's signature "
-                f"over '{PROTOCOL}|<game>|{seat}|<new key's fingerprint>' (official_key, official_signature): a token "
-                f"alone never authorises a key ({ARTICLE})", field="official_signature", article=ARTICLE)
+                msg("game.official_confirms_seat_new", protocol=PROTOCOL, seat=seat, article=ARTICLE), field="official_signature", article=ARTICLE)
         if not str(reason or "").strip():
-            raise ReplacementRefused(f"reason: an official replacing seat {seat}'s key says why ({ARTICLE})",
+            raise ReplacementRefused(msg("game.official_replacing_seat_key", seat=seat, article=ARTICLE),
                                      field="reason", article=ARTICLE)
         if not holds(hand.verify, hand.public_key, message, hand.signature):
             raise ReplacementRefused(
-                f"official_signature: does not verify with {hand.actor}'s enrolled key ({hand.fingerprint[:16]}…) over "
-                f"'{PROTOCOL}|<game>|{seat}|<new key's fingerprint>' ({ARTICLE})", field="official_signature",
+                msg("game.does_not_verify_with_2", actor=hand.actor, fingerprint=hand.fingerprint[:16],
+                    protocol=PROTOCOL, seat=seat, article=ARTICLE), field="official_signature",
                 article=ARTICLE)
         return f"official:{hand.actor}:{hand.fingerprint}", hand.signature

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.errors import msg
 from domain.game import events as ev
 from domain.game.errors import NotYourTurn, RuleViolation, WrongPhase
 from domain.game.meta import Meta
@@ -39,10 +40,10 @@ class RulingCommands:
     def confirm_ruling(self, seat: int, meta: Meta) -> None:
         """The other player confirms the answer a player recorded; it is then the ruling (FILE 41.1: the
         screen «a la vista de su rival»; FILE 41.2 for the second check)."""
-        proposed = self._players_ruling(seat, "confirm")
+        proposed = self._players_ruling(seat, msg("game.action_confirm"))
         if seat == proposed["seat"]:
-            raise NotYourTurn(f"{self.players[seat]} recorded this answer: the other player confirms it "
-                              f"({self.book.article('challenge.adjudicator')})", field="seat",
+            raise NotYourTurn(msg("game.recorded_this_answer_other", player=self.players[seat],
+                                  article=self.book.article('challenge.adjudicator')), field="seat",
                               article=self.book.article("challenge.adjudicator"))
         who = {"proposed_by": proposed["seat"], "confirmed_by": seat}
         if proposed["appeal"]:
@@ -55,37 +56,36 @@ class RulingCommands:
         article = self.book.article("challenge.adjudicator")
         appeal = self._ruling_open()
         if not self.players_rule():
-            raise self._not_in_profile("challenge.adjudicator", "the players do not rule a challenge: there is "
-                                       "no players' answer to dispute")
+            raise self._not_in_profile("challenge.adjudicator", msg("game.players_do_not_rule"))
         seat = self._seat(seat)
         if seat not in self.ruling_parties():
-            raise NotYourTurn("only the two players of the challenge may dispute its answer", field="seat",
+            raise NotYourTurn(msg("game.only_two_players_challenge"), field="seat",
                               article=article)
         if self.disputed_ruling is not None:
-            raise WrongPhase("the answer is already disputed: the arbiter rules", field="type", article=article)
+            raise WrongPhase(msg("game.answer_already_disputed_arbiter"), field="type", article=article)
         proposed = self.proposed_ruling
         if proposed is not None and proposed["seat"] == seat:
-            raise NotYourTurn(f"{self.players[seat]} recorded this answer: the other player may dispute it",
+            raise NotYourTurn(msg("game.recorded_this_answer_other_2", player=self.players[seat]),
                               field="seat", article=article)
         if not str(reason).strip():
-            raise RuleViolation("reason: say what the players disagree on", code="reason", field="reason")
+            raise RuleViolation(msg("game.say_what_players_disagree"), code="reason", field="reason")
         self._record(ev.RulingDisputed, meta, seat=seat, reason=str(reason), appeal=appeal,
                      proposed=None if proposed is None else dict(proposed))
 
     def _propose_ruling(self, seat: int, valid: bool, authority: str | None, meta: Meta, *, appeal: bool) -> None:
         article = self.book.article("challenge.adjudicator")
         if not self.players_rule():
-            raise self._not_in_profile("challenge.adjudicator", f"the {self.book.challenge.adjudicator.value} "
-                                       "rule a challenge, not the players", field="type")
+            raise self._not_in_profile("challenge.adjudicator", msg("game.rule_challenge_not_players",
+                                                                    value=self.book.challenge.adjudicator.value), field="type")
         seat = self._seat(seat)
         if seat not in self.ruling_parties():
-            raise NotYourTurn("only the two players of the challenge record its answer", field="seat",
+            raise NotYourTurn(msg("game.only_two_players_challenge_2"), field="seat",
                               article=article)
         if self.disputed_ruling is not None:
-            raise WrongPhase("the players disputed the answer: the arbiter rules", field="type", article=article)
+            raise WrongPhase(msg("game.players_disputed_answer_arbiter"), field="type", article=article)
         if self.proposed_ruling is not None:
-            raise WrongPhase(f"{self.players[self.proposed_ruling['seat']]} already recorded the answer: the other "
-                             "player confirms or disputes it", field="type", article=article)
+            raise WrongPhase(msg("game.already_recorded_answer_other",
+                                 player=self.players[self.proposed_ruling['seat']]), field="type", article=article)
         said = self.details.get("lexicon") or self.book.challenge.lexicon
         authority = str(authority).strip() if authority is not None and str(authority).strip() else said
         self._record(ev.RulingProposed, meta, seat=seat, valid=bool(valid), authority=authority, appeal=appeal,
@@ -96,13 +96,13 @@ class RulingCommands:
         seat = self._seat(seat)
         proposed = self.proposed_ruling
         if self.disputed_ruling is not None:
-            raise WrongPhase("the players disputed the answer: the arbiter rules", field="type",
+            raise WrongPhase(msg("game.players_disputed_answer_arbiter"), field="type",
                              article=self.book.article("challenge.adjudicator"))
         if proposed is None:
-            raise WrongPhase(f"no answer recorded by a player to {action}", field="type",
+            raise WrongPhase(msg("game.no_answer_recorded_by", action=action), field="type",
                              article=self.book.article("challenge.adjudicator"))
         if seat not in self.ruling_parties():
-            raise NotYourTurn(f"only the two players of the challenge {action} its answer", field="seat",
+            raise NotYourTurn(msg("game.only_two_players_challenge_3", action=action), field="seat",
                               article=self.book.article("challenge.adjudicator"))
         return proposed
 
@@ -114,10 +114,10 @@ class RulingCommands:
             return False
         if ruling and ruling["appealed"] and not ruling["final"]:
             return True
-        raise WrongPhase(f"the game is {self.waiting_for()}; no challenge or appeal waits for a ruling", field="type")
+        raise WrongPhase(msg("game.game_no_challenge_appeal", waiting_for=self.waiting_for()), field="type")
 
     def _authority(self, authority: str | None) -> str:
         if authority is None or not str(authority).strip():
-            raise RuleViolation("authority: name the lexicon or person the ruling rests on", code="authority",
+            raise RuleViolation(msg("game.name_lexicon_person_ruling"), code="authority",
                                 field="authority")
         return str(authority)

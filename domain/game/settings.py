@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.errors import msg
 from domain.game.errors import RuleViolation
 from domain.profiles import Profile
 from domain.profiles.kinds import ClockMode, Timing
@@ -37,10 +38,10 @@ def game_settings(details: dict[str, Any] | None, profile: Profile) -> dict[str,
     if details is None:
         details = {}
     if not isinstance(details, dict):
-        raise RuleViolation("details: an object of settings", code="details", field="details")
+        raise RuleViolation(msg("game.object_settings"), code="details", field="details")
     unknown = sorted(set(details) - set(KEYS))
     if unknown:
-        raise RuleViolation(f"details.{unknown[0]}: not a game setting (use one of {', '.join(KEYS)})",
+        raise RuleViolation(msg("game.details_not_game_setting", unknown=unknown[0], keys=', '.join(KEYS)),
                             code="details", field=f"details.{unknown[0]}")
     settings: dict[str, Any] = {
         "event": _text(details.get("event"), "event"),
@@ -53,7 +54,7 @@ def game_settings(details: dict[str, Any] | None, profile: Profile) -> dict[str,
         settings["notes"] = _text(details["notes"], "notes", limit=2000)
     if details.get("unseen_tiles") is not None:
         if not isinstance(details["unseen_tiles"], bool):
-            raise RuleViolation("details.unseen_tiles: true or false", code="details", field="details.unseen_tiles",
+            raise RuleViolation(msg("game.true_false"), code="details", field="details.unseen_tiles",
                                 article=profile.article("conduct.unseen_tiles_shown"))
         settings["unseen_tiles"] = details["unseen_tiles"]
     return settings
@@ -63,7 +64,7 @@ def _text(value: Any, name: str, limit: int = MAX_TEXT) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value.strip()) > limit:
-        raise RuleViolation(f"details.{name}: text of at most {limit} characters", code="details",
+        raise RuleViolation(msg("game.details_text_at_most", name=name, limit=limit), code="details",
                             field=f"details.{name}")
     return value.strip() or None
 
@@ -72,7 +73,7 @@ def _number(value: Any, name: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RuleViolation(f"details.{name}: a whole number from 1", code="details", field=f"details.{name}")
+        raise RuleViolation(msg("game.details_whole_number_from", name=name), code="details", field=f"details.{name}")
     return value
 
 
@@ -85,33 +86,33 @@ def _table(value: Any) -> int | str | None:
 def _clock(value: Any, profile: Profile) -> dict[str, Any]:
     given = {} if value is None else value
     if not isinstance(given, dict):
-        raise RuleViolation("details.clock: an object with timing, minutes and mode", code="clock",
+        raise RuleViolation(msg("game.object_with_timing_minutes"), code="clock",
                             field="details.clock")
     unknown = sorted(set(given) - set(CLOCK_KEYS))
     if unknown:
-        raise RuleViolation(f"details.clock.{unknown[0]}: not a clock setting ({', '.join(CLOCK_KEYS)})",
+        raise RuleViolation(msg("game.details_clock_not_clock", unknown=unknown[0], clock_keys=', '.join(CLOCK_KEYS)),
                             code="clock", field=f"details.clock.{unknown[0]}")
     clock = profile.clock
     timing = given.get("timing", clock.timing[0].value)
     if timing not in {t.value for t in clock.timing}:
         raise RuleViolation(
-            f"details.clock.timing: {profile.id} keeps time by {', '.join(t.value for t in clock.timing)}",
+            msg("game.keeps_time_by", id=profile.id, items=', '.join(t.value for t in clock.timing)),
             code="clock", field="details.clock.timing", article=profile.article("clock.timing"),
         )
     mode = given.get("mode", clock.mode.value)
     modes = {clock.mode.value} | ({ClockMode.NO_CORRIDO.value} if clock.no_corrido_minutes else set())
     if mode not in modes:
-        raise RuleViolation(f"details.clock.mode: {profile.id} plays {' or '.join(sorted(modes))}",
+        raise RuleViolation(msg("game.clock_plays", id=profile.id, modes=' or '.join(sorted(modes))),
                             code="clock", field="details.clock.mode", article=profile.article("clock.mode"))
     usual = clock.no_corrido_minutes if mode == ClockMode.NO_CORRIDO.value else clock.minutes
     minutes = given.get("minutes", usual)
     if minutes is not None:
         if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MAX_MINUTES:
-            raise RuleViolation(f"details.clock.minutes: a whole number from 1 to {MAX_MINUTES}", code="clock",
+            raise RuleViolation(msg("game.whole_number_from", max_minutes=MAX_MINUTES), code="clock",
                                 field="details.clock.minutes")
         if clock.minutes_fixed and usual is not None and minutes != usual and timing == Timing.CHESS_CLOCK:
             raise RuleViolation(
-                f"details.clock.minutes: {profile.id} gives each player {usual} minutes",
+                msg("game.gives_each_player_minutes", id=profile.id, usual=usual),
                 code="clock", field="details.clock.minutes", article=profile.article("clock.minutes"),
             )
     return {"timing": timing, "minutes": minutes, "mode": mode}

@@ -21,7 +21,7 @@ from typing import Any
 
 from domain.game import incidents as inc
 from domain.game.errors import RuleViolation, WrongPhase
-from domain.errors import NotationError
+from domain.errors import NotationError, msg
 from domain.game.meta import Meta
 from domain.notation import parse_word, read_tile
 from domain.profiles.kinds import BlankDispute, Correction
@@ -43,13 +43,13 @@ class SheetCommands:
         the sheet's article, when that line is not written, or when ``word`` is given and the line holds another."""
         article = self.book.article("sheet")
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
-            raise RuleViolation(f"player: the seat whose line it is, from 0 to {len(self.players) - 1}",
+            raise RuleViolation(msg("game.seat_whose_line_from", n_players=len(self.players) - 1),
                                 code="bad_turn", field="player", article=article)
         lines = [i for i, t in enumerate(self.turns) if t["seat"] == player]
         if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= len(lines):
             written = {0: "no turn yet", 1: "turn 1 only"}.get(len(lines), f"turns 1 to {len(lines)}")
-            raise RuleViolation(f"turn: {self.players[player]}'s sheet has {written}, numbered from 1 as printed, "
-                                f"not {turn!r} ({article})", code="bad_turn", field="turn", article=article)
+            raise RuleViolation(msg("game.sheet_has_numbered_from", player=self.players[player], written=written,
+                                    turn=turn, article=article), code="bad_turn", field="turn", article=article)
         index = lines[turn - 1]
         if word is not None:
             self._check_word(index, player, turn, word, article)
@@ -66,8 +66,8 @@ class SheetCommands:
                                                 if w.tile is not None]
         if said is None or said != written:
             shown = on_line if on_line is not None else f"no word (a {t['kind']})"
-            raise RuleViolation(f"word: {self.players[player]}'s turn {turn} holds {shown}, not {word!r}: check the "
-                                f"line aimed at ({article})", code="wrong_line", field="word", article=article)
+            raise RuleViolation(msg("game.turn_holds_not_check", player=self.players[player], turn=turn, shown=shown,
+                                    word=word, article=article), code="wrong_line", field="word", article=article)
 
     def _line_name(self, index: int) -> str:
         seat, number = self.sheet_line(index)
@@ -154,13 +154,14 @@ class SheetCommands:
         self._open()
         sheet, turn = self._seat(sheet, "sheet"), self.turn_index(player, turn)
         if score is None and total is None:
-            raise RuleViolation("write a score, a total or both", code="sheet", field="score")
+            raise RuleViolation(msg("game.write_score_total_both"), code="sheet", field="score")
         for name, value in (("score", score), ("total", total)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RuleViolation(f"{name}: a whole number of points", code="sheet", field=name)
+                raise RuleViolation(msg("game.whole_number_points", name=name), code="sheet", field=name)
         if str(turn) in self.sheets.get(str(sheet), {}):
-            raise WrongPhase(f"{self.players[sheet]}'s sheet already has {self._line_name(turn)}: a change is a correction "
-                             f"({self.book.article('sheet.total_correction')})", field="turn")
+            raise WrongPhase(msg("game.sheet_already_has_change", player=self.players[sheet],
+                                 line_name=self._line_name(turn),
+                                 article=self.book.article('sheet.total_correction')), field="turn")
         key = self.entry_key("write_sheet_entry", sheet, meta, key_signature, seen_head, verify)
         self._record(inc.SheetEntryWritten, meta, sheet=sheet, turn=turn, score=score, total=total, key=key)
 
@@ -173,14 +174,14 @@ class SheetCommands:
         self._open()
         turn = self.turn_index(player, turn, word=word)
         if field not in FIELDS:
-            raise RuleViolation("field must be score or total", code="correction", field="field")
+            raise RuleViolation(msg("game.field_must_score_total"), code="correction", field="field")
         asked_by, agreed_by = self._seat(asked_by, "asked_by"), self._seat(agreed_by, "agreed_by")
         if asked_by == agreed_by:
-            raise RuleViolation("agreed_by: a correction is asked by one player and agreed by another",
+            raise RuleViolation(msg("game.correction_asked_by_one"),
                                 code="correction", field="agreed_by")
         true = self.true_value(turn, field)
         if new != true:
-            raise RuleViolation(f"new: the true {field} of {self._line_name(turn)} is {true}", code="correction",
+            raise RuleViolation(msg("game.correction_true", field=field, line_name=self._line_name(turn), true=true), code="correction",
                                 field="new", article=self.book.article(FIELDS[field]))
         recorded = {self.written(s, turn, field) for s in range(len(self.players))}
         if field == "score":
@@ -190,8 +191,8 @@ class SheetCommands:
         recorded.discard(None)
         recorded.discard(true)  # only wrong values are corrected
         if old not in recorded or old == new:
-            raise RuleViolation(f"old: {old} is not a wrong {field} on record for {self._line_name(turn)} "
-                                f"({', '.join(map(str, sorted(recorded))) or 'nothing written'})",
+            raise RuleViolation(msg("game.not_wrong_on_record", old=old, field=field, line_name=self._line_name(turn),
+                                    value=', '.join(map(str, sorted(recorded))) or 'nothing written'),
                                 code="correction", field="old", article=self.book.article(FIELDS[field]))
         self._correction_window(turn, FIELDS[field])
         self._record(inc.ScoreCorrected, meta, turn=turn, seat=self.turns[turn]["seat"], field=field, old=old,
@@ -203,14 +204,15 @@ class SheetCommands:
         if rule == Correction.WHEN_SHEETS_DIFFER:
             totals = [self.written(s, turn, "total") for s in range(len(self.players))]
             if None in totals or len(set(totals)) < 2:
-                raise self._not_in_profile(setting, f"a score is revised only where the two sheets' running totals "
-                                           f"differ at that play; at {self._line_name(turn)} they show {totals}",
+                raise self._not_in_profile(setting, msg("game.score_revised_only_where",
+                                                        line_name=self._line_name(turn),
+                                                        totals=totals),
                                            field="turn")
         elif rule == Correction.SAME_ROUND:
             seats = len(self.players)
             if len(self.turns) > (turn // seats + 1) * seats:
-                raise self._not_in_profile(setting, f"the score of {self._line_name(turn)} cannot be corrected once its round "
-                                           "has passed; the running total can", field="turn")
+                raise self._not_in_profile(setting, msg("game.score_cannot_corrected_once",
+                                                        line_name=self._line_name(turn)), field="turn")
 
     def rule_blank(self, player: int, turn: int, blank: int, notes: list[str | None], meta: Meta, *,
                    placer_says: str | None = None, letter: str | None = None, word: str | None = None) -> None:
@@ -224,23 +226,23 @@ class SheetCommands:
         if not 0 <= blank < len(blanks):
             article = self.book.article("sheet.blank_dispute")
             what = f"a {t['kind']}" if t["kind"] != "play" else f"{t['word']}"
-            raise RuleViolation(f"blank: {self._line_name(turn)} ({what}) put {len(blanks)} blank(s) on the board, "
-                                f"counted from 0 ({article})", code="blank", field="blank", article=article)
+            raise RuleViolation(msg("game.put_blank_on_board", line_name=self._line_name(turn), what=what,
+                                    n_blanks=len(blanks), article=article), code="blank", field="blank", article=article)
         if turn == len(self.turns) - 1 and self.pending and self.pending["kind"] in ("acceptance", "ruling"):
-            raise WrongPhase("the play is not accepted yet", field="type")
+            raise WrongPhase(msg("game.play_not_accepted_yet"), field="type")
         if len(notes) != len(self.players):
-            raise RuleViolation(f"notes: one per sheet ({len(self.players)}), None where nothing was noted",
+            raise RuleViolation(msg("game.one_per_sheet_none", n_players=len(self.players)),
                                 code="blank", field="notes")
         notes = [None if n is None else self._letter(n, "notes") for n in notes]
         article = self.book.article("sheet.blank_dispute")
         if self.book.sheet.blank_dispute == BlankDispute.DIRECTOR:
             if letter is None:
-                raise RuleViolation(f"letter: under {self.profile} the director rules the letter ({article})",
+                raise RuleViolation(msg("game.under_director_rules_letter", profile=self.profile, article=article),
                                     code="blank", field="letter", article=article)
             outcome = self._letter(letter, "letter")
         else:
             if letter is not None:
-                raise RuleViolation(f"letter: {article} decides the letter from the notes", code="blank",
+                raise RuleViolation(msg("game.decides_letter_from_notes", article=article), code="blank",
                                     field="letter", article=article)
             outcome = self._placer_note(t["seat"], notes, placer_says, article)
         row, col, _ = blanks[blank]
@@ -254,10 +256,10 @@ class SheetCommands:
         if len(others) == 1:
             return others.pop()  # "Si sólo uno de los jugadores anotó ..., se tendrá ésta por válida"
         if others:
-            raise RuleViolation(f"notes: the sheets disagree and the placer noted nothing ({article})", code="blank",
+            raise RuleViolation(msg("game.sheets_disagree_placer_noted", article=article), code="blank",
                                 field="notes", article=article)
         if says is None:
-            raise RuleViolation(f"placer_says: nobody noted the letter: the placer says it ({article})", code="blank",
+            raise RuleViolation(msg("game.nobody_noted_letter_placer", article=article), code="blank",
                                 field="placer_says", article=article)
         return self._letter(says, "placer_says")
 
@@ -265,9 +267,9 @@ class SheetCommands:
         try:  # the letter in any case and any spelling of a tile (ch, [CH], l.l, Ŀl): domain.notation
             letter = read_tile(str(value).upper(), self.tileset, field=field)
         except NotationError as err:
-            raise RuleViolation(f"{field}: {err.message}", code="blank", field=field) from None
+            raise RuleViolation(msg("game.blank_refused", field=field, message=err.message), code="blank", field=field) from None
         if letter == "?":
-            raise RuleViolation(f"{field}: a blank stands for a letter, not for '?'", code="blank", field=field)
+            raise RuleViolation(msg("game.blank_stands_for_letter", field=field), code="blank", field=field)
         if len(letter) > 1 and not self.rules.blank_digraph:
-            raise self._not_in_profile("blank_as_digraph", "a blank cannot stand for a digraph tile", field=field)
+            raise self._not_in_profile("blank_as_digraph", msg("game.blank_cannot_stand_for"), field=field)
         return letter

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import NotationError, PlacementError
+from domain.errors import NotationError, PlacementError, msg
 from domain.game import events as ev
 from domain.game.aggregate import RACK, cell_of
 from domain.game.errors import NotAllowedInProfile, NotYourTurn, RackError, RuleViolation, WrongPhase
@@ -25,7 +25,7 @@ class TurnCommands:
         """Record one tile drawn by each player; nearest to A starts, the blank beats A (FILE 4.3, FISC I.5)."""
         self._expect("starting")
         if len(tiles) != len(self.players):
-            raise RuleViolation(f"tiles: one tile per player ({len(self.players)}), not {len(tiles)}",
+            raise RuleViolation(msg("game.one_tile_per_player", n_players=len(self.players), n_tiles=len(tiles)),
                                 code="start_draw", article="FILE 4.3", field="tiles")
         self._check_tiles(list(tiles), "tiles")
         ranks = [self._draw_rank(t) for t in tiles]
@@ -57,12 +57,12 @@ class TurnCommands:
         count, tiles = self._draw_count(count, tiles)  # domain/game/drawing.py
         accepted = self._draw_allowed(seat)
         if count > self.bag_count():
-            raise RackError(f"count: only {self.bag_count()} tiles left in the bag", field="count",
+            raise RackError(msg("game.only_tiles_left_bag", bag_count=self.bag_count()), field="count",
                             article="FILE 27")
         if self.rack_counts[seat] + count > RACK:
             raise RackError(
-                f"count: {self.players[seat]} would hold {self.rack_counts[seat] + count} tiles; a rack holds "
-                f"{RACK} (an overdraw is corrected under FILE 28)", field="count", article="FILE 28",
+                msg("game.would_hold_tiles_rack", player=self.players[seat], rack_count=self.rack_counts[seat] + count,
+                    rack=RACK), field="count", article="FILE 28",
             )
         if accepted:
             self._accept(self.pending["seat"], "tiles drawn (FISC I.10)", meta)
@@ -77,27 +77,25 @@ class TurnCommands:
             due = next(s for s in order if self.rack_counts[s] < RACK)
             if seat != due and self.book.start.starter_draws_first:
                 article = self.book.article("start.starter_draws_first")
-                raise NotYourTurn(f"{self.players[due]} draws first: the first player draws 7, then the second "
-                                  f"({article})", field="seat", article=article)
+                raise NotYourTurn(msg("game.draws_first_first_player", player=self.players[due], article=article), field="seat", article=article)
             return False
         if self.phase != "playing":
-            raise WrongPhase(f"the game is {self.phase}: no draws now", field="type")
+            raise WrongPhase(msg("game.game_no_draws_now", phase=self.phase), field="type")
         kind = self.pending["kind"] if self.pending else None
         ruling = self.last_ruling
         if (ruling and ruling["appealed"] and not ruling["final"] and self.turns[-1]["seat"] == seat
                 and not self.book.challenge.placer_may_draw):
             article = self.book.article("challenge.placer_may_draw")
-            raise WrongPhase(f"the challenged player may not draw while the appeal is resolved ({article})",
+            raise WrongPhase(msg("game.challenged_player_may_not", article=article),
                              article=article, field="type")
         if kind == "ruling" and self.pending["seat"] == seat and not self.book.challenge.placer_may_draw:
             article = self.book.article("challenge.placer_may_draw")
-            raise WrongPhase(f"the challenged player may not draw while the challenge is resolved ({article})",
+            raise WrongPhase(msg("game.challenged_player_may_not_2", article=article),
                              article=article, field="type")
         if kind == "acceptance" and self.pending["seat"] == seat:
             if self.rules.acceptance_by_draw:
                 return True
-            raise WrongPhase("the opponent has not yet accepted the play: draw after the score is written "
-                             "(FILE 32, 37)", article="FILE 32", field="type")
+            raise WrongPhase(msg("game.opponent_has_not_yet"), article="FILE 32", field="type")
         return False
 
     # ---- playing --------------------------------------------------------------------------
@@ -122,15 +120,14 @@ class TurnCommands:
             try:
                 result, off_centre = self._evaluate(coord, other)
             except (PlacementError, NotationError):
-                raise PlacementError(f"{err.message}; for the L·L tile write L·L (or Ŀl), not L.L: in a word '.' "
-                                     "is a tile already on the board (FISC I.6)", code=err.code,
+                raise PlacementError(msg("game.for_l_l_tile", message=err.message), code=err.code,
                                      article=err.article, field=err.field, position=err.position) from None
         needed = [BLANK if p.tile.blank else p.tile.letter for p in result.placements]
         rack_after = self._take_from_rack(seat, needed, "word")
         if announced is not None and (isinstance(announced, bool) or not isinstance(announced, int)):
-            raise RuleViolation("announced: a whole number of points", code="announced", field="announced")
+            raise RuleViolation(msg("game.whole_number_points_2"), code="announced", field="announced")
         if announced_total is not None and (isinstance(announced_total, bool) or not isinstance(announced_total, int)):
-            raise RuleViolation("announced_total: a whole number of points (FILE 32)", code="announced",
+            raise RuleViolation(msg("game.whole_number_points_file"), code="announced",
                                 field="announced_total", article="FILE 32")
         key = self.entry_key("place_tiles", seat, meta, key_signature, seen_head, verify)
         self._record(
@@ -151,7 +148,7 @@ class TurnCommands:
         if not self.rules.blank_digraph and any(
             w.tile and w.tile.blank and len(w.tile.letter) > 1 for w in written
         ):
-            raise NotAllowedInProfile(f"word: under {self.profile} a blank cannot stand for a digraph tile",
+            raise NotAllowedInProfile(msg("game.under_blank_cannot_stand", profile=self.profile),
                                       field="word", article=self.rules.article("blank_digraph"))
         board = self.engine_board()
         try:
@@ -165,7 +162,7 @@ class TurnCommands:
         """The opponent's choice on a first play that missed H8: accept undoubled or declare invalid (FILE 20)."""
         self._expect("playing", pending="centre_choice")
         placer = self.pending["seat"]
-        self._opponent(seat, placer, "decide on the first play")
+        self._opponent(seat, placer, msg("game.action_decide_first_play"))
         if accept:
             self._record(ev.OffCentreAccepted, meta, seat=seat)
         else:
@@ -183,11 +180,11 @@ class TurnCommands:
         placer = self.pending["seat"]
         if seat == placer:
             if not (self.rules.acceptance_by_draw and self.bag_count() == 0):
-                raise NotYourTurn("only the opponent accepts a play by writing its score (FILE 37)",
+                raise NotYourTurn(msg("game.only_opponent_accepts_play"),
                                   field="seat", article="FILE 37")
             how = "clock pressed with an empty bag (FISC I.10)"
         else:
-            self._opponent(seat, placer, "accept")
+            self._opponent(seat, placer, msg("game.action_accept"))
         key = None
         if key_signature is not None or meta.actor.startswith("player:"):
             key = self.check_key_signature("accept", seat, seen_head or self.last_hash, key_signature, verify)
@@ -228,12 +225,12 @@ class TurnCommands:
             count = self.pending["count"]
         self._check_exchange_count(seat, count)
         if self.bag_mode != "physical" and (tiles is None or drawn is None):
-            raise RuleViolation(f"tiles and drawn: a {self.bag_mode} bag records the exact tiles",
+            raise RuleViolation(msg("game.tiles_drawn_bag_records", bag_mode=self.bag_mode),
                                 code="tiles_required", field="tiles")
         rack_after = self._take_from_rack(seat, list(tiles), "tiles") if tiles is not None else list(self.racks[seat])
         if drawn is not None:
             if len(drawn) != count:
-                raise RuleViolation(f"drawn: {count} tiles, not {len(drawn)}", code="draw_count", field="drawn")
+                raise RuleViolation(msg("game.tiles_not_2", count=count, n_drawn=len(drawn)), code="draw_count", field="drawn")
             rack_after += self._check_tiles(list(drawn), "drawn")
         key = self.entry_key("exchange_tiles", seat, meta, key_signature, seen_head, verify)
         self._record(ev.TilesExchanged, meta, seat=seat, count=count, returned=tiles, drawn=drawn,
@@ -242,22 +239,22 @@ class TurnCommands:
 
     def _check_exchange_count(self, seat: int, count: Any) -> None:
         if count is None or isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= RACK:
-            raise RuleViolation("count: exchange between 1 and 7 tiles (FILE 25)", code="exchange_count",
+            raise RuleViolation(msg("game.exchange_between_tiles_file"), code="exchange_count",
                                 field="count", article="FILE 25")
         self._check_exchange_bag(count)
         if count > self.rack_counts[seat]:
-            raise RackError(f"count: the rack holds only {self.rack_counts[seat]} tiles", field="count")
+            raise RackError(msg("game.rack_holds_only_tiles", rack_count=self.rack_counts[seat]), field="count")
 
     def _check_exchange_bag(self, count: int) -> None:
         rules = self.rules
         in_bag = self.bag_count()
         if in_bag < rules.exchange_min_bag:
             raise RuleViolation(
-                f"the bag holds {in_bag}; {self.profile} allows an exchange only with {rules.exchange_min_bag} or "
-                "more in the bag", code="exchange_bag", field="count", article=rules.article("exchange"),
+                msg("game.bag_holds_allows_exchange", in_bag=in_bag, profile=self.profile,
+                    exchange_min_bag=rules.exchange_min_bag), code="exchange_bag", field="count", article=rules.article("exchange"),
             )
         if rules.exchange_capped_by_bag and count > in_bag:
-            raise RuleViolation(f"count: at most as many tiles as the bag holds ({in_bag})", code="exchange_bag",
+            raise RuleViolation(msg("game.at_most_as_many", in_bag=in_bag), code="exchange_bag",
                                 field="count", article=rules.article("exchange"))
 
     def pass_turn(self, seat: int, meta: Meta, *, key_signature: str | None = None, seen_head: str | None = None,
@@ -273,19 +270,19 @@ class TurnCommands:
     def _on_turn(self, seat: int) -> int:
         seat = self._seat(seat)
         if seat != self.turn:
-            raise NotYourTurn(f"it is {self.players[self.turn]}'s turn, not {self.players[seat]}'s", field="seat")
+            raise NotYourTurn(msg("game.turn_not", player=self.players[self.turn], player2=self.players[seat]), field="seat")
         if self.rack_counts[seat] > RACK:
-            raise RackError(f"{self.players[seat]} holds {self.rack_counts[seat]} tiles: the overdraw is corrected "
-                            f"first ({self.book.article('drawing')})", field="seat", article=self.book.article("drawing"))
+            raise RackError(msg("game.holds_tiles_overdraw_corrected", player=self.players[seat],
+                                rack_count=self.rack_counts[seat],
+                                article=self.book.article('drawing')), field="seat", article=self.book.article("drawing"))
         if self.rack_counts[seat] < RACK and self.bag_count() > 0:
             raise RackError(
-                f"{self.players[seat]} holds {self.rack_counts[seat]} tiles: draw back to 7 first "
-                "(FILE 32; a missed draw is corrected under FILE 29)", field="seat", article="FILE 32",
+                msg("game.holds_tiles_draw_back", player=self.players[seat], rack_count=self.rack_counts[seat]), field="seat", article="FILE 32",
             )
         return seat
 
     def _opponent(self, seat: int, placer: int, action: str) -> None:
         seat = self._seat(seat)
         if seat == placer:
-            raise NotYourTurn(f"only an opponent may {action}", field="seat", article="FILE 41.5")
+            raise NotYourTurn(msg("game.only_opponent_may", action=action), field="seat", article="FILE 41.5")
 

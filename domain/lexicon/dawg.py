@@ -20,6 +20,8 @@ import sys
 from array import array
 from typing import Iterable, Sequence
 
+from domain.errors import msg
+
 
 SHIFT = 5
 MAGIC = b"PLANILLA-LEXICON 1\n"
@@ -160,12 +162,12 @@ def to_bytes(dawg: Dawg, header: dict) -> bytes:
 def read_header(data: bytes) -> tuple[dict, int]:
     """The JSON header of compiled bytes and where the arrays start."""
     if not data.startswith(MAGIC):
-        raise LexiconFormatError("not a compiled Planilla lexicon (or an older version: load the list again)")
+        raise LexiconFormatError(msg("profiles.not_compiled_planilla_lexicon"))
     end = data.find(b"\n", len(MAGIC))
     try:
         header = json.loads(data[len(MAGIC):end])
     except ValueError:
-        raise LexiconFormatError("the compiled lexicon's header is damaged") from None
+        raise LexiconFormatError(msg("profiles.compiled_lexicon_header_damaged")) from None
     return header, end + 1
 
 
@@ -174,7 +176,7 @@ def from_bytes(data: bytes) -> tuple[Dawg, dict]:
     header, at = read_header(data)
     m, n = header["edges"], header["nodes"]
     if len(data) != at + 8 * m + 4 * n + n:
-        raise LexiconFormatError("the compiled lexicon is truncated or damaged")
+        raise LexiconFormatError(msg("profiles.compiled_lexicon_truncated_damaged"))
     view = memoryview(data)
     keys, children, masks = array("I"), array("I"), array("I")
     keys.frombytes(view[at:at + 4 * m])

@@ -8,7 +8,7 @@ wherever the rulebook is silent and a director's default fills the gap.
 
 from __future__ import annotations
 
-from domain.errors import DomainError
+from domain.errors import DomainError, msg
 from domain.profiles.ajs_2012 import AJS_2012
 from domain.profiles.file_2024 import FILE_2024
 from domain.profiles.fisc_2023 import FISC_2023
@@ -27,7 +27,7 @@ def get_profile(profile_id: str) -> Profile:
         return PROFILES[profile_id]
     except KeyError:
         raise DomainError(
-            f"unknown profile {profile_id!r}; expected one of {', '.join(PROFILES)}",
+            msg("profiles.unknown_profile_expected_one", profile_id=profile_id, profiles=', '.join(PROFILES)),
             code="unknown_profile",
             field="profile",
         ) from None

@@ -14,7 +14,7 @@ from uuid import UUID, uuid4
 
 from eventsourcing.domain import Aggregate
 
-from domain.errors import DomainError
+from domain.errors import DomainError, msg
 from domain.game.chain import GENESIS, event_hash
 from domain.game.meta import Meta
 from domain.profiles import get_profile
@@ -68,14 +68,15 @@ class Tournament(Aggregate):
                settings: dict[str, Any] | None = None, tournament_id: UUID | None = None) -> Tournament:
         """A tournament of ``rounds`` rounds ranked under ``rules`` (``fisc-2023``, ``ajs-2012``)."""
         if rules not in RULES:
-            raise TournamentError(f"rules must be one of {', '.join(RULES)}, not {rules!r}", code="rules",
+            raise TournamentError(msg("tournament.rules_must_one_not", rules=', '.join(RULES), rules2=rules), code="rules",
                                   field="rules")
         if system not in SYSTEMS:
-            raise TournamentError(f"system must be one of {', '.join(SYSTEMS)}", code="system", field="system")
+            raise TournamentError(msg("tournament.system_must_one", systems=', '.join(SYSTEMS)), code="system", field="system")
         get_profile(profile)  # every game is played under it: an unknown one is refused now, not at round 1
         minimum = 5 if rules == "fisc-2023" else 6
         if rounds < minimum:
-            raise TournamentError(f"{rules} tournaments have at least {minimum} rounds, not {rounds}",
+            raise TournamentError(msg("tournament.tournaments_have_at_least", rules=rules, minimum=minimum,
+                                      rounds=rounds),
                                   code="rounds", field="rounds",
                                   article="FISC I.1 (mínim 5)" if minimum == 5 else "AJS 4.1.1 (mínimo de 6 rondas)")
         base = RULES[rules]
@@ -153,7 +154,7 @@ class Tournament(Aggregate):
         for t in self.published.get(str(round_no), []):
             if t["table"] == table:
                 return t
-        raise TournamentError(f"round {round_no} has no published table {table}", code="no_table", field="table")
+        raise TournamentError(msg("tournament.round_has_no_published", round_no=round_no, table=table), code="no_table", field="table")
 
     # ---- players --------------------------------------------------------------------------
     def register(self, name: str, meta: Meta, *, federation_id: str = "", club: str = "", rating: int = 0,
@@ -163,11 +164,11 @@ class Tournament(Aggregate):
         self._open("entries", "name", article(self.rules_name, "late_entry"))
         name, division = name.strip(), division.strip()
         if not name:
-            raise TournamentError("a player needs a name", code="player_name", field="name")
+            raise TournamentError(msg("tournament.player_needs_name"), code="player_name", field="name")
         if not division or len(division) > 20:
-            raise TournamentError("a division is named in 1 to 20 characters", code="division", field="division")
+            raise TournamentError(msg("tournament.division_named_characters"), code="division", field="division")
         if any(p["name"] == name and p["federation_id"] == federation_id for p in self.players.values()):
-            raise TournamentError(f"{name} is registered already", code="player_registered", field="name")
+            raise TournamentError(msg("tournament.registered_already", name=name), code="player_registered", field="name")
         player = f"p{len(self.players) + 1}"
         before = self.last_published
         last = last_entry_round(self.rules_name, self.rounds)
@@ -184,10 +185,10 @@ class Tournament(Aggregate):
         withdrawal = article(self.rules_name, "withdrawal") or None
         self._open("withdrawals", "player", withdrawal)
         if player not in self.players:
-            raise TournamentError(f"no player {player}", code="no_player", field="player")
+            raise TournamentError(msg("tournament.no_player", player=player), code="no_player", field="player")
         if from_round <= self.last_published:
-            raise TournamentError(f"round {from_round} is drawn already: a withdrawal takes effect from round "
-                                  f"{self.last_published + 1}; an absence now is a no-show", code="round_drawn",
+            raise TournamentError(msg("tournament.round_drawn_already_withdrawal", from_round=from_round,
+                                      last_published=self.last_published + 1), code="round_drawn",
                                   field="from_round", article=withdrawal)
         if from_round > self.rounds:
             raise TournamentError(f"the tournament has {self.rounds} rounds: a withdrawal takes effect from round "
@@ -204,7 +205,7 @@ class Tournament(Aggregate):
             raise TournamentError(str(refused), code="setting" if refused.field == "setting" else "setting_value",
                                   field=refused.field, article=refused.article) from None
         if self.last_published and not reason.strip():
-            raise TournamentError("a change after the first round needs a reason", code="reason", field="reason")
+            raise TournamentError(msg("tournament.change_after_first_round"), code="reason", field="reason")
         self._record(ev.SettingChanged, meta, setting=setting, value=value, after_round=self.last_published,
                      reason=reason)
 
@@ -213,13 +214,13 @@ class Tournament(Aggregate):
         TRF16 file carries (022, 032, 102). Each may be left empty; given again, the last is kept."""
         code = federation.strip().upper()
         if code and not (len(code) == 3 and code.isascii() and code.isalpha()):
-            raise TournamentError(f"federation: FIDE's three-letter code (ESP, AND), not {federation!r}",
+            raise TournamentError(msg("tournament.fide_three_letter_code", federation=federation),
                                   code="federation", field="federation",
                                   article="FIDE Handbook C.04 Annex 2 (TRF16: 032 federation)")
         values = {"city": city.strip(), "chief_arbiter": chief_arbiter.strip()}
         for key, value in values.items():
             if len(value) > 80 or "\n" in value or "\r" in value:
-                raise TournamentError(f"{key}: one line of at most 80 characters", code=key, field=key)
+                raise TournamentError(msg("tournament.one_line_at_most", key=key), code=key, field=key)
         self._record(ev.DetailsGiven, meta, city=values["city"], federation=code,
                      chief_arbiter=values["chief_arbiter"])
 
@@ -233,11 +234,11 @@ class Tournament(Aggregate):
         with the ``reason``: recorded with the round, and the reason of every table the system would not give)."""
         self._open("pairings", "round", None)
         if round_no != self.last_published + 1 or round_no > self.rounds:
-            raise TournamentError(f"the next round to draft is {self.last_published + 1}", code="round",
+            raise TournamentError(msg("tournament.next_round_draft", last_published=self.last_published + 1), code="round",
                                   field="round")
         players = self.active(round_no)
         if len(players) < 2:
-            raise TournamentError("a round needs two players or more", code="players", field="round")
+            raise TournamentError(msg("tournament.round_needs_two_players"), code="players", field="round")
         if manual is not None:
             pairings = self._manual(round_no, players, manual, reason)
             method = "manual"
@@ -283,7 +284,7 @@ class Tournament(Aggregate):
         """The director's tables: one the system would give keeps its reason, any other gives the director's."""
         tables = self.hand_tables(round_no, manual)
         if not reason.strip():
-            raise TournamentError("a pairing by hand needs the reason: it is recorded with the round",
+            raise TournamentError(msg("tournament.pairing_by_hand_needs"),
                                   code="reason", field="reason")
         system = {(p.first, p.second): p for p in self._system(round_no) or []}
         out = []
@@ -301,10 +302,11 @@ class Tournament(Aggregate):
         seen = [p for pair in manual for p in pair if p is not None]
         strangers = sorted(set(seen) - set(players), key=lambda p: (len(p), p))
         if strangers:
-            raise TournamentError(f"{', '.join(strangers)}: not a player of round {round_no}", code="pairing",
+            raise TournamentError(msg("tournament.not_player_round", strangers=', '.join(strangers),
+                                      round_no=round_no), code="pairing",
                                   field="pairings")
         if any(a is None for a, _ in manual) or sorted(seen) != sorted(players) or len(seen) != len(set(seen)):
-            raise TournamentError("a manual pairing names every player of the round once", code="pairing",
+            raise TournamentError(msg("tournament.manual_pairing_names_every"), code="pairing",
                                   field="pairings")
         return [Pairing(i + 1, a, b, "") for i, (a, b) in enumerate(manual) if a is not None]
 
@@ -339,18 +341,18 @@ class Tournament(Aggregate):
         self._open("pairings", "round", None)
         draft = self.drafts.get(str(round_no))
         if draft is None:
-            raise TournamentError(f"round {round_no} has no draft", code="no_draft", field="round")
+            raise TournamentError(msg("tournament.round_has_no_draft", round_no=round_no), code="no_draft", field="round")
         again = str(round_no) in self.published
         if again and not reason.strip():
-            raise TournamentError("publishing a round again needs a reason", code="reason", field="reason")
+            raise TournamentError(msg("tournament.publishing_round_again_needs"), code="reason", field="reason")
         if again and any(r["round"] == round_no and r["kind"] != "bye" for r in self.results.values()):
-            raise TournamentError(f"round {round_no} has results: it cannot be published again", code="round_played",
+            raise TournamentError(msg("tournament.round_has_results_cannot", round_no=round_no), code="round_played",
                                   field="round")
         tables = []
         for t in draft["pairings"]:
             game = games.get(t["table"])
             if t["second"] is not None and not game:
-                raise TournamentError(f"table {t['table']} needs its game", code="no_game", field="games")
+                raise TournamentError(msg("tournament.table_needs_its_game", t=t['table']), code="no_game", field="games")
             tables.append({**t, "game_id": game})
         self._record(ev.RoundPublished, meta, round=round_no, pairings=tables, reason=reason)
         for t in tables:
@@ -383,10 +385,10 @@ class Tournament(Aggregate):
         self._open("results", "table", None)
         t = self._table(round_no, table)
         if Kind(kind) not in (Kind.FORFEIT, Kind.BOTH_ABSENT):
-            raise TournamentError("the director records a forfeit or both absent; games record themselves",
+            raise TournamentError(msg("tournament.director_records_forfeit_both"),
                                   code="kind", field="kind")
         if not reason.strip():
-            raise TournamentError("a director's result needs the reason", code="reason", field="reason")
+            raise TournamentError(msg("tournament.director_result_needs_reason"), code="reason", field="reason")
         self._record(ev.ResultRecorded, meta, round=round_no, table=t["table"], kind=kind, scores=None,
                      scrabbles=[0, 0], game_id=t["game_id"], game_version=None, outcome=None, reason=reason,
                      official_entries=0)
@@ -424,7 +426,7 @@ class Tournament(Aggregate):
             for t in tables:
                 if t.get("game_id") == game_id:
                     return int(round_no), t
-        raise TournamentError(f"game {game_id} is not a game of this tournament", code="no_game", field="game_id")
+        raise TournamentError(msg("tournament.game_not_game_this", game_id=game_id), code="no_game", field="game_id")
 
 
 def _pairing(t: dict[str, Any]) -> Pairing:

@@ -15,6 +15,8 @@ from enum import StrEnum
 from string import Formatter
 from typing import Any
 
+from domain.errors import msg
+
 #: Every reason a table can be given, by code: the English wording (``why``), its parameters in braces. A page
 #: words the same code in its reader's language (``rounds.reason.<code>`` in the catalogues); player parameters
 #: (``player``, ``opponent``) hold the players' ids, for a page to show their names.
@@ -167,7 +169,7 @@ def round_robin(players: Sequence[str], round_no: int) -> list[Pairing]:
     field: list[str | None] = list(players) + ([None] if len(players) % 2 else [])
     n = len(field)
     if not 1 <= round_no <= n - 1:
-        raise NoPairing(f"a round robin of {len(players)} players has rounds 1 to {n - 1}, not {round_no}")
+        raise NoPairing(msg("tournament.round_robin_players_has", n_players=len(players), n=n - 1, round_no=round_no))
     # the circle method: the last seat stays, the others turn one place per round
     fixed, rest = field[-1], field[:-1]
     shift = (round_no - 1) * (n // 2 - 1 if n > 2 else 0)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from domain.errors import msg
+
 
 class Kind(StrEnum):
     """How a round's pairing ended."""
@@ -38,13 +40,13 @@ class Result:
 
     def __post_init__(self) -> None:
         if self.round < 1:
-            raise ValueError(f"round must be 1 or more, not {self.round}")
+            raise ValueError(msg("tournament.round_must_more_not", round=self.round))
         if (self.second is None) != (self.kind is Kind.BYE):
-            raise ValueError("a bye has no second player, and only a bye")
+            raise ValueError(msg("tournament.bye_has_no_second"))
         if self.kind is Kind.PLAYED and self.scores is None:
-            raise ValueError("a played game needs its scores")
+            raise ValueError(msg("tournament.played_game_needs_its"))
         if self.second == self.first:
-            raise ValueError(f"{self.first} cannot meet themself")
+            raise ValueError(msg("tournament.cannot_meet_themself", first=self.first))
 
     @property
     def players(self) -> tuple[str, ...]:

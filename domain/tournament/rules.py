@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from domain.errors import msg
+
 
 class TieBreak(StrEnum):
     """The tie-breaks the federations name, each computed in ``domain.tournament.standings``."""
@@ -111,20 +113,20 @@ def setting_value(setting: str, value: object) -> object:
     a whole number), or SettingRefused naming what the setting takes."""
     article = SETTING_ARTICLES.get(setting) if isinstance(setting, str) else None
     if article is None:
-        raise SettingRefused(f"no setting {setting!r}: the settings are {', '.join(SETTING_ARTICLES)}", "setting", None)
+        raise SettingRefused(msg("tournament.no_setting_settings_are", setting=setting,
+                                 setting_articles=', '.join(SETTING_ARTICLES)), "setting", None)
     if setting == "unplayed":
         if isinstance(value, str) and value in set(Unplayed):
             return str(Unplayed(value))
-        raise SettingRefused(f"unplayed takes {' or '.join(repr(str(u)) for u in Unplayed)}, not {value!r}", "value",
+        raise SettingRefused(msg("tournament.unplayed_takes_not", items=' or '.join(repr(str(u)) for u in Unplayed),
+                                 value=value), "value",
                              article)
     if setting == "tiebreaks":
         names = [str(t) for t in TieBreak]
         if (isinstance(value, (list, tuple)) and value and all(isinstance(v, str) and v in names for v in value)
                 and len(set(value)) == len(value)):
             return [str(TieBreak(v)) for v in value]
-        raise SettingRefused(f"tiebreaks takes a list of distinct tie-breaks, each one of {', '.join(names)}; "
-                             f"not {value!r}", "value", article)
+        raise SettingRefused(msg("tournament.tiebreaks_takes_list_distinct", names=', '.join(names), value=value), "value", article)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= KOTH_MAX:
         return value
-    raise SettingRefused(f"koth_rounds takes a whole number from 0 to {KOTH_MAX} (the last round or the last two), "
-                         f"not {value!r}", "value", article)
+    raise SettingRefused(msg("tournament.koth_rounds_takes_whole", koth_max=KOTH_MAX, value=value), "value", article)

@@ -12,6 +12,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from domain.errors import msg
 from domain.tournament.results import Kind, Result
 from domain.tournament.rules import StandingsRules, TieBreak, Unplayed
 
@@ -145,7 +146,7 @@ def _figure(tb: TieBreak, player: str, mine: list[Round], points: dict[str, floa
     if tb is TieBreak.LOTS:
         digest = hashlib.sha256(f"{seed}\x00{player}".encode()).digest()
         return Figure(int.from_bytes(digest[:6], "big") / 2**48, (("seed", 0.0),))
-    raise ValueError(f"unknown tie-break {tb}")
+    raise ValueError(msg("tournament.unknown_tie_break", tb=tb))
 
 
 def _opponent_points(r: Round, points: dict[str, float], rules: StandingsRules) -> tuple[str, float]:

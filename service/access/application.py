@@ -24,6 +24,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
+from domain.errors import msg
 from domain.game import Game
 from domain.game import events as ev
 from domain.game.chain import ChainRecord, record_of
@@ -165,7 +166,7 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
         if game_id is not None:
             game = self.get_game(game_id)
             if seat is not None and not 0 <= seat < len(game.players):
-                raise ValueError(f"seat must be from 0 to {len(game.players) - 1}")
+                raise ValueError(msg("access.seat_must_from", n_players=len(game.players) - 1))
         raw = new_token()
         self.save(AccessToken.issue(raw, role, label, issued_by, self.clock(), game_id=game_id, seat=seat))
         return raw, token_id(raw)

@@ -13,6 +13,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
+from domain.errors import msg
 from domain.game import Game, Meta
 from domain.game.errors import GameClosed, RuleViolation
 from service.access.seat_codes import DEFAULT_MINUTES, MAX_MINUTES, SeatCode, code_id, new_code, normalise
@@ -51,7 +52,7 @@ class Bound(NamedTuple):
 
 
 def _closed() -> GameClosed:
-    return GameClosed("the game is closed: every player signed the sheet (FILE 43); no tablet is bound to it now",
+    return GameClosed(msg("access.game_closed_every_player"),
                       article="FILE 43")
 
 
@@ -65,9 +66,9 @@ class Binding:
         game = self.get_game(game_id)
         if game.closed:
             raise _closed()
-        game.guard_rebinding("seat code", game._seat(seat))  # after GameEnded no seat is bound again (issue 26)
+        game.guard_rebinding(msg("game.what_seat_code"), game._seat(seat))  # after GameEnded no seat is bound again (issue 26)
         if not 1 <= minutes <= MAX_MINUTES:
-            raise RuleViolation(f"minutes: from 1 to {MAX_MINUTES}", code="seat_code", field="minutes")
+            raise RuleViolation(msg("access.seat_code_from", max_minutes=MAX_MINUTES), code="seat_code", field="minutes")
         code = new_code()
         record = SeatCode.issue(code, game_id, seat, issued_by, self.clock(), minutes)
         self.save_together(record)
@@ -79,7 +80,7 @@ class Binding:
         closed games are left out (FILE 43) and returned apart. Codes issued before stay good until used or
         expired: re-issuing is a new recorded act, never a rewrite."""
         if not 1 <= minutes <= MAX_MINUTES:
-            raise RuleViolation(f"minutes: from 1 to {MAX_MINUTES}", code="seat_code", field="minutes")
+            raise RuleViolation(msg("access.seat_code_from", max_minutes=MAX_MINUTES), code="seat_code", field="minutes")
         issued: list[tuple[str, SeatCode, Game]] = []
         closed: list[Game] = []
         at = self.clock()
@@ -101,12 +102,12 @@ class Binding:
         and a new seat code issued, in one save; with no device bound, only the code. Returns the code, its
         record, the player, the token ids revoked and the game's version."""
         if not 1 <= minutes <= MAX_MINUTES:
-            raise RuleViolation(f"minutes: from 1 to {MAX_MINUTES}", code="seat_code", field="minutes")
+            raise RuleViolation(msg("access.seat_code_from", max_minutes=MAX_MINUTES), code="seat_code", field="minutes")
         game = self.get_game(game_id)
         if game.closed:
             raise _closed()
         seat = game._seat(seat)
-        game.guard_rebinding("new tablet", seat)  # after GameEnded the arbiter enters the player's acts instead
+        game.guard_rebinding(msg("game.what_new_tablet"), seat)  # after GameEnded the arbiter enters the player's acts instead
         code = new_code()
         record = SeatCode.issue(code, game_id, seat, by.actor, self.clock(), minutes)
         if not game.live_devices(seat):
@@ -138,18 +139,17 @@ class Binding:
         """The record of a code still usable; ``CodeNotFound`` or ``CodeGone`` otherwise."""
         found = normalise(code)
         if found is None:
-            raise CodeNotFound(f"{code!r} is not a seat code (8 letters and digits, like ABCD-EFGH)")
+            raise CodeNotFound(msg("access.not_seat_code_letters", code=code))
         try:
             record = self.repository.get(code_id(found))
         except AggregateNotFoundError:
-            raise CodeNotFound(f"no seat code {found}: check it, or ask the director for a new one") from None
+            raise CodeNotFound(msg("access.no_seat_code_check", found=found)) from None
         if not isinstance(record, SeatCode):
-            raise CodeNotFound(f"no seat code {found}")
+            raise CodeNotFound(msg("access.no_seat_code", found=found))
         if record.used is not None:
-            raise CodeGone(f"seat code {found} was already used at {record.used['at']}: a code binds one tablet "
-                           "once; ask the director for a new one")
+            raise CodeGone(msg("access.seat_code_was_already", found=found, used=record.used['at']))
         if record.expired(self.clock()):
-            raise CodeGone(f"seat code {found} expired at {record.expires_at}: ask the director for a new one")
+            raise CodeGone(msg("access.seat_code_expired_at", found=found, expires_at=record.expires_at))
         return record
 
     # ---- binding ----------------------------------------------------------------------------------
@@ -215,7 +215,7 @@ class Binding:
         for attempt in range(RETRIES):
             token = self._token(ident)
             if token is None:
-                raise LookupError(f"no token {ident}")
+                raise LookupError(msg("access.no_token", ident=ident))
             game = self._bound_game(token)
             token.revoke(reason, by, self.clock())
             if game is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from eventsourcing.application import AggregateNotFoundError
 
+from domain.errors import msg, word
 from domain.game.errors import RuleViolation
 from domain.game.official import KEY_ROLES, OfficialHand
 from service.access.official_keys import DATA_FOLDER, OfficialKey, enrolment_message, official_key_id
@@ -35,16 +36,17 @@ def _decoded(public_key: object) -> tuple[str, str]:
     try:
         return decode_public_key(public_key)
     except ValueError as err:
-        raise KeyRefused(f"{err} (docs/reliability.md, \"Official keys\")", field="public_key") from None
+        said = err.args[0] if err.args else str(err)  # a Message keeps its key, to be said in the reader's language
+        raise KeyRefused(msg("access.docs_reliability_md_official", err=said), field="public_key") from None
 
 
 def _check_label(role: str, label: str) -> None:
     if role not in KEY_ROLES:
-        raise KeyRefused(f"role: an official key is enrolled for {', '.join(KEY_ROLES)}, not {role!r} ({ARTICLE})",
+        raise KeyRefused(msg("access.official_key_enrolled_for", key_roles=', '.join(KEY_ROLES), role=role,
+                             article=ARTICLE),
                          field="role", article=ARTICLE)
     if not label or not label.strip() or ":" in label or len(label) > 100:
-        raise KeyRefused("label: the official's name as their token's label (1-100 characters, no ':'), so the key "
-                         "signs for the actor their token records", field="label")
+        raise KeyRefused(msg("access.official_name_as_their"), field="label")
 
 
 class OfficialKeys:
@@ -62,7 +64,7 @@ class OfficialKeys:
         _check_label(role, label)
         spki, fingerprint = _decoded(public_key)
         if self.official_key(fingerprint) is not None:
-            raise KeyRefused("public_key: this key is already enrolled: each device makes its own key",
+            raise KeyRefused(msg("access.this_key_already_enrolled"),
                              field="public_key")
         return spki, fingerprint
 
@@ -81,17 +83,17 @@ class OfficialKeys:
         spki, fingerprint = self._new_key(role, label, public_key)
         voucher = self.official_key(countersigned_by)
         if voucher is None or voucher.revoked is not None:
-            state = "is not enrolled" if voucher is None else "was revoked"
-            raise KeyRefused(f"countersigned_by: the key {str(countersigned_by)[:16]}… {state}: a new official key is "
-                             "countersigned by an enrolled official's key, or enrolled with `planilla official "
-                             f"enrol` by whoever holds the data folder ({ARTICLE})", field="countersigned_by",
+            state = msg("access.state_not_enrolled" if voucher is None else "access.state_revoked")
+            raise KeyRefused(msg("access.key_new_official_key", countersigned_by=str(countersigned_by)[:16],
+                                 state=state, article=ARTICLE), field="countersigned_by",
                              article=ARTICLE)
         if role not in VOUCHES[voucher.role]:
-            raise KeyRefused(f"countersigned_by: a {voucher.role}'s key vouches for {' or '.join(VOUCHES[voucher.role])} "
-                             f"keys, not a {role}'s ({ARTICLE})", field="countersigned_by", article=ARTICLE)
+            raise KeyRefused(msg("access.key_vouches_for_keys", role=word("role", voucher.role),
+                                 vouches=' or '.join(VOUCHES[voucher.role]), role2=word("role", role),
+                                 article=ARTICLE), field="countersigned_by", article=ARTICLE)
         if not verify_p256(voucher.public_key, enrolment_message(fingerprint, role, label), countersignature):
-            raise KeyRefused(f"countersignature: does not verify with {voucher.actor}'s key over "
-                             f"'planilla-enrol/1|<new fingerprint>|{role}|{label}' ({ARTICLE})",
+            raise KeyRefused(msg("access.does_not_verify_with", actor=voucher.actor, role=role, label=label,
+                                 article=ARTICLE),
                              field="countersignature", article=ARTICLE)
         key = OfficialKey.enrol(role, label, spki, fingerprint, ALGORITHM, self.clock(), enrolled_by=voucher.actor,
                                 device=device, countersigned_by=voucher.fingerprint, countersignature=countersignature)
@@ -102,7 +104,7 @@ class OfficialKeys:
         """Revoke an enrolled key (LookupError when there is none)."""
         key = self.official_key(fingerprint)
         if key is None:
-            raise LookupError(f"no official key {fingerprint}")
+            raise LookupError(msg("api.no_official_key", fingerprint=fingerprint))
         key.revoke(reason, by, self.clock())
         self.save(key)
         return key
@@ -111,14 +113,12 @@ class OfficialKeys:
         """The enrolled key an official's command is signed with, checked to be theirs (``actor``) and in force."""
         key = self.official_key(fingerprint)
         if key is None:
-            raise KeyRefused(f"official_key: no official key {str(fingerprint)[:16]}… is enrolled: a key is enrolled "
-                             "from the data folder or countersigned by an enrolled official's key; a token alone never "
-                             f"authorises one ({ARTICLE})", field="official_key", article=ARTICLE)
+            raise KeyRefused(msg("access.no_official_key_enrolled", fingerprint=str(fingerprint)[:16],
+                                 article=ARTICLE), field="official_key", article=ARTICLE)
         if key.revoked is not None:
-            raise KeyRefused(f"official_key: {key.actor}'s key {key.fingerprint[:16]}… was revoked "
-                             f"({key.revoked['reason']}): it signs nothing after ({ARTICLE})", field="official_key",
+            raise KeyRefused(msg("access.key_was_revoked_signs", actor=key.actor, fingerprint=key.fingerprint[:16],
+                                 revoked=key.revoked['reason'], article=ARTICLE), field="official_key",
                              article=ARTICLE)
         if key.actor != actor:
-            raise KeyRefused(f"official_key: this key is enrolled for {key.actor}, not {actor}: an official signs only "
-                             f"with their own key ({ARTICLE})", field="official_key", article=ARTICLE)
+            raise KeyRefused(msg("access.this_key_enrolled_for", actor=key.actor, actor2=actor, article=ARTICLE), field="official_key", article=ARTICLE)
         return OfficialHand(key.fingerprint, key.public_key, signature, actor, verify_p256)

@@ -16,6 +16,8 @@ from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate
 
+from domain.errors import msg
+
 #: Fixed namespace for token ids (uuid5 over the token's SHA-256).
 TOKEN_NAMESPACE = UUID("6f1d3c62-4a0e-4c55-9a3b-2f3c1b7e9d10")
 PREFIX = "pl_"
@@ -74,9 +76,9 @@ class AccessToken(Aggregate):
               game_id: UUID | None = None, seat: int | None = None) -> "AccessToken":
         """Record a new token; a player token must name its game and seat."""
         if role not in ROLES:
-            raise ValueError(f"role must be one of {', '.join(ROLES)}")
+            raise ValueError(msg("access.role_must_one", roles=', '.join(ROLES)))
         if role == "player" and (game_id is None or seat is None):
-            raise ValueError("a player token is bound to one game and one seat")
+            raise ValueError(msg("access.player_token_bound_one"))
         digest = digest_of(token)
         return cls._create(cls.Issued, id=uuid5(TOKEN_NAMESPACE, digest), role=role,
                            game_id=None if game_id is None else str(game_id), seat=seat, label=label,

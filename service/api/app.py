@@ -15,11 +15,13 @@ from projections.store import ReadStore
 from service.access.application import ServiceApplication
 from service.api import console
 from service.api.common import errors
+from service.api.common.responses import LANGUAGE_HEADERS
 from service.api.middleware.answer_all import AnswerEveryFailure
 from service.api.middleware.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
 from service.api.config import ServiceSettings
 from service.api.fast_path import CommandFastPath
 from service.api.middleware.heard import Heard, HeardMiddleware
+from service.api.middleware.language import ReaderLanguage
 from service.api.projector_process import ProjectorProcess
 from service.api.routes import (
     bundles, commands, duplicate_history, duplicate_print, duplicate_reads, duplicates, games, games_read, gcg, hall,
@@ -65,6 +67,11 @@ or body (30 s) came too slowly; 503 the event store cannot write or answer now (
 `store_read_only`, `store_locked`, `store_stalled`, `store_unavailable`), with `Retry-After`: keep
 the command (and its `Idempotency-Key`) and send it again. Every error body has the same shape
 (`ErrorBody`); an unexpected error is 500 `internal` and the connection stays open.
+
+**Languages.** An error's `message` is written in the language of the request's `Accept-Language`
+(`es`, `ca` or `en`, the highest weighted of these; English when it names none), said in the
+error's `Content-Language`, with `Vary: Accept-Language`; request-validation messages too. `code`,
+`field` and `article` never change with the language.
 
 **Commands.** One per request to `POST /v1/games/{id}/commands`, a JSON object tagged by `type`,
 named after the use case (`place_tiles`, `accept`, `challenge`, ...), with `expected_version`; 200
@@ -182,7 +189,8 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
         app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
     app.state.heard = Heard()
     app.add_middleware(HeardMiddleware, heard=app.state.heard)  # when each device was last heard (memory)
-    app.add_middleware(AnswerEveryFailure)  # outermost of ours: whatever escapes is answered, the connection kept
+    app.add_middleware(AnswerEveryFailure)  # whatever escapes is answered, the connection kept
+    app.add_middleware(ReaderLanguage)  # outermost of ours: the reader's language for every answer (Accept-Language)
     for module in (games, games_read, gcg, commands, history, receipts, stream, tokens, seats, rounds, seals, tournaments, tables,
                    duplicates, duplicate_reads, duplicate_history, duplicate_print, lexicons, health, hall, public, officials):
         app.include_router(module.router)
@@ -250,6 +258,7 @@ def contract(app: FastAPI) -> dict[str, Any]:
                     parameter["schema"] = _not_null(parameter["schema"])
     for name in ("HTTPValidationError", "ValidationError"):
         spec.get("components", {}).get("schemas", {}).pop(name, None)
+    spec.setdefault("components", {})["headers"] = LANGUAGE_HEADERS
     _json_schema_bounds(spec)
     app.openapi_schema = spec
     return spec

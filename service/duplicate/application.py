@@ -24,6 +24,7 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.duplicate import Duplicate
 from domain.duplicate.slips import board_of
+from domain.errors import msg
 from domain.game.meta import Meta
 from domain.lexicon import Lexicon
 from domain.notation import parse_word
@@ -38,7 +39,7 @@ class DuplicateNotFound(ApplicationError, LookupError):
     code = "duplicate_not_found"
 
     def __init__(self, duplicate_id: UUID) -> None:
-        super().__init__(f"no duplicate game {duplicate_id}")
+        super().__init__(msg("service.no_duplicate", duplicate_id=duplicate_id))
         self.duplicate_id = duplicate_id
 
 
@@ -114,8 +115,7 @@ class Duplicates:
     @staticmethod
     def _replay(first: Any, digest: str | None) -> dict[str, Any]:
         if first.request_hash != digest:
-            raise KeyReused("this Idempotency-Key was used for a different request (another body or another "
-                            "token); use a new key")
+            raise KeyReused(msg("api.this_idempotency_key_was"))
         return dict(first.response)
 
     # ---- what the service brings: seeds and the lexicon ------------------------------------
@@ -132,8 +132,7 @@ class Duplicates:
         """The lexicon ``name`` of the data folder, opened once per process and shared, opened again when its
         file changes (``service.lexicon.library.shared_lexicon``)."""
         if self.lexicon_data is None:
-            raise LexiconError("lexicon: this service has no data folder to load lexicons from (start it with "
-                               "--data)", code="no_lexicons", field="lexicon")
+            raise LexiconError(msg("service.this_service_has_no"), code="no_lexicons", field="lexicon")
         try:
             return shared_lexicon(name, self.lexicon_data)
         except LexiconError as error:
@@ -147,8 +146,8 @@ class Duplicates:
         whether it is advisory."""
         lexicon = self.lexicon(lexicon_name)
         if lexicon.tileset.name != duplicate.tileset.name:
-            raise LexiconError(f"lexicon: {lexicon_name} is spelt in {lexicon.tileset.name} tiles, the game in "
-                               f"{duplicate.tileset.name}", code="lexicon_tileset", field="lexicon")
+            raise LexiconError(msg("service.spelt_tiles_game", lexicon_name=lexicon_name, name=lexicon.tileset.name,
+                                   name2=duplicate.tileset.name), code="lexicon_tileset", field="lexicon")
         source = f"lexicon:{lexicon_name}"
         words = {w for s in duplicate.current["slips"].values() if not s["causes"] for w in s["words"]}
         for word in sorted(duplicate.unruled(sorted(words))):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
+from domain.errors import msg
 from domain.game import Game
 from domain.game.aggregate import RACK
 from domain.game.errors import RackError, RuleViolation
@@ -20,10 +21,10 @@ def draw(game: Game, count: int, given: list[str] | None, rng: Random, *, cap: b
     if game.bag_mode != "virtual":
         return list(given or [])
     if given is not None:
-        raise RuleViolation("tiles: a virtual bag draws the tiles itself", code="virtual_bag", field="tiles")
+        raise RuleViolation(msg("service.virtual_bag_draws_tiles"), code="virtual_bag", field="tiles")
     bag = sorted(game.unseen().elements())  # sorted, so a seeded generator repeats its draws
     if count > len(bag) and not cap:
-        raise RackError(f"count: only {len(bag)} tiles left in the bag", field="count", article="FILE 27")
+        raise RackError(msg("service.only_tiles_left_bag", n_bag=len(bag)), field="count", article="FILE 27")
     return rng.sample(bag, min(count, len(bag)))
 
 

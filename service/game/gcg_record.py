@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
-from domain.errors import DomainError
+from domain.errors import DomainError, msg
 from domain.game import events as ev
 from domain.game.errors import RuleViolation
 from domain.game.rules import rules_for
@@ -142,19 +142,20 @@ def import_gcg(text: str, profile: str, names: list[str] | None, by: Actor, deta
     record = parse_gcg(text)
     if record.issues:
         issue = record.issues[0]
-        raise RuleViolation(f"line {issue.line}: {issue.message}", code="gcg_syntax", field="gcg")
+        raise RuleViolation(msg("service.gcg_syntax_line", line=issue.line, message=issue.message), code="gcg_syntax", field="gcg")
     rules = rules_for(profile)
     declared = tileset_name(record)
     if declared != "english" and declared != rules.tileset:
-        raise RuleViolation(f"the record is written in {declared} tiles; {profile} plays {rules.tileset}",
+        raise RuleViolation(msg("service.record_written_tiles_plays", declared=declared, profile=profile,
+                                tileset=rules.tileset),
                             code="gcg_tileset", field="profile")
     players = record.players
     if names is not None and len(names) != len(players):
-        raise RuleViolation(f"players: the record has {len(players)} players, not {len(names)}",
+        raise RuleViolation(msg("service.record_has_players_not", n_players=len(players), n_names=len(names)),
                             code="player_count", field="players")
     moves = [e for e in record.events if e.kind in MOVES]
     if not moves:
-        raise RuleViolation("the record has no move to record", code="gcg_empty", field="gcg")
+        raise RuleViolation(msg("service.record_has_no_move"), code="gcg_empty", field="gcg")
     scratch = GamesApplication(settings_env("memory"), clock=clock)
     try:
         run = _Import(scratch, record, profile, names or [full for _, full in players], by, details)
@@ -172,7 +173,7 @@ def at_line(line: int) -> Iterator[None]:
     except DomainError as err:
         if err.field == "gcg":
             raise
-        raise RuleViolation(f"line {line}: {err.field or 'record'}: {err.message}", code=err.code,
+        raise RuleViolation(msg("service.line", line=line, value=err.field or 'record', message=err.message), code=err.code,
                             article=err.article, field="gcg") from None
 
 
@@ -195,7 +196,7 @@ class _Import:
             self.version = getattr(self.app, method)(self.game_id, *args, self.by, expected_version=self.version,
                                                      **kwargs)
         except DomainError as err:
-            raise RuleViolation(f"line {line}: {err.message}", code=err.code, article=err.article,
+            raise RuleViolation(msg("service.gcg_syntax_line", line=line, message=err.message), code=err.code, article=err.article,
                                 field="gcg") from None
 
     @property
@@ -218,7 +219,7 @@ class _Import:
 
     def _seat(self, event: Event) -> int:
         if event.nick not in self.seats:
-            raise RuleViolation(f"line {event.line}: unknown player {event.nick!r}", code="gcg_player", field="gcg")
+            raise RuleViolation(msg("service.line_unknown_player", line=event.line, nick=event.nick), code="gcg_player", field="gcg")
         return self.seats[event.nick]
 
     def _step(self, i: int) -> int:
@@ -248,11 +249,11 @@ class _Import:
         elif event.kind == m.EXCHANGE:
             self._exchange(seat, i, event)
         elif event.kind == m.WITHDRAWN:
-            raise RuleViolation(f"line {line}: a withdrawal (--) right after a play by the same player only",
+            raise RuleViolation(msg("service.line_withdrawal_right_after", line=line),
                                 code="gcg_withdrawn", field="gcg")
         elif event.kind in (m.CHALLENGE_BONUS, m.TIME_PENALTY):
-            raise RuleViolation(f"line {line}: a {event.kind.replace('_', ' ')} cannot be recorded under this "
-                                "profile yet", code="gcg_unsupported", field="gcg")
+            raise RuleViolation(msg("service.line_cannot_recorded_under", line=line,
+                                    replace=event.kind.replace('_', ' ')), code="gcg_unsupported", field="gcg")
         else:
             self._check_end(event)
         return i + 1
@@ -261,7 +262,7 @@ class _Import:
         if self.bag_mode == "physical" or event.tiles.isdigit():
             count = int(event.tiles) if event.tiles.isdigit() else len(parse_rack(event.tiles, self.tileset))
             if self.bag_mode != "physical":
-                raise RuleViolation(f"line {event.line}: a replay records which tiles were exchanged",
+                raise RuleViolation(msg("service.line_replay_records_which", line=event.line),
                                     code="tiles_required", field="gcg")
             self.send("exchange_tiles", seat, count=count, line=event.line)
             return
@@ -299,8 +300,9 @@ class _Import:
             return []
         rack = Counter(parse_rack(shown, self.tileset))
         if keep - rack:
-            raise RuleViolation(f"line {line}: {nick} kept {' '.join(sorted((keep - rack).elements()))}, which the "
-                                f"next rack ({shown}) does not show", code="gcg_rack", field="gcg")
+            raise RuleViolation(msg("service.line_kept_which_next", line=line, nick=nick,
+                                    elements=' '.join(sorted((keep - rack).elements())),
+                                    shown=shown), code="gcg_rack", field="gcg")
         return sorted((rack - keep).elements())
 
     def _check_end(self, event: Event) -> None:

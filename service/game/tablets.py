@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from domain.errors import msg
 from domain.game import Game, Meta
 from domain.game.errors import RuleViolation
 from service.actor import Actor
@@ -20,7 +21,8 @@ def decoded_key(public_key: object) -> tuple[str, str]:
     try:
         return decode_public_key(public_key)
     except ValueError as err:
-        raise RuleViolation(f"{err} (docs/reliability.md, \"Players' keys\": the wire format)", code="public_key",
+        said = err.args[0] if err.args else str(err)  # a Message keeps its key, to be said in the reader's language
+        raise RuleViolation(msg("service.docs_reliability_md_players", err=said), code="public_key",
                             field="public_key") from None
 
 
@@ -54,9 +56,8 @@ class TabletCommands:
             mine = [d for d in game.live_devices(game._seat(seat)) if d["device"] == meta.device
                     and (meta.token is None or d["token_id"] == meta.token)]  # the device's own token: a name is no key
             if not mine:
-                raise RuleViolation(f"device: {meta.device!r} is not a tablet bound to seat {seat} with this token: a key "
-                                    "is registered when binding (POST /v1/bind with public_key) or later from the bound "
-                                    "tablet (its own token and X-Device)", code="device", field="device")
+                raise RuleViolation(msg("service.not_tablet_bound_seat", device=meta.device, seat=seat), code="device",
+                                    field="device")
             device = mine[-1]
             game.register_key(seat, spki, fingerprint, device["token_id"], device["issued_by"], meta,
                               algorithm=ALGORITHM)

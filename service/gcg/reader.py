@@ -9,6 +9,7 @@ import codecs
 import re
 from pathlib import Path
 
+from domain.errors import msg
 from service.gcg.model import (
     CHALLENGE_BONUS,
     END_PENALTY,
@@ -117,19 +118,19 @@ def event_fields(line: str) -> tuple[str, str, str, int, int, str, str, str]:
     head, colon, rest = line[1:].partition(":")
     nick = head.strip()
     if not colon or not nick or " " in nick:
-        raise GcgSyntaxError("expected '>nick:' at the start of the line")
+        raise GcgSyntaxError(msg("service.expected_nick_at_start"))
     toks = rest.split()
     if len(toks) < 3:
-        raise GcgSyntaxError("expected a move, a score and a running total after the nick")
+        raise GcgSyntaxError(msg("service.expected_move_score_running"))
     score_text, total_text = toks[-2], toks[-1]
     if not _SCORE.match(score_text):
-        raise GcgSyntaxError(f"{score_text!r} is not a score (+N or -N)")
+        raise GcgSyntaxError(msg("service.not_score_n_n", score_text=score_text))
     if not _SCORE.match(total_text):
-        raise GcgSyntaxError(f"{total_text!r} is not a running total")
+        raise GcgSyntaxError(msg("service.not_running_total", total_text=total_text))
     score, total = int(score_text), int(total_text)
     mid = toks[:-2]
     if not mid:
-        raise GcgSyntaxError("no move between the nick and the score")
+        raise GcgSyntaxError(msg("service.no_move_between_nick"))
     move = mid[-1]
     n = len(mid)
     if (n == 3 or n == 2) and move[0] not in "(-":  # a play: no other move starts like this
@@ -150,7 +151,7 @@ def event_fields(line: str) -> tuple[str, str, str, int, int, str, str, str]:
     elif n == 3 or n == 2:
         return PLAY, nick, mid[0] if n == 3 else "", score, total, mid[-2], move, ""
     else:
-        raise GcgSyntaxError(f"cannot tell what move {' '.join(mid)!r} is")
+        raise GcgSyntaxError(msg("service.cannot_tell_what_move", mid=' '.join(mid)))
     if n > 2:
-        raise GcgSyntaxError(f"too many fields before {move!r}")
+        raise GcgSyntaxError(msg("service.too_many_fields_before", move=move))
     return kind, nick, rack, score, total, "", "", tiles

@@ -17,7 +17,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from domain.errors import DomainError
+from domain.errors import DomainError, msg
 from domain.lexicon import Lexicon, LexiconFormatError, compile_lexicon
 from domain.lexicon.dawg import MAGIC, read_header
 from domain.tiles import TileSet
@@ -39,8 +39,7 @@ def check_name(name: str) -> str:
     """A lexicon's name: lower-case letters, digits, ``.``, ``_`` and ``-``, at most 64, starting with a letter or digit."""
     if not NAME.match(name):
         raise LexiconError(
-            f"lexicon name {name!r}: use 1-64 lower-case letters, digits, '.', '_' or '-', starting with a "
-            "letter or a digit (it names a file in the data folder)",
+            msg("service.lexicon_name_use_lower", name=name),
             code="bad_lexicon_name", field="name",
         )
     return name
@@ -56,7 +55,7 @@ def read_word_list(path: str | Path) -> tuple[list[str], str]:
     try:
         raw = Path(path).read_bytes()
     except OSError as error:
-        raise LexiconError(f"cannot read {path}: {error.strerror or error}", code="unreadable_word_list",
+        raise LexiconError(msg("service.cannot_read", path=path, value=error.strerror or error), code="unreadable_word_list",
                            field="file") from None
     try:
         text = raw.decode("utf-8-sig")
@@ -72,7 +71,7 @@ def load_word_list(name: str, path: str | Path, tileset: TileSet, data: str | Pa
     lines, digest = read_word_list(path)
     lexicon = compile_lexicon(name, lines, tileset, source=Path(path).name, sha256=digest, official=official)
     if lexicon.words == 0:
-        raise LexiconError(f"{path}: no entry can be written with the {tileset.name} tiles", code="empty_lexicon",
+        raise LexiconError(msg("service.no_entry_can_written", path=path, name=tileset.name), code="empty_lexicon",
                            field="file")
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=target.parent)
@@ -90,15 +89,14 @@ def load_word_list(name: str, path: str | Path, tileset: TileSet, data: str | Pa
 
 def _unknown(name: str, data: str | Path) -> LexiconError:
     known = ", ".join(available(data)) or "none"
-    return LexiconError(f"no lexicon {name!r} in {folder(data)} (loaded: {known}); load it with "
-                        f"'planilla lexicon load {name} FILE'", code="unknown_lexicon", field="name")
+    return LexiconError(msg("service.no_lexicon_loaded_load", name=name, folder=folder(data), known=known), code="unknown_lexicon", field="name")
 
 
 def _from_bytes(path: Path, raw: bytes) -> Lexicon:
     try:
         return Lexicon.from_bytes(raw)
     except (LexiconFormatError, KeyError, ValueError) as error:
-        raise LexiconError(f"{path}: {error}", code="damaged_lexicon", field="name") from None
+        raise LexiconError(msg("service.damaged_lexicon_refused", path=path, error=error), code="damaged_lexicon", field="name") from None
 
 
 def open_lexicon(name: str, data: str | Path) -> Lexicon:

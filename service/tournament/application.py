@@ -17,6 +17,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
+from domain.errors import msg
 from domain.game import Game
 from domain.game.meta import Meta
 from domain.game.official import is_official_entry
@@ -36,7 +37,7 @@ class TournamentNotFound(ApplicationError, LookupError):
     code = "tournament_not_found"
 
     def __init__(self, tournament_id: UUID) -> None:
-        super().__init__(f"no tournament {tournament_id}")
+        super().__init__(msg("service.no_tournament", tournament_id=tournament_id))
         self.tournament_id = tournament_id
 
 
@@ -129,7 +130,7 @@ class Tournaments:
         if pairings is None:
             return [w.as_dict() for w in tournament.warnings(round_no)]
         if round_no != tournament.last_published + 1:
-            raise TournamentError(f"the next round to draft is {tournament.last_published + 1}", code="round",
+            raise TournamentError(msg("tournament.next_round_draft", last_published=tournament.last_published + 1), code="round",
                                   field="round")
         return [w.as_dict() for w in tournament.warnings(round_no, tournament.hand_tables(round_no, pairings))]
 
@@ -312,7 +313,7 @@ def _register(t: Tournament, entries: list[Any], meta: Meta) -> list[str]:
                                   division=e.division))
         except TournamentError as err:
             problems.append({"line": e.line or e.number, "field": err.field or "name",
-                             "message": f"player {e.number} ({e.name}): {err.message}"})
+                             "message": msg("service.player", number=e.number, name=e.name, message=err.message)})
             article = article or err.article
     if problems:
         raise FormatError.of_lines(problems, article)

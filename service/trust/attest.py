@@ -16,6 +16,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.utils import get_topic
 
+from domain.errors import msg
 from domain.game import Game
 from domain.game.attested import SEAL_FORMAT, attested_bytes
 from domain.game.chain import ChainRecord
@@ -162,7 +163,7 @@ def seal_round(app: Any, event: str | None, round_: Any) -> dict[str, Any]:
     """Seal the round now (a new seal when its closed games changed since the last), and return the seal."""
     key = app.service_key
     if key is None:
-        raise NoServiceKey("this service has no key to seal with")
+        raise NoServiceKey(msg("service.no_key_to_seal"))
     heads = round_heads(app, event, round_)
     kept_round = heads[0][3] if heads else round_
     leaves = [leaf_hash(event, kept_round, g, v, h) for g, v, h, _ in heads]

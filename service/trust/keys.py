@@ -26,6 +26,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
+from domain.errors import msg
+
 ALGORITHM = "ECDSA-P256-SHA256"
 SERVICE_ALGORITHM = "Ed25519"
 KEY_FILE = "service-ed25519.pem"
@@ -36,13 +38,13 @@ MAX_TEXT = 512
 def b64decode(text: str, field: str) -> bytes:
     """Standard or URL-safe base64, padded or not; ValueError naming ``field`` otherwise."""
     if not isinstance(text, str) or not text or len(text) > MAX_TEXT:
-        raise ValueError(f"{field}: base64 text of at most {MAX_TEXT} characters")
+        raise ValueError(msg("service.base_text_at_most", field=field, max_text=MAX_TEXT))
     clean = text.strip().replace("-", "+").replace("_", "/")
     clean += "=" * (-len(clean) % 4)
     try:
         return base64.b64decode(clean, validate=True)
     except (binascii.Error, ValueError):
-        raise ValueError(f"{field}: not base64") from None
+        raise ValueError(msg("service.not_base", field=field)) from None
 
 
 def b64(data: bytes) -> str:
@@ -58,31 +60,31 @@ def decode_public_key(value: Any, field: str = "public_key") -> tuple[str, str]:
         try:  # an official's key exported for ``planilla official enrol`` (PEM of the SPKI)
             key = serialization.load_pem_public_key(value.strip().encode("ascii"))
         except (ValueError, TypeError, UnicodeEncodeError):
-            raise ValueError(f"{field}: a PEM 'PUBLIC KEY' block that does not hold a public key") from None
+            raise ValueError(msg("service.pem_public_key_block", field=field)) from None
     else:
         der = b64decode(value, field)
         try:
             key = serialization.load_der_public_key(der)
         except (ValueError, TypeError):
-            raise ValueError(f"{field}: not a SubjectPublicKeyInfo (WebCrypto exportKey('spki')) in base64") from None
+            raise ValueError(msg("service.not_subjectpublickeyinfo_webcrypto_exportkey", field=field)) from None
     if not isinstance(key, ec.EllipticCurvePublicKey) or not isinstance(key.curve, ec.SECP256R1):
-        raise ValueError(f"{field}: an ECDSA key on the P-256 curve is required")
+        raise ValueError(msg("service.ecdsa_key_on_p", field=field))
     spki = key.public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
     return b64(spki), hashlib.sha256(spki).hexdigest()
 
 
 def _from_jwk(jwk: dict[str, Any], field: str) -> Any:
     if jwk.get("kty") != "EC" or jwk.get("crv") != "P-256":
-        raise ValueError(f"{field}: a JWK with kty EC and crv P-256 is required")
+        raise ValueError(msg("service.jwk_with_kty_ec", field=field))
     if "d" in jwk:
-        raise ValueError(f"{field}: this JWK holds a private key; send only the public part")
+        raise ValueError(msg("service.this_jwk_holds_private", field=field))
     try:
         x, y = (int.from_bytes(b64decode(jwk[k], f"{field}.{k}"), "big") for k in ("x", "y"))
         return ec.EllipticCurvePublicNumbers(x, y, ec.SECP256R1()).public_key()
     except KeyError as missing:
-        raise ValueError(f"{field}: the JWK lacks {missing.args[0]}") from None
+        raise ValueError(msg("service.jwk_lacks", field=field, arg=missing.args[0])) from None
     except ValueError as err:
-        raise ValueError(f"{field}: the JWK's point is not on P-256 ({err})") from None
+        raise ValueError(msg("service.jwk_point_not_on", field=field, err=err)) from None
 
 
 def verify_p256(public_key: str, message: bytes, signature: str) -> bool:
@@ -106,8 +108,7 @@ def check_signature_text(signature: Any, field: str = "key_signature") -> str:
     """A P1363 signature as sent: base64 of exactly 64 bytes; ValueError naming the field otherwise."""
     raw = b64decode(signature, field)
     if len(raw) != 64:
-        raise ValueError(f"{field}: {len(raw)} bytes; WebCrypto's ECDSA P-256 signature is 64 bytes (r||s, IEEE "
-                         "P1363), base64")
+        raise ValueError(msg("service.bytes_webcrypto_ecdsa_p", field=field, n_raw=len(raw)))
     return signature
 
 
@@ -149,7 +150,7 @@ class ServiceKey:
         if path.exists():
             key = serialization.load_pem_private_key(path.read_bytes(), password=None)
             if not isinstance(key, ed25519.Ed25519PrivateKey):
-                raise ValueError(f"{path}: not an Ed25519 private key")
+                raise ValueError(msg("service.not_ed_private_key", path=path))
             return cls(key, path), False
         path.parent.mkdir(parents=True, exist_ok=True)
         key = ed25519.Ed25519PrivateKey.generate()

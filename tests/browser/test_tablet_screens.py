@@ -87,6 +87,12 @@ def test_the_tablet_page_in_each_language_and_size_names_every_control(browser: 
         assert not t.errors, t.errors
         t.close()
 
+#: The service's refusal of a seat code nobody issued, as the tablet shows it in each language.
+SERVICE_SAYS = {"es": "no existe el código de asiento ABCD-EFGH: compruébelo o pida uno nuevo al director",
+                "ca": "no existeix el codi de seient ABCD-EFGH: comproveu-lo o demaneu-ne un de nou al director",
+                "en": "no seat code ABCD-EFGH: check it, or ask the director for a new one"}
+
+
 @pytest.mark.parametrize("lang", ["es", "ca", "en"])
 def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, hall: Any, lang: str) -> None:
     for viewport in (TABLET_LANDSCAPE, PHONE) if lang != "en" else (PHONE,):
@@ -111,8 +117,12 @@ def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, ha
     page.get_by_label(text(lang, "bind.code")).fill("ABCD-EFGH")
     page.get_by_role("button", name=text(lang, "bind.submit")).click()
     expect(page.get_by_role("alert")).to_contain_text(text(lang, "bind.failed"))
+    # ...and the service's own refusal, in that language too (the page sends Accept-Language: issue 28).
+    expect(page.get_by_role("alert")).to_contain_text(SERVICE_SAYS[lang])
     assert page.url.endswith("/tablet")
     check_page(page, f"bind refused {lang}")
+    if lang != "en":
+        screenshot(page, f"bind-refused-{lang}-phone")
     context.close()
 
 def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, midgame: Game) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.errors import msg
 from domain.tournament.formats import tables, tou, trf, tsh
 from domain.tournament.formats.sheet import (
     Entry, FormatError, Line, Note, Sheet, joined, player_id, results_of, sheet_of,
@@ -33,7 +34,7 @@ def export(sheet: Sheet, fmt: str, division: str | None = None) -> tuple[str, li
     it), and what the file shortens or approximates (``Note``: a name cut, an id left out, a result tsh reads
     with another spread). tsh's ``.t`` holds one division: a sheet of several needs the division named."""
     if fmt not in WRITERS:
-        raise FormatError(f"format is one of {', '.join(FORMATS)}, not {fmt!r}", field="format")
+        raise FormatError(msg("tournament.format_one_not", formats=', '.join(FORMATS), fmt=fmt), field="format")
     notes: list[Note] = []
     text = WRITERS[fmt][0](sheet.division(division) if division is not None else sheet, notes)
     return text, notes
@@ -51,9 +52,9 @@ def read_players(text: str, fmt: str) -> list[Entry]:
     if fmt == "trf":
         players = list(trf.read_trf(text).players)
         if not players:
-            raise FormatError("a TRF16 file lists its players on lines starting 001", field="001")
+            raise FormatError(msg("tournament.trf_file_lists_its"), field="001")
         return players
-    raise FormatError(f"a player list is read from {' or '.join(PLAYER_FORMATS)}, not {fmt!r}", field="format")
+    raise FormatError(msg("tournament.player_list_read_from", player_formats=' or '.join(PLAYER_FORMATS), fmt=fmt), field="format")
 
 
 __all__ = ["FORMATS", "PLAYER_FORMATS", "WRITERS", "Entry", "FormatError", "Line", "Note", "Sheet", "export", "joined",

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from collections.abc import Mapping
 from typing import Any
 
-from domain.errors import DomainError
+from domain.errors import DomainError, msg
 from domain.tournament.results import Kind, Result
 
 
@@ -119,7 +119,7 @@ class Sheet:
         """One division's sheet: its players numbered from 1 in the sheet's order, its tables (a table of two
         divisions, which the pairer never makes, is in neither); ``extra["ranks"]`` the division's own ranks."""
         if name not in self.divisions:
-            raise FormatError(f"division is one of {', '.join(self.divisions)}, not {name!r}", field="division")
+            raise FormatError(msg("tournament.division_one_not", divisions=', '.join(self.divisions), name=name), field="division")
         inside = [e for e in self.players if e.division == name]
         number = {e.number: i + 1 for i, e in enumerate(inside)}
         players = tuple(replace(e, number=number[e.number]) for e in inside)

@@ -23,6 +23,7 @@ import csv
 from collections.abc import Callable
 from typing import Protocol
 
+from domain.errors import msg
 from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet
 from domain.tournament.results import Kind
 
@@ -66,7 +67,7 @@ def _rows(text: str) -> list[list[str]]:
     try:
         return [row for row in csv.reader(text.lstrip("\ufeff").splitlines()) if any(c.strip() for c in row)]
     except csv.Error as err:
-        raise FormatError(f"not CSV: {err}", field="csv") from None
+        raise FormatError(msg("tournament.not_csv", err=err), field="csv") from None
 
 
 # ---- players -----------------------------------------------------------------------------------
@@ -85,7 +86,7 @@ def read_players(text: str) -> list[Entry]:
     except csv.Error as err:
         raise FormatError(f"not CSV: {err}", field="csv") from None
     if not numbered:
-        raise FormatError("the player list is empty", line=1, field="name")
+        raise FormatError(msg("tournament.player_list_empty"), line=1, field="name")
     first, header_row = numbered[0]
     header = [c.strip().lower() for c in header_row]
     where: dict[str, int] = {}
@@ -94,7 +95,7 @@ def read_players(text: str) -> list[Entry]:
             if col in names:
                 where.setdefault(key, i)
     if "name" not in where:
-        raise FormatError("the first line names the columns, one of them the name (name, nombre or nom)", line=first,
+        raise FormatError(msg("tournament.first_line_names_columns"), line=first,
                           field="name")
     entries, problems = [], []
     for n, row in numbered[1:]:
@@ -162,22 +163,23 @@ def read_results(text: str, players: list[Entry] | tuple[Entry, ...], *, name: s
         try:
             kind = Kind(cells["kind"])
         except ValueError:
-            raise FormatError(f"kind is one of {', '.join(k.value for k in Kind)}", line=n, field="kind") from None
+            raise FormatError(msg("tournament.kind_one", items=', '.join(k.value for k in Kind)), line=n, field="kind") from None
         values = {}
         for key in ("round", "number1", "score1", "scrabbles1") + (
                 () if kind is Kind.BYE else ("number2", "score2", "scrabbles2")):
             try:
                 values[key] = int(cells[key] or 0)
             except ValueError:
-                raise FormatError(f"{key} is a whole number, not {cells[key]!r}", line=n, field=key) from None
+                raise FormatError(msg("tournament.whole_number_not", key=key, cell=cells[key]), line=n, field=key) from None
         if values["round"] < 1:
-            raise FormatError(f"round is 1 or more, not {values['round']}", line=n, field="round")
+            raise FormatError(msg("tournament.round_more_not", value=values['round']), line=n, field="round")
         for key in ("number1",) + (() if kind is Kind.BYE else ("number2",)):
             if values[key] not in numbers:
-                raise FormatError(f"no player number {values[key]}", line=n, field=key)
+                raise FormatError(msg("tournament.no_player_number", value=values[key]), line=n, field=key)
             if "division" in cells and cells["division"] != divisions[values[key]]:
-                raise FormatError(f"player {values[key]} is in division {divisions[values[key]]}, not "
-                                  f"{cells['division']!r}", line=n, field="division")
+                raise FormatError(msg("tournament.player_division_not", value=values[key],
+                                      division=divisions[values[key]],
+                                      cell=cells['division']), line=n, field="division")
         if kind is Kind.BYE:
             lines.append(Line(values["round"], values["number1"], None, (values["score1"], 0), kind,
                               (values["scrabbles1"], 0)))

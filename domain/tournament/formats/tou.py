@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from domain.errors import msg
 from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet, joined
 from domain.tournament.results import Kind
 
@@ -95,7 +96,7 @@ def read_tou(text: str) -> Sheet:
     name); every cell checked."""
     raw = text.splitlines()
     if not raw or not raw[0].startswith("*M"):
-        raise FormatError("a TOU file starts with '*M' then the date (dd.mm.yyyy) and the name", line=1,
+        raise FormatError(msg("tournament.tou_file_starts_with"), line=1,
                           field="header")
     date_text, _, name = raw[0][2:].partition(" ")
     date = ""
@@ -112,7 +113,7 @@ def read_tou(text: str) -> Sheet:
         if line.startswith("*"):
             label = line[1:].strip() or "A"
             if any(label == seen for seen, _ in blocks):
-                raise FormatError(f"division {label} comes twice", line=number, field="division")
+                raise FormatError(msg("tournament.division_comes_twice", label=label), line=number, field="division")
             rows = []
             blocks.append((label, rows))
             continue
@@ -124,7 +125,7 @@ def read_tou(text: str) -> Sheet:
             i += 1  # the cells come in pairs: an odd run of numbers starts with the end of the name ("Jugador 01")
         name_part, cells = " ".join(tokens[:i]), tokens[i:]
         if not name_part:
-            raise FormatError("a TOU player line starts with the name", line=number, field="name")
+            raise FormatError(msg("tournament.tou_player_line_starts"), line=number, field="name")
         if not blocks:
             blocks.append(("A", rows))
         rows.append((number, name_part, [(int(cells[k]), cells[k + 1]) for k in range(0, len(cells), 2)]))
@@ -147,20 +148,19 @@ def _division(label: str, rows: list[tuple[int, str, list[tuple[int, str]]]], na
                     lines.append(Line(r + 1, me, None, (score - 2000, 0), Kind.BYE))
                 continue
             if not 1 <= opponent <= count:
-                raise FormatError(f"round {r + 1}: no player {opponent}", line=at, field="opponent")
+                raise FormatError(msg("tournament.round_no_player", r=r + 1, opponent=opponent), line=at, field="opponent")
             theirs = rows[opponent - 1][2]
             if len(theirs) <= r or int(theirs[r][1].lstrip("+")) != me:
-                raise FormatError(f"round {r + 1}: player {me} meets {opponent}, whose line does not name {me}",
+                raise FormatError(msg("tournament.round_player_meets_whose", r=r + 1, me=me, opponent=opponent),
                                   line=at, field="opponent")
             if first and theirs[r][1].startswith("+"):
-                raise FormatError(f"round {r + 1}: {me} and {opponent} are both marked '+' (first)", line=at,
+                raise FormatError(msg("tournament.round_are_both_marked", r=r + 1, me=me, opponent=opponent), line=at,
                                   field="opponent")
             if not first and not (not theirs[r][1].startswith("+") and me < opponent):
                 continue  # the first player's line writes the table (or the lower number when neither is marked)
             decoded = _decode(score, theirs[r][0])
             if decoded is None:
-                raise FormatError(f"round {r + 1}: the scores {score} and {theirs[r][0]} agree on no result "
-                                  f"(a win is written plus 2000, a draw plus 1000)", line=at, field="score")
+                raise FormatError(msg("tournament.round_scores_agree_on", r=r + 1, score=score, their=theirs[r][0]), line=at, field="score")
             mine, other, kind = decoded
             lines.append(Line(r + 1, me, opponent, (mine, other), kind))
     return Sheet(name, max((len(c) for _, _, c in rows), default=0), players, tuple(lines), date).sorted()

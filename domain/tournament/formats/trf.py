@@ -30,6 +30,7 @@ import re
 import unicodedata
 from dataclasses import replace
 
+from domain.errors import msg
 from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet
 from domain.tournament.results import Kind
 
@@ -144,12 +145,12 @@ def read_trf(text: str) -> Sheet:
             try:
                 rounds = int(line[4:].strip())
             except ValueError:
-                raise FormatError("XXR is the number of rounds", line=number, field="XXR") from None
+                raise FormatError(msg("tournament.xxr_number_rounds"), line=number, field="XXR") from None
         elif code == "001":
             entry, rounds_of = _player(line, number)
             entry = replace(entry, line=number)
             if entry.number in at:
-                raise FormatError(f"starting rank {entry.number} is given twice", line=number, field="rank")
+                raise FormatError(msg("tournament.starting_rank_given_twice", number=entry.number), line=number, field="rank")
             players.append(entry)
             cells[entry.number] = rounds_of
             at[entry.number] = number
@@ -163,14 +164,16 @@ def read_trf(text: str) -> Sheet:
             if opponent == 0 or result in ("Z", " ", ""):
                 continue
             if opponent not in cells:
-                raise FormatError(f"round {round_no}: no player with starting rank {opponent}", line=at[me],
+                raise FormatError(msg("tournament.round_no_player_with", round_no=round_no, opponent=opponent), line=at[me],
                                   field="opponent")
             theirs = cells[opponent]
             if len(theirs) <= r or theirs[r][0] != me:
-                raise FormatError(f"round {round_no}: {me} meets {opponent}, whose line does not name {me}",
+                raise FormatError(msg("tournament.round_meets_whose_line", round_no=round_no, me=me,
+                                      opponent=opponent),
                                   line=at[me], field="opponent")
             if colour in "wb" and colour == theirs[r][1]:
-                raise FormatError(f"round {round_no}: {me} and {opponent} both have {colour!r}", line=at[me],
+                raise FormatError(msg("tournament.round_both_have", round_no=round_no, me=me, opponent=opponent,
+                                      colour=colour), line=at[me],
                                   field="colour")
             if colour == "b" or (colour == "-" and me > opponent):
                 continue  # white's line writes the table
@@ -183,7 +186,7 @@ def read_trf(text: str) -> Sheet:
             else:
                 score = {"1": (1, 0), "W": (1, 0), "=": (0, 0), "D": (0, 0), "0": (0, 1), "L": (0, 1)}.get(result)
                 if score is None:
-                    raise FormatError(f"round {round_no}: result {result!r} is not a TRF16 result code",
+                    raise FormatError(msg("tournament.round_result_not_trf", round_no=round_no, result=result),
                                       line=at[me], field="result")
                 lines.append(Line(round_no, me, opponent, score, Kind.PLAYED))
     played = max((len(c) for c in cells.values()), default=0)
@@ -199,13 +202,13 @@ def _player(line: str, number: int) -> tuple[Entry, list[tuple[int, str, str]]]:
     try:
         rank = int(padded[4:8])
     except ValueError:
-        raise FormatError("columns 5-8 hold the starting rank", line=number, field="rank") from None
+        raise FormatError(msg("tournament.columns_hold_starting_rank"), line=number, field="rank") from None
     name = padded[14:47].strip()
     if not name:
-        raise FormatError("columns 15-47 hold the name", line=number, field="name")
+        raise FormatError(msg("tournament.columns_hold_name"), line=number, field="name")
     rating_text = padded[48:52].strip()
     if rating_text and not rating_text.isdecimal():
-        raise FormatError("columns 49-52 hold the rating", line=number, field="rating")
+        raise FormatError(msg("tournament.columns_hold_rating"), line=number, field="rating")
     rounds = []
     rest = line[91:]
     for k in range(0, len(rest), 10):
@@ -216,10 +219,11 @@ def _player(line: str, number: int) -> tuple[Entry, list[tuple[int, str, str]]]:
         try:
             opponent = int(cell[0:4].strip() or 0)
         except ValueError:
-            raise FormatError(f"round {k // 10 + 1}: columns {92 + k}-{95 + k} hold the opponent's starting rank",
+            raise FormatError(msg("tournament.round_columns_hold_opponent", k=k // 10 + 1, value=92 + k,
+                                  value2=95 + k),
                               line=number, field="opponent") from None
         colour = cell[5]
         if colour not in "wb-":
-            raise FormatError(f"round {k // 10 + 1}: the colour is w, b or -", line=number, field="colour")
+            raise FormatError(msg("tournament.round_colour_w_b", k=k // 10 + 1), line=number, field="colour")
         rounds.append((opponent, colour, cell[7]))
     return Entry(rank, name, int(rating_text or 0), padded[57:68].strip()), rounds

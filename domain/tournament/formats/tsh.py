@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+from domain.errors import msg
 from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet, joined
 from domain.tournament.results import Kind
 
@@ -108,7 +109,7 @@ def write_t(sheet: Sheet, notes: list[Note] | None = None) -> str:
     """The division's ``.t`` file (a sheet of several divisions is refused: tsh keeps one file a division;
     ``write(sheet, "tsh", division=...)`` writes one)."""
     if len(sheet.divisions) > 1:
-        raise FormatError(f"tsh keeps one .t file a division: name the division ({', '.join(sheet.divisions)})",
+        raise FormatError(msg("tournament.tsh_keeps_one_t", divisions=', '.join(sheet.divisions)),
                           field="division")
     lines = []
     for e in sheet.players:
@@ -137,7 +138,7 @@ def read_t(text: str, *, name: str = "", rounds: int | None = None, division: st
                                  start=1):
         head, sep, rest = raw.partition(";")
         if not sep:
-            raise FormatError("a tsh player line has a ';' between the opponents and the scores", line=number,
+            raise FormatError(msg("tournament.tsh_player_line_has"), line=number,
                               field="scores")
         parts = [p.strip() for p in rest.split(";")]
         scores = _ints(parts[0], number, "scores")
@@ -152,8 +153,7 @@ def read_t(text: str, *, name: str = "", rounds: int | None = None, division: st
         paired = len(etc["p12"]) if "p12" in etc else len(scores)
         at = len(tokens) - 1 - paired
         if at < 1 or not all(t.isdecimal() for t in tokens[at:]):
-            raise FormatError("a tsh player line starts with the name, then the rating, then the opponents' "
-                              "numbers (one a round)", line=number, field="rating")
+            raise FormatError(msg("tournament.tsh_player_line_starts"), line=number, field="rating")
         rows.append((number, " ".join(tokens[:at]), int(tokens[at]), [int(t) for t in tokens[at + 1:]], scores,
                      etc))
     return _sheet(rows, name, rounds, division)
@@ -163,7 +163,7 @@ def _ints(text: str, line: int, field: str) -> list[int]:
     try:
         return [int(x) for x in text.split()]
     except ValueError:
-        raise FormatError(f"{field} are whole numbers", line=line, field=field) from None
+        raise FormatError(msg("tournament.are_whole_numbers", field=field), line=line, field=field) from None
 
 
 def _real(row: tuple[int, str, int, list[int], list[int], dict[str, list[str]]]
@@ -181,10 +181,10 @@ def _real(row: tuple[int, str, int, list[int], list[int], dict[str, list[str]]]
         try:
             opponent, first, score = (int(x) for x in token.split(":"))
         except ValueError:
-            raise FormatError(f"plreal is '=' or opponent:p12:score a round, not {token!r}", line=n,
+            raise FormatError(msg("tournament.plreal_opponent_p_score", token=token), line=n,
                               field="plreal") from None
         if i >= len(pairings) or i >= len(scores):
-            raise FormatError(f"plreal names round {i + 1}, which the line has not", line=n, field="plreal")
+            raise FormatError(msg("tournament.plreal_names_round_which", i=i + 1), line=n, field="plreal")
         pairings[i], scores[i] = opponent, score
         if i < len(p12):
             p12[i] = str(first)
@@ -203,7 +203,8 @@ def _sheet(rows: list[tuple[int, str, int, list[int], list[int], dict[str, list[
     played = max((len(p) for _, _, _, p, _, _ in rows), default=0)
     for n, _, _, pairings, scores, etc in rows:
         if len(scores) > len(pairings):
-            raise FormatError(f"player {n} has {len(scores)} scores for {len(pairings)} rounds paired", line=n,
+            raise FormatError(msg("tournament.player_has_scores_for", n=n, n_scores=len(scores),
+                                  n_pairings=len(pairings)), line=n,
                               field="scores")
         kinds = etc.get("plkind")
         p12 = etc.get("p12")
@@ -213,7 +214,7 @@ def _sheet(rows: list[tuple[int, str, int, list[int], list[int], dict[str, list[
                 continue  # paired, no score yet: not a result
             letter = kinds[i] if kinds and i < len(kinds) else None
             if letter is not None and letter != NOT_PAIRED and letter not in LETTER_KIND:
-                raise FormatError(f"plkind letters are P, B, F, A or -, not {letter!r}", line=n, field="plkind")
+                raise FormatError(msg("tournament.plkind_letters_are_p", letter=letter), line=n, field="plkind")
             if letter == NOT_PAIRED:
                 continue
             if opponent == 0:
@@ -222,14 +223,14 @@ def _sheet(rows: list[tuple[int, str, int, list[int], list[int], dict[str, list[
                 lines.append(Line(round_no, n, None, (scores[i], 0), Kind.BYE))
                 continue
             if not 1 <= opponent <= count:
-                raise FormatError(f"round {round_no}: no player {opponent} in this division", line=n,
+                raise FormatError(msg("tournament.round_no_player_this", round_no=round_no, opponent=opponent), line=n,
                                   field="pairings")
             their = by_number[opponent]
             if len(their[0]) <= i or their[0][i] != n:
-                raise FormatError(f"round {round_no}: player {n} meets {opponent}, whose line does not name "
-                                  f"{n}", line=n, field="pairings")
+                raise FormatError(msg("tournament.round_player_meets_whose_2", round_no=round_no, n=n,
+                                      opponent=opponent), line=n, field="pairings")
             if len(their[1]) <= i:
-                raise FormatError(f"round {round_no}: player {opponent} has no score against {n}", line=opponent,
+                raise FormatError(msg("tournament.round_player_has_no", round_no=round_no, opponent=opponent, n=n), line=opponent,
                                   field="scores")
             said = p12[i] if p12 and i < len(p12) else ""
             first = said == "1" if said in ("1", "2") else n < opponent  # tsh's 3: to be drawn; unknown: by number
@@ -274,7 +275,7 @@ def write_live(sheet: Sheet, notes: list[Note] | None = None) -> str:
 def read_live(text: str | dict[str, Any], *, division: str | None = None) -> Sheet:
     """A live feed read back: every division (numbered on through them, each player keeping its division's
     name), or only the one named (numbered 1 to n)."""
-    refused = FormatError("a tsh feed is a JSON object with 'divisions', each an object with its 'players'",
+    refused = FormatError(msg("tournament.tsh_feed_json_object"),
                           field="divisions")
     try:
         data = json.loads(text) if isinstance(text, str) else text
@@ -290,7 +291,7 @@ def read_live(text: str | dict[str, Any], *, division: str | None = None) -> She
     name = str(config.get("event_name", ""))
     names = [str(d.get("name") or "A") for d in chosen]
     if len(set(names)) != len(names):
-        raise FormatError("each division of a tsh feed has a name of its own", field="divisions")
+        raise FormatError(msg("tournament.each_division_tsh_feed"), field="divisions")
     return joined([_feed_division(d, label, name, rounds if isinstance(rounds, int) else None)
                    for d, label in zip(chosen, names)])
 
@@ -307,10 +308,10 @@ def _feed_division(chosen: dict[str, Any], label: str, name: str, rounds: int | 
             rows.append((int(p.get("id", index)), str(p["name"]), int(p.get("rating", 0)),
                          [int(x) for x in p["pairings"]], [int(x) for x in p["scores"]], etc))
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise FormatError(f"player {index} needs name, pairings and scores", line=index,
+            raise FormatError(msg("tournament.player_needs_name_pairings", index=index), line=index,
                               field="players") from None
     rows.sort(key=lambda row: row[0])
     if [row[0] for row in rows] != list(range(1, len(rows) + 1)):
-        raise FormatError(f"division {label}: the players' ids run from 1 to their number, each once",
+        raise FormatError(msg("tournament.division_players_ids_run", label=label),
                           field="players")
     return _sheet(rows, name, rounds, label)

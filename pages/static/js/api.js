@@ -57,7 +57,8 @@ export async function playWords(view, token) {
 /** The printable sheet (HTML) or the GCG record, as a file to keep: {text, type, name}. */
 export async function download(game, token, kind) {
   const path = kind === 'gcg' ? `/v1/games/${game}/gcg` : `/v1/games/${game}/scoresheet?format=html`;
-  const answer = await fetch(path, { headers: { Authorization: `Bearer ${token}`, 'X-Device': deviceId() } });
+  const answer = await fetch(path, { headers: { Authorization: `Bearer ${token}`, 'X-Device': deviceId(),
+    'Accept-Language': net.language() } });
   if (!answer.ok) throw fail(path, { status: answer.status, body: null });
   return { blob: await answer.blob(), name: `planilla-${game.slice(0, 8)}.${kind === 'gcg' ? 'gcg' : 'html'}` };
 }
@@ -81,7 +82,7 @@ export function followPath(path, token, after, onEvent, signal, onOpen = () => {
  * service has answered; `onChunk` whenever anything arrives (a keep-alive comment too). An event without an `id`
  * comes as {id: null, type, data} (the hall's `tables` and `changes`: docs/console.md). */
 export async function followStream(path, { token, after = null, onEvent, signal, onOpen = () => {}, onChunk = () => {} }) {
-  const headers = { Authorization: `Bearer ${token}`, 'X-Device': deviceId() };
+  const headers = { Authorization: `Bearer ${token}`, 'X-Device': deviceId(), 'Accept-Language': net.language() };
   if (after != null) headers['Last-Event-ID'] = String(after);
   const answer = await fetch(path, { headers, signal });
   if (!answer.ok || !answer.body) throw fail('stream', { status: answer.status, body: null });

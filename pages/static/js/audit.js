@@ -3,7 +3,7 @@
 // (`/events`: time, actor, device, event, hash, previous hash, the payload on demand) and the export
 // (`/export`) to download, and to check here with the offline verifier (js/audit/) before keeping it.
 import { t, use, choose, initial } from './i18n.js';
-import { request } from './net.js';
+import { request, language } from './net.js';
 import { verifyExport } from './audit/verify.js';
 import { bestDigest } from './audit/sha256.js';
 import { findingNode } from './audit/report.js';
@@ -92,7 +92,7 @@ async function download() {
   error.textContent = '';
   let answer;
   try {
-    answer = await fetch(`/v1/games/${access.game}/export`, { headers: { Authorization: `Bearer ${access.token}` }, cache: 'no-store' });
+    answer = await fetch(`/v1/games/${access.game}/export`, { headers: { Authorization: `Bearer ${access.token}`, 'Accept-Language': language() }, cache: 'no-store' });
   } catch {
     error.textContent = t('access.unreachable');
     return;

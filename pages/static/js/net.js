@@ -40,10 +40,17 @@ export function deviceId() {
   return memoryDevice;
 }
 
-// One HTTP call: JSON in and out, Authorization and X-Device set; {status, body, headers}.
+/** The page's language (i18n.js sets <html lang>), sent as Accept-Language so the service says its refusals in it
+ * (es, ca, en; the service answers English to a language it does not speak). */
+export function language() {
+  const lang = globalThis.document?.documentElement?.lang;
+  return ['es', 'ca', 'en'].includes(lang) ? lang : (globalThis.navigator?.language || 'es');
+}
+
+// One HTTP call: JSON in and out, Authorization, X-Device and Accept-Language set; {status, body, headers}.
 // `timeout` (ms) turns a request that hangs on a dead Wi-Fi into a NetworkError.
 export async function request(path, { method = 'GET', body, token, headers = {}, timeout = 15000 } = {}) {
-  const sent = { Accept: 'application/json', 'X-Device': deviceId(), ...headers };
+  const sent = { Accept: 'application/json', 'Accept-Language': language(), 'X-Device': deviceId(), ...headers };
   if (token) sent.Authorization = `Bearer ${token}`;
   if (body !== undefined) sent['Content-Type'] = 'application/json';
   const abort = new AbortController();

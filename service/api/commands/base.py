@@ -8,7 +8,7 @@ from uuid import UUID
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
-from domain.errors import NotationError
+from domain.errors import NotationError, msg
 from domain.notation import normalise, read_tile, tile_pattern
 from service.game.application import Actor, GamesApplication
 
@@ -27,7 +27,7 @@ def _number(value: Any) -> Any:
     """A JSON number, never ``true``/``false`` nor text: a seat, a version, minutes (issue 27: ``"round": false`` was
     read as round 0)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError("a whole number is expected here, written as a JSON number (not true, false or text)")
+        raise ValueError(msg("api.whole_number_expected"))
     return value
 
 

@@ -9,6 +9,7 @@ from fastapi import Depends, Header, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.security.utils import get_authorization_scheme_param
 
+from domain.errors import msg, word
 from service.access.application import ServiceApplication
 from service.principal import Principal
 from service.api.common.errors import forbidden, unauthorized
@@ -74,7 +75,7 @@ async def principal_of(games: ServiceApplication, raw: str | None) -> Principal:
             if found is None:
                 raise
     if found is None:
-        raise unauthorized("the token is unknown or revoked")
+        raise unauthorized(msg("api.token_unknown_revoked"))
     return found
 
 
@@ -103,7 +104,7 @@ DeviceDep = Annotated[str | None, Depends(device)]
 async def director(who: CurrentPrincipal) -> Principal:
     """A director's token not bound to one game: creating games and issuing tokens."""
     if who.role != "director" or who.game_id is not None:
-        raise forbidden(f"a {who.role} token may not do this: it needs a director's token for every game")
+        raise forbidden(msg("api.token_may_not_do", role=word("role", who.role)))
     return who
 
 
@@ -114,7 +115,7 @@ GameIdPath = Annotated[UUID, Path(description="The game's id.", examples=["3f2b8
 async def reader(game_id: GameIdPath, who: CurrentPrincipal) -> Principal:
     """Anyone whose token is bound to this game or to every game."""
     if not who.may_read(game_id):
-        raise forbidden("this token is bound to another game", field="game_id")
+        raise forbidden(msg("api.this_token_bound_another"), field="game_id")
     return who
 
 

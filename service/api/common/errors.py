@@ -11,6 +11,11 @@
   ``Retry-After``: not a bug, so logged once per change of cause by the store's health, never as a
   traceback per request.
 
+Every refusal is said in the reader's language (``Accept-Language``: es, ca, en; English without it), with
+``Content-Language`` and ``Vary: Accept-Language`` (``service.api.common.language``): the domain's and this layer's
+messages from their catalogue keys (domain/messages), request-validation messages by pydantic's error type; a message
+raised without a key is said as it is, in English.
+
 Anything else a request manages to raise is logged and answered 500 with code ``internal``: a
 test fuzzes the contract to show that no client input gets there.
 """
@@ -28,10 +33,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from eventsourcing.persistence import PersistenceError
 
-from domain.errors import DomainError
+from domain.errors import DomainError, Message, msg
+from domain.messages.catalogue import render
 from domain.game.errors import GameClosed
 from domain.tournament.rules import SETTING_ARTICLES, SettingRefused, setting_value
 from service.api.commands.dispatch import COMMANDS
+from service.api.common.language import current, headers as language_headers, said
 from service.api.schemas.token import LABEL_HELP
 from service.game.application import GameNotFound, VersionConflict
 from service.store_health import StoreUnavailable, cause_of
@@ -61,10 +68,15 @@ class ApiError(Exception):
 
     def body(self) -> dict[str, Any]:
         """The JSON body of the refusal."""
-        return {"code": self.code, "message": self.message, "field": self.field, "article": self.article}
+        return {"code": self.code, "message": said(self.message), "field": self.field, "article": self.article}
 
 
-def unauthorized(message: str = "send a bearer token: Authorization: Bearer <token>") -> ApiError:
+def text_of(error: BaseException) -> str:
+    """An error's message as raised: a ``Message`` keeps its key (``str(error)`` would say it in English only)."""
+    return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+
+
+def unauthorized(message: str = msg("access.send_bearer_token")) -> ApiError:
     """401, with the challenge header RFC 6750 asks for."""
     return ApiError(401, "unauthorized", message, field="Authorization", headers={"WWW-Authenticate": "Bearer"})
 
@@ -80,7 +92,25 @@ def malformed(message: str, field: str | None = None) -> ApiError:
 
 
 def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse(body, status_code=status, headers=headers)
+    """An error's answer, in the reader's language and saying so."""
+    return JSONResponse(body, status_code=status, headers=language_headers(headers))
+
+
+def _problem_message(error: dict[str, Any]) -> str:
+    """A request-validation problem in the reader's language: pydantic's own words in English, the catalogue's for
+    its error type in Spanish and Catalan (a value error's own message said in the language too)."""
+    lang, kind, text = current(), error.get("type", ""), error.get("msg", "")
+    context = dict(error.get("ctx") or {})
+    cause = context.get("error")
+    if isinstance(cause, BaseException) and cause.args and isinstance(cause.args[0], Message):
+        context["error"] = cause.args[0]
+        if lang == "en":
+            return f"Value error, {cause.args[0]}"
+    if lang == "en":
+        return text
+    context = {name: said(value) if isinstance(value, Message) else
+               (value.replace(" or ", " o ") if isinstance(value, str) else value) for name, value in context.items()}
+    return render(f"validation.{kind}", context, lang) or text
 
 
 def _field(loc: tuple[Any, ...]) -> str | None:
@@ -112,7 +142,8 @@ def _setting_refused(request: Request, exc: RequestValidationError) -> JSONRespo
         setting_value(body["setting"], body.get("value"))
     except SettingRefused as refused:
         code = "setting" if refused.field == "setting" else "setting_value"
-        return _json(422, {"code": code, "message": str(refused), "field": refused.field, "article": refused.article})
+        return _json(422, {"code": code, "message": said(refused.args[0]), "field": refused.field,
+                           "article": refused.article})
     return None
 
 
@@ -129,14 +160,14 @@ async def validation_error(request: Request, exc: RequestValidationError) -> JSO
     for e in exc.errors():
         kind = e.get("type", "")
         field = KIND_FIELDS.get(kind) or _field(tuple(e.get("loc", ())))
-        message = e.get("msg", "")
+        message = _problem_message(e)
         if field in FIELD_HINTS:
             message = f"{message}. {FIELD_HINTS[field]}"
         problem = {"field": field, "message": message, "type": kind}
         if problem not in problems:  # a path parameter shared by a dependency is reported twice
             problems.append(problem)
-    first = problems[0] if problems else {"field": None, "message": "malformed request"}
-    body = {"code": "malformed", "message": f"{first['field'] or 'request'}: {first['message']}",
+    first = problems[0] if problems else {"field": None, "message": said(msg("validation.malformed_request"))}
+    body = {"code": "malformed", "message": f"{first['field'] or said(msg('api.request'))}: {first['message']}",
             "field": first["field"], "article": None, "problems": problems}
     return _json(400, body)
 
@@ -147,7 +178,7 @@ async def api_error(_: Request, exc: ApiError) -> JSONResponse:
 
 def domain_body(exc: DomainError) -> dict[str, Any]:
     """A rule's refusal as every answer says it: its code, message, field and article (and position)."""
-    body = {"code": exc.code, "message": exc.message, "field": exc.field, "article": exc.article}
+    body = {"code": exc.code, "message": said(exc.message), "field": exc.field, "article": exc.article}
     if exc.position is not None:
         body["position"] = exc.position
     if getattr(exc, "problems", None):  # a player list: every bad line (FormatError.of_lines)
@@ -157,7 +188,8 @@ def domain_body(exc: DomainError) -> dict[str, Any]:
 
 def not_found_body(exc: GameNotFound) -> dict[str, Any]:
     """An unknown game as every answer says it."""
-    return {"code": "game_not_found", "message": str(exc), "field": "game_id", "article": None}
+    return {"code": "game_not_found", "message": said(exc.args[0] if exc.args else str(exc)), "field": "game_id",
+            "article": None}
 
 
 async def domain_error(_: Request, exc: DomainError) -> JSONResponse:
@@ -170,7 +202,7 @@ async def not_found(_: Request, exc: GameNotFound) -> JSONResponse:
 
 
 async def conflict(_: Request, exc: VersionConflict) -> JSONResponse:
-    body = {"code": "version_conflict", "message": str(exc), "field": "expected_version", "article": None,
+    body = {"code": "version_conflict", "message": said(exc.args[0] if exc.args else str(exc)), "field": "expected_version", "article": None,
             "current_version": exc.current_version}
     return _json(409, body)
 
@@ -208,20 +240,21 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         else:
             exc.headers = {**(getattr(exc, "headers", None) or {}), "Allow": allow}
     codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
-    message, field = str(exc.detail), None
+    message, field = exc.detail if isinstance(exc.detail, str) else str(exc.detail), None
     if exc.status_code == 413:
-        message, field = f"the request body is larger than this endpoint accepts ({exc.detail})", "body"
+        message, field = msg("api.body_too_large", detail=exc.detail), "body"
     elif exc.status_code == 400 and "parsing the body" in message:  # not JSON the parser could read at all
-        message, field = ("the body is not JSON this service can read (invalid UTF-8, or nested too deeply)",
-                          "body")
+        message, field = msg("api.body_not_json"), "body"
+    elif exc.status_code in (404, 405) and message in ("Not Found", "Method Not Allowed"):
+        message = msg("api.not_found" if exc.status_code == 404 else "api.method_not_allowed")
     body = {"code": codes.get(exc.status_code, "malformed" if field == "body" else "http_error"),
-            "message": message, "field": field, "article": None}
+            "message": said(message), "field": field, "article": None}
     return _json(exc.status_code, body, getattr(exc, "headers", None))
 
 
 async def store_unavailable(_: Request, exc: StoreUnavailable) -> JSONResponse:
     """The store cannot write now: 503, the cause named, and when to try again."""
-    body = {"code": exc.code, "message": exc.message, "field": None, "article": None}
+    body = {"code": exc.code, "message": said(exc.message), "field": None, "article": None}
     return _json(503, body, {"Retry-After": str(exc.retry_after)})
 
 
@@ -239,7 +272,7 @@ async def store_error(request: Request, exc: PersistenceError) -> JSONResponse:
 async def unexpected(request: Request, exc: Exception) -> JSONResponse:
     """A bug, not a client's mistake: logged with its traceback, answered 500 in the common shape."""
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-    return _json(500, {"code": "internal", "message": "internal error (logged)", "field": None, "article": None})
+    return _json(500, {"code": "internal", "message": said(msg("api.internal")), "field": None, "article": None})
 
 
 def install(app: FastAPI) -> None:

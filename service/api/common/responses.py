@@ -60,15 +60,24 @@ EXAMPLES: dict[int, tuple[str, dict[str, Any]]] = {
            "recorded: send it again later", "field": None, "article": None}),
 }
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying.", "schema": {"type": "integer"}}}
+#: Every refusal is said in the reader's language (``Accept-Language``: es, ca or en; English without it): the two
+#: headers that say so, declared once in the contract's ``components.headers`` (``service.api.app.contract``).
+LANGUAGE_HEADERS = {
+    "Content-Language": {"description": "The language the message is written in: es, ca or en (the request's "
+                                        "Accept-Language; en when it names none of these).",
+                         "schema": {"type": "string", "enum": ["es", "ca", "en"]}},
+    "Vary": {"description": "Accept-Language: the message depends on it.", "schema": {"type": "string"}},
+}
+LANGUAGE = {name: {"$ref": f"#/components/headers/{name}"} for name in LANGUAGE_HEADERS}
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     """The ``responses=`` of a route that can refuse with these statuses."""
     found: dict[int | str, dict[str, Any]] = {
-        code: {"model": ErrorBody, "description": EXAMPLES[code][0],
+        code: {"model": ErrorBody, "description": EXAMPLES[code][0], "headers": dict(LANGUAGE),
                "content": {"application/json": {"example": EXAMPLES[code][1]}}} for code in codes}
     if 503 in found:
-        found[503]["headers"] = RETRY_AFTER
+        found[503]["headers"] = {**RETRY_AFTER, **LANGUAGE}
     return found
 
 

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from fastapi.concurrency import run_in_threadpool
 
+from domain.errors import msg
 from service.store_health import StoreUnavailable
 
 T = TypeVar("T")
@@ -38,7 +39,7 @@ async def within(seconds: float, read: Callable[..., T], *args: object) -> T:
     try:
         return await asyncio.wait_for(loop.run_in_executor(READS, read, *args), seconds)
     except asyncio.TimeoutError:
-        raise StoreUnavailable("stalled", f"a read took over {seconds:g} s", reading=True) from None
+        raise StoreUnavailable("stalled", msg("store.read_took_over", seconds=seconds), reading=True) from None
 
 
 async def bounded(read: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -49,7 +50,7 @@ async def bounded(read: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         return await asyncio.wait_for(asyncio.shield(task), ROUTE_READ_BOUND)
     except asyncio.TimeoutError:
         task.add_done_callback(_quiet)
-        raise StoreUnavailable("stalled", f"a read took over {ROUTE_READ_BOUND:g} s", reading=True) from None
+        raise StoreUnavailable("stalled", msg("store.read_took_over", seconds=ROUTE_READ_BOUND), reading=True) from None
 
 
 def _quiet(task: asyncio.Future[Any]) -> None:

@@ -13,6 +13,9 @@ import json
 import re
 from typing import Any
 
+from domain.errors import msg
+from service.api.common.language import VARY, current, said
+
 COMMANDS_PATH = re.compile(r"^/v1/games/[^/]+/commands$")
 #: A command is a few hundred bytes.
 MAX_COMMAND_BYTES = 16_384
@@ -46,9 +49,10 @@ class BodyLimit:
 
 
 async def _refuse(send: Any, limit: int) -> None:
-    body = json.dumps({"code": "payload_too_large", "field": "body", "article": None,
-                       "message": f"the request body is larger than this endpoint accepts ({limit:,} bytes)"}).encode()
+    message = said(msg("api.body_too_large", detail=f"{limit:,} bytes"))
+    body = json.dumps({"code": "payload_too_large", "field": "body", "article": None, "message": message}).encode()
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close")]})
+                            (b"connection", b"close"), (b"content-language", current().encode()),
+                            (b"vary", VARY.encode())]})
     await send({"type": "http.response.body", "body": body})

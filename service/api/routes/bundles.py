@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
+from domain.errors import msg
 from pages import STATIC
 from pages.bundle import ENTRIES, Bundle, bundle
 
@@ -42,7 +43,7 @@ def made(name: str) -> tuple[Bundle, bytes]:
 @router.get("/bundle/{name}.js")
 def page_bundle(name: str, request: Request) -> Response:
     if name not in ENTRIES:
-        raise HTTPException(404, "no such bundle")
+        raise HTTPException(404, msg("api.no_such_bundle"))
     joined, packed = made(name)
     etag = f'"{joined.digest}"'
     headers = {"Cache-Control": "no-cache", "ETag": etag, "Vary": "Accept-Encoding"}

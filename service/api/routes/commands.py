@@ -8,6 +8,7 @@ from uuid import UUID
 from fastapi import APIRouter, Body, Header, Request
 from fastapi.responses import JSONResponse
 
+from domain.errors import msg, word
 from domain.game import Game
 from domain.game.chain import record_of
 from service.access.application import ServiceApplication
@@ -68,24 +69,23 @@ def official_hand(games: ServiceApplication, who: Principal, command: Any) -> An
     if key is None and signature is None:
         return None
     if not who.official:
-        raise forbidden("official_key: an official's key signs arbiters' and directors' entries; a player's tablet "
-                        "signs with key_signature", field="official_key")
+        raise forbidden(msg("api.official_key_signs_arbiters"), field="official_key")
     if key is None or signature is None:
         missing = "official_signature" if signature is None else "official_key"
         # 422, not 400: the body fits its schema (each field is optional there); the pairing is a rule of the request
-        raise ApiError(422, "unpaired", f"{missing}: official_key and official_signature go together", field=missing)
+        raise ApiError(422, "unpaired", msg("api.official_key_official_signature", missing=missing), field=missing)
     return games.official_hand(who.actor(), key, signature)
 
 
 def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | None:
     """The seat the command acts for, once the token is allowed to send it (403 otherwise)."""
     if not who.may_read(game_id):
-        raise forbidden("this token is bound to another game", field="game_id")
+        raise forbidden(msg("api.this_token_bound_another"), field="game_id")
     if who.role not in ("player", "arbiter", "director"):
-        raise forbidden(f"a {who.role} token reads only; it sends no commands")
+        raise forbidden(msg("api.token_reads_only_sends", role=word("role", who.role)))
     if row.who == "officials":
         if not who.official:
-            raise forbidden(f"{command.type} is for arbiters and directors", field="type")
+            raise forbidden(msg("api.for_arbiters_directors", type=command.type), field="type")
         return None
     if row.who == "players":
         return None
@@ -93,20 +93,20 @@ def acting_seat(row: Row, who: Principal, game_id: UUID, command: Any) -> int | 
         return who.seat if who.role == "player" else None
     if row.who == "own":
         if who.role != "player":
-            raise forbidden(f"{command.type} comes from the player's own tablet: it needs that player's token",
+            raise forbidden(msg("api.comes_from_player_own", type=command.type),
                             field="type")
     field = row.seat_field
     seat = getattr(command, field, None)
     for ruled in row.official_fields:
         if who.role == "player" and getattr(command, ruled, None) is not None:
-            raise forbidden(f"{ruled}: a ruling for arbiters and directors, not a player's token", field=ruled)
+            raise forbidden(msg("api.ruling_for_arbiters_directors", ruled=ruled), field=ruled)
     if who.role == "player":
         if seat is not None and seat != who.seat:
-            raise forbidden(f"a player token acts only for its own seat ({who.seat}), not {seat}", field=field)
+            raise forbidden(msg("api.player_token_acts_only", seat=who.seat, seat2=seat), field=field)
         return who.seat
     if seat is None:
-        raise ApiError(422, "seat_required", f"{field}: an {who.role} sending {command.type} names the seat it acts "
-                       "for (a player's token acts for its own)", field=field)
+        raise ApiError(422, "seat_required", msg("api.sending_names_seat_acts", field=field, role=word("role", who.role),
+                                                 type=command.type), field=field)
     return seat
 
 
@@ -123,7 +123,7 @@ async def run(games: ServiceApplication, game_id: UUID, who: Principal, command:
     digest = rid = None
     if key is not None:
         if not valid_key(key):
-            raise malformed("Idempotency-Key: 1–255 visible ASCII characters", field="Idempotency-Key")
+            raise malformed(msg("api.visible_ascii_characters"), field="Idempotency-Key")
         rid, digest = record_id(game_id, key), request_hash(who.token_id, command.model_dump(mode="json"))
         first = games.answered(rid)
         if first is not None:
@@ -153,6 +153,5 @@ async def run(games: ServiceApplication, game_id: UUID, who: Principal, command:
 def replay(first: IdempotentCommand, digest: str | None) -> dict[str, Any]:
     """The first response to this key, if the request is the same one."""
     if first.request_hash != digest:
-        raise ApiError(422, "idempotency_key_reused", "this Idempotency-Key was used for a different request "
-                       "(another body or another token); use a new key", field="Idempotency-Key")
+        raise ApiError(422, "idempotency_key_reused", msg("api.this_idempotency_key_was"), field="Idempotency-Key")
     return dict(first.response)

@@ -15,12 +15,13 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
 from domain.duplicate import Duplicate
+from domain.errors import msg
 from domain.game.chain import record_of
 from service.principal import SEE_ALL, Principal
 from service.api.schemas.duplicate import DuplicateEvents
 from service.api.common.deps import LAST_EVENT_ID
 from service.api.common.responses import ref, sse
-from service.api.common.errors import ApiError, malformed
+from service.api.common.errors import ApiError, malformed, text_of
 from service.api.common.responses import errors
 from service.api.common.store_reads import bounded
 from service.api.routes.duplicates import (
@@ -62,7 +63,7 @@ async def _bounded(read: Callable[[], T]) -> T:
     try:
         return await bounded(read)
     except DuplicateNotFound as err:
-        raise ApiError(404, "duplicate_not_found", str(err), field="duplicate_id") from None
+        raise ApiError(404, "duplicate_not_found", text_of(err), field="duplicate_id") from None
 
 
 @router.get("/{duplicate_id}/events", response_model=DuplicateEvents, responses={**read_errors(), **errors(503)})
@@ -102,7 +103,7 @@ async def stream_duplicate(
     start = after or 0
     if last_event_id is not None:
         if not last_event_id.strip().isdigit():
-            raise malformed("Last-Event-ID: the version of the last event received", field="Last-Event-ID")
+            raise malformed(msg("api.version_last_event_received"), field="Last-Event-ID")
         start = int(last_event_id.strip())
     await _run(lambda: duplicates.get(duplicate_id))  # 404 before the stream starts
 

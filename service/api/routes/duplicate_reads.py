@@ -16,11 +16,12 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from domain.duplicate import Duplicate
+from domain.errors import msg
 from projections import duplicate_queries as queries
 from projections.duplicate_views import ranking_view, results_csv, sheet
 from service.principal import SEE_ALL, Principal
 from service.api.schemas.duplicate import RankingView, RoundView, SheetView
-from service.api.common.errors import ApiError, forbidden
+from service.api.common.errors import ApiError, forbidden, text_of
 from service.api.common.responses import errors
 from service.api.routes.duplicates import (
     DuplicateIdPath, DuplicatesDep, ReaderDep, RoundPath, SeatPath, _run, _slip, read_errors,
@@ -52,7 +53,7 @@ async def _read(request: Request, duplicates: Duplicates, duplicate_id: UUID, pr
                 return found
         return computed(await _run(lambda: duplicates.get(duplicate_id)))
     except DuplicateNotFound as err:
-        raise ApiError(404, "duplicate_not_found", str(err), field="duplicate_id") from None
+        raise ApiError(404, "duplicate_not_found", text_of(err), field="duplicate_id") from None
 
 
 def round_view(r: dict[str, Any], phase: str, who: Principal) -> dict[str, Any]:
@@ -73,7 +74,7 @@ NOTHING: dict[str, Any] = {}
 
 
 def not_started(round_no: int) -> ApiError:
-    return ApiError(404, "round_not_started", f"round {round_no} has not started", field="round_no")
+    return ApiError(404, "round_not_started", msg("api.round_has_not_started", round_no=round_no), field="round_no")
 
 
 @router.get("/{duplicate_id}/rounds/{round_no}", response_model=RoundView, responses=read_errors())
@@ -126,7 +127,7 @@ async def sheet_for(request: Request, duplicates: Duplicates, duplicate_id: UUID
                     who: Principal) -> dict[str, Any]:
     """A player's sheet as ``who`` may read it: a player only their own; 404 for a seat nobody sits at."""
     if who.role == "player" and who.seat != seat:
-        raise forbidden(f"a player token reads only its own sheet (seat {who.seat})", field="seat")
+        raise forbidden(msg("api.player_token_reads_only", seat=who.seat), field="seat")
 
     def projected(store: Any) -> Any:
         found = queries.sheet(store, duplicate_id, seat)
@@ -142,7 +143,7 @@ async def sheet_for(request: Request, duplicates: Duplicates, duplicate_id: UUID
 
     found = await _read(request, duplicates, duplicate_id, projected, computed)
     if found is NOTHING:
-        raise ApiError(404, "no_player", f"no player at seat {seat}", field="seat")
+        raise ApiError(404, "no_player", msg("api.no_player_at_seat", seat=seat), field="seat")
     return found
 
 

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse
 
 from domain.duplicate import Duplicate
 from domain.duplicate.slips import board_of
+from domain.errors import msg, word
 from domain.game.meta import Meta
 from domain.notation import format_word
 from service.access.idempotency import KEY_PATTERN, request_hash, valid_key
@@ -30,7 +31,7 @@ from service.api.schemas.duplicate import (
     Answer, DuplicateCreate, DuplicateCreated, DuplicateView, EndIn, MasterIn, PublishIn, RoundStart,
     Ruling, SanctionIn, SlipCorrection, SlipIn,
 )
-from service.api.common.errors import ApiError, forbidden, malformed
+from service.api.common.errors import ApiError, forbidden, malformed, text_of
 from service.api.common.responses import errors
 from service.game.application import Actor
 from service.duplicate.application import DuplicateNotFound, Duplicates, KeyReused
@@ -64,16 +65,16 @@ DuplicatesDep = Annotated[Duplicates, Depends(get_duplicates)]
 async def reader(duplicate_id: DuplicateIdPath, who: CurrentPrincipal) -> Principal:
     """Any token bound to this game or to every game."""
     if not who.may_read(duplicate_id):
-        raise forbidden("this token is bound to another game", field="duplicate_id")
+        raise forbidden(msg("api.this_token_bound_another"), field="duplicate_id")
     return who
 
 
 async def judge(duplicate_id: DuplicateIdPath, who: CurrentPrincipal) -> Principal:
     """An arbiter's or director's token for this game or for every game: the judge's desk."""
     if not who.may_read(duplicate_id):
-        raise forbidden("this token is bound to another game", field="duplicate_id")
+        raise forbidden(msg("api.this_token_bound_another"), field="duplicate_id")
     if who.role not in OFFICIALS:
-        raise forbidden(f"a {who.role} token may not do this: it is the judge's (an arbiter or a director)")
+        raise forbidden(msg("api.token_may_not_do_2", role=word("role", who.role)))
     return who
 
 
@@ -85,9 +86,9 @@ async def _run(step: Callable[[], Any]) -> Any:
     try:
         return await run_in_threadpool(step)
     except DuplicateNotFound as err:
-        raise ApiError(404, "duplicate_not_found", str(err), field="duplicate_id") from None
+        raise ApiError(404, "duplicate_not_found", text_of(err), field="duplicate_id") from None
     except KeyReused as err:
-        raise ApiError(422, "idempotency_key_reused", str(err), field="Idempotency-Key") from None
+        raise ApiError(422, "idempotency_key_reused", text_of(err), field="Idempotency-Key") from None
 
 
 def _actor(who: Principal, device: str | None, d: Duplicate | None = None) -> Actor:
@@ -103,7 +104,7 @@ async def _command(request: Request, duplicates: Duplicates, duplicate_id: UUID,
     digest = None
     if key is not None:
         if not valid_key(key):
-            raise malformed("Idempotency-Key: 1–255 visible ASCII characters", field="Idempotency-Key")
+            raise malformed(msg("api.visible_ascii_characters"), field="Idempotency-Key")
         digest = request_hash(who.token_id, {"path": request.url.path,
                                              "body": body.model_dump(mode="json") if body is not None else None})
     found = await _run(lambda: duplicates.get(duplicate_id))
@@ -116,8 +117,8 @@ async def _command(request: Request, duplicates: Duplicates, duplicate_id: UUID,
 
 def _current(d: Duplicate, round_no: int) -> None:
     if round_no != d.round_no:
-        raise ApiError(422, "not_current_round", f"round_no: round {round_no} is not the round in play "
-                       f"({d.round_no})", field="round_no")
+        raise ApiError(422, "not_current_round", msg("api.round_not_round_play", round_no=round_no,
+                                                     round_no2=d.round_no), field="round_no")
 
 
 def _board(d: Duplicate) -> list[str]:
@@ -215,7 +216,7 @@ async def choose_master(request: Request, duplicate_id: DuplicateIdPath, round_n
     equal tops when a valid slip reaches the generator's best, else the generator's, one at random from a recorded
     seed (``GET /v1/lexicons`` lists the lexicons)."""
     if body.computed and not body.lexicon:
-        raise malformed("lexicon: a computed master names the lexicon", field="lexicon")
+        raise malformed(msg("api.computed_master_names_lexicon"), field="lexicon")
 
     def step(d: Duplicate, m: Meta) -> Any:
         _current(d, round_no)
@@ -285,16 +286,16 @@ async def submit_slip(request: Request, duplicate_id: DuplicateIdPath, round_no:
     without it is 422 ``seat_required`` (a slip names its player, AJS 3.2.2), a player's naming another seat 403."""
     if who.role == "player":
         if body.seat is not None and body.seat != who.seat:
-            raise forbidden(f"a player token sends only its own slip (seat {who.seat}), not seat {body.seat}",
+            raise forbidden(msg("api.player_token_sends_only", seat=who.seat, seat2=body.seat),
                             field="seat")
         seat = who.seat
     elif who.role in OFFICIALS:
         if body.seat is None:
-            raise ApiError(422, "seat_required", "seat: an official typing a paper slip names whose it is (the seat)",
+            raise ApiError(422, "seat_required", msg("api.official_typing_paper_slip"),
                            field="seat", article=SLIP_NAMES_PLAYER)
         seat = body.seat
     else:
-        raise forbidden(f"a {who.role} token sends no slip")
+        raise forbidden(msg("api.token_sends_no_slip", role=word("role", who.role)))
 
     def step(d: Duplicate, m: Meta) -> Any:
         _current(d, round_no)

@@ -19,6 +19,7 @@ from uuid import UUID
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
+from domain.errors import msg, word
 from domain.notation import normalise
 from projections import queries
 from projections.replay import VersionNotFound, state_at
@@ -26,7 +27,7 @@ from service.principal import Principal
 from service.game.application import GameNotFound
 from service.trust.attest import round_seal_of
 from service.api.common.deps import CurrentPrincipal, GameIdPath, GamesDep, ReaderDep
-from service.api.common.errors import ApiError, forbidden
+from service.api.common.errors import ApiError, forbidden, text_of
 from service.api.schemas.read import GameIndex, GameStatusView, ReplayState, Scoresheet, Settlement
 from service.api.common.responses import errors
 from service.api.common.store_reads import bounded
@@ -39,8 +40,7 @@ INDEX_ROLES = ("director", "arbiter", "tribunal")
 async def index_reader(who: CurrentPrincipal) -> Principal:
     """Directors, arbiters and the tribunal with a token for every game."""
     if who.role not in INDEX_ROLES or who.game_id is not None:
-        raise forbidden(f"a {who.role} token may not list games: the index is for directors, arbiters and the "
-                        "tribunal with a token for every game")
+        raise forbidden(msg("api.token_may_not_list", role=word("role", who.role)))
     return who
 
 
@@ -56,8 +56,7 @@ def _fresh(request: Request, games: Any, game_id: UUID) -> None:
 
 
 def not_settled(game_id: UUID) -> ApiError:
-    return ApiError(404, "not_settled", f"game {game_id} has no settlement yet: it has not ended, or waits for "
-                                        "the end racks", field="game_id")
+    return ApiError(404, "not_settled", msg("api.game_has_no_settlement", game_id=game_id), field="game_id")
 
 
 @router.get("", response_model=GameIndex, responses=errors(400, 401, 403, 503))
@@ -133,7 +132,7 @@ async def read_state_at(request: Request, game_id: GameIdPath, games: GamesDep, 
     try:
         frame = await bounded(state_at, games, game_id, at, store=request.app.state.read_store)
     except VersionNotFound as err:
-        raise ApiError(404, "version_not_found", str(err), field="at") from None
+        raise ApiError(404, "version_not_found", text_of(err), field="at") from None
     frame = dict(frame, game_id=str(game_id))
     frame["racks"] = [dict(r, known=r["known"] if who.sees_rack(r["seat"]) else None) for r in frame["racks"]]
     return frame
@@ -141,6 +140,6 @@ async def read_state_at(request: Request, game_id: GameIdPath, games: GamesDep, 
 
 def _found(value: Any, game_id: UUID) -> Any:
     if value is None:  # the game exists (checked above) but the read models have not reached it yet
-        raise ApiError(404, "not_projected", f"game {game_id} is not in the read models yet: try again shortly",
+        raise ApiError(404, "not_projected", msg("api.game_not_read_models", game_id=game_id),
                        field="game_id")
     return value

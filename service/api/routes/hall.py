@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from domain.errors import msg
 from service.api.common.errors import ApiError
 
 # ``service.hall.tls`` and ``service.hall.door`` (the ``cryptography`` and ``segno`` libraries) are imported only when
@@ -22,7 +23,7 @@ def _hall(request: Request) -> Any:
 
     folder = request.app.state.settings.tls_dir
     if folder is None or not (Path(folder) / "ca.crt").exists():
-        raise ApiError(404, "not_found", "this server does not serve TLS: start it with 'planilla serve --tls'",
+        raise ApiError(404, "not_found", msg("api.this_server_does_not"),
                        field="path")
     return Hall(Path(folder), False, False)
 

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
+from domain.errors import msg
 from domain.game.chain import verify_chain
 from domain.game.export import export_bytes
 from service.trust.attest import export_attested
@@ -71,8 +72,7 @@ def export_game(game_id: GameIdPath, games: GamesDep, who: ReaderDep,
                     "issue 16)."))] = 2) -> Response:
     """The history as a file to verify offline (`planilla audit verify`)."""
     if who.role not in ("arbiter", "director", "tribunal"):
-        raise forbidden("an export holds every rack's tiles: arbiters, directors and the tribunal only (a player's "
-                        "or spectator's view of the history, with hidden tiles withheld, is /events)")
+        raise forbidden(msg("api.export_holds_every_rack"))
     data = export_attested(games, game_id) if format == 2 else export_bytes(games.history(game_id))
     return Response(data, media_type="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{game_id}.planilla-audit.jsonl"'})

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
 
+from domain.errors import msg, word
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep, GamesDep
 from service.api.common.errors import ApiError, forbidden
 from service.api.common.responses import errors
@@ -25,8 +26,7 @@ KEY_ROLES = ("director", "arbiter", "tribunal")
 
 def _official(who: Any) -> None:
     if who.role not in KEY_ROLES:
-        raise forbidden(f"a {who.role} token may not do this: officials' keys are for directors, arbiters and the "
-                        "tribunal")
+        raise forbidden(msg("api.token_may_not_do_3", role=word("role", who.role)))
 
 
 @router.post("", status_code=201, response_model=OfficialKeyInfo, responses=errors(400, 401, 403, 413, 422, 503),
@@ -47,7 +47,7 @@ def read_official_key(fingerprint: FingerprintPath, games: GamesDep, who: Curren
     _official(who)
     key = games.official_key(fingerprint)
     if key is None:
-        raise ApiError(404, "official_key_not_found", f"no official key {fingerprint}", field="fingerprint")
+        raise ApiError(404, "official_key_not_found", msg("api.no_official_key", fingerprint=fingerprint), field="fingerprint")
     return key.describe()
 
 
@@ -59,4 +59,4 @@ def revoke_official_key(fingerprint: FingerprintPath, body: OfficialKeyRevoke, g
     try:
         return games.revoke_official_key(fingerprint, body.reason, who.actor()).describe()
     except LookupError:
-        raise ApiError(404, "official_key_not_found", f"no official key {fingerprint}", field="fingerprint") from None
+        raise ApiError(404, "official_key_not_found", msg("api.no_official_key", fingerprint=fingerprint), field="fingerprint") from None

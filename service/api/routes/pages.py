@@ -14,6 +14,7 @@ from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
+from domain.errors import msg
 from pages import STATIC
 
 router = APIRouter(include_in_schema=False)
@@ -70,7 +71,7 @@ def shells() -> dict[str, list[str]]:
 @router.get("/{name}")
 def page(name: str) -> FileResponse:
     if name not in PAGES:
-        raise HTTPException(404, "no such page")
+        raise HTTPException(404, msg("api.no_such_page"))
     return FileResponse(STATIC / f"{name}.html", headers={"Cache-Control": "no-cache"})
 
 

@@ -22,6 +22,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
+from domain.errors import msg
 from domain.notation import normalise
 from projections import queries
 from service.api.common.deps import LAST_EVENT_ID, DirectorDep, GameIdPath
@@ -57,8 +58,7 @@ def _fanout(request: Request) -> Fanout:
 
 
 def _not_public(game_id: UUID) -> ApiError:
-    return ApiError(404, "not_public_yet", f"game {game_id} has no event older than its event's broadcast delay "
-                                           "yet", field="game_id")
+    return ApiError(404, "not_public_yet", msg("api.game_has_no_event", game_id=game_id), field="game_id")
 
 
 async def _frame(request: Request, game_id: UUID) -> dict[str, Any] | None:
@@ -105,15 +105,15 @@ async def _wall(request: Request, event: str, round: int) -> list[dict[str, Any]
 def _open(request: Request) -> None:
     settings = request.app.state.settings
     if _fanout(request).connections() >= settings.public_streams_max:
-        raise ApiError(503, "too_many_viewers", f"this server holds {settings.public_streams_max} public streams at "
-                                                "most: try again later, or open the wall page", field="stream")
+        raise ApiError(503, "too_many_viewers", msg("api.this_server_holds_public",
+                                                    public_streams_max=settings.public_streams_max), field="stream")
 
 
 def _after(last_event_id: str | None) -> int | None:
     if last_event_id is None:
         return None
     if not last_event_id.strip().isdigit():
-        raise malformed("Last-Event-ID: the id of the last message received", field="Last-Event-ID")
+        raise malformed(msg("api.id_last_message_received"), field="Last-Event-ID")
     return int(last_event_id.strip())
 
 

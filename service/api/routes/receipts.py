@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.errors import msg
 from domain.game.chain import canonical
 from domain.game.receipt import grouped
 from service.api.common.deps import GameIdPath, GamesDep, ReaderDep
@@ -53,8 +54,7 @@ def read_receipt(game_id: GameIdPath, games: GamesDep, who: ReaderDep) -> Any:
 
     found = receipt_of(games, game_id)
     if found is None:
-        raise ApiError(409, "not_closed", "the game is not closed (or its closing is not signed by the service): a "
-                                          "receipt is given at GameClosed (FILE 43)", field="game_id",
+        raise ApiError(409, "not_closed", msg("api.game_not_closed_its"), field="game_id",
                        article="FILE 43")
     out = io.BytesIO()
     segno.make_qr(canonical(found), error="m").save(out, kind="svg", scale=4, border=4, xmldecl=False, svgns=True,

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Body, Query, Request, Response
 from fastapi.responses import HTMLResponse
 from fastapi.concurrency import run_in_threadpool
 
-from domain.errors import DomainError
+from domain.errors import DomainError, msg, word
 from domain.game.errors import GameClosed
 from domain.notation import normalise
 from projections.queries import index, round_html
@@ -40,17 +40,16 @@ router = APIRouter(tags=["seats"])
 
 def _official_for_all(who: Any, what: str) -> None:
     if not who.official:
-        raise forbidden(f"a {who.role} token may not {what}: arbiters and directors do")
+        raise forbidden(msg("api.token_may_not_arbiters", role=word("role", who.role), what=what))
     if who.game_id is not None:
-        raise forbidden(f"a token bound to one game may not {what}: a round has many games", field="round")
+        raise forbidden(msg("api.token_bound_one_game", what=what), field="round")
 
 
 async def _round_games(request: Request, event: str, number: int) -> list[dict[str, Any]]:
     """The games of an event and round as the directors' index lists them, by table (404 when none)."""
     found = await bounded(index, request.app.state.read_store, event=event, round=number, limit=500)
     if not found:
-        raise ApiError(404, "round_not_found", f"no game of event {event!r} in round {number}: check both "
-                       "(the event exactly as its games name it)", field="round")
+        raise ApiError(404, "round_not_found", msg("api.no_game_event_round", event=event, number=number), field="round")
     return found
 
 
@@ -67,7 +66,7 @@ async def issue_round_seat_codes(body: RoundSeatCodesRequest, request: Request, 
                                  who: CurrentPrincipal) -> Any:
     """Issue a single-use code (and its QR) for every seat of every open game of an event and round, in one
     transaction (arbiters and directors with a token for every game): the round's printable seat sheet."""
-    _official_for_all(who, "issue a round's seat codes")
+    _official_for_all(who, msg("api.what_issue_seat_codes"))
     event = normalise(body.event)
     tables = {g["game_id"]: g for g in await _round_games(request, event, body.round)}
     issued, closed = await run_in_threadpool(games.issue_round_codes, [UUID(g) for g in tables], who.actor(),
@@ -94,7 +93,7 @@ async def call_round_time(body: RoundTimeRequest, request: Request, games: Games
     and its article, a closed one is left out (FILE 43), and every other game is called. Each called game goes
     on as its profile says: FILE 30 and 44.4 equalise the turns, FISC I.11 plays the move in progress and one
     more; then it ends as the sheet stands, racks not counted."""
-    _official_for_all(who, "call a round's time")
+    _official_for_all(who, msg("api.what_call_round_time"))
     event = normalise(body.event)
     found = await _round_games(request, event, body.round)
     outcomes = await run_in_threadpool(call_round_time_on, games, [UUID(g["game_id"]) for g in found],
@@ -133,9 +132,9 @@ async def replace_tablet(game_id: GameIdPath, seat: SeatPath, request: Request, 
     (`SeatReleased` with the reason; their tokens are refused from now on) and a new single-use code is issued
     for the seat, in one save. Every fact recorded before stays; the new tablet binds with the code."""
     if not who.official:
-        raise forbidden(f"a {who.role} token may not replace a tablet: arbiters and directors do")
+        raise forbidden(msg("api.token_may_not_replace", role=word("role", who.role)))
     if not who.may_read(game_id):
-        raise forbidden("this token is bound to another game", field="game_id")
+        raise forbidden(msg("api.this_token_bound_another"), field="game_id")
     by = Actor(who.actor(), device)
     code, record, player, revoked, version = await run_in_threadpool(
         games.replace_tablet, game_id, seat, body.reason, by, body.minutes)
@@ -153,14 +152,12 @@ async def round_scoresheets(request: Request, games: GamesDep, who: CurrentPrinc
     """Print the round: every game's federation sheet of an event and round in one printable page, by table
     (arbiters, directors and the tribunal with a token for every game)."""
     if who.role not in ("director", "arbiter", "tribunal") or who.game_id is not None:
-        raise forbidden(f"a {who.role} token may not print a round: directors, arbiters and the tribunal with a "
-                        "token for every game do", field="round")
+        raise forbidden(msg("api.token_may_not_print", role=word("role", who.role)), field="round")
     event = normalise(event)
     store = request.app.state.read_store
     found = await bounded(index, store, event=event, round=round, limit=500)
     if not found:
-        raise ApiError(404, "round_not_found", f"no game of event {event!r} in round {round}: check both "
-                       "(the event exactly as its games name it)", field="round")
+        raise ApiError(404, "round_not_found", msg("api.no_game_event_round_2", event=event, round=round), field="round")
     key = games.service_key
     page = await bounded(round_html, store, f"{event} · {round}", [UUID(g["game_id"]) for g in found],
                          None if key is None else key.fingerprint)

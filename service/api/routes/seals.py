@@ -17,11 +17,12 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.errors import msg, word
 from service.api.commands.base import Whole
 
 from service.api.middleware.body_limit import MAX_BODY_BYTES
 from service.api.common.deps import CurrentPrincipal, GamesDep
-from service.api.common.errors import ApiError, forbidden
+from service.api.common.errors import ApiError, forbidden, text_of
 from service.api.common.responses import errors
 from projections.duplicate_render import language
 from projections.results_sheet import results_html
@@ -88,7 +89,7 @@ class Seal(BaseModel):
 
 def _key(games: Any) -> Any:
     if games.service_key is None:
-        raise ApiError(503, "no_service_key", "this service was started without its key: nothing is signed")
+        raise ApiError(503, "no_service_key", msg("api.this_service_was_started"))
     return games.service_key
 
 
@@ -106,13 +107,13 @@ async def seal(body: SealRequest, games: GamesDep, who: CurrentPrincipal) -> Any
     """Seal a round now (directors): every closed game's head in it under one signed Merkle root. Sealed
     again when games closed since; the same seal when nothing changed."""
     if who.role != "director" or who.game_id is not None:
-        raise forbidden(f"a {who.role} token {'bound to one game ' if who.game_id else ''}may not seal a round: "
-                        "directors of the hall do")
+        raise forbidden(msg("api.token_may_not_seal", role=word("role", who.role),
+                            value='bound to one game ' if who.game_id else ''))
     _key(games)
     try:
         return await run_in_threadpool(seal_round, games, body.event, body.round)
     except NoServiceKey as err:  # pragma: no cover - checked above
-        raise ApiError(503, "no_service_key", str(err)) from None
+        raise ApiError(503, "no_service_key", text_of(err)) from None
 
 
 @router.get("/v1/seals", response_model=Seal, responses=errors(400, 401, 403, 404))
@@ -122,7 +123,7 @@ async def read_seal(games: GamesDep, who: CurrentPrincipal,
     """A round's last seal, for anyone with a token (it is meant to be published)."""
     found = await run_in_threadpool(latest_seal, games, event, round)
     if found is None:
-        raise ApiError(404, "not_sealed", f"{event} round {round} has not been sealed", field="round")
+        raise ApiError(404, "not_sealed", msg("api.round_has_not_been", event=event, round=round), field="round")
     return found
 
 

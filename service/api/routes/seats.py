@@ -14,12 +14,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Path, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
+from domain.errors import msg, word
 from service.access.binding import CodeGone, CodeNotFound
 from service.access.seat_codes import normalise
 from service.api.middleware.body_limit import MAX_BODY_BYTES
 from service.api.commands.base import key_value
 from service.api.common.deps import CurrentPrincipal, GameIdPath, GamesDep
-from service.api.common.errors import ApiError, forbidden
+from service.api.common.errors import ApiError, forbidden, text_of
 from service.api.common.responses import errors
 from service.api.schemas.seat import BindRequest, BindResult, SeatCodeIssued, SeatCodeRequest
 
@@ -40,8 +41,8 @@ def bind_url(request: Request, code: str) -> str:
 
 def _refused(err: Exception) -> ApiError:
     if isinstance(err, CodeGone):
-        return ApiError(410, "seat_code_gone", str(err), field="code")
-    return ApiError(404, "seat_code_not_found", str(err), field="code")
+        return ApiError(410, "seat_code_gone", text_of(err), field="code")
+    return ApiError(404, "seat_code_not_found", text_of(err), field="code")
 
 
 @router.post("/v1/games/{game_id}/seats/{seat}/code", status_code=201, response_model=SeatCodeIssued,
@@ -51,9 +52,9 @@ async def issue_seat_code(game_id: GameIdPath, seat: SeatPath, request: Request,
                           body: Annotated[SeatCodeRequest | None, Body(examples=[{"minutes": 30}])] = None) -> Any:
     """Issue a single-use code (and its QR) that binds one tablet to this seat (arbiters and directors)."""
     if not who.official:
-        raise forbidden(f"a {who.role} token may not issue seat codes: arbiters and directors do")
+        raise forbidden(msg("api.token_may_not_issue", role=word("role", who.role)))
     if not who.may_read(game_id):
-        raise forbidden("this token is bound to another game", field="game_id")
+        raise forbidden(msg("api.this_token_bound_another"), field="game_id")
     minutes = (body or SeatCodeRequest()).minutes
     code, record, player = await run_in_threadpool(games.issue_seat_code, game_id, seat, who.actor(), minutes)
     qr_url = f"{origin(request)}/v1/seat-codes/{code}/qr.svg"

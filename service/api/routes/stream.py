@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
+from domain.errors import msg
 from service.api.common.deps import LAST_EVENT_ID, GameIdPath, GamesDep, ReaderDep
 from service.api.common.errors import malformed
 from service.api.common.responses import errors, ref, sse
@@ -43,7 +44,7 @@ async def stream_events(
     start = after or 0
     if last_event_id is not None:
         if not last_event_id.strip().isdigit():
-            raise malformed("Last-Event-ID: the version of the last event received", field="Last-Event-ID")
+            raise malformed(msg("api.version_last_event_received"), field="Last-Event-ID")
         start = int(last_event_id.strip())
     await bounded(games.get_game, game_id)  # 404 before the stream starts
 

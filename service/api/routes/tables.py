@@ -17,6 +17,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.errors import msg
 from domain.notation import normalise
 from projections.hall import ALERTS, STATES
 from service.api.common.errors import ApiError
@@ -154,8 +155,8 @@ async def hall_stream(request: Request, who: IndexReader, event: EventQuery = No
     state = request.app.state
     streams: HallStreams = state.__dict__.setdefault("hall_streams", HallStreams())
     if streams.open >= state.settings.hall_streams_max:
-        raise ApiError(503, "too_many_streams", f"this server holds {state.settings.hall_streams_max} hall streams at "
-                                                "most: close a console, or read GET /v1/tables", field="stream")
+        raise ApiError(503, "too_many_streams", msg("api.this_server_holds_hall",
+                                                    hall_streams_max=state.settings.hall_streams_max), field="stream")
     source = HallSource(state, _query(event, round, player, status, limit, silent_after))
     await bounded(source.versions)  # a read store that cannot answer: 503 before the stream starts
     settings = state.settings

@@ -7,9 +7,10 @@ from uuid import UUID
 
 from fastapi import APIRouter, Path
 
+from domain.errors import msg
 from service.access.tokens import AccessToken
 from service.api.common.deps import DeviceDep, DirectorDep, GamesDep
-from service.api.common.errors import ApiError, malformed
+from service.api.common.errors import ApiError, malformed, text_of
 from service.api.middleware.body_limit import MAX_BODY_BYTES
 from service.api.common.responses import errors
 from service.api.schemas.token import TokenCreate, TokenInfo, TokenIssued, TokenRevoke
@@ -36,22 +37,22 @@ def create_token(body: TokenCreate, games: GamesDep, who: DirectorDep) -> Any:
         try:
             game_id = UUID(body.game_id)
         except ValueError:
-            raise malformed("game_id: not a UUID", field="game_id") from None
+            raise malformed(msg("api.not_uuid"), field="game_id") from None
     if body.role == "player" and (game_id is None or body.seat is None):
-        raise malformed("a player token names its game_id and seat", field="seat")
+        raise malformed(msg("api.player_token_names_its"), field="seat")
     if body.role != "player" and body.seat is not None:
-        raise malformed("only a player token has a seat", field="seat")
+        raise malformed(msg("api.only_player_token_has"), field="seat")
     if body.role == "player" and game_id is not None:
         try:  # issue 26: after GameEnded no token of a director's speaks for a player (nothing re-binds a seat)
             game = games.get_game(game_id)
         except LookupError:
             game = None  # an unknown game is answered below, as before
         if game is not None and 0 <= body.seat < len(game.players):
-            game.guard_rebinding("player token", body.seat)
+            game.guard_rebinding(msg("game.what_player_token"), body.seat)
     try:
         raw, ident = games.issue_token(body.role, body.label, who.actor(), game_id=game_id, seat=body.seat)
     except ValueError as err:
-        raise ApiError(422, "bad_seat", str(err), field="seat") from None
+        raise ApiError(422, "bad_seat", text_of(err), field="seat") from None
     return {"id": str(ident), "token": raw, "role": body.role, "label": body.label,
             "game_id": None if game_id is None else str(game_id), "seat": body.seat}
 
@@ -61,7 +62,7 @@ def read_token(token_id: TokenIdPath, games: GamesDep, who: DirectorDep) -> Any:
     """A token's record: role, binding, who issued it, whether it is revoked."""
     token = games.token(token_id)
     if token is None:
-        raise ApiError(404, "token_not_found", f"no token {token_id}", field="token_id")
+        raise ApiError(404, "token_not_found", msg("api.no_token", token_id=token_id), field="token_id")
     return info(token)
 
 
@@ -76,5 +77,5 @@ def revoke_token(token_id: TokenIdPath, body: TokenRevoke, games: GamesDep, who:
     try:
         games.revoke_token(token_id, body.reason, who.actor(), device)
     except LookupError:
-        raise ApiError(404, "token_not_found", f"no token {token_id}", field="token_id") from None
+        raise ApiError(404, "token_not_found", msg("api.no_token", token_id=token_id), field="token_id") from None
     return info(games.token(token_id))

@@ -20,11 +20,12 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
+from domain.errors import msg
 from domain.tournament.aggregate import Tournament
 from domain.tournament.entries import ARTICLES, last_entry_round
 from domain.tournament.formats import WRITERS
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep
-from service.api.common.errors import ApiError
+from service.api.common.errors import ApiError, text_of
 from service.api.common.responses import errors, sse
 from service.api.streams.revocation import until_revoked
 from service.api.schemas.tournament import (
@@ -51,7 +52,7 @@ async def _run(step: Callable[[], Any]) -> Any:
     try:
         return await run_in_threadpool(step)
     except TournamentNotFound as err:
-        raise ApiError(404, "tournament_not_found", str(err), field="tournament_id") from None
+        raise ApiError(404, "tournament_not_found", text_of(err), field="tournament_id") from None
 
 
 def _view(t: Tournament) -> dict[str, Any]:
@@ -201,7 +202,7 @@ async def read_round(tournament_id: TournamentIdPath, round_no: RoundPath, tourn
         return {"round": round_no, "method": t.drafts[key]["method"], "published": False,
                 "tables": t.drafts[key]["pairings"], "reason": t.drafts[key].get("reason", ""),
                 "warnings": [w.as_dict() for w in await _run(lambda: t.warnings(round_no))]}
-    raise ApiError(404, "round_not_drafted", f"round {round_no} is neither drafted nor published", field="round_no")
+    raise ApiError(404, "round_not_drafted", msg("api.round_neither_drafted_nor", round_no=round_no), field="round_no")
 
 
 @router.post("/{tournament_id}/rounds/{round_no}/tables/{table}/absence", response_model=TournamentView,
