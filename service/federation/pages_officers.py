@@ -12,6 +12,7 @@ from typing import Any
 
 from service.federation import queries
 from service.federation.pages import catalogue, page
+from service.federation.pages_people import when
 from service.federation.ratings import formula_of
 
 WAITING = ("event_not_enrolled",)
@@ -48,11 +49,11 @@ def officers_page(archive: Any, lang: str) -> str:
     push_rows = [[escape(names.get(r["hall"], r["hall"][:16])),
                   escape(words["federation.waiting" if r["code"] in WAITING else "federation.refused"]) + f" ({r['times']})",
                   f'<code>{escape(r["code"])}</code><br><span class="small">{escape(r["message"])}</span>',
-                  escape(r["last_at"])] for r in refusals]
+                  escape(when(r["last_at"]))] for r in refusals]
     alarm_rows = [[escape(words.get(f"federation.alarm.{a['kind']}", a["kind"])),
                    escape(f"{names.get(a['hall'], a['hall'][:16])} · {a['event'] or ''} · {a['round'] or ''}"),
                    f'<code class="small">{escape(a["game"] or "")}</code><br><span class="small">{escape(a["detail"])}'
-                   "</span>", escape(a["at"])] for a in archive.alarms()]
+                   "</span>", escape(when(a["at"]))] for a in archive.alarms()]
     hidden_rows = [[f"<code>{escape(who)}</code>"] for who in sorted(queries.hidden(archive))]
     formula = formula_of(archive)
     body = (f'<h2>{escape(words["federation.alarms"])} ({len(alarm_rows)})</h2>'

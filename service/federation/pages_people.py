@@ -17,6 +17,11 @@ def number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".").replace(".", ",")
 
 
+def when(at: str) -> str:
+    """``2025-05-01T20:00:00.00Z`` as ``2025-05-01 20:00 UTC``."""
+    return f"{at[:10]} {at[11:16]} UTC" if len(at) >= 16 else at
+
+
 def player_link(who: str, name: str, lang: str) -> str:
     return f'<a href="/players?{escape(urlencode({"who": who, "lang": lang}))}">{escape(name)}</a>'
 
@@ -63,12 +68,12 @@ def standings_page(archive: Any, hall: str, event: str, lang: str) -> str:
                     for t in order if t in row["tiebreaks"])
                 rounds = "".join(f"<li>{escape(round_line(words, r, masked))}</li>" for r in row["rounds"])
                 points = (f'<details><summary>{number(row["points"])}</summary><ul>{rounds}</ul></details>')
-                rows.append(f'<tr><td>{row["rank"]}</td><td>{name}{fid}</td>'
+                rows.append(f'<tr><td><span class="label">{escape(words["standings.rank"])}: </span>{row["rank"]}</td><td>{name}{fid}</td>'
                             f'<td><span class="label">{escape(words["standings.points"])}: </span>{points}</td>{cells}</tr>')
             parts.append(f'<table><thead><tr><th>{escape(words["standings.rank"])}</th>'
                          f'<th>{escape(words["standings.player"])}</th><th>{escape(words["standings.points"])}</th>'
                          f'{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
-        parts.append(f'<p class="small">{escape(words["federation.attested"].format(at=results["received_at"]))} '
+        parts.append(f'<p class="small">{escape(words["federation.attested"].format(at=when(results["received_at"])))} '
                      f'{escape(words["federation.after_round"].format(played=standings["played"], rounds=standings["rounds"]))}</p>')
     if not pushed:
         parts.append(f'<p>{escape(words["federation.no_standings"])}</p>')

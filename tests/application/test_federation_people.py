@@ -20,28 +20,9 @@ from service.federation.push import PushRefused
 from service.federation.ratings import FormulaRefused, rate
 from service.federation.store import Db
 from service.trust.keys import ServiceKey
-from tests.federation_world import signed
+from tests.federation_world import RATINGS, results_body, row, signed
 
 LOG = NamedKey.generate("fisc.cat/seals")
-RATINGS = "round,kind,number1,federation_id1,name1,rating1,score1,number2,federation_id2,name2,rating2,score2\n"
-
-
-def row(player, name, fid, rank, points, spread, rounds=()):
-    return {"rank": rank, "player": player, "name": name, "federation_id": fid, "club": "", "points": points,
-            "tiebreaks": {"spread": {"value": sum(v for _, v in spread), "inputs": [list(s) for s in spread],
-                                     "dropped": []}},
-            "rounds": [{"round": r, "opponent": o, "kind": "played", "points": p, "scored": s, "conceded": c}
-                       for r, o, p, s, c in rounds]}
-
-
-def results_body(event, tournament, rows, ratings=RATINGS):
-    document = {"event": event, "tournament": tournament, "attested": "by the hall, not logged",
-                "files": {"ratings": {"text": ratings, "notes": []}},
-                "standings": {"rounds": 1, "played": 1, "tiebreaks": ["spread"],
-                              "tables": [{"division": None, "rows": rows}]}}
-    return json.dumps({"kind": "results", "results": document}).encode()
-
-
 @pytest.fixture(scope="module")
 def world(tmp_path_factory):
     """Hall A's Open (2025-05-01): Anna Puig (FISC-0042) beat Jordi Mas 420–380; two players named Pere Roca, no
