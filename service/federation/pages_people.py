@@ -5,6 +5,7 @@ history across events and halls; search by player, event and date. Hidden player
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 from urllib.parse import urlencode
@@ -126,6 +127,11 @@ def search_page(archive: Any, text: str, starts: str, ends: str, lang: str) -> s
             f'{escape(words["federation.search"])}</button></p></form>')
     if not (text.strip() or starts or ends):
         return page(lang, words["federation.search"], form, {})
+    wrong = [label for label, value in (("federation.from", starts), ("federation.to", ends))
+             if value and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value)]
+    if wrong:
+        error = words["federation.bad_date"].format(field=words[wrong[0]])
+        return page(lang, words["federation.search"], f'<p role="alert"><b>{escape(error)}</b></p>' + form, {})
     found = queries.search(archive, text, starts, ends)
     events = "".join(
         f'<li><a href="/standings?{escape(urlencode({"hall": e["hall"], "name": e["name"], "lang": lang}))}">'

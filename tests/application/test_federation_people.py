@@ -88,6 +88,8 @@ def test_search_by_player_event_and_date_ignores_case_and_accents(world):
     assert sorted(n for p in summer["players"] for n in p["names"]) == ["Ana Puig", "Pere Roca"]
     assert queries.search(kept, "puig", "2025-05-01", "2025-05-01")["players"][0]["events"] == ["Open"]
     assert queries.folded("Núria Çà") == "nuria ca"
+    wrong = world["client"].get("/search", params={"q": "x", "from": "1/5/2025", "lang": "en"}).text
+    assert "From: a date YYYY-MM-DD." in wrong
 
 
 def test_standings_show_each_figure_with_its_inputs_as_the_hall_attested_them(world):
@@ -115,12 +117,13 @@ def test_a_hidden_player_leaves_search_and_history_and_is_masked_in_standings(wo
         history = client.get("/players", params={"who": "id:FISC-0042", "lang": "en"}).text
         assert "Jordi Mas" not in history and "Round 1: (hidden player) (played, 420–380)" in history
         assert "Anna Puig" in page  # the others stay
+        assert queries.hidden_names(kept, world["a"].fingerprint, "Open") == {"Jordi Mas"}  # masked in its games too
     finally:
         client.post("/v1/federation/hidden", json={"player": "id:FISC-0007", "hidden": False}, headers=auth)
     assert queries.search(archive_of(world), "jordi")["players"][0]["who"] == "id:FISC-0007"
 
 
-def test_the_officers_page_needs_an_officers_token_and_lists_halls_waiting_refused_and_alarms(world):
+def test_the_officers_page_needs_an_officers_token_and_lists_halls_waiting_refused_and_alarms(world, tmp_path):
     client = world["client"]
     assert "password" in client.get("/officers?lang=es").text
     refused = client.post("/officers?lang=es", data={"token": "fo_nobody"})
@@ -137,6 +140,10 @@ def test_the_officers_page_needs_an_officers_token_and_lists_halls_waiting_refus
     assert "esperando (torneo sin inscribir) (1)" in text and "event_not_enrolled" in text
     assert "Dos historias de la misma partida" in text and "game-1" in text
     assert kept.db.one("SELECT COUNT(*) FROM results WHERE event = 'Lliga'")[0] == 0  # still nothing stored
+    stranger, _ = ServiceKey.for_store(str(tmp_path / "stranger"))
+    with pytest.raises(PushRefused):  # nobody proved who sent it: not recorded
+        kept.push(body, signed(stranger, body))
+    assert [r["code"] for r in queries.refusals(kept)] == ["event_not_enrolled"]
 
 
 def test_a_rating_formula_is_plugged_in_as_data_and_ratings_stay_export_files(world):
