@@ -54,6 +54,12 @@ CREATE TABLE IF NOT EXISTS alarms (id {serial}, kind TEXT NOT NULL, hall TEXT NO
 CREATE TABLE IF NOT EXISTS refusals (hall TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL,
                                      times INTEGER NOT NULL, first_at TEXT NOT NULL, last_at TEXT NOT NULL,
                                      PRIMARY KEY (hall, code));
+CREATE INDEX IF NOT EXISTS results_by_event ON results (hall, event);
+CREATE TABLE IF NOT EXISTS entries (results_id BIGINT NOT NULL, hall TEXT NOT NULL, event TEXT, tournament TEXT,
+                                    who TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
+                                    federation_id TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS entries_by_who ON entries (who);
+CREATE INDEX IF NOT EXISTS entries_by_tournament ON entries (hall, tournament);
 CREATE TABLE IF NOT EXISTS hidden (who TEXT PRIMARY KEY, by_officer TEXT NOT NULL, at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rating_formula (id {serial}, formula TEXT NOT NULL, by_officer TEXT NOT NULL,
                                            at TEXT NOT NULL)
@@ -317,6 +323,11 @@ class Archive:
         done = self.db.execute("INSERT INTO results (hall, event, digest, document, attestation, received_at) VALUES "
                                "(?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                                (hall, event, content, text, attestation, self.clock())).rowcount
+        if done:
+            from service.federation.queries import index_entries
+
+            ident = self.db.one("SELECT id FROM results WHERE digest = ?", (content,))[0]
+            index_entries(self.db, ident, hall, event, results)
         return Stored("results", "new" if done else "same", {"event": event, "attested": "by the hall, not logged"})
 
     # ---- proofs ---------------------------------------------------------------------------------------

@@ -44,6 +44,29 @@ def latest_results(archive: Any, hall: str | None = None, event: str | None = No
     return sorted(latest.values(), key=lambda r: r["id"])
 
 
+def index_entries(db: Any, results_id: int, hall: str, event: Any, document: dict[str, Any]) -> None:
+    """The players of a results push, by who they are, in ``entries`` (what history and search look up); the
+    tournament's earlier pushes are earlier states of it, so their rows go."""
+    tournament = str(document.get("tournament"))
+    db.execute("DELETE FROM entries WHERE hall = ? AND tournament = ?", (hall, tournament))
+    db.many("INSERT INTO entries (results_id, hall, event, tournament, who, name, folded, federation_id) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?)",
+            [(results_id, hall, event, tournament, who, row["name"], folded(row["name"] + " " + str(
+                row.get("federation_id") or "")), str(row.get("federation_id") or ""))
+             for who, row, _ in entries({"id": results_id, "document": document})])
+
+
+def results_by_id(archive: Any, ids: set[int]) -> list[dict[str, Any]]:
+    """Those results pushes, oldest first, in ``latest_results``' shape."""
+    found = []
+    for ident in sorted(ids):
+        ident_, hall, event, text, received = archive.db.one(
+            "SELECT id, hall, event, document, received_at FROM results WHERE id = ?", (ident,))
+        found.append({"id": ident_, "hall": hall, "event": event, "received_at": received,
+                      "document": json.loads(text)})
+    return found
+
+
 def entries(results: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any], str | None]]:
     """Each standings row of a results push: (who, row, division)."""
     for table in (results["document"].get("standings") or {}).get("tables", []):
@@ -79,8 +102,7 @@ def hidden_names(archive: Any, hall: str, event: str) -> set[str]:
 
 def hidden_everywhere(archive: Any) -> set[str]:
     """The names of every hidden player (an opponent's name in a history is masked with them)."""
-    gone = hidden(archive)
-    return {row["name"] for results in latest_results(archive) for who, row, _ in entries(results) if who in gone}
+    return {r[0] for r in archive.db.all("SELECT name FROM entries WHERE who IN (SELECT who FROM hidden)")}
 
 
 def events_by_key(archive: Any) -> dict[tuple[str, str], dict[str, Any]]:
@@ -95,7 +117,8 @@ def history(archive: Any, who: str) -> list[dict[str, Any]]:
     known = events_by_key(archive)
     halls = {h["fingerprint"]: h["name"] for h in archive.halls()}
     found = []
-    for results in latest_results(archive):
+    ids = {r[0] for r in archive.db.all("SELECT results_id FROM entries WHERE who = ?", (who,))}
+    for results in results_by_id(archive, ids):
         for key, row, division in entries(results):
             if key != who:
                 continue
@@ -122,20 +145,17 @@ def search(archive: Any, text: str = "", starts: str = "", ends: str = "") -> di
               if in_dates(e) and (not needle or needle in folded(e["name"]))]
     gone = hidden(archive)
     players: dict[str, dict[str, Any]] = {}
-    for results in latest_results(archive):
-        event = known.get((results["hall"], results["event"]))
-        if event is None or not in_dates(event):
+    pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    rows = archive.db.all("SELECT results_id, hall, event, who, name, federation_id, folded FROM entries WHERE "
+                          "folded LIKE ? ESCAPE '\\' ORDER BY results_id", (pattern,))
+    for _, hall, event_name, who, name, fid, text_folded in rows:
+        event = known.get((hall, event_name))
+        if who in gone or event is None or not in_dates(event) or (needle and needle not in text_folded):
             continue
-        for who, row, _ in entries(results):
-            if who in gone:
-                continue
-            fid = str(row.get("federation_id") or "")
-            if needle and needle not in folded(row["name"]) and needle not in folded(fid):
-                continue
-            found = players.setdefault(who, {"who": who, "federation_id": fid, "names": [], "events": []})
-            if row["name"] not in found["names"]:
-                found["names"].append(row["name"])
-            found["events"].append(results["event"])
+        found = players.setdefault(who, {"who": who, "federation_id": fid, "names": [], "events": []})
+        if name not in found["names"]:
+            found["names"].append(name)
+        found["events"].append(event_name)
     return {"events": events, "players": sorted(players.values(), key=lambda p: (folded(p["names"][0]), p["who"]))}
 
 
