@@ -44,6 +44,28 @@ def signed(key: ServiceKey, body: bytes) -> dict[str, str]:
     return {k.lower(): v for k, v in signed_headers(key, body, sent_now()).items()}
 
 
+#: The header of a tournament's ``ratings`` file (``domain.tournament.formats.tables.RATING_COLUMNS``).
+RATINGS = "round,kind,number1,federation_id1,name1,rating1,score1,number2,federation_id2,name2,rating2,score2\n"
+
+
+def row(player: str, name: str, fid: str, rank: int, points: float, spread: list, rounds: tuple = ()) -> dict:
+    """A standings row as the hall pushes it (``service.federation.results.standings_of``), spread its one tie-break."""
+    return {"rank": rank, "player": player, "name": name, "federation_id": fid, "club": "", "points": points,
+            "tiebreaks": {"spread": {"value": sum(v for _, v in spread), "inputs": [list(s) for s in spread],
+                                     "dropped": []}},
+            "rounds": [{"round": r, "opponent": o, "kind": "played" if o else "bye", "points": p, "scored": s,
+                        "conceded": c} for r, o, p, s, c in rounds]}
+
+
+def results_body(event: str, tournament: str, rows: list, ratings: str = RATINGS) -> bytes:
+    """A ``results`` push of one tournament: its ratings file and its standings after round 1 of 1."""
+    document = {"event": event, "tournament": tournament, "attested": "by the hall, not logged",
+                "files": {"ratings": {"text": ratings, "notes": []}},
+                "standings": {"rounds": 1, "played": 1, "tiebreaks": ["spread"],
+                              "tables": [{"division": None, "rows": rows}]}}
+    return json.dumps({"kind": "results", "results": document}).encode()
+
+
 def reopen_and_close(app: ServiceApplication, game: Any, tablets: list[Tablet]) -> None:
     """Both players ask, the director reopens (FILE 43), both sign again: the game closes at a later head."""
     from service.game.application import Actor

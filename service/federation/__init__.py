@@ -12,7 +12,11 @@ thread), ``archive`` (officers, enrolled halls and events, pushed games, seals a
 ``push`` (a push signed by the hall's service key, and its authentication), ``http`` (the stateless service
 ``planilla federation serve``), ``bundle`` (a game's proof bundle, made and checked offline), ``outbox`` (the
 hall's store-and-forward queue of pushes and the thread that drains it), ``results`` (a tournament's results
-as the hall pushes them: attested, not logged), ``pages`` (the public pages, rendered without a script).
+as the hall pushes them, with its standings: attested, not logged), ``pages`` (the public pages, rendered without
+a script: the frame, events, an event's games), ``pages_people`` (an event's standings, a player's history,
+search), ``pages_officers`` (the officers' page), ``queries`` (what those pages read: players known by
+federation id and never merged by name, hidden players, refused pushes), ``ratings`` (the rating officer's
+export files, and a federation's formula plugged in as data).
 
 May import: domain, service.tournament, service.trust
 """

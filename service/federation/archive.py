@@ -50,7 +50,19 @@ CREATE INDEX IF NOT EXISTS seals_by_round ON seals (event, round_name);
 CREATE TABLE IF NOT EXISTS results (id {serial}, hall TEXT NOT NULL, event TEXT, digest TEXT UNIQUE NOT NULL,
                                     document TEXT NOT NULL, attestation TEXT NOT NULL, received_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS alarms (id {serial}, kind TEXT NOT NULL, hall TEXT NOT NULL, event TEXT,
-                                   round_name TEXT, game TEXT, detail TEXT NOT NULL, at TEXT NOT NULL)
+                                   round_name TEXT, game TEXT, detail TEXT NOT NULL, at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS refusals (hall TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL,
+                                     times INTEGER NOT NULL, first_at TEXT NOT NULL, last_at TEXT NOT NULL,
+                                     PRIMARY KEY (hall, code));
+CREATE INDEX IF NOT EXISTS results_by_event ON results (hall, event);
+CREATE TABLE IF NOT EXISTS entries (results_id BIGINT NOT NULL, hall TEXT NOT NULL, event TEXT, tournament TEXT,
+                                    who TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
+                                    federation_id TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS entries_by_who ON entries (who);
+CREATE INDEX IF NOT EXISTS entries_by_tournament ON entries (hall, tournament);
+CREATE TABLE IF NOT EXISTS hidden (who TEXT PRIMARY KEY, by_officer TEXT NOT NULL, at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rating_formula (id {serial}, formula TEXT NOT NULL, by_officer TEXT NOT NULL,
+                                           at TEXT NOT NULL)
 """
 
 #: What a stored game is beside the other histories of the same game: the one shown, an earlier one it
@@ -159,6 +171,22 @@ class Archive:
         except ValueError as error:
             raise PushRefused(400, "malformed", f"the body is not JSON: {error}", "body") from None
         kind = document.get("kind") if isinstance(document, dict) else None
+        try:
+            return self._store(fingerprint_hex, hall, signed, document, kind, body)
+        except PushRefused as refused:
+            self._refused(fingerprint_hex, refused)
+            raise
+
+    def _refused(self, hall: str, refused: PushRefused) -> None:
+        """An enrolled hall's refused push, for the officers' page: one row per hall and code (how many times,
+        first and last, the last reason), written after the refused push's transaction was undone."""
+        at = self.clock()
+        self.db.execute("INSERT INTO refusals (hall, code, message, times, first_at, last_at) VALUES (?, ?, ?, 1, ?, ?) "
+                        "ON CONFLICT (hall, code) DO UPDATE SET times = refusals.times + 1, message = excluded.message, "
+                        "last_at = excluded.last_at", (hall, refused.code, refused.message, at, at))
+
+    def _store(self, fingerprint_hex: str, hall: dict[str, Any], signed: Any, document: Any, kind: Any,
+               body: bytes) -> Stored:
         with self.db.transaction(lock="planilla-log" if kind == "seal" else None):
             taken = self.db.execute("INSERT INTO nonces (hall, nonce, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                                     (fingerprint_hex, signed.nonce, self.clock())).rowcount
@@ -295,6 +323,11 @@ class Archive:
         done = self.db.execute("INSERT INTO results (hall, event, digest, document, attestation, received_at) VALUES "
                                "(?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                                (hall, event, content, text, attestation, self.clock())).rowcount
+        if done:
+            from service.federation.queries import index_entries
+
+            ident = self.db.one("SELECT id FROM results WHERE digest = ?", (content,))[0]
+            index_entries(self.db, ident, hall, event, results)
         return Stored("results", "new" if done else "same", {"event": event, "attested": "by the hall, not logged"})
 
     # ---- proofs ---------------------------------------------------------------------------------------

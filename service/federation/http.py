@@ -177,6 +177,102 @@ def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str
         chosen = language(lang, request.headers.get("accept-language"))
         return HTMLResponse(games_page(archive(), hall, name, chosen))
 
+    @app.get("/standings", include_in_schema=False)
+    def standings_html(request: Request, hall: str = "", name: str = "", lang: str | None = None) -> Any:
+        from service.federation.pages import language
+        from service.federation.pages_people import standings_page
+
+        chosen = language(lang, request.headers.get("accept-language"))
+        return HTMLResponse(standings_page(archive(), hall, name, chosen))
+
+    @app.get("/players", include_in_schema=False)
+    def player_html(request: Request, who: str = "", lang: str | None = None) -> Any:
+        from service.federation.pages import language
+        from service.federation.pages_people import history_page
+
+        chosen = language(lang, request.headers.get("accept-language"))
+        return HTMLResponse(history_page(archive(), who, chosen))
+
+    @app.get("/search", include_in_schema=False)
+    def search_html(request: Request, q: str = "", lang: str | None = None) -> Any:
+        from service.federation.pages import language
+        from service.federation.pages_people import search_page
+
+        chosen = language(lang, request.headers.get("accept-language"))
+        starts, ends = request.query_params.get("from", ""), request.query_params.get("to", "")
+        return HTMLResponse(search_page(archive(), q, starts, ends, chosen))
+
+    @app.get("/officers", include_in_schema=False)
+    def officers_form(request: Request, lang: str | None = None) -> Any:
+        from service.federation.pages import language
+        from service.federation.pages_officers import sign_in_page
+
+        return HTMLResponse(sign_in_page(language(lang, request.headers.get("accept-language"))))
+
+    @app.post("/officers", include_in_schema=False)
+    async def officers_html(request: Request, lang: str | None = None) -> Any:
+        from urllib.parse import parse_qs
+
+        from service.federation.pages import language
+        from service.federation.pages_officers import officers_page, sign_in_page
+
+        chosen = language(lang, request.headers.get("accept-language"))
+        token = (parse_qs((await request.body()).decode("utf-8", "replace")).get("token") or [""])[0].strip()
+        kept = archive()
+        if not token or kept.officer(token) is None:
+            return HTMLResponse(sign_in_page(chosen, refused=True), 401)
+        return HTMLResponse(officers_page(kept, chosen), headers={"Cache-Control": "no-store"})
+
+    @app.post(PREFIX + "/hidden")
+    async def hide_player(request: Request) -> Any:
+        from service.federation.queries import hide, unhide
+
+        who = officer(request)
+        if isinstance(who, JSONResponse):
+            return who
+        body = await json_body(request, ("player",))
+        if isinstance(body, JSONResponse):
+            return body
+        player = body["player"].strip()
+        if not player.startswith(("id:", "entry:")):
+            return refusal(400, "malformed", "player: 'id:<federation id>' or 'entry:<results row>:<player>' (as "
+                           "the player's page address names them)", "player")
+        if body.get("hidden", True) is False:
+            return {"player": player, "hidden": False, "changed": unhide(archive(), player)}
+        return {"player": player, "hidden": True, "changed": hide(archive(), player, who)}
+
+    @app.put(PREFIX + "/rating-formula")
+    async def put_formula(request: Request) -> Any:
+        from service.federation.ratings import FormulaRefused, store_formula
+
+        who = officer(request)
+        if isinstance(who, JSONResponse):
+            return who
+        try:
+            formula = await request.json()
+        except ValueError:
+            return refusal(400, "malformed", "the body is not JSON", "body")
+        try:
+            store_formula(archive(), formula, who)
+        except FormulaRefused as refused:
+            return refusal(422, "formula_refused", str(refused), refused.field)
+        return {"stored": True}
+
+    @app.get(PREFIX + "/ratings")
+    def ratings(request: Request, rated: bool = False) -> Any:
+        from service.federation.ratings import rated_csv, ratings_csv
+
+        who = officer(request)
+        if isinstance(who, JSONResponse):
+            return who
+        text = rated_csv(archive()) if rated else ratings_csv(archive())
+        if text is None:
+            return refusal(404, "no_formula", "no rating formula is stored (PUT /v1/federation/rating-formula)",
+                           "rated")
+        name = "ratings-rated.csv" if rated else "ratings.csv"
+        return PlainTextResponse(text, media_type="text/csv",
+                                 headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
     from service.federation.pages import CATALOGUES
 
     app.mount("/static/css", StaticFiles(directory=CATALOGUES.parent / "css"), name="css")

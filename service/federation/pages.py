@@ -1,8 +1,8 @@
 """The federation's public pages, rendered by the service (no script): the enrolled events, and an event's
 games with their players, scores, verdict, whether their round's seal is in the public log, and each game's
 proof bundle to download. Spanish, Catalan or English (``?lang=``, else the browser's), the strings from the
-pages' catalogues (``pages/static/i18n``, keys ``federation.*``). Not built yet: standings, replays, a
-player's history by federation id, search.
+pages' catalogues (``pages/static/i18n``, keys ``federation.*``). Standings, a player's history and search
+are in ``pages_people``; the officers' page in ``pages_officers``. Not built yet: replays.
 """
 
 from __future__ import annotations
@@ -44,7 +44,9 @@ def page(lang: str, title: str, body: str, here: dict[str, str]) -> str:
             '<style>body{margin:0 auto;max-width:60rem;padding:12px;font-size:1.05rem}table{border-collapse:collapse;'
             'width:100%}th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #999;vertical-align:top}'
             'a{display:inline-block;min-height:44px;box-sizing:border-box;padding:10px 0;line-height:1.3}'
-            '.lang{float:right}.small{font-size:.9rem}.label{display:none}'
+            '.lang{float:right}.small{font-size:.9rem}.label{display:none}details{display:inline-block;vertical-align:top}'
+            'summary{cursor:pointer;padding:6px 8px 6px 0;min-height:32px}details[open]{display:block}'
+            'input,button{font-size:1.05rem}'
             '@media (max-width:600px){table,tbody,tr,td{display:block}thead{display:none}td{border:0;padding:2px 0}'
             'tr{border-bottom:1px solid #999;padding:8px 0}.label{display:inline;font-weight:700}.lang{float:none}}'
             '</style></head>'
@@ -56,13 +58,17 @@ def events_page(archive: Any, lang: str) -> str:
     halls = {h["fingerprint"]: h["name"] for h in archive.halls()}
     rows = "".join(
         f'<tr><td><a href="/events?{escape(urlencode({"hall": e["hall"], "name": e["name"], "lang": lang}))}">'
-        f'{escape(e["name"])}</a></td><td>{escape(halls.get(e["hall"], ""))}</td>'
+        f'{escape(e["name"])}</a><br><a class="small" href="/standings?'
+        f'{escape(urlencode({"hall": e["hall"], "name": e["name"], "lang": lang}))}">{escape(words["federation.standings"])}</a>'
+        f'</td><td>{escape(halls.get(e["hall"], ""))}</td>'
         f'<td>{escape(words["federation.dates"].format(starts=e["starts"], ends=e["ends"]))}</td></tr>'
         for e in archive.events())
     body = (f'<table><thead><tr><th>{escape(words["federation.event"])}</th><th>{escape(words["federation.hall"])}</th>'
             f'<th>{escape(words["federation.when"])}</th></tr></thead><tbody>{rows}</tbody></table>' if rows
             else f'<p>{escape(words["federation.no_events"])}</p>')
-    return page(lang, words["federation.title"], body, {})
+    links = (f'<p><a href="/search?lang={lang}">{escape(words["federation.search"])}</a> · '
+             f'<a href="/officers?lang={lang}">{escape(words["federation.officers"])}</a></p>')
+    return page(lang, words["federation.title"], links + body, {})
 
 
 def event_games(archive: Any, hall: str, event: str) -> list[dict[str, Any]]:
@@ -83,10 +89,13 @@ def event_games(archive: Any, hall: str, event: str) -> list[dict[str, Any]]:
 
 
 def games_page(archive: Any, hall: str, event: str, lang: str) -> str:
+    from service.federation.queries import hidden_names
+
     words = catalogue(lang)
+    masked = hidden_names(archive, hall, event)
     rows = []
     for g in event_games(archive, hall, event):
-        players = "<br>".join(f"{escape(str(name))} <b>{escape(str(g['scores'][i]) if i < len(g['scores']) else '')}</b>"
+        players = "<br>".join(f"{escape(words['federation.hidden'] if name in masked else str(name))} <b>{escape(str(g['scores'][i]) if i < len(g['scores']) else '')}</b>"
                               for i, name in enumerate(g["players"]))
         verdict = words.get(f"federation.verdict.{g['verdict']}", g["verdict"] or "")
         sealed = words["federation.sealed" if g["sealed"] else "federation.not_sealed"]
@@ -103,7 +112,9 @@ def games_page(archive: Any, hall: str, event: str, lang: str) -> str:
     halls = {h["fingerprint"]: h["name"] for h in archive.halls()}
     where = (f'<p>{escape(halls.get(hall, ""))} · {escape(words["federation.dates"].format(**known))}</p>'
              if known else "")
-    body = (where + f'<p><a href="/?lang={lang}">{escape(words["federation.back"])}</a></p>'
+    standings = f'/standings?{escape(urlencode({"hall": hall, "name": event, "lang": lang}))}'
+    body = (where + f'<p><a href="{standings}">{escape(words["federation.standings"])}</a> · '
+            f'<a href="/?lang={lang}">{escape(words["federation.back"])}</a></p>'
             + (f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>" if rows
                else f'<p>{escape(words["federation.no_games"])}</p>')
             + f'<p class="small">{escape(words["federation.verify_help"])}</p>')

@@ -387,5 +387,15 @@ def test_a_tournaments_results_go_after_its_rounds_seal_attested_by_the_hall_not
     assert outcomes == ["new", "new", "logged", "new"] and archive.log.size == 1
     stored = json.loads(archive.db.one("SELECT attestation FROM results")[0])
     assert stored["logged"] is False and stored["attested_by"] == app.service_key.fingerprint
-    assert "Anna" in archive.db.one("SELECT document FROM results")[0]
+    document = json.loads(archive.db.one("SELECT document FROM results")[0])
+    assert "Anna" in json.dumps(document)
+    standings = document["standings"]  # as the hall's standings page shows them: every figure with its inputs
+    assert standings["played"] == 1 and standings["tiebreaks"][0] in standings["tables"][0]["rows"][0]["tiebreaks"]
+    rows = standings["tables"][0]["rows"]
+    assert sorted(r["name"] for r in rows) == ["Anna", "Biel", "Carla", "Dani"]
+    assert sum(r["points"] for r in rows) == 2 and all(len(r["rounds"]) == 1 for r in rows)
+    spread = {r["name"]: r["tiebreaks"]["spread"] for r in rows}
+    for r in rows:  # the opponent named, the spread its one input, the two sides opposite
+        (opponent, amount), = spread[r["name"]]["inputs"]
+        assert opponent == r["rounds"][0]["opponent"] and amount == -spread[opponent]["value"]
     app.close()

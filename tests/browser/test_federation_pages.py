@@ -1,24 +1,29 @@
 """The federation's public pages (issue 29), rendered by ``planilla federation serve``: the enrolled events, and
 an event's games with players, final scores, the verdict on their signatures, whether the round's seal is in
-the public log, and the proof bundle to download; Spanish on a tablet, Catalan on a phone; looked at."""
+the public log, and the proof bundle to download; the event's standings with a figure opened onto its inputs, a
+player's history, search, and the officers' page behind an officer's token; Spanish on a tablet, Catalan on a
+phone; looked at."""
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
 from typing import Any
 
+import pytest
 import uvicorn
 
 from service.federation.archive import Archive
 from service.federation.http import create_federation_app
 from service.federation.keys import NamedKey
+from service.federation.push import PushRefused
 from service.federation.store import Db
 from service.trust.attest import export_attested, seal_round
 from tests.browser.conftest import screenshot
 from tests.browser.tablet import expect, text
-from tests.federation_world import EVENT, closed_game, game_body, hall_app, seal_body, signed
+from tests.federation_world import EVENT, closed_game, game_body, hall_app, results_body, row, seal_body, signed
 from tests.keys import Tablet
 
 
@@ -35,8 +40,21 @@ def test_the_federation_shows_its_events_and_their_games_with_proofs(browser: An
     archive = Archive(Db(url_db), log_key)
     archive.enrol_hall(key.fingerprint, "Casal d'Escacs i Scrabble de Girona", "officer:test")
     archive.enrol_event(key.fingerprint, EVENT, "2025-05-01", "2025-05-02", "officer:test")
-    for body in [game_body(e) for e in exports] + [seal_body(seal)]:
+    standings = [row("p1", "Anna Puig Ferrer", "FISC-0042", 1, 2, [("Jordi Mas", 40), ("Núria Vila", 12)],
+                     ((1, "Jordi Mas", 1, 420, 380), (2, "Núria Vila", 1, 402, 390))),
+                 row("p2", "Jordi Mas", "", 2, 1, [("Anna Puig Ferrer", -40), ("Núria Vila", 25)],
+                     ((1, "Anna Puig Ferrer", 0, 380, 420), (2, "Núria Vila", 1, 415, 390))),
+                 row("p3", "Núria Vila", "FISC-0101", 3, 1, [("bye (round 1)", 50), ("Jordi Mas", -25),
+                                                             ("Anna Puig Ferrer", -12)],
+                     ((1, None, 1, 50, 0), (2, "Anna Puig Ferrer", 0, 390, 402)))]
+    for body in [game_body(e) for e in exports] + [seal_body(seal), results_body(EVENT, "t1", standings)]:
         archive.push(body, signed(key, body))
+    lliga = json.dumps({"kind": "results", "results": {"event": "Lliga", "tournament": "t2"}}).encode()
+    with pytest.raises(PushRefused):  # waits for its event to be enrolled
+        archive.push(lliga, signed(key, lliga))
+    archive._alarm("seal_drops_game", key.fingerprint, EVENT, "1", str(games[1]), "the seal of 2025-05-01T20:00Z "
+                   "drops the game sealed at event 9 with no reopen in its own chain after it")
+    token, _ = archive.create_officer_token("anna")
     archive.db.close()
     server_app = create_federation_app(url_db, log_key)
     sock = socket.socket()
@@ -65,6 +83,28 @@ def test_the_federation_shows_its_events_and_their_games_with_proofs(browser: An
                 rows.nth(0).get_by_role("link", name=text(lang, "federation.bundle")).click()
             assert b'"planilla-bundle/1"' in open(download.value.path(), "rb").read()
             screenshot(page, name)
+            page.get_by_role("link", name=text(lang, "federation.standings"), exact=True).first.click()
+            expect(page.get_by_role("heading", level=1)).to_have_text(
+                text(lang, "federation.standings_of").format(event=EVENT))
+            first = page.locator("tbody tr").nth(0)
+            first.locator("details summary").nth(1).click()  # the spread opens onto its inputs
+            expect(first).to_contain_text("Núria Vila: 12")
+            screenshot(page, name.replace("event", "standings"))
+            first.get_by_role("link", name="Anna Puig Ferrer").click()
+            expect(page.get_by_role("heading", level=1)).to_have_text("Anna Puig Ferrer")
+            expect(page.locator("body")).to_contain_text("FISC-0042")
+            screenshot(page, name.replace("event", "player"))
+            page.get_by_role("link", name=text(lang, "federation.search")).click()
+            page.get_by_label(text(lang, "federation.search_text")).fill("nuria")
+            page.get_by_role("button", name=text(lang, "federation.search")).click()
+            expect(page.locator("main, body").first).to_contain_text("FISC-0101")
+            screenshot(page, name.replace("event", "search"))
+            page.goto(f"{url}/officers?lang={lang}")
+            page.get_by_label(text(lang, "federation.officer_token")).fill(token)
+            page.get_by_role("button", name=text(lang, "federation.officer_open")).click()
+            expect(page.locator("body")).to_contain_text(text(lang, "federation.waiting"))
+            expect(page.locator("body")).to_contain_text(text(lang, "federation.alarm.seal_drops_game"))
+            screenshot(page, name.replace("event", "officers"))
             context.close()
     finally:
         server.should_exit = True

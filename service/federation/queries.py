@@ -1,0 +1,165 @@
+"""What the federation's pages read from the archive: an event's standings as its hall attested them, players
+and their history across events and halls, search by player, event and date, and the players hidden.
+
+**Who is one player.** A player with a federation id is one person everywhere, whatever the spelling of the
+name in each hall. A player without one is an entry of one tournament only (``entry:<results row>:<player>``):
+two entries of the same name are never merged, in one event or across events, because nothing but the name
+says they are the same person.
+
+**Hidden players.** An officer hides a federation id (``id:FISC-0042``) or one entry (``entry:…``); a hidden
+player is left out of search and history and shown as "hidden" in standings and game lists. Nothing in the
+public log changes (names are in no seal), so no proof breaks.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any, Iterator
+
+
+def folded(text: str) -> str:
+    """For search: case and accents ignored (``Núria`` finds ``nuria``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def latest_results(archive: Any, hall: str | None = None, event: str | None = None) -> list[dict[str, Any]]:
+    """The latest results each tournament pushed (of one hall and event when given), with their row id, hall
+    and event; older pushes of the same tournament are earlier states of it."""
+    where, params = [], []
+    if hall is not None:
+        where.append("hall = ?")
+        params.append(hall)
+    if event is not None:
+        where.append("event = ?")
+        params.append(event)
+    rows = archive.db.all("SELECT id, hall, event, document, received_at FROM results"
+                          + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id", params)
+    latest: dict[tuple[str, str], dict[str, Any]] = {}
+    for ident, row_hall, row_event, text, received in rows:
+        document = json.loads(text)
+        latest[(row_hall, str(document.get("tournament")))] = {
+            "id": ident, "hall": row_hall, "event": row_event, "received_at": received, "document": document}
+    return sorted(latest.values(), key=lambda r: r["id"])
+
+
+def index_entries(db: Any, results_id: int, hall: str, event: Any, document: dict[str, Any]) -> None:
+    """The players of a results push, by who they are, in ``entries`` (what history and search look up); the
+    tournament's earlier pushes are earlier states of it, so their rows go."""
+    tournament = str(document.get("tournament"))
+    db.execute("DELETE FROM entries WHERE hall = ? AND tournament = ?", (hall, tournament))
+    db.many("INSERT INTO entries (results_id, hall, event, tournament, who, name, folded, federation_id) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?)",
+            [(results_id, hall, event, tournament, who, row["name"], folded(row["name"] + " " + str(
+                row.get("federation_id") or "")), str(row.get("federation_id") or ""))
+             for who, row, _ in entries({"id": results_id, "document": document})])
+
+
+def results_by_id(archive: Any, ids: set[int]) -> list[dict[str, Any]]:
+    """Those results pushes, oldest first, in ``latest_results``' shape."""
+    found = []
+    for ident in sorted(ids):
+        ident_, hall, event, text, received = archive.db.one(
+            "SELECT id, hall, event, document, received_at FROM results WHERE id = ?", (ident,))
+        found.append({"id": ident_, "hall": hall, "event": event, "received_at": received,
+                      "document": json.loads(text)})
+    return found
+
+
+def entries(results: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any], str | None]]:
+    """Each standings row of a results push: (who, row, division)."""
+    for table in (results["document"].get("standings") or {}).get("tables", []):
+        for row in table["rows"]:
+            yield who_of(results["id"], row), row, table.get("division")
+
+
+def who_of(results_id: int, row: dict[str, Any]) -> str:
+    fid = str(row.get("federation_id") or "").strip()
+    return f"id:{fid}" if fid else f"entry:{results_id}:{row['player']}"
+
+
+def hidden(archive: Any) -> set[str]:
+    return {r[0] for r in archive.db.all("SELECT who FROM hidden")}
+
+
+def hide(archive: Any, who: str, by: str) -> bool:
+    """Hide a player (``id:<federation id>`` or ``entry:<results row>:<player>``); False if they were."""
+    return archive.db.execute("INSERT INTO hidden (who, by_officer, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                              (who, by, archive.clock())).rowcount == 1
+
+
+def unhide(archive: Any, who: str) -> bool:
+    return archive.db.execute("DELETE FROM hidden WHERE who = ?", (who,)).rowcount == 1
+
+
+def hidden_names(archive: Any, hall: str, event: str) -> set[str]:
+    """The names, in one event, of the players hidden (to hide them in its game list too)."""
+    gone = hidden(archive)
+    return {row["name"] for results in latest_results(archive, hall, event)
+            for who, row, _ in entries(results) if who in gone}
+
+
+def hidden_everywhere(archive: Any) -> set[str]:
+    """The names of every hidden player (an opponent's name in a history is masked with them)."""
+    return {r[0] for r in archive.db.all("SELECT name FROM entries WHERE who IN (SELECT who FROM hidden)")}
+
+
+def events_by_key(archive: Any) -> dict[tuple[str, str], dict[str, Any]]:
+    return {(e["hall"], e["name"]): e for e in archive.events()}
+
+
+def history(archive: Any, who: str) -> list[dict[str, Any]]:
+    """Every tournament this player played, oldest first: event, hall, dates, division, rank, points, rounds.
+    Empty for a hidden player."""
+    if who in hidden(archive):
+        return []
+    known = events_by_key(archive)
+    halls = {h["fingerprint"]: h["name"] for h in archive.halls()}
+    found = []
+    ids = {r[0] for r in archive.db.all("SELECT results_id FROM entries WHERE who = ?", (who,))}
+    for results in results_by_id(archive, ids):
+        for key, row, division in entries(results):
+            if key != who:
+                continue
+            event = known.get((results["hall"], results["event"]), {})
+            found.append({"event": results["event"], "hall": results["hall"], "hall_name": halls.get(results["hall"], ""),
+                          "starts": event.get("starts", ""), "ends": event.get("ends", ""), "division": division,
+                          "name": row["name"], "federation_id": row.get("federation_id", ""), "rank": row["rank"],
+                          "points": row["points"], "rounds": row["rounds"]})
+    return sorted(found, key=lambda h: (h["starts"], h["event"]))
+
+
+def search(archive: Any, text: str = "", starts: str = "", ends: str = "") -> dict[str, list[dict[str, Any]]]:
+    """Events whose name holds ``text`` and players whose name or federation id holds it, within the dates
+    (an event overlapping ``starts``..``ends``). A player with a federation id appears once, with every name
+    they were entered under; one without appears once per entry. Hidden players never appear."""
+    needle = folded(text.strip())
+    halls = {h["fingerprint"]: h["name"] for h in archive.halls()}
+
+    def in_dates(event: dict[str, Any]) -> bool:
+        return (not starts or event["ends"] >= starts) and (not ends or event["starts"] <= ends)
+
+    known = events_by_key(archive)
+    events = [e | {"hall_name": halls.get(e["hall"], "")} for e in archive.events()
+              if in_dates(e) and (not needle or needle in folded(e["name"]))]
+    gone = hidden(archive)
+    players: dict[str, dict[str, Any]] = {}
+    pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    rows = archive.db.all("SELECT results_id, hall, event, who, name, federation_id, folded FROM entries WHERE "
+                          "folded LIKE ? ESCAPE '\\' ORDER BY results_id", (pattern,))
+    for _, hall, event_name, who, name, fid, text_folded in rows:
+        event = known.get((hall, event_name))
+        if who in gone or event is None or not in_dates(event) or (needle and needle not in text_folded):
+            continue
+        found = players.setdefault(who, {"who": who, "federation_id": fid, "names": [], "events": []})
+        if name not in found["names"]:
+            found["names"].append(name)
+        found["events"].append(event_name)
+    return {"events": events, "players": sorted(players.values(), key=lambda p: (folded(p["names"][0]), p["who"]))}
+
+
+def refusals(archive: Any) -> list[dict[str, Any]]:
+    """Pushes refused, per hall and code; ``event_not_enrolled`` ones wait (the hall sends them again)."""
+    rows = archive.db.all("SELECT hall, code, message, times, first_at, last_at FROM refusals ORDER BY last_at DESC")
+    return [dict(zip(("hall", "code", "message", "times", "first_at", "last_at"), r)) for r in rows]

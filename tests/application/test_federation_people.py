@@ -1,0 +1,184 @@
+"""The federation's pages on results and people (issue 29, "The federation's pages"): an event's standings as its
+hall attested them, each figure with its inputs; a player's history across events and halls known by federation
+id, players without one never merged by name; search by player, event and date; hidden players; the officers'
+page; a rating formula plugged in as data. Results documents written by hand, pushed signed by two halls.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from service.federation import queries
+from service.federation.archive import Archive
+from service.federation.http import create_federation_app
+from service.federation.keys import NamedKey
+from service.federation.push import PushRefused
+from service.federation.ratings import FormulaRefused, rate
+from service.federation.store import Db
+from service.trust.keys import ServiceKey
+from tests.federation_world import RATINGS, results_body, row, signed
+
+LOG = NamedKey.generate("fisc.cat/seals")
+@pytest.fixture(scope="module")
+def world(tmp_path_factory):
+    """Hall A's Open (2025-05-01): Anna Puig (FISC-0042) beat Jordi Mas 420–380; two players named Pere Roca, no
+    id, one beat the other 400–350. Hall B's Copa (2025-09-10): Ana Puig (FISC-0042 again) lost to Pere Roca (no
+    id) 390–410."""
+    folder = tmp_path_factory.mktemp("fed")
+    a, _ = ServiceKey.for_store(str(folder / "a"))
+    b, _ = ServiceKey.for_store(str(folder / "b"))
+    url = str(folder / "federation.sqlite3")
+    archive = Archive(Db(url), LOG)
+    archive.enrol_hall(a.fingerprint, "Casal de Girona", "officer:test")
+    archive.enrol_hall(b.fingerprint, "Club de Lleida", "officer:test")
+    archive.enrol_event(a.fingerprint, "Open", "2025-05-01", "2025-05-01", "officer:test")
+    archive.enrol_event(b.fingerprint, "Copa", "2025-09-10", "2025-09-11", "officer:test")
+    open_rows = [row("p1", "Anna Puig", "FISC-0042", 1, 1, [("Jordi Mas", 40)], [(1, "Jordi Mas", 1, 420, 380)]),
+                 row("p3", "Pere Roca", "", 1, 1, [("Pere Roca", 50)], [(1, "Pere Roca", 1, 400, 350)]),
+                 row("p2", "Jordi Mas", "FISC-0007", 3, 0, [("Anna Puig", -40)], [(1, "Anna Puig", 0, 380, 420)]),
+                 row("p4", "Pere Roca", "", 3, 0, [("Pere Roca", -50)], [(1, "Pere Roca", 0, 350, 400)])]
+    ratings = RATINGS + "1,played,1,FISC-0042,Anna Puig,1500,420,2,FISC-0007,Jordi Mas,1500,380\n"
+    copa_rows = [row("p2", "Pere Roca", "", 1, 1, [("Ana Puig", 20)], [(1, "Ana Puig", 1, 410, 390)]),
+                 row("p1", "Ana Puig", "FISC-0042", 2, 0, [("Pere Roca", -20)], [(1, "Pere Roca", 0, 390, 410)])]
+    for key, body in ((a, results_body("Open", "t-open", open_rows, ratings)),
+                      (b, results_body("Copa", "t-copa", copa_rows))):
+        archive.push(body, signed(key, body))
+    raw, _ = archive.create_officer_token("anna")
+    archive.db.close()
+    client = TestClient(create_federation_app(url, LOG))
+    yield {"url": url, "client": client, "a": a, "b": b, "token": raw}
+
+
+def archive_of(world) -> Archive:
+    return Archive(Db(world["url"]), LOG, made=True)
+
+
+def test_a_player_with_a_federation_id_is_one_player_across_events_and_halls(world):
+    kept = archive_of(world)
+    found = queries.history(kept, "id:FISC-0042")
+    assert [(h["event"], h["hall_name"], h["name"], h["rank"], h["points"]) for h in found] == [
+        ("Open", "Casal de Girona", "Anna Puig", 1, 1), ("Copa", "Club de Lleida", "Ana Puig", 2, 0)]
+    page = world["client"].get("/players", params={"who": "id:FISC-0042", "lang": "en"}).text
+    assert "Anna Puig, Ana Puig" in page and "FISC-0042" in page and "Club de Lleida" in page
+
+
+def test_two_players_of_the_same_name_without_an_id_are_never_merged(world):
+    """Two Pere Roca in one event and a third in another: three entries, three histories of one event each."""
+    kept = archive_of(world)
+    found = queries.search(kept, "pere roca")["players"]
+    assert len(found) == 3 and len({p["who"] for p in found}) == 3
+    assert all(p["who"].startswith("entry:") and len(p["events"]) == 1 for p in found)
+    for p in found:
+        assert len(queries.history(kept, p["who"])) == 1
+    page = world["client"].get("/search", params={"q": "Pere", "lang": "es"}).text
+    assert page.count("/players?who=entry") == 3 and "sin licencia" in page
+
+
+def test_search_by_player_event_and_date_ignores_case_and_accents(world):
+    kept = archive_of(world)
+    assert [p["who"] for p in queries.search(kept, "ANNA")["players"]] == ["id:FISC-0042"]
+    assert [p["who"] for p in queries.search(kept, "fisc-0007")["players"]] == ["id:FISC-0007"]
+    assert [e["name"] for e in queries.search(kept, "copa")["events"]] == ["Copa"]
+    summer = queries.search(kept, "", "2025-06-01", "2025-12-31")
+    assert [e["name"] for e in summer["events"]] == ["Copa"]
+    assert sorted(n for p in summer["players"] for n in p["names"]) == ["Ana Puig", "Pere Roca"]
+    assert queries.search(kept, "puig", "2025-05-01", "2025-05-01")["players"][0]["events"] == ["Open"]
+    assert queries.folded("Núria Çà") == "nuria ca"
+    wrong = world["client"].get("/search", params={"q": "x", "from": "1/5/2025", "lang": "en"}).text
+    assert "From: a date YYYY-MM-DD." in wrong
+
+
+def test_standings_show_each_figure_with_its_inputs_as_the_hall_attested_them(world):
+    page = world["client"].get("/standings", params={"hall": world["a"].fingerprint, "name": "Open",
+                                                     "lang": "ca"}).text
+    assert "Classificació: Open" in page and "certificada per la seu, no registrada" in page
+    assert "<summary>40</summary>" in page and "<li>Jordi Mas: 40</li>" in page
+    assert "<summary>-50</summary>" in page and "<li>Pere Roca: -50</li>" in page
+    assert "Ronda 1: Jordi Mas (jugada, 420–380)" in page
+    unknown = world["client"].get("/standings", params={"hall": "0" * 64, "name": "Open", "lang": "en"}).text
+    assert "has not pushed this event&#x27;s standings yet" in unknown
+
+
+def test_a_hidden_player_leaves_search_and_history_and_is_masked_in_standings(world, tmp_path):
+    client, auth = world["client"], {"Authorization": f"Bearer {world['token']}"}
+    bad = client.post("/v1/federation/hidden", json={"player": "Jordi Mas"}, headers=auth)
+    assert (bad.status_code, bad.json()["field"]) == (400, "player")
+    assert client.post("/v1/federation/hidden", json={"player": "id:FISC-0007"}).status_code == 401
+    try:
+        assert client.post("/v1/federation/hidden", json={"player": "id:FISC-0007"}, headers=auth).json()["changed"]
+        kept = archive_of(world)
+        assert queries.search(kept, "jordi")["players"] == [] and queries.history(kept, "id:FISC-0007") == []
+        page = client.get("/standings", params={"hall": world["a"].fingerprint, "name": "Open", "lang": "en"}).text
+        assert "Jordi Mas" not in page and "(hidden player)" in page and "FISC-0007" not in page
+        history = client.get("/players", params={"who": "id:FISC-0042", "lang": "en"}).text
+        assert "Jordi Mas" not in history and "Round 1: (hidden player) (played, 420–380)" in history
+        assert "Anna Puig" in page  # the others stay
+        assert queries.hidden_names(kept, world["a"].fingerprint, "Open") == {"Jordi Mas"}  # masked in its games too
+    finally:
+        client.post("/v1/federation/hidden", json={"player": "id:FISC-0007", "hidden": False}, headers=auth)
+    assert queries.search(archive_of(world), "jordi")["players"][0]["who"] == "id:FISC-0007"
+
+
+def test_the_officers_page_needs_an_officers_token_and_lists_halls_waiting_refused_and_alarms(world, tmp_path):
+    client = world["client"]
+    assert "password" in client.get("/officers?lang=es").text
+    refused = client.post("/officers?lang=es", data={"token": "fo_nobody"})
+    assert refused.status_code == 401 and "no es de un responsable" in refused.text
+    kept = archive_of(world)
+    body = json.dumps({"kind": "results", "results": {"event": "Lliga", "tournament": "t"}}).encode()
+    with pytest.raises(PushRefused):
+        kept.push(body, signed(world["b"], body))
+    kept._alarm("fork", world["a"].fingerprint, "Open", "1", "game-1", "a history that does not extend the stored one")
+    page = client.post("/officers?lang=es", data={"token": world["token"]})
+    assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
+    text = re.sub(r"\s+", " ", page.text)
+    assert "Casal de Girona" in text and "Club de Lleida" in text
+    assert "esperando (torneo sin inscribir) (1)" in text and "event_not_enrolled" in text
+    assert "Dos historias de la misma partida" in text and "game-1" in text
+    assert kept.db.one("SELECT COUNT(*) FROM results WHERE event = 'Lliga'")[0] == 0  # still nothing stored
+    stranger, _ = ServiceKey.for_store(str(tmp_path / "stranger"))
+    with pytest.raises(PushRefused):  # nobody proved who sent it: not recorded
+        kept.push(body, signed(stranger, body))
+    assert [r["code"] for r in queries.refusals(kept)] == ["event_not_enrolled"]
+
+
+def test_a_rating_formula_is_plugged_in_as_data_and_ratings_stay_export_files(world):
+    """Elo with K 20 and scale 400: two players rated 1500, the first wins: expected 1/2 each, +10 and −10."""
+    client, auth = world["client"], {"Authorization": f"Bearer {world['token']}"}
+    assert client.get("/v1/federation/ratings").status_code == 401
+    exported = client.get("/v1/federation/ratings", headers=auth)
+    assert exported.headers["content-type"].startswith("text/csv")
+    assert exported.text.splitlines()[1].startswith("Open,") and "FISC-0007" in exported.text
+    assert client.get("/v1/federation/ratings?rated=true", headers=auth).json()["code"] == "no_formula"
+    wrong = client.put("/v1/federation/rating-formula", json={"kind": "glicko"}, headers=auth)
+    assert (wrong.status_code, wrong.json()["field"]) == (422, "kind")
+    formula = {"kind": "elo", "name": "prova", "scale": 400, "unrated": 1500, "k": [{"k": 20}]}
+    assert client.put("/v1/federation/rating-formula", json=formula, headers=auth).json() == {"stored": True}
+    rated = client.get("/v1/federation/ratings?rated=true", headers=auth).text.splitlines()
+    assert rated == ["federation_id,name,rating,games,formula", "FISC-0007,Jordi Mas,1490.0,1,prova",
+                     "FISC-0042,Anna Puig,1510.0,1,prova"]
+    assert "prova" not in client.get("/").text  # the formula is on no public page
+
+
+def test_the_formula_steps_k_by_games_played_and_caps_the_difference():
+    """K 40 below 1 game then 10; a 1900 beats a 1300 with the difference capped at 400: expected
+    1/(1+10^(-1)) = 0.9091, +40×0.0909 = +3.6; the loser −3.6. In the next event K is 10."""
+    formula = {"kind": "elo", "scale": 400, "unrated": 1500, "max_difference": 400,
+               "k": [{"below_games": 1, "k": 40}, {"k": 10}]}
+    games = [{"event": "A", "hall": "h", "starts": "2025-01-01", "kind": "played", "federation_id1": "X",
+              "name1": "x", "rating1": "1900", "score1": "400", "federation_id2": "Y", "name2": "y",
+              "rating2": "1300", "score2": "300"},
+             {"event": "B", "hall": "h", "starts": "2025-02-01", "kind": "played", "federation_id1": "Y",
+              "name1": "y", "rating1": "0", "score1": "400", "federation_id2": "X", "name2": "x", "rating2": "0",
+              "score2": "300"}]
+    first = rate(formula, games[:1])
+    assert first["X"]["rating"] == 1903.6 and first["Y"]["rating"] == 1296.4
+    both = rate(formula, games)  # Y (1296.4) beats X (1903.6): capped at 400 again, K 10: +9.1
+    assert both["Y"]["rating"] == 1305.5 and both["X"]["rating"] == 1894.5 and both["X"]["games"] == 2
+    with pytest.raises(FormulaRefused) as caught:
+        rate({**formula, "k": [{"k": 10}, {"k": 5}]}, games)
+    assert caught.value.field == "k"
