@@ -233,7 +233,7 @@ class DrawingCommands:
             raise self._not_in_profile("drawing.underdraw_noticed_by", msg("game.only_player_who_drew"), field="noticed_by")
         shown = bool(seen) and drawing.underdraw_shown
         if tiles is None and (self.bag_mode != "physical" or shown):
-            raise RuleViolation(f"tiles: name the {missing} tiles drawn" + (" (they are shown)" if shown else ""),
+            raise RuleViolation(msg("game.tiles_name_drawn_shown" if shown else "game.tiles_name_drawn", missing=missing),
                                 code="tiles_required", field="tiles")
         count, tiles = self._draw_count(missing if tiles is None else None, tiles)
         if count != missing:

@@ -147,12 +147,10 @@ class KeyCommands:
         last = self.last_key(seat)
         if last is None or (not last["revoked"] and last["token_id"] == meta.token):
             return  # a paper seat (the verdict names it), or the tablet that holds the seat's key
-        why = ("its key's tablet was revoked or released" if last["revoked"] else
-               f"its key is held by the tablet bound as {last['device']}, under another token")
-        raise SeatKeyRefused(
-            f"Authorization: seat {seat} ({self.players[seat]}) has a registered key and {why}: this token speaks "
-            "for nobody; an official enters the act as an official entry (their token and enrolled key), or a new "
-            "tablet's key is confirmed by the opponent's tablet (FILE 43)", field="Authorization", article="FILE 43")
+        why = (msg("game.seat_key_revoked") if last["revoked"] else
+               msg("game.seat_key_other_tablet", device=last["device"]))
+        raise SeatKeyRefused(msg("game.seat_key", seat=seat, player=self.players[seat], why=why),
+                             field="Authorization", article="FILE 43")
 
     def last_key(self, seat: int) -> dict[str, Any] | None:
         """The seat's newest registered key, revoked or not."""

@@ -1,6 +1,37 @@
 """Refusals of the Game aggregate: key -> (English, Spanish, Catalan)."""
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
+    "game.seat_key": (
+        "Authorization: seat {seat} ({player}) has a registered key and {why}: this token speaks for nobody; an "
+        "official enters the act as an official entry (their token and enrolled key), or a new tablet's key is "
+        "confirmed by the opponent's tablet (FILE 43)",
+        "Authorization: el asiento {seat} ({player}) tiene una clave registrada y {why}: este token no habla por "
+        "nadie; un oficial anota el acto como entrada oficial (su token y su clave inscrita), o la tableta rival "
+        "confirma la clave de una tableta nueva (FILE 43)",
+        "Authorization: el seient {seat} ({player}) té una clau registrada i {why}: aquest token no parla per "
+        "ningú; un oficial anota l'acte com a entrada oficial (el seu token i la seva clau inscrita), o la tauleta "
+        "rival confirma la clau d'una tauleta nova (FILE 43)",
+    ),
+    "game.seat_key_revoked": (
+        "its key's tablet was revoked or released",
+        "la tableta de su clave fue revocada o liberada",
+        "la tauleta de la seva clau va ser revocada o alliberada",
+    ),
+    "game.seat_key_other_tablet": (
+        "its key is held by the tablet bound as {device}, under another token",
+        "su clave la tiene la tableta vinculada como {device}, con otro token",
+        "la seva clau la té la tauleta vinculada com a {device}, amb un altre token",
+    ),
+    "game.tiles_name_drawn": (
+        "tiles: name the {missing} tiles drawn",
+        "tiles: indique las {missing} fichas robadas",
+        "tiles: indiqueu les {missing} fitxes agafades",
+    ),
+    "game.tiles_name_drawn_shown": (
+        "tiles: name the {missing} tiles drawn (they are shown)",
+        "tiles: indique las {missing} fichas robadas (se han mostrado)",
+        "tiles: indiqueu les {missing} fitxes agafades (s'han mostrat)",
+    ),
     "game.abandonment_no_shows_are": (
         "{field}: abandonment and no-shows are ruled for games of two (FISC I.8, AJS 4.1.11)",
         "{field}: el abandono y la incomparecencia se regulan para partidas de dos (FISC I.8, AJS 4.1.11)",

@@ -1,6 +1,40 @@
 """Refusals of the Tournament aggregate, its settings and its file formats: key -> (English, Spanish, Catalan)."""
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
+    "tournament.and_line": (
+        "{first}; line {line}: {message}",
+        "{first}; línea {line}: {message}",
+        "{first}; línia {line}: {message}",
+    ),
+    "tournament.entry_closed": (
+        "a new player enters until round {last} of {rounds} at the latest, not round {round}",
+        "un jugador nuevo entra como muy tarde hasta la ronda {last} de {rounds}, no en la ronda {round}",
+        "un jugador nou entra com a molt tard fins a la ronda {last} de {rounds}, no a la ronda {round}",
+    ),
+    "tournament.withdrawal_past_last_round": (
+        "the tournament has {rounds} rounds: a withdrawal takes effect from round {first} to {rounds}",
+        "el torneo tiene {rounds} rondas: una retirada tiene efecto desde la ronda {first} hasta la {rounds}",
+        "el torneig té {rounds} rondes: una retirada té efecte des de la ronda {first} fins a la {rounds}",
+    ),
+    "tournament.results_missing": (
+        "round.table {tables} has no result yet: each game ends and is signed, or the director records its absence, "
+        "before the tournament closes",
+        "ronda.mesa {tables} aún no tiene resultado: cada partida termina y se firma, o la dirección anota la "
+        "incomparecencia, antes de cerrar el torneo",
+        "ronda.taula {tables} encara no té resultat: cada partida acaba i se signa, o la direcció anota la "
+        "incompareixença, abans de tancar el torneig",
+    ),
+    "tournament.closed_locks": (
+        "the tournament was closed (TournamentClosed, {at}, by {actor}): no more {what}",
+        "el torneo está cerrado (TournamentClosed, {at}, por {actor}): no se admiten más {what}",
+        "el torneig està tancat (TournamentClosed, {at}, per {actor}): no s'admeten més {what}",
+    ),
+    "tournament.locks.entries": ("entries", "inscripciones", "inscripcions"),
+    "tournament.locks.withdrawals": ("withdrawals", "retiradas", "retirades"),
+    "tournament.locks.setting_changes": ("setting changes", "cambios de configuración", "canvis de configuració"),
+    "tournament.locks.pairings": ("pairings", "emparejamientos", "aparellaments"),
+    "tournament.locks.results": ("results", "resultados", "resultats"),
+    "tournament.locks.closing": ("closing", "cierres", "tancaments"),
     "tournament.are_whole_numbers": (
         "{field} are whole numbers",
         "{field} son números enteros",

@@ -173,8 +173,8 @@ class Tournament(Aggregate):
         before = self.last_published
         last = last_entry_round(self.rules_name, self.rounds)
         if last is not None and before + 1 > last:
-            raise TournamentError(f"a new player enters until round {last} of {self.rounds} at the latest, not round "
-                                  f"{before + 1}", code="entry_closed", field="name",
+            raise TournamentError(msg("tournament.entry_closed", last=last, rounds=self.rounds, round=before + 1),
+                                  code="entry_closed", field="name",
                                   article=f"{article(self.rules_name, 'late_entry')} (fins a la ronda N/2)")
         self._record(ev.PlayerRegistered, meta, player=player, name=name, federation_id=federation_id, club=club,
                      rating=int(rating), from_round=before + 1, pairing_bonus=before / 2, division=division)
@@ -191,8 +191,8 @@ class Tournament(Aggregate):
                                       last_published=self.last_published + 1), code="round_drawn",
                                   field="from_round", article=withdrawal)
         if from_round > self.rounds:
-            raise TournamentError(f"the tournament has {self.rounds} rounds: a withdrawal takes effect from round "
-                                  f"{self.last_published + 1} to {self.rounds}", code="round", field="from_round",
+            raise TournamentError(msg("tournament.withdrawal_past_last_round", rounds=self.rounds,
+                                      first=self.last_published + 1), code="round", field="from_round",
                                   article=withdrawal)
         self._record(ev.PlayerWithdrew, meta, player=player, from_round=from_round, reason=reason)
 
@@ -411,8 +411,7 @@ class Tournament(Aggregate):
         self._open("closing", "tournament_id", None)
         waiting = open_tables(self.published, self.results)
         if waiting:
-            raise TournamentError(f"round.table {', '.join(waiting)} has no result yet: each game ends and is signed, "
-                                  "or the director records its absence, before the tournament closes",
+            raise TournamentError(msg("tournament.results_missing", tables=", ".join(waiting)),
                                   code="results_missing", field="round", article=article(self.rules_name, "closing"))
         self._record(ev.TournamentClosed, meta, reason=reason.strip(), rounds_played=self.last_published)
 

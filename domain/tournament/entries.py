@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.errors import Message, msg
+
 #: The articles of late entries and withdrawals per standings rules ("" where the rulebook has none).
 ARTICLES: dict[str, dict[str, str]] = {
     "fisc-2023": {"late_entry": "FISC I.4", "withdrawal": "", "closing": "FISC I.4"},
@@ -40,6 +42,10 @@ def open_tables(published: dict[str, list[dict[str, Any]]], results: dict[str, A
             if f"{r}:{t['table']}" not in results]
 
 
-def closed_message(closed: dict[str, Any], what: str) -> str:
+#: What a closed tournament refuses, each said as a word in the catalogue (``tournament.locks.*``).
+LOCKS = ("entries", "withdrawals", "setting changes", "pairings", "results", "closing")
+
+
+def closed_message(closed: dict[str, Any], what: str) -> Message:
     """A refusal after the closing, naming it: when, by whom, and what it locks."""
-    return (f"the tournament was closed (TournamentClosed, {closed['at']}, by {closed['actor']}): no more {what}")
+    return msg("tournament.closed_locks", at=closed["at"], actor=closed["actor"], what=msg("tournament.locks." + what.replace(" ", "_")))

@@ -46,6 +46,13 @@ def test_a_refused_player_list_names_every_bad_line_and_nothing_is_created_or_en
     assert refused["message"].startswith("line 4: the rating is a whole number, not 'fort'")
     assert "line 6: a player needs a name" in refused["message"] and "line 7: the rating is between" in refused["message"]
     assert stored(api) == before  # no tournament without its list: all or nothing
+    # the director's page sends its language: every bad line said in it, the file's field names kept
+    said = api.post("/v1/tournaments", api.tokens["director"], {"name": "Obert de Molins", "rules": "fisc-2023",
+                    "profile": "fisc-2023", "rounds": 5, "players": BAD}, **{"Accept-Language": "ca"})
+    assert said.status_code == 422 and said.headers["Content-Language"] == "ca"
+    assert said.json()["message"].startswith("línia 4: l'elo és un nombre enter, no 'fort'; línia 6:")
+    assert [p["message"] for p in said.json()["problems"]][:2] == ["l'elo és un nombre enter, no 'fort'",
+                                                                   "un jugador necessita un nom"]
     # the same checks as the API's own create, each naming field and article
     short = create(api, 422, rounds=4)
     assert (short["field"], short["code"]) == ("rounds", "rounds") and "FISC I.1" in short["article"]

@@ -99,8 +99,10 @@ def test_the_keys_the_code_builds_from_a_code_are_in_the_catalogue():
     from domain.game.aggregate import WAITS
     from service.access.tokens import ROLES
     from service.store_health import SAYS
+    from domain.tournament.entries import LOCKS
     built = ([f"game.waits_{kind}" for kind in WAITS] + [f"game.waiting_{phase}" for phase in ("starting", "dealing",
-             "ended")] + [f"store.{cause}" for cause in SAYS] + [f"role.{role}" for role in ROLES])
+             "ended")] + [f"store.{cause}" for cause in SAYS] + [f"role.{role}" for role in ROLES]
+             + [f"tournament.locks.{what.replace(' ', '_')}" for what in LOCKS])
     assert [key for key in built if key not in CATALOGUE] == []
     assert [CATALOGUE[f"store.{cause}"][0] for cause in SAYS] == list(SAYS.values())  # the health report's words
     assert [CATALOGUE[f"game.waits_{kind}"][0] for kind in WAITS] == list(WAITS.values())

@@ -27,8 +27,8 @@ class FormatError(DomainError):
 
     def __init__(self, message: str, *, line: int | None = None, field: str | None = None,
                  article: str | None = None) -> None:
-        where = f"line {line}: " if line is not None else ""
-        super().__init__(where + message, code="format", field=field, article=article, position=line)
+        said = msg("service.gcg_syntax_line", line=line, message=message) if line is not None else message
+        super().__init__(said, code="format", field=field, article=article, position=line)
         self.line = line
         self.problems: list[dict[str, object]] = []
 
@@ -37,8 +37,10 @@ class FormatError(DomainError):
         """One refusal naming every bad line (``problems``: each its ``line``, ``field`` and ``message``); its
         own line and field are the first's."""
         first = problems[0]
-        rest = "; ".join(f"line {p['line']}: {p['message']}" for p in problems[1:])
-        err = cls(str(first["message"]) + (f"; {rest}" if rest else ""), line=int(first["line"]),  # type: ignore[arg-type]
+        message: object = first["message"]
+        for p in problems[1:]:  # "…; line 6: a player needs a name", each part in the reader's language
+            message = msg("tournament.and_line", first=message, line=p["line"], message=p["message"])
+        err = cls(message, line=int(first["line"]),  # type: ignore[arg-type]
                   field=str(first["field"]), article=article)
         err.problems = [dict(p) for p in problems]
         return err

@@ -23,7 +23,7 @@ import csv
 from collections.abc import Callable
 from typing import Protocol
 
-from domain.errors import msg
+from domain.errors import Message, msg
 from domain.tournament.formats.sheet import Entry, FormatError, Line, Note, Sheet
 from domain.tournament.results import Kind
 
@@ -113,19 +113,19 @@ def read_players(text: str) -> list[Entry]:
     return entries
 
 
-def _player_problem(cell: Callable[[str], str]) -> tuple[str, str] | None:
+def _player_problem(cell: Callable[[str], str]) -> tuple[str, Message] | None:
     """What is wrong with one player's line (the field and why), or None."""
     if not cell("name"):
-        return "name", "a player needs a name"
+        return "name", msg("tournament.player_needs_name")
     rating_text = cell("rating") or "0"
     try:
         rating = int(float(rating_text))
     except (ValueError, OverflowError):  # "fort", "nan", "inf", "1e400"
-        return "rating", f"the rating is a whole number, not {rating_text!r}"
+        return "rating", msg("tournament.rating_whole_number_not", rating_text=rating_text)
     if not 0 <= rating <= 4000:
-        return "rating", f"the rating is between 0 and 4000, not {rating}"
+        return "rating", msg("tournament.rating_between_not", rating=rating)
     if len(cell("division")) > 20:
-        return "division", "a division is named in 1 to 20 characters"
+        return "division", msg("tournament.division_named_characters")
     return None
 
 

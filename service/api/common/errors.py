@@ -182,7 +182,8 @@ def domain_body(exc: DomainError) -> dict[str, Any]:
     if exc.position is not None:
         body["position"] = exc.position
     if getattr(exc, "problems", None):  # a player list: every bad line (FormatError.of_lines)
-        body["problems"] = exc.problems  # type: ignore[attr-defined]
+        body["problems"] = [{**p, "message": said(p.get("message"))}  # each line in the reader's language
+                            for p in exc.problems]  # type: ignore[attr-defined]
     return body
 
 
