@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 from uuid import UUID
 
@@ -11,7 +12,7 @@ import pytest
 
 from service.access.application import ServiceApplication
 from service.game.application import Actor
-from tests.api.conftest import Api, Table
+from tests.api.conftest import Api, Table, _api
 
 ROLES = ["none", "revoked", "player", "player_elsewhere", "arbiter", "director", "director_elsewhere", "tribunal",
          "spectator", "spectator_elsewhere"]
@@ -357,12 +358,71 @@ PAST_PERMISSION = {("command: pass_turn for the other seat", "arbiter"): 422,
                    ("command: pass_turn for the other seat", "director"): 422}
 
 
+# What only reads: any role's call leaves the world as it found it, so these share one world (below).
+READS = {"read game", "events", "audit", "receipt", "history export", "gcg export", "stream", "read token",
+         "health", "index", "hall tables", "hall stream", "scoresheet", "settlement", "status", "state at",
+         "read tournament", "read round", "standings", "standings stream", "pairing check", "tournament export",
+         "read duplicate", "read duplicate round", "duplicate ranking", "duplicate sheet", "duplicate results csv",
+         "duplicate events", "print duplicate sheet", "print duplicate round", "print master moves",
+         "print duplicate ranking", "duplicate stream", "seat code qr", "round scoresheets", "service key",
+         "read official key", "read seal", "round results sheet", "public table", "public wall",
+         "public table stream", "public wall stream", "read broadcast delay"}
+
+
+def needs_fresh_world(endpoint: str, expected: int) -> bool:
+    """A write that gets past the permission check changes the world: it gets one of its own. A refusal
+    (401, 403) and a read change nothing, so they share one world per store (an app and its games, its
+    tournaments and duplicates are built once, not 1,700 times)."""
+    return endpoint not in READS and expected not in (401, 403)
+
+
+class SharedWorlds:
+    """One app and one World per store, made when first asked for, closed at the end of the module."""
+
+    def __init__(self, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> None:
+        self.request, self.tmp, self.found = request, tmp_path_factory, {}
+        self.stack = contextlib.ExitStack()
+
+    def __call__(self, store: str) -> World:
+        if store not in self.found:
+            target = (self.request.getfixturevalue("postgres_url") if store == "postgres"
+                      else str(self.tmp.mktemp("matrix") / "data"))
+            self.found[store] = World(self.stack.enter_context(contextlib.contextmanager(_api)(target)))
+        return self.found[store]
+
+
+@pytest.fixture(scope="module")
+def shared_world(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedWorlds]:
+    worlds = SharedWorlds(request, tmp_path_factory)
+    with worlds.stack:
+        yield worlds
+
+
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("endpoint", list(EXPECTED))
-def test_every_role_against_every_endpoint(api: Api, endpoint: str, role: str):
-    world = World(api)
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+def test_every_role_against_every_endpoint(shared_world: SharedWorlds, request: pytest.FixtureRequest, store: str,
+                                           endpoint: str, role: str):
     expected = PAST_PERMISSION.get((endpoint, role), EXPECTED[endpoint][role])
-    assert CALLS[endpoint](world, world.tokens[role]) == expected
+    if not needs_fresh_world(endpoint, expected):
+        world = shared_world(store)
+        assert CALLS[endpoint](world, world.tokens[role]) == expected
+        return
+    target = request.getfixturevalue("postgres_url") if store == "postgres" else str(request.getfixturevalue(
+        "tmp_path") / "data")
+    for api in _api(target):
+        world = World(api)
+        assert CALLS[endpoint](world, world.tokens[role]) == expected
+
+
+def test_the_shared_world_is_only_for_what_cannot_change_it():
+    """The reads are endpoints of the matrix; a write past the permission check has a world of its own, a
+    refusal or a read shares one."""
+    assert READS <= set(EXPECTED)
+    fresh = {(e, r) for e in EXPECTED for r in ROLES if needs_fresh_world(e, PAST_PERMISSION.get((e, r),
+                                                                                                 EXPECTED[e][r]))}
+    assert ("create game", "director") in fresh and ("bind", "none") in fresh and ("health", "none") not in fresh
+    assert ("create game", "player") not in fresh and ("read game", "player") not in fresh
 
 
 def test_the_matrix_covers_every_route_of_the_contract(api: Api):
