@@ -68,9 +68,10 @@ def prepared(api: Api, path: str, example: Any) -> tuple[str, Any]:
         tid = tournaments.create("Obert", "fisc-2023", "fisc-2023", 5, by)
         for name in ("Anna", "Biel", "Carla", "Dani"):
             tournaments.act(tid, by, lambda t, m, name=name: t.register(name, m))
-        if not path.endswith(("/draft", "/rounds/{round_no}/check")):  # a hand pairing is checked before drafting
+        # a hand pairing is checked before drafting; a tournament closes with no table waiting for a result
+        if not path.endswith(("/draft", "/rounds/{round_no}/check", "/close")):
             tournaments.act(tid, by, lambda t, m: t.draft(1, m))
-        if not path.endswith(("/draft", "/publish", "/rounds/{round_no}/check")):
+        if not path.endswith(("/draft", "/publish", "/rounds/{round_no}/check", "/close")):
             tournaments.publish(tid, 1, by)
         path = (path.replace("{tournament_id}", str(tid)).replace("{round_no}", "1").replace("{table}", "1")
                 .replace("{player}", "p1"))
