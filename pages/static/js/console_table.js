@@ -162,22 +162,27 @@ export async function showTable(root, { game, token, back }) {
   let sent = ''; // the last command recorded from this view, said under the banner (its form is gone once done)
   const store = await pageStore().catch(() => null);
   let myKey = store ? await officialKey(store).catch(() => null) : null; // this device's official key, if made
-  const load = async () => {
+  let drawn = ''; // what the view shows (version, status, sheets, events): a poll that finds the same redraws nothing
+  const load = async (polled = false) => {
     clearTimeout(timer);
     if (!view.isConnected) return;
     try {
       const [raw, status, sheet, found, known, table] = await Promise.all([readState(game, token), readStatus(game, token).catch(() => null),
         readSheet(game, token).catch(() => null), request(`/v1/games/${game}/events?after=0`, { token }), contract(), profileArticles()]);
-      draw(new GameView(raw, status, sheet, null), found.status === 200 ? found.body.events : [], known, table);
+      const events = found.status === 200 ? found.body.events : [];
+      const seen = JSON.stringify([raw.version, raw.head_hash, status, sheet, events.length]);
+      if (!polled || seen !== drawn) {
+        if (draw(new GameView(raw, status, sheet, null), events, known, table)) drawn = seen; // not kept for a form
+      }
     } catch (error) {
       view.innerHTML = `<p class="problem" role="alert">${esc(t('console.table_failed', { why: error.status || error.message }))}</p>`
         + `<button type="button" id="back">${t('console.back')}</button>`;
     }
-    timer = setTimeout(load, 3000);
+    timer = setTimeout(() => load(true), 3000);
   };
   const draw = (v, events, known, table) => {
     const open = document.activeElement && view.contains(document.activeElement) && document.activeElement.closest('form');
-    if (open) return; // an official is filling a form: the table is redrawn once it is sent or left
+    if (open) return false; // an official is filling a form: the table is redrawn once it is sent or left
     root.dataset.version = String(v.version);
     const forms = officialActions(v).filter((a) => known.has(a.type)).map((a) => {
       const label = `${t(`command.${a.type}`)}${a.seat != null ? ` · ${v.name(a.seat)}` : ''}`;
@@ -208,6 +213,7 @@ export async function showTable(root, { game, token, back }) {
     view.dataset.version = String(v.version);
     view.version = v.version;
     view.head = v.raw.head_hash;
+    return true;
   };
   view.addEventListener('click', (e) => {
     if (e.target.closest('#back')) { clearTimeout(timer); back(); }
