@@ -41,3 +41,56 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     session: moved out of the collector's sight, it is not walked again by every full collection."""
     gc.collect()
     gc.freeze()
+
+
+#: The suite's slowest modules, slowest first (bench/README.md's ``--durations``): with work stealing each worker
+#: is first sent one contiguous share of the collection and idle workers steal from the *end* of a busy one's
+#: queue, so a slow module left late in the order makes the run's tail. Each is put at the head of a share, in
+#: turn, so that the three workers start on them at once and the quick tests fill in behind.
+SLOW_FIRST = (
+    "tests/api/test_contract_all_phases.py",
+    "tests/reliability/test_crash.py",
+    "tests/projections/test_rebuild.py",
+    "tests/cli/test_federation_processes.py",
+    "tests/pages/test_audit_verifier.py",
+    "tests/reliability/test_duplicate_crash.py",
+    "tests/api/test_tournament_end_to_end.py",
+    "tests/browser/test_tournament_pages.py",
+    "tests/browser/test_duplicate_pages.py",
+    "tests/browser/test_tablet_screens.py",
+    "tests/browser/test_audit_pages.py",
+    "tests/browser/test_console_discrepancy.py",
+)
+
+
+def _shares(count: int, workers: int) -> list[int]:
+    """The sizes of xdist's first sending (``WorkStealingScheduling.check_schedule``: each idle worker in turn gets
+    what is left divided by the workers left)."""
+    sizes, left = [], count
+    for remaining in range(workers, 0, -1):
+        sizes.append(left // remaining)
+        left -= sizes[-1]
+    return sizes
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``-n N`` (the README's command), the slowest modules first, one at the head of each worker's share;
+    every module's tests stay together and in their order. A serial run keeps the collection's order."""
+    import os
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
+    if workers < 2:
+        return
+    slow: dict[str, list[pytest.Item]] = {path: [] for path in SLOW_FIRST}
+    rest: list[pytest.Item] = []
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        (slow[path] if path in slow else rest).append(item)
+    heads: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for i, path in enumerate(SLOW_FIRST):
+        heads[i % workers].extend(slow[path])
+    ordered: list[pytest.Item] = []
+    for head, size in zip(heads, _shares(len(items), workers)):
+        take = max(0, size - len(head))
+        ordered += head + rest[:take]
+        rest = rest[take:]
+    items[:] = ordered + rest
