@@ -15,6 +15,7 @@ import json
 import random
 from io import StringIO
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -40,12 +41,12 @@ ARBITER = Actor("arbiter:luis", "desk-2")
 NOON = "2025-05-01T12:00:00.000Z"
 
 
-def replaced_game(app: ServiceApplication) -> Any:
-    """Seat 1's tablet replaced after the first play (a new code from the director, a new key), then an arbiter's
-    pass for seat 0 (an official entry, FILE 26), the rest from the tablets, signed and closed."""
+def opening(app: ServiceApplication, round_no: int) -> tuple[Any, list[Any], list[Actor], Callable[[int, str], str]]:
+    """Two tablets bound with their keys, Ana starts with CASA H7, Bea accepts, Ana draws: the opening both worlds
+    share; returns the game, the tablets, the players' actors and a signer of an act by a seat's current tablet."""
     tablets = [Tablet(), Tablet()]
     game = app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR, bag_mode="replay",
-                           details={"event": "Open", "round": 3, "table": 1})
+                           details={"event": "Open", "round": round_no, "table": 1})
     for seat in range(2):
         code, _, _ = app.issue_seat_code(game, seat, "director:ana")
         app.bind(code, f"tablet-{seat}", tablets[seat].spki)
@@ -59,7 +60,14 @@ def replaced_game(app: ServiceApplication) -> Any:
     v = app.draw_tiles(game, 1, player[1], expected_version=v, tiles=list("LUNAMES"))
     v = app.place_tiles(game, 0, "H7", "CASA", player[0], expected_version=v, key_signature=key(0, "place_tiles"))
     v = app.accept(game, 1, player[1], expected_version=v, auto_draw=False, key_signature=key(1, "accept"))
-    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("IIII"))
+    app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("IIII"))
+    return game, tablets, player, key
+
+
+def replaced_game(app: ServiceApplication) -> Any:
+    """Seat 1's tablet replaced after the first play (a new code from the director, a new key), then an arbiter's
+    pass for seat 0 (an official entry, FILE 26), the rest from the tablets, signed and closed."""
+    game, tablets, player, key = opening(app, 3)
     tablets[1] = Tablet()  # Bea's tablet died: the director issues a new code, a new tablet binds with a new key
     code, _, _ = app.issue_seat_code(game, 1, "director:ana")
     app.bind(code, "tablet-1b", tablets[1].spki)
@@ -121,23 +129,7 @@ def officials_game(app: ServiceApplication) -> Any:
     app.enrol_official_key("director", "ana", director.spki)
     app.enrol_countersigned("arbiter", "luis", arbiter.spki, director.fingerprint,
                             director.raw_sign(enrolment_message(arbiter.fingerprint, "arbiter", "luis")))
-    tablets = [Tablet(), Tablet()]
-    game = app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR, bag_mode="replay",
-                           details={"event": "Open", "round": 4, "table": 1})
-    for seat in range(2):
-        code, _, _ = app.issue_seat_code(game, seat, "director:ana")
-        app.bind(code, f"tablet-{seat}", tablets[seat].spki)
-    player = [Actor("player:0:Ana", "tablet-0"), Actor("player:1:Bea", "tablet-1")]
-
-    def key(seat: int, action: str) -> str:
-        return tablets[seat].sign(action, game, seat, app.history(game)[-1].hash)
-
-    v = app.give_starter(game, 0, DIRECTOR, expected_version=app.get_game(game).version)
-    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("CASAERO"))
-    v = app.draw_tiles(game, 1, player[1], expected_version=v, tiles=list("LUNAMES"))
-    v = app.place_tiles(game, 0, "H7", "CASA", player[0], expected_version=v, key_signature=key(0, "place_tiles"))
-    v = app.accept(game, 1, player[1], expected_version=v, auto_draw=False, key_signature=key(1, "accept"))
-    v = app.draw_tiles(game, 0, player[0], expected_version=v, tiles=list("IIII"))
+    game, tablets, player, key = opening(app, 4)
     tablets[1] = Tablet()
     code, _, _ = app.issue_seat_code(game, 1, "director:ana")
     app.bind(code, "tablet-1b", tablets[1].spki)
