@@ -36,28 +36,33 @@ class LiveServer:
         option = "--database-url" if "://" in self.store else "--data"
         self.proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", option, self.store, "--no-access-log"],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        deadline = time.monotonic() + 30
-        assert self.proc.stdout is not None
-        while time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            if line.startswith("pl_"):
-                self.director = line.strip()
-            if line.startswith("Planilla listening on "):
-                self.url = line.split()[-1]
-                break
-        else:
-            raise AssertionError("the server printed no address")
-        assert self.director is not None, "a fresh store's first start prints a director token"
-        while True:
-            try:
-                if httpx.get(f"{self.url}/health", timeout=2).status_code == 200:
+        try:  # a server that does not come up is not left running (with its projector and writer) after the test
+            deadline = time.monotonic() + 30
+            assert self.proc.stdout is not None
+            while time.monotonic() < deadline:
+                line = self.proc.stdout.readline()
+                if not line:
                     break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server never answered /health"
-            time.sleep(0.05)
+                if line.startswith("pl_"):
+                    self.director = line.strip()
+                if line.startswith("Planilla listening on "):
+                    self.url = line.split()[-1]
+                    break
+            else:
+                raise AssertionError("the server printed no address")
+            assert self.director is not None, "a fresh store's first start prints a director token"
+            while True:
+                try:
+                    if httpx.get(f"{self.url}/health", timeout=2).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                assert time.monotonic() < deadline, "the server never answered /health"
+                time.sleep(0.05)
+        except BaseException:
+            self.proc.kill()
+            self.proc.wait(10)
+            raise
         self.starts += 1
 
     def kill(self) -> None:
