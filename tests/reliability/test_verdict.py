@@ -64,6 +64,18 @@ def opening(app: ServiceApplication, round_no: int) -> tuple[Any, list[Any], lis
     return game, tablets, player, key
 
 
+def passed_out_and_signed(app: ServiceApplication, game: Any, player: list[Actor], key: Callable[[int, str], str],
+                          v: int) -> Any:
+    """Both seats pass from their tablets until the game ends, then both sign from them: the game closed."""
+    while app.get_game(game).phase == "playing":
+        seat = app.get_game(game).turn
+        v = app.pass_turn(game, seat, player[seat], expected_version=v, key_signature=key(seat, "pass_turn"))
+    for seat in range(2):
+        v = app.sign(game, seat, f"seat {seat}", player[seat], expected_version=v, key_signature=key(seat, "sign"))
+    assert app.get_game(game).phase == "closed"
+    return game
+
+
 def replaced_game(app: ServiceApplication) -> Any:
     """Seat 1's tablet replaced after the first play (a new code from the director, a new key), then an arbiter's
     pass for seat 0 (an official entry, FILE 26), the rest from the tablets, signed and closed."""
@@ -78,13 +90,7 @@ def replaced_game(app: ServiceApplication) -> Any:
                                         replacement_message(str(game), 1, fingerprint)))
     v = app.pass_turn(game, 1, player[1], expected_version=v, key_signature=key(1, "pass_turn"))
     v = app.pass_turn(game, 0, ARBITER, expected_version=v)  # the arbiter enters Ana's pass
-    while app.get_game(game).phase == "playing":
-        seat = app.get_game(game).turn
-        v = app.pass_turn(game, seat, player[seat], expected_version=v, key_signature=key(seat, "pass_turn"))
-    for seat in range(2):
-        v = app.sign(game, seat, f"seat {seat}", player[seat], expected_version=v, key_signature=key(seat, "sign"))
-    assert app.get_game(game).phase == "closed"
-    return game
+    return passed_out_and_signed(app, game, player, key, v)
 
 
 def late_game(app: ServiceApplication) -> Any:
@@ -112,13 +118,7 @@ def late_game(app: ServiceApplication) -> Any:
     app.bind(code, "tablet-1b", tablets[1].spki)
     player[1] = Actor("player:1:Bea", "tablet-1b")
     v = app.get_game(game).version
-    while app.get_game(game).phase == "playing":
-        seat = app.get_game(game).turn
-        v = app.pass_turn(game, seat, player[seat], expected_version=v, key_signature=key(seat, "pass_turn"))
-    for seat in range(2):
-        v = app.sign(game, seat, f"seat {seat}", player[seat], expected_version=v, key_signature=key(seat, "sign"))
-    assert app.get_game(game).phase == "closed"
-    return game
+    return passed_out_and_signed(app, game, player, key, v)
 
 
 def officials_game(app: ServiceApplication) -> Any:
