@@ -447,7 +447,8 @@ async function start() {
     history.replaceState(null, '', '/tablet');
     await use(initial(null));
     const said = error.key ? t(error.key) : error.body && (error.body.message || error.body.detail);
-    await bindScreen(`${t('bind.failed')}${said ? ` (${said})` : ''}`, start);
+    // the service's reason already says what to do; without one, the page says it (never both)
+    await bindScreen(`${t('bind.failed')} ${said || t('bind.check')}`, start);
     return;
   }
   if (!session) { await bindScreen(null, start); return; }
