@@ -22,6 +22,7 @@ from typing import Any
 log = logging.getLogger("planilla.projections")
 
 BACKOFF_FIRST, BACKOFF_MAX = 0.1, 30.0
+LOCK_RETRY = 0.25  # seconds between looks at a read store's projector lock another projector holds
 
 
 def has_subscription(app: Any) -> bool:
@@ -70,10 +71,15 @@ class Follower:
             try:
                 with self.store.projector_lock() as mine:
                     if not mine:
-                        log.info("another projector holds the read store's lock; waiting")
-                        self._stopping.wait(min(self._backoff, 5.0))
-                        self._backoff = min(self._backoff * 2, BACKOFF_MAX)
+                        # Most often the projector of a server that just died, ending within half a second: look
+                        # again soon at a fixed pace (a doubling wait once left a restarted server's read models
+                        # 5 s behind, an index without the games just played).
+                        if not getattr(self, "_lock_waiting", False):
+                            log.info("another projector holds the read store's lock; waiting")
+                        self._lock_waiting = True
+                        self._stopping.wait(LOCK_RETRY)
                         continue
+                    self._lock_waiting = False
                     self._follow()
             except Exception as error:  # supervised: log (once), back off, try again
                 self._failed(error)

@@ -74,3 +74,36 @@ test('the waiting state comes from the status read model, the language from the 
   assert.equal(view.language, 'es');
   assert.equal(new GameView(raw({ tileset: 'catalan' }), null, null, 1).language, 'ca');
 });
+
+test('the sheet catches up with the state even when a newer state comes while a sheet read is on its way', async () => {
+  // The tablet once stayed a version behind for good: a state (v4) came while the sheet read for v3 was
+  // pending; its answer (v3) was shown, and the read it would have asked for was refused as "already pending".
+  const { GameFollower } = await import('../static/js/state.js');
+  const realFetch = globalThis.fetch;
+  const items = new Map();
+  globalThis.localStorage = { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => items.set(k, String(v)) };
+  let model = 3; // the sheet read model's version, catching up behind the state
+  let reads = 0;
+  globalThis.fetch = async () => {
+    reads += 1;
+    const body = { ...sheet, version: model };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  try {
+    const follower = new GameFollower({ gameId: 'g', token: 't', seat: 1 });
+    follower.show(raw({ version: 3 }), { ...sheet, version: 2 }); // starts a sheet read (300 ms)
+    follower.fromStream(raw({ version: 4 })); // a newer state while that read is pending
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    assert.equal(follower.view.sheet.version, 3); // the pending read's answer, still behind the state
+    model = 4; // the read model catches up
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    assert.equal(follower.view.modelsVersion, 4);
+    const settled = reads;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    assert.equal(reads, settled, 'no more reads once the sheet has caught up');
+    follower.stop();
+  } finally {
+    globalThis.fetch = realFetch;
+    delete globalThis.localStorage;
+  }
+});

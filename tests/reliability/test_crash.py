@@ -222,11 +222,12 @@ def test_nothing_acknowledged_is_lost_or_doubled_when_the_server_is_killed(kind,
     assert not errors, errors
     ledgers = [t.ledger for t in tablets]
     try:
-        orphans = _check_every_game(server, ledgers)
+        # The index is a read model: compared once the projector of the last start has caught up.
         deadline = time.monotonic() + 30
         while httpx.get(f"{server.url}/health", timeout=5).json()["projections"]["lag"] != 0:
             assert time.monotonic() < deadline, "the read models never caught up"
             time.sleep(0.1)
+        orphans = _check_every_game(server, ledgers)
     finally:
         server.stop()
     _check_the_store_offline(store, ledgers)

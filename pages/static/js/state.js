@@ -210,16 +210,15 @@ export class GameFollower extends EventTarget {
       .then(() => readSheet(this.gameId, this.token))
       .then((sheet) => {
         const view = this.view;
-        if (!view || (view.sheet && sheet.version <= view.sheet.version)) {
-          if (view && sheet.version < view.version) this.retrySheet = true;
-          return;
-        }
-        this.show(view.raw, sheet);
+        if (view && (!view.sheet || sheet.version > view.sheet.version)) this.show(view.raw, sheet);
       })
-      .catch(() => { this.retrySheet = true; })
+      .catch(() => {})
       .finally(() => {
         this.sheetPending = null;
-        if (this.retrySheet && !this.stopped) { this.retrySheet = false; this.sheetSoon(300); }
+        // Still behind the state (this read's answer was, or a newer state came while it ran: show() could not
+        // start a read while this one was pending): read again shortly, until the sheet has caught up.
+        const view = this.view;
+        if (view && !this.stopped && (!view.sheet || view.sheet.version < view.version)) this.sheetSoon(300);
       });
   }
 
