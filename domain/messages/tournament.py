@@ -80,6 +80,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "un resultado puesto por el director necesita el motivo",
         "un resultat posat pel director necessita el motiu",
     ),
+    "tournament.results_header": (
+        "the first line is {columns} (then division, when there are several)",
+        "la primera línea es {columns} (y después division, si hay varias)",
+        "la primera línia és {columns} (i després division, si n'hi ha diverses)",
+    ),
     "tournament.division_comes_twice": (
         "division {label} comes twice",
         "la división {label} aparece dos veces",

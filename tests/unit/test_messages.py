@@ -106,3 +106,15 @@ def test_the_keys_the_code_builds_from_a_code_are_in_the_catalogue():
     assert [key for key in built if key not in CATALOGUE] == []
     assert [CATALOGUE[f"store.{cause}"][0] for cause in SAYS] == list(SAYS.values())  # the health report's words
     assert [CATALOGUE[f"game.waits_{kind}"][0] for kind in WAITS] == list(WAITS.values())
+
+
+def test_no_key_is_written_twice_in_a_catalogue_file() -> None:
+    """A key written twice in one dict is silently the second one's text: a parameter renamed in one copy then fails
+    only at run time (it happened with tournament.not_csv)."""
+    twice = []
+    for path in sorted((ROOT / "domain" / "messages").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+                twice += [f"{path.name}: {k}" for k in sorted({k for k in keys if keys.count(k) > 1})]
+    assert not twice, twice

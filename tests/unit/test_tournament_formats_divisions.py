@@ -166,3 +166,17 @@ def test_every_format_with_a_place_for_divisions_reads_them_back(seed, n, rounds
     players = tables.read_players(write(sheet, "csv-players"))
     assert tuple(players) == sheet.players
     assert tables.read_results(write(sheet, "csv-results"), players).lines == sheet.lines
+
+
+def test_a_results_file_with_another_first_line_or_no_csv_at_all_is_refused_in_the_readers_language():
+    """The director uploads these from the pages: the refusal names the line and the field in Spanish or Catalan."""
+    from domain.errors import said_in
+
+    with pytest.raises(FormatError) as refused:
+        tables.read_results("round,kind,player\n1,bye,6\n", PLAYERS)
+    assert refused.value.field == "header" and refused.value.line == 1
+    assert "la primera línea es round,kind," in str(said_in(refused.value.message, "es"))
+    assert "la primera línia és round,kind," in str(said_in(refused.value.message, "ca"))
+    with pytest.raises(FormatError) as refused:
+        tables.read_players("name,rating\n" + "A" * 200_000 + ",1500\n")  # past csv's field limit
+    assert refused.value.field == "csv" and str(said_in(refused.value.message, "es")).startswith("no es CSV: ")

@@ -84,7 +84,7 @@ def read_players(text: str) -> list[Entry]:
         numbered = [(n, row) for n, row in enumerate(csv.reader(text.lstrip("\ufeff").splitlines()), start=1)
                     if any(c.strip() for c in row)]
     except csv.Error as err:
-        raise FormatError(f"not CSV: {err}", field="csv") from None
+        raise FormatError(msg("tournament.not_csv", err=err), field="csv") from None
     if not numbered:
         raise FormatError(msg("tournament.player_list_empty"), line=1, field="name")
     first, header_row = numbered[0]
@@ -153,8 +153,7 @@ def read_results(text: str, players: list[Entry] | tuple[Entry, ...], *, name: s
     rows = _rows(text)
     columns = [c.strip() for c in rows[0]] if rows else []
     if columns not in (RESULT_COLUMNS, RESULT_COLUMNS + ["division"]):
-        raise FormatError("the first line is " + ",".join(RESULT_COLUMNS) + " (then division, when there are "
-                          "several)", line=1, field="header")
+        raise FormatError(msg("tournament.results_header", columns=",".join(RESULT_COLUMNS)), line=1, field="header")
     numbers = {e.number for e in players}
     divisions = {e.number: e.division for e in players}
     lines = []
