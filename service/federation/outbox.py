@@ -8,8 +8,9 @@ backoff that doubles up to an hour when the federation cannot be reached, answer
 the event yet. Nothing is lost by a restart: the rows are the state, and a push the federation stored but
 whose answer was lost is sent again and answered "same" (a game or seal is stored once).
 
-``Pusher`` fills it from the hall's events: each closed game's ``planilla-audit/2`` export, and once every
-game of a round is closed, the round's seal (made by the hall itself: ``service.trust.attest.seal_round``,
+``Pusher`` fills it from the hall's events: each closed game's ``planilla-audit/2`` export, each finished
+duplicate of a named event (``service.federation.duplicates``), and once every game of a round is closed, the
+round's seal (made by the hall itself: ``service.trust.attest.seal_round``,
 which makes a new seal only when the round's closed heads changed). ``planilla serve --federation URL`` runs
 one in a thread; ``planilla federation push`` runs one pass.
 """
@@ -57,8 +58,11 @@ def outbox_store(store: str) -> str:
 
 class Outbox:
     def __init__(self, db: Db, key: Any, url: str, *, clock: Callable[[], float] = time.time,
-                 first_wait: float = FIRST_WAIT, longest_wait: float = LONGEST_WAIT, timeout: float = 10.0) -> None:
-        self.db, self.key, self.url = db, key, url.rstrip("/")
+                 first_wait: float = FIRST_WAIT, longest_wait: float = LONGEST_WAIT, timeout: float = 10.0,
+                 client: Callable[[], Any] | None = None) -> None:
+        """``client``: makes the HTTP client a pass sends with (an ``httpx.Client``; tests give the federation's
+        app in process)."""
+        self.db, self.key, self.url, self.client = db, key, url.rstrip("/"), client
         self.clock, self.first_wait, self.longest_wait, self.timeout = clock, first_wait, longest_wait, timeout
         db.script(SCHEMA)
 
@@ -86,7 +90,7 @@ class Outbox:
         done = {SENT: 0, REFUSED: 0, WAITING: 0}
         rows = self.db.all("SELECT id, item, body, attempts FROM federation_outbox WHERE state = ? AND next_at <= ? "
                            "ORDER BY id LIMIT ?", (WAITING, self.clock() if due_only else float("inf"), limit))
-        with httpx.Client(timeout=self.timeout) as client:
+        with (self.client() if self.client else httpx.Client(timeout=self.timeout)) as client:
             for ident, item, body, attempts in rows:
                 body = bytes(body)
                 try:
@@ -184,6 +188,25 @@ class Pusher:
                 for item, document in self.results(self.app, event):  # attested by the hall, not logged
                     put += self.outbox.put(item, "results", document)
         self.outbox.advance("closed", start - 1)
+        return put + self.scan_duplicates()
+
+    def scan_duplicates(self) -> int:
+        """Put each duplicate of a named event that has ended, at its head now (attested by the hall, not
+        logged: ``service.federation.duplicates``); a later event of an ended one puts its new head."""
+        from service.federation.duplicates import duplicate_push, duplicate_topics
+
+        start, put, topics = self.outbox.cursor("duplicates") + 1, 0, duplicate_topics()
+        while True:
+            page = self.app.recorder.select_notifications(start, 500, topics=topics)
+            for ident in dict.fromkeys(UUID(str(note.originator_id)) for note in page):
+                found = duplicate_push(self.app, ident)
+                if found is not None:
+                    put += self.outbox.put(found[0], "duplicate", found[1])
+            if page:
+                start = page[-1].id + 1
+            if len(page) < 500:
+                break
+        self.outbox.advance("duplicates", start - 1)
         return put
 
     def run_once(self, due_only: bool = True) -> dict[str, int]:
