@@ -112,11 +112,11 @@ class Outbox:
                     said = {}
                 code, message = said.get("code"), said.get("message") or answer.text[:500]
                 if answer.status_code < 300:
+                    if kind == "seal" and isinstance(said.get("log_index"), int):  # kept before the item is marked
+                        self._keep_checkpoint(client, item, body, said)  # sent: a crash between sends it again
                     self.db.execute("UPDATE federation_outbox SET state = ?, code = ?, message = ?, done_at = ? "
                                     "WHERE id = ?", (SENT, said.get("outcome"), None, utc_now(), ident))
                     done[SENT] += 1
-                    if kind == "seal" and isinstance(said.get("log_index"), int):
-                        self._keep_checkpoint(client, item, body, said)
                 elif answer.status_code >= 500 or answer.status_code == 429 or code in RETRIED_CODES:
                     self._wait(ident, attempts, code or str(answer.status_code), message)
                     done[WAITING] += 1
