@@ -6,7 +6,9 @@ root, so that what was printed on the day contradicts any later rewrite of a gam
 the round's seal (or None: not sealed yet, said plainly); it prints, never computes: the heads and the
 root are printed whole, in groups of four hex digits, as ``projections.render`` prints them on a sheet, and
 under each closed game's head the short code of the players' receipt (``domain.game.receipt``, issue 26), which
-a player compares with the code their tablet gave them.
+a player compares with the code their tablet gave them. A hall pushing to a federation also prints the public
+log's checkpoint that includes the round's seal once the federation's answer brought it (issue 29), and until
+then that it is waiting for it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Any
 from projections.render import STYLE
 
 WORDS = {
-    "es": {"title": "RESULTADOS DE LA RONDA", "event": "Torneo", "round": "Ronda", "table": "Mesa",
+    "es": {"log": "Registro público de la federación: punto de control que incluye este sello (entrada {index})", "log_waiting": "Registro público de la federación: esperando su punto de control (el sello se envía en cuanto la sala puede llegar a la federación)",
+           "title": "RESULTADOS DE LA RONDA", "event": "Torneo", "round": "Ronda", "table": "Mesa",
            "players": "Jugadores", "scores": "Puntos finales", "winner": "Ganador", "draw": "Empate",
            "head": "Cabeza al cerrar (versión, SHA-256)", "code": "Código del recibo", "open": "sin cerrar", "key": "Clave del servicio (Ed25519) SHA-256",
            "no_key": "este servicio no tiene clave: nada está firmado",
@@ -25,7 +28,8 @@ WORDS = {
            "games": "partidas", "unsealed": "ronda sin sellar: la raíz se imprime cuando el director la sella",
            "none": "Ninguna partida de esta ronda.", "sealed_games": "en el sello",
            "check": "Verificación: planilla audit verify --service-key <clave> --seal <sello> <exportación>"},
-    "ca": {"title": "RESULTATS DE LA RONDA", "event": "Torneig", "round": "Ronda", "table": "Taula",
+    "ca": {"log": "Registre públic de la federació: punt de control que inclou aquest segell (entrada {index})", "log_waiting": "Registre públic de la federació: esperant-ne el punt de control (el segell s'envia tan bon punt la sala arriba a la federació)",
+           "title": "RESULTATS DE LA RONDA", "event": "Torneig", "round": "Ronda", "table": "Taula",
            "players": "Jugadors", "scores": "Punts finals", "winner": "Guanyador", "draw": "Empat",
            "head": "Capçalera en tancar (versió, SHA-256)", "code": "Codi del rebut", "open": "sense tancar",
            "key": "Clau del servei (Ed25519) SHA-256", "no_key": "aquest servei no té clau: res no està signat",
@@ -33,7 +37,8 @@ WORDS = {
            "games": "partides", "unsealed": "ronda sense segellar: l'arrel s'imprimeix quan el director la segella",
            "none": "Cap partida d'aquesta ronda.", "sealed_games": "al segell",
            "check": "Verificació: planilla audit verify --service-key <clau> --seal <segell> <exportació>"},
-    "en": {"title": "ROUND RESULTS", "event": "Event", "round": "Round", "table": "Table", "players": "Players",
+    "en": {"log": "The federation's public log: the checkpoint that includes this seal (entry {index})", "log_waiting": "The federation's public log: waiting for its checkpoint (the seal is sent as soon as the hall can reach the federation)",
+           "title": "ROUND RESULTS", "event": "Event", "round": "Round", "table": "Table", "players": "Players",
            "scores": "Final scores", "winner": "Winner", "draw": "Draw", "head": "Closing head (version, SHA-256)", "code": "Receipt code",
            "open": "not closed", "key": "Service key (Ed25519) SHA-256",
            "no_key": "this service has no key: nothing is signed", "seal": "Round seal (planilla-seal/1), root SHA-256",
@@ -47,7 +52,9 @@ EXTRA = ("table.results{width:100%;border-collapse:collapse;font-size:10.5pt;mar
          "table.results th,table.results td{border:1px solid #000;padding:3px 6px;vertical-align:top;text-align:left}"
          ".hash{font-family:'DejaVu Sans Mono',monospace;font-size:9pt;word-break:break-all}"
          "table.results td.n{text-align:right}.root{font-size:11pt;border:2px solid #000;padding:6px 8px}"
-         ".root .hash{font-size:12pt;font-weight:bold}")
+         ".root .hash{font-size:12pt;font-weight:bold}"
+         ".log pre{font-family:'DejaVu Sans Mono',monospace;font-size:8.5pt;white-space:pre-wrap;word-break:break-all;"
+         "margin:.1cm 0}")
 
 
 def grouped(hex_digits: str) -> str:
@@ -56,8 +63,10 @@ def grouped(hex_digits: str) -> str:
 
 
 def results_html(event: str, round_: str, rows: list[dict[str, Any]], seal: dict[str, Any] | None,
-                 fingerprint: str | None, language: str = "es") -> str:
-    """The printable page: heading, one row per game, then the service key and the seal's root."""
+                 fingerprint: str | None, language: str = "es", log: dict[str, Any] | None = None) -> str:
+    """The printable page: heading, one row per game, then the service key and the seal's root; with ``log``
+    (a hall pushing to a federation, issue 29) the public log's checkpoint that includes the seal, printed
+    whole (``{"checkpoint": note, "log_index": i}``), or ``{}``: waiting for it."""
     words = WORDS.get(language, WORDS["es"])
     sealed = {g["game"]: g["head_hash"] for g in (seal or {}).get("games", [])}
     body = "".join(_row(r, words, sealed) for r in rows) or f'<tr><td colspan="6">{escape(words["none"])}</td></tr>'
@@ -69,6 +78,10 @@ def results_html(event: str, round_: str, rows: list[dict[str, Any]], seal: dict
                 f'{escape(words["sealed"])} {escape(str(seal["sealed_at"]))}</p>')
     else:
         root = f'<p class="root">{escape(words["unsealed"])}</p>'
+    if seal and log is not None:
+        root += (f'<div class="log" data-testid="log-checkpoint"><b>{escape(words["log"].format(index=log["log_index"]))}'
+                 f':</b><pre>{escape(log["checkpoint"])}</pre></div>' if log.get("checkpoint") else
+                 f'<p class="log" data-testid="log-checkpoint">{escape(words["log_waiting"])}</p>')
     head = (f'<tr><th>{escape(words["table"])}</th><th>{escape(words["players"])}</th>'
             f'<th>{escape(words["scores"])}</th><th>{escape(words["winner"])}</th><th>{escape(words["head"])}</th>'
             f'<th>{escape(words["sealed_games"])}</th></tr>')

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from service.access.application import ServiceApplication
 from service.federation.push import signed_headers
@@ -80,3 +81,27 @@ def reopen_and_close(app: ServiceApplication, game: Any, tablets: list[Tablet]) 
         v = app.sign(game, seat, f"seat {seat}", Actor(f"player:{seat}:{name}", f"tablet-{seat}"), expected_version=v,
                      key_signature=sig)
     assert app.get_game(game).phase == "closed"
+
+
+@contextmanager
+def witnesses(folder: Path, log_vkey: str, count: int = 1) -> Iterator[list[tuple[str, str]]]:
+    """``count`` witnesses of the log, in this process (each its own key, state file and threaded HTTP server on
+    a free port): their (URL, vkey). The witness as a process of its own is tests/cli/test_witness_process.py's."""
+    import threading
+
+    from service.federation.keys import NamedKey
+    from service.federation.witness import Witness, WitnessState, make_server
+
+    servers = []
+    for n in range(count):
+        witness = Witness(NamedKey.generate(f"witness.example/w{n + 1}"),
+                          WitnessState(folder / f"witness-{n + 1}.json"), {log_vkey.split("+")[0]: [log_vkey]})
+        server = make_server(witness, "127.0.0.1", 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append((server, f"http://127.0.0.1:{server.server_address[1]}", witness.key.witness_vkey()))
+    try:
+        yield [(url, vkey) for _, url, vkey in servers]
+    finally:
+        for server, _, _ in servers:
+            server.shutdown()
+            server.server_close()

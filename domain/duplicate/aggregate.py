@@ -66,9 +66,10 @@ class Duplicate(MasterCommands, Aggregate):
     def create(cls, profile: str, players: list[str], meta: Meta, *, draw: str = "service", seed: str | None = None,
                rounds: int | None = None, sudden_death: bool = False, pairs: list[list[int]] | None = None,
                bonus: bool = True, round_seconds: int | None = None, duplicate_id: UUID | None = None,
-               slip_score: bool = False) -> "Duplicate":
+               slip_score: bool = False, event: str | None = None) -> "Duplicate":
         """A duplicate under ``profile``'s rules for ``players`` (table order); ``slip_score``: the organiser asks
-        the players to write their play's score on the slip (FISC II.2, AJS 3.2.2)."""
+        the players to write their play's score on the slip (FISC II.2, AJS 3.2.2); ``event``: the event it is
+        played in, as the federation enrolled it (the hall pushes the finished game under that name)."""
         if profile not in DUPLICATE_RULES:
             raise DuplicateError(msg("duplicate.profile_must_one_for", duplicate_rules=', '.join(DUPLICATE_RULES),
                                      profile=profile), code="profile", field="profile")
@@ -100,6 +101,8 @@ class Duplicate(MasterCommands, Aggregate):
                     "round_seconds": round_seconds or rules.round_seconds, "tileset": rules.tileset}
         if slip_score:
             settings["slip_score"] = True  # absent (a game created before the setting, or not asked): False
+        if event is not None and event.strip():
+            settings["event"] = event.strip()  # absent: played in no named event (nothing pushed)
         did = duplicate_id or uuid4()
         payload = {"profile": profile, "players": names, "settings": settings,
                    "bag": full_bag(get_tileset(rules.tileset))}

@@ -16,7 +16,8 @@ as the hall pushes them, with its standings: attested, not logged), ``pages`` (t
 a script: the frame, events, an event's games), ``pages_people`` (an event's standings, a player's history,
 search), ``pages_officers`` (the officers' page), ``queries`` (what those pages read: players known by
 federation id and never merged by name, hidden players, refused pushes), ``ratings`` (the rating officer's
-export files, and a federation's formula plugged in as data).
+export files, and a federation's formula plugged in as data), ``duplicates`` (a finished duplicate as the hall
+pushes it and the archive keeps it: attested, not logged).
 
-May import: domain, service.tournament, service.trust
+May import: domain, projections, service.duplicate, service.tournament, service.trust
 """

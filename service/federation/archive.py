@@ -6,7 +6,8 @@ Every push is checked before anything is written and written in one transaction 
 against the hall's service key and stored with its verdict; only a tampered or unreadable one is refused. A
 round seal's signature and every game's inclusion proof are checked, the seal is appended to the public log
 (``service.federation.log``) in the same transaction, and compared with the hall's earlier seal of that round.
-Tournament results are kept as the hall attested them: signed by the hall's key, not logged.
+Tournament results and finished duplicates (``service.federation.duplicates``) are kept as the hall attested
+them: signed by the hall's key, not logged.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from domain.tlog.entries import seal_entry
 from service.federation.keys import NamedKey
 from service.federation.log import SealLog
 from service.federation.push import PushRefused, authenticate
-from service.federation.store import Db
+from service.federation.store import CURRENT, FORKED, SUPERSEDED, Db
 from service.trust.keys import verify_ed25519
 from service.trust.verdict import file_report, records_in
 
@@ -65,9 +66,6 @@ CREATE TABLE IF NOT EXISTS rating_formula (id {serial}, formula TEXT NOT NULL, b
                                            at TEXT NOT NULL)
 """
 
-#: What a stored game is beside the other histories of the same game: the one shown, an earlier one it
-#: extends (a reopen), or one that is not an extension of the one shown (kept, and an alarm raised).
-CURRENT, SUPERSEDED, FORKED = "current", "superseded", "forked"
 
 
 def now() -> str:
@@ -100,7 +98,10 @@ class Archive:
         self.db = db
         self.clock = clock
         if not made:
+            from service.federation.duplicates import SCHEMA as DUPLICATES
+
             db.script(SCHEMA)
+            db.script(DUPLICATES)
         self.log = None if log_key is None else SealLog(db, log_key, made=made)
 
     # ---- officers, halls, events ----------------------------------------------------------------------
@@ -202,7 +203,11 @@ class Archive:
                 return self._seal(fingerprint_hex, signed.service_key, document)
             if kind == "results":
                 return self._results(fingerprint_hex, document, body, signed)
-            raise PushRefused(400, "malformed", "kind: one of game, seal, results", "kind")
+            if kind == "duplicate":
+                from service.federation.duplicates import store_duplicate
+
+                return Stored("duplicate", *store_duplicate(self, fingerprint_hex, document, body, signed))
+            raise PushRefused(400, "malformed", "kind: one of game, seal, results, duplicate", "kind")
 
     def _game(self, hall: str, key: str, document: dict[str, Any]) -> Stored:
         text = document.get("export")

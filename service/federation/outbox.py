@@ -6,10 +6,13 @@ and records what came back: ``sent``; ``refused`` with the federation's code and
 seal that does not hold: sending it again would change nothing); or still ``waiting``, tried again after a
 backoff that doubles up to an hour when the federation cannot be reached, answers 5xx, or has not enrolled
 the event yet. Nothing is lost by a restart: the rows are the state, and a push the federation stored but
-whose answer was lost is sent again and answered "same" (a game or seal is stored once).
+whose answer was lost is sent again and answered "same" (a game or seal is stored once). A seal's answer
+carries its index in the public log and the checkpoint that includes it: the hall keeps it
+(``federation_checkpoints``) and prints it on the round's results sheet (``kept_checkpoint``).
 
-``Pusher`` fills it from the hall's events: each closed game's ``planilla-audit/2`` export, and once every
-game of a round is closed, the round's seal (made by the hall itself: ``service.trust.attest.seal_round``,
+``Pusher`` fills it from the hall's events: each closed game's ``planilla-audit/2`` export, each finished
+duplicate of a named event (``service.federation.duplicates``), and once every game of a round is closed, the
+round's seal (made by the hall itself: ``service.trust.attest.seal_round``,
 which makes a new seal only when the round's closed heads changed). ``planilla serve --federation URL`` runs
 one in a thread; ``planilla federation push`` runs one pass.
 """
@@ -31,7 +34,10 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS federation_outbox (id {serial}, item TEXT UNIQUE NOT NULL, kind TEXT NOT NULL,
     body {blob} NOT NULL, state TEXT NOT NULL, attempts INTEGER NOT NULL, next_at DOUBLE PRECISION NOT NULL,
     code TEXT, message TEXT, enqueued_at TEXT NOT NULL, done_at TEXT);
-CREATE TABLE IF NOT EXISTS federation_cursor (name TEXT PRIMARY KEY, position BIGINT NOT NULL)
+CREATE TABLE IF NOT EXISTS federation_cursor (name TEXT PRIMARY KEY, position BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS federation_checkpoints (item TEXT PRIMARY KEY, event TEXT NOT NULL, round_name TEXT NOT NULL,
+    sealed_at TEXT NOT NULL, root TEXT NOT NULL, log_index BIGINT NOT NULL, checkpoint TEXT NOT NULL,
+    received_at TEXT NOT NULL)
 """
 WAITING, SENT, REFUSED = "waiting", "sent", "refused"
 #: Answers after which the push waits and is sent again: the federation is down or busy, or the event is not
@@ -57,8 +63,11 @@ def outbox_store(store: str) -> str:
 
 class Outbox:
     def __init__(self, db: Db, key: Any, url: str, *, clock: Callable[[], float] = time.time,
-                 first_wait: float = FIRST_WAIT, longest_wait: float = LONGEST_WAIT, timeout: float = 10.0) -> None:
-        self.db, self.key, self.url = db, key, url.rstrip("/")
+                 first_wait: float = FIRST_WAIT, longest_wait: float = LONGEST_WAIT, timeout: float = 10.0,
+                 client: Callable[[], Any] | None = None) -> None:
+        """``client``: makes the HTTP client a pass sends with (an ``httpx.Client``; tests give the federation's
+        app in process)."""
+        self.db, self.key, self.url, self.client = db, key, url.rstrip("/"), client
         self.clock, self.first_wait, self.longest_wait, self.timeout = clock, first_wait, longest_wait, timeout
         db.script(SCHEMA)
 
@@ -84,10 +93,11 @@ class Outbox:
         import httpx
 
         done = {SENT: 0, REFUSED: 0, WAITING: 0}
-        rows = self.db.all("SELECT id, item, body, attempts FROM federation_outbox WHERE state = ? AND next_at <= ? "
-                           "ORDER BY id LIMIT ?", (WAITING, self.clock() if due_only else float("inf"), limit))
-        with httpx.Client(timeout=self.timeout) as client:
-            for ident, item, body, attempts in rows:
+        rows = self.db.all("SELECT id, item, body, attempts, kind FROM federation_outbox WHERE state = ? AND "
+                           "next_at <= ? ORDER BY id LIMIT ?", (WAITING, self.clock() if due_only else float("inf"),
+                                                                limit))
+        with (self.client() if self.client else httpx.Client(timeout=self.timeout)) as client:
+            for ident, item, body, attempts, kind in rows:
                 body = bytes(body)
                 try:
                     answer = client.post(self.url + "/v1/federation/push", content=body,
@@ -102,6 +112,8 @@ class Outbox:
                     said = {}
                 code, message = said.get("code"), said.get("message") or answer.text[:500]
                 if answer.status_code < 300:
+                    if kind == "seal" and isinstance(said.get("log_index"), int):  # kept before the item is marked
+                        self._keep_checkpoint(client, item, body, said)  # sent: a crash between sends it again
                     self.db.execute("UPDATE federation_outbox SET state = ?, code = ?, message = ?, done_at = ? "
                                     "WHERE id = ?", (SENT, said.get("outcome"), None, utc_now(), ident))
                     done[SENT] += 1
@@ -116,6 +128,31 @@ class Outbox:
                                     (REFUSED, code or str(answer.status_code), message, utc_now(), ident))
                     done[REFUSED] += 1
         return done
+
+    def _keep_checkpoint(self, client: Any, item: str, body: bytes, said: dict[str, Any]) -> None:
+        """The public log's checkpoint that includes this seal (the push's answer's, or the latest when the answer
+        had none: a seal sent again), kept for the round's results sheet; nothing when none covers it yet."""
+        from domain.tlog.checkpoint import Checkpoint
+
+        note = said.get("checkpoint")
+        if not isinstance(note, str):
+            try:
+                answer = client.get(self.url + "/v1/federation/checkpoint")
+                note = answer.text if answer.status_code == 200 else None
+            except Exception:  # noqa: BLE001 (the sheet keeps waiting; the next seal's answer brings one)
+                note = None
+        try:
+            size = Checkpoint.parse(note[:note.rfind("\n\n") + 1]).size if note else 0
+        except ValueError:
+            size = 0
+        if size <= said["log_index"]:
+            return
+        seal = json.loads(body)["seal"]
+        self.db.execute("INSERT INTO federation_checkpoints VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (item) DO "
+                        "UPDATE SET checkpoint = excluded.checkpoint, log_index = excluded.log_index, "
+                        "received_at = excluded.received_at", (item, seal["event"], str(seal["round"]),
+                                                               seal["sealed_at"], seal["root"], said["log_index"],
+                                                               note, utc_now()))
 
     def _wait(self, ident: int, attempts: int, code: str, message: str) -> None:
         wait = min(self.first_wait * 2 ** attempts, self.longest_wait)
@@ -184,6 +221,25 @@ class Pusher:
                 for item, document in self.results(self.app, event):  # attested by the hall, not logged
                     put += self.outbox.put(item, "results", document)
         self.outbox.advance("closed", start - 1)
+        return put + self.scan_duplicates()
+
+    def scan_duplicates(self) -> int:
+        """Put each duplicate of a named event that has ended, at its head now (attested by the hall, not
+        logged: ``service.federation.duplicates``); a later event of an ended one puts its new head."""
+        from service.federation.duplicates import duplicate_push, duplicate_topics
+
+        start, put, topics = self.outbox.cursor("duplicates") + 1, 0, duplicate_topics()
+        while True:
+            page = self.app.recorder.select_notifications(start, 500, topics=topics)
+            for ident in dict.fromkeys(UUID(str(note.originator_id)) for note in page):
+                found = duplicate_push(self.app, ident)
+                if found is not None:
+                    put += self.outbox.put(found[0], "duplicate", found[1])
+            if page:
+                start = page[-1].id + 1
+            if len(page) < 500:
+                break
+        self.outbox.advance("duplicates", start - 1)
         return put
 
     def run_once(self, due_only: bool = True) -> dict[str, int]:
@@ -217,6 +273,20 @@ def start_pusher(app: Any, store: str, url: str, interval: float = 5.0) -> Pushe
     pusher = Pusher(app, Outbox(db, app.service_key, url), interval).start()
     pusher.outbox_at = (outbox_store(store), url)  # type: ignore[attr-defined]  (the console's panel reads it)
     return pusher
+
+
+def kept_checkpoint(where: str, seal: dict[str, Any]) -> dict[str, Any] | None:
+    """The log's checkpoint the hall kept for this seal (its note, the seal's index in the log, when it came), or
+    None while it has not come (``Outbox._keep_checkpoint``)."""
+    db = Db(where)
+    try:
+        db.script(SCHEMA)
+        row = db.one("SELECT checkpoint, log_index, received_at FROM federation_checkpoints WHERE event = ? AND "
+                     "round_name = ? AND sealed_at = ? AND root = ? ORDER BY received_at DESC LIMIT 1",
+                     (seal["event"], str(seal["round"]), seal["sealed_at"], seal["root"]))
+    finally:
+        db.close()
+    return None if row is None else {"checkpoint": row[0], "log_index": int(row[1]), "received_at": row[2]}
 
 
 def outbox_summary(where: str, url: str) -> dict[str, Any]:

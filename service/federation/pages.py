@@ -2,7 +2,8 @@
 games with their players, scores, verdict, whether their round's seal is in the public log, and each game's
 proof bundle to download. Spanish, Catalan or English (``?lang=``, else the browser's), the strings from the
 pages' catalogues (``pages/static/i18n``, keys ``federation.*``). Standings, a player's history and search
-are in ``pages_people``; the officers' page in ``pages_officers``. Not built yet: replays.
+are in ``pages_people``; the officers' page in ``pages_officers``. An event's finished duplicates are listed under
+its games with their ranking as the hall computed it, "attested by the hall, not logged". Not built yet: replays.
 """
 
 from __future__ import annotations
@@ -32,6 +33,15 @@ def language(asked: str | None, accept: str | None) -> str:
         if part.strip()[:2] in LANGUAGES:
             return part.strip()[:2]
     return "es"
+
+
+def number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".").replace(".", ",")
+
+
+def when(at: str) -> str:
+    """``2025-05-01T20:00:00.00Z`` as ``2025-05-01 20:00 UTC``."""
+    return f"{at[:10]} {at[11:16]} UTC" if len(at) >= 16 else at
 
 
 def page(lang: str, title: str, body: str, here: dict[str, str]) -> str:
@@ -117,5 +127,33 @@ def games_page(archive: Any, hall: str, event: str, lang: str) -> str:
             f'<a href="/?lang={lang}">{escape(words["federation.back"])}</a></p>'
             + (f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>" if rows
                else f'<p>{escape(words["federation.no_games"])}</p>')
-            + f'<p class="small">{escape(words["federation.verify_help"])}</p>')
+            + f'<p class="small">{escape(words["federation.verify_help"])}</p>'
+            + duplicates_section(archive, hall, event, words, masked))
     return page(lang, event, body, {"hall": hall, "name": event})
+
+
+def duplicates_section(archive: Any, hall: str, event: str, words: dict[str, str], masked: set[str]) -> str:
+    """The event's finished duplicates: each one's ranking as the hall pushed it (rank, player, total, % of the
+    masters' points), under the label "attested by the hall, not logged" (they are in no seal and no log)."""
+    from service.federation.duplicates import event_duplicates
+
+    found = event_duplicates(archive, hall, event)
+    if not found:
+        return ""
+    parts = [f'<section data-testid="duplicates"><h2>{escape(words["federation.duplicates"])}</h2>']
+    head = "".join(f"<th>{escape(words[k])}</th>" for k in ("standings.rank", "standings.player",
+                                                            "federation.duplicate_total", "federation.duplicate_percent"))
+    for one in found:
+        ranking = one["ranking"]
+        rows = "".join(
+            f'<tr><td><span class="label">{escape(words["standings.rank"])}: </span>{escape(str(r["rank"]))}</td>'
+            f'<td>{escape(words["federation.hidden"] if r["player"] in masked else str(r["player"]))}</td>'
+            f'<td><span class="label">{escape(words["federation.duplicate_total"])}: </span>{number(r["total"])}</td>'
+            f'<td><span class="label">{escape(words["federation.duplicate_percent"])}: </span>{number(r["percent"])}'
+            "</td></tr>" for r in ranking.get("rows", []))
+        about = words["federation.duplicate_about"].format(rounds=ranking.get("round", 0),
+                                                            master=number(ranking.get("master_total", 0)))
+        parts.append(f'<p>{escape(about)}</p><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+                     f'<p class="small">{escape(words["federation.duplicate_attested"].format(at=when(one["received_at"])))}'
+                     "</p>")
+    return "".join(parts) + "</section>"

@@ -12,7 +12,7 @@ from typing import Any
 
 from service.federation import queries
 from service.federation.pages import catalogue, page
-from service.federation.pages_people import when
+from service.federation.pages import when
 from service.federation.ratings import formula_of
 
 WAITING = ("event_not_enrolled",)

@@ -11,16 +11,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from service.federation import queries
-from service.federation.pages import catalogue, page
-
-
-def number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".").replace(".", ",")
-
-
-def when(at: str) -> str:
-    """``2025-05-01T20:00:00.00Z`` as ``2025-05-01 20:00 UTC``."""
-    return f"{at[:10]} {at[11:16]} UTC" if len(at) >= 16 else at
+from service.federation.pages import catalogue, number, page, when
 
 
 def player_link(who: str, name: str, lang: str) -> str:

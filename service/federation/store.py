@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 POSTGRES = ("postgresql://", "postgres://")
+#: What a stored history (a game's, a duplicate's) is beside the others of the same game: the one shown, an
+#: earlier one it extends (a reopen), or one that is not an extension of the one shown (kept, and an alarm raised).
+CURRENT, SUPERSEDED, FORKED = "current", "superseded", "forked"
 
 
 def is_postgres(url: str) -> bool:

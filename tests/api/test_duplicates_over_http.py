@@ -202,3 +202,17 @@ def test_ajs_3_2_2_the_players_own_score_where_the_organiser_asks_for_it(api: Ap
     assert api.get(base + "/sheets/0", players[0]).json()["rows"][0]["entry"]["score_check"] == "differs"
     r = api.post(base + "/rounds/1/slips", judge, {"seat": 2, "word": "CASAR", "coordinates": "H4", "score": True})
     assert r.status_code == 400 and "score" in r.json()["field"], r.text  # a number, not a boolean
+
+
+def test_a_duplicate_created_with_an_event_keeps_its_name_for_the_federation(api: Api):
+    """Issue 29: a hall with a federation pushes a finished duplicate under the event it was created with."""
+    from uuid import UUID
+
+    from service.duplicate.application import Duplicates
+
+    base, _ = create(api, event="Open de Girona")
+    assert Duplicates(api.games).get(UUID(base.rsplit("/", 1)[1])).settings["event"] == "Open de Girona"
+    plain, _ = create(api)
+    assert "event" not in Duplicates(api.games).get(UUID(plain.rsplit("/", 1)[1])).settings
+    r = api.post("/v1/duplicates", api.tokens["director"], {"profile": "ajs-2012", "players": ["A", "B"], "event": ""})
+    assert r.status_code == 400 and r.json()["field"] == "event"

@@ -1,6 +1,6 @@
 """The federation's public pages (issue 29), rendered by ``planilla federation serve``: the enrolled events, and
 an event's games with players, final scores, the verdict on their signatures, whether the round's seal is in
-the public log, and the proof bundle to download; the event's standings with a figure opened onto its inputs, a
+the public log, and the proof bundle to download, and its duplicates (attested by the hall, not logged); the event's standings with a figure opened onto its inputs, a
 player's history, search, and the officers' page behind an officer's token; Spanish on a tablet, Catalan on a
 phone; looked at."""
 
@@ -23,6 +23,8 @@ from service.federation.store import Db
 from service.trust.attest import export_attested, seal_round
 from tests.browser.conftest import screenshot
 from tests.browser.tablet import expect, text
+from service.federation.duplicates import duplicate_push
+from tests.application.test_federation_duplicates import duplicate_of
 from tests.federation_world import EVENT, closed_game, game_body, hall_app, results_body, row, seal_body, signed
 from tests.keys import Tablet
 
@@ -33,6 +35,7 @@ def test_the_federation_shows_its_events_and_their_games_with_proofs(browser: An
              closed_game(app, 2, 1, [Tablet(), None], second_play=True)]
     seal = seal_round(app, EVENT, 1)
     exports = [export_attested(app, g) for g in games]
+    _, duplicate = duplicate_push(app, duplicate_of(app, EVENT))
     key = app.service_key
     app.close()
     url_db = str(tmp_path / "federation.sqlite3")
@@ -47,7 +50,8 @@ def test_the_federation_shows_its_events_and_their_games_with_proofs(browser: An
                  row("p3", "Núria Vila", "FISC-0101", 3, 1, [("bye (round 1)", 50), ("Jordi Mas", -25),
                                                              ("Anna Puig Ferrer", -12)],
                      ((1, None, 1, 50, 0), (2, "Anna Puig Ferrer", 0, 390, 402)))]
-    for body in [game_body(e) for e in exports] + [seal_body(seal), results_body(EVENT, "t1", standings)]:
+    pushes = [game_body(e) for e in exports] + [seal_body(seal), results_body(EVENT, "t1", standings)]
+    for body in pushes + [json.dumps({"kind": "duplicate", **duplicate}).encode()]:
         archive.push(body, signed(key, body))
     lliga = json.dumps({"kind": "results", "results": {"event": "Lliga", "tournament": "t2"}}).encode()
     with pytest.raises(PushRefused):  # waits for its event to be enrolled
@@ -74,7 +78,7 @@ def test_the_federation_shows_its_events_and_their_games_with_proofs(browser: An
             page.goto(f"{url}/?lang={lang}")
             expect(page.get_by_role("heading")).to_have_text(text(lang, "federation.title"))
             page.get_by_role("link", name=EVENT, exact=True).click()
-            rows = page.locator("tbody tr")
+            rows = page.locator("table").first.locator("tbody tr")
             expect(rows).to_have_count(3)
             expect(rows.nth(0)).to_contain_text(text(lang, "federation.verdict.signed"))
             expect(rows.nth(0)).to_contain_text(text(lang, "federation.sealed"))
@@ -83,6 +87,12 @@ def test_the_federation_shows_its_events_and_their_games_with_proofs(browser: An
                 rows.nth(0).get_by_role("link", name=text(lang, "federation.bundle")).click()
             assert b'"planilla-bundle/1"' in open(download.value.path(), "rb").read()
             screenshot(page, name)
+            duplicates = page.get_by_test_id("duplicates")  # attested by the hall, not logged
+            expect(duplicates).to_contain_text(text(lang, "federation.duplicates"))
+            expect(duplicates.locator("tbody tr")).to_have_count(3)
+            expect(duplicates).to_contain_text(text(lang, "federation.duplicate_attested").split(" (")[0])
+            duplicates.scroll_into_view_if_needed()
+            screenshot(page, name.replace("event", "duplicates"))
             page.get_by_role("link", name=text(lang, "federation.standings"), exact=True).first.click()
             expect(page.get_by_role("heading", level=1)).to_have_text(
                 text(lang, "federation.standings_of").format(event=EVENT))

@@ -10,11 +10,13 @@ const EVERY_MS = 15000;
 const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const state = { summary: null, timer: null };
 
-// What an item is, in words: a game (its id's first characters) or a round's seal (event and round).
+// What an item is, in words: a game, a duplicate or a tournament's results (an id's first characters), or a
+// round's seal (event and round).
 export function itemLabel(item) {
   const [kind, ...rest] = String(item.item).split(':');
   if (kind === 'seal') return t('console.outbox.seal', { event: rest[0], round: rest[1] });
-  return t('console.outbox.game', { game: String(rest[0] || '').slice(0, 8) });
+  const key = { duplicate: 'console.outbox.duplicate', results: 'console.outbox.results' }[kind] || 'console.outbox.game';
+  return t(key, { game: String(rest[0] || '').slice(0, 8) });
 }
 
 export function outboxHtml(summary = state.summary) {

@@ -4,14 +4,17 @@
 // `planilla audit verify` names it (js/audit/). The file never leaves the device. A planilla-audit/2 file's
 // players' and service's signatures are checked too (WebCrypto), against the service key typed in (the
 // command's --service-key), a round's seal file dropped with it is the command's --seal, and a player's
-// receipt (its short code typed in, or its file dropped) the command's --receipt. Every value from a file is
-// shown as text (report.js builds DOM nodes), never as HTML.
+// receipt (its short code typed in, or its file dropped) the command's --receipt. A federation's proof bundle
+// (planilla-bundle/1) dropped here is checked as `planilla audit verify --bundle FILE --witness KEY --quorum N`
+// checks it (audit/bundle.js), against the witnesses' keys typed in. Every value from a file is shown as text
+// (report.js builds DOM nodes), never as HTML.
 import { t, use, choose, initial } from './i18n.js';
 import { registerServiceWorker } from './net.js';
 import { verifyExport } from './audit/verify.js';
 import { bestDigest } from './audit/sha256.js';
 import { decodeUtf8, loads, pyStr } from './audit/pyjson.js';
-import { findingNode, errorNode } from './audit/report.js';
+import { findingNode, errorNode, bundleNode } from './audit/report.js';
+import { isBundle, verifyBundle } from './audit/bundle.js';
 import { readReceipt } from './audit/receipt.js';
 import { languagePicker } from './access.js';
 
@@ -54,7 +57,8 @@ async function checkAll(files) {
   const { name, digest } = bestDigest();
   const read = await Promise.all(files.map(async (file) => ({ file, bytes: new Uint8Array(await file.arrayBuffer()) })));
   const exports = [];
-  for (const one of read) {
+  const bundles = read.filter((one) => isBundle(one.bytes));
+  for (const one of read.filter((x) => !bundles.includes(x))) {
     const found = sealOf(one.bytes);
     const receipt = found ? null : receiptOf(one.bytes);
     if (found) seal = found; else if (receipt) receiptFile = receipt; else exports.push(one);
@@ -66,6 +70,15 @@ async function checkAll(files) {
   problem.textContent = typeof receipt === 'string' ? receipt : '';
   if (typeof receipt === 'string') return;
   showSeal();
+  const witnesses = app.querySelector('#witnesses').value.split('\n').map((k) => k.trim()).filter(Boolean);
+  const quorum = Number(app.querySelector('#quorum').value || 1);
+  for (const { file, bytes } of bundles) {
+    try {
+      results.unshift({ file: file.name, bundle: await verifyBundle(file.name, bytes, { witnesses, quorum, digest }) });
+    } catch (error) {
+      results.unshift({ file: file.name, error: error.code ? t(`verify.${error.code}`) : error.message });
+    }
+  }
   for (const { file, bytes } of exports) {
     try {
       results.unshift({ file: file.name, found: await verifyExport(bytes, { digest, serviceKey, seal, receipt }), digest: name });
@@ -86,8 +99,8 @@ function showSeal() {
 }
 
 function showResults() {
-  app.querySelector('.results').replaceChildren(...results.map((r) => (r.error === undefined
-    ? findingNode(r.file, r.found, r.digest) : errorNode(r.file, r.error))));
+  app.querySelector('.results').replaceChildren(...results.map((r) => (r.error !== undefined ? errorNode(r.file, r.error)
+    : r.bundle !== undefined ? bundleNode(r.file, r.bundle) : findingNode(r.file, r.found, r.digest))));
   app.querySelector('[data-testid="checked"]').dataset.count = results.length;
 }
 
@@ -108,6 +121,10 @@ function render() {
       <div class="service-key"><label for="receipt">${t('verify.receipt')}</label>
         <input id="receipt" autocomplete="off" spellcheck="false" data-testid="receipt-code" aria-describedby="receipt-help">
         <p id="receipt-help" class="help">${t('verify.receipt_help')}</p><p class="receipt-error error" role="alert"></p></div>
+      <div class="service-key"><label for="witnesses">${t('verify.witnesses')}</label>
+        <textarea id="witnesses" rows="2" autocomplete="off" spellcheck="false" data-testid="witnesses" aria-describedby="witnesses-help"></textarea>
+        <label for="quorum">${t('verify.quorum')}</label> <input id="quorum" type="number" min="0" value="1" data-testid="quorum">
+        <p id="witnesses-help" class="help">${t('verify.witnesses_help')}</p></div>
       <p class="seal" data-testid="seal" hidden><span></span> <button type="button" id="seal-forget">${t('verify.seal_forget')}</button></p>
       <div class="results" data-testid="checked" data-count="0" aria-live="polite"></div>
     </main></div>`;
@@ -123,12 +140,10 @@ function render() {
   });
   app.querySelector('#seal-forget').addEventListener('click', () => { seal = null; showSeal(); });
   app.querySelector('[data-lang]').addEventListener('change', async (e) => {
-    const key = app.querySelector('#service-key').value;
-    const code = app.querySelector('#receipt').value;
+    const kept = ['#service-key', '#receipt', '#witnesses', '#quorum'].map((id) => [id, app.querySelector(id).value]);
     await choose(e.target.value);
     render();
-    app.querySelector('#service-key').value = key;
-    app.querySelector('#receipt').value = code;
+    for (const [id, value] of kept) app.querySelector(id).value = value;
   });
   showSeal();
   showResults();

@@ -163,7 +163,7 @@ async def create_duplicate(body: DuplicateCreate, duplicates: DuplicatesDep, who
     d, tokens = await _run(lambda: duplicates.create(
         body.profile, body.players, Actor(who.actor(), device), issued_by=who.actor(), draw=body.draw, seed=body.seed,
         rounds=body.rounds, sudden_death=body.sudden_death, pairs=body.pairs, bonus=body.bonus,
-        round_seconds=body.round_seconds, slip_score=body.slip_score))
+        round_seconds=body.round_seconds, slip_score=body.slip_score, event=body.event))
     return {"id": str(d.id), "version": d.version, "tokens": tokens}
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
@@ -127,18 +127,24 @@ async def read_seal(games: GamesDep, who: CurrentPrincipal,
     return found
 
 
-def _results(games: Any, event: str, round_: str, lang: str | None) -> str:
+def _results(games: Any, event: str, round_: str, lang: str | None, outbox: tuple[str, str] | None) -> str:
     rows = round_results(games, event, round_)
     profile = games.get_game(UUID(rows[0]["game"])).profile if rows else ""
     key = games.service_key
-    return results_html(event, round_, rows, latest_seal(games, event, round_),
-                        None if key is None else key.fingerprint, language(lang, profile))
+    seal = latest_seal(games, event, round_)
+    log = None
+    if outbox is not None and seal is not None:  # a hall pushing to a federation: the log's checkpoint, or waiting
+        from service.federation.outbox import kept_checkpoint
+
+        log = kept_checkpoint(outbox[0], seal) or {}
+    return results_html(event, round_, rows, seal, None if key is None else key.fingerprint, language(lang, profile),
+                        log)
 
 
 @router.get("/v1/seals/results", response_class=Response, responses={200: {
     "description": "The round's results sheet, printable.", "content": {"text/html": {
         "schema": {"type": "string"}, "example": '<!DOCTYPE html><html lang="es">...'}}}, **errors(400, 401, 403)})
-async def results_sheet(games: GamesDep, who: CurrentPrincipal,
+async def results_sheet(request: Request, games: GamesDep, who: CurrentPrincipal,
                         event: Annotated[str, Query(min_length=1, max_length=200)],
                         round: Annotated[str, Query(min_length=1, max_length=50)],
                         lang: Annotated[Literal["es", "ca", "en"] | None,
@@ -146,5 +152,7 @@ async def results_sheet(games: GamesDep, who: CurrentPrincipal,
                         ) -> HTMLResponse:
     """The round's results sheet (anyone with a token: it is meant to be posted in the hall): every game's
     table, players, final scores and winner, the head each closed game closed at, the service key's
-    fingerprint and the root of the round's seal when it is sealed (printed whole)."""
-    return HTMLResponse(await run_in_threadpool(_results, games, event, round, lang))
+    fingerprint and the root of the round's seal when it is sealed (printed whole); a hall pushing to a federation
+    prints the public log's checkpoint that includes the seal once it has it, and until then that it waits."""
+    outbox = getattr(request.app.state, "federation_outbox", None)
+    return HTMLResponse(await run_in_threadpool(_results, games, event, round, lang, outbox))

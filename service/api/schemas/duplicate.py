@@ -34,6 +34,9 @@ class DuplicateCreate(BaseModel):
     slip_score: StrictBool = Field(False, description="the organiser asks each player to write their play's score "
                                    "on the slip (FISC II.2, AJS 3.2.2: «si l'organitzador ho demana "
                                    "explícitament»); slips then take `score`, kept beside the engine's")
+    event: str | None = Field(None, min_length=1, max_length=200, description="the event the game is played in, "
+                              "as the federation enrolled it: a hall with a federation address pushes the finished "
+                              "game under that name (attested by the hall, not logged)")
 
 
 class DuplicateCreated(BaseModel):

@@ -144,3 +144,13 @@ export function errorNode(name, message) {
   return el('article', { class: 'finding unreadable', 'data-testid': 'finding', 'data-state': 'error' },
     el('h3', {}, name), el('p', { class: 'error' }, message));
 }
+
+/** A proof bundle's report (audit/bundle.js: the command's lines and exit code) as a DOM node. */
+export function bundleNode(name, { code, lines }) {
+  const state = code === 0 ? 'ok' : code === 1 ? 'tampered' : 'unreadable';
+  return el('article', { class: `finding ${state}`, 'data-testid': 'bundle', 'data-state': state },
+    el('h3', {}, name),
+    el('p', { class: 'verdict', 'data-testid': 'verdict' }, t(code === 0 ? 'verify.bundle_ok' : 'verify.bundle_refused')),
+    el('p', { class: 'label' }, t('verify.command_says')),
+    el('pre', { class: 'command', 'data-testid': 'command-line' }, lines.join('\n')));
+}
