@@ -71,7 +71,9 @@ def test_the_console_shows_what_waits_for_the_federation_and_what_it_refused(bro
             expect(panel).to_be_visible()
             expect(panel).to_contain_text(text(lang, "console.outbox.counts", waiting=2, sent=0, refused=1))
             expect(panel).to_contain_text(text(lang, "console.outbox.refused"))  # refusals open the panel
-            expect(panel).to_contain_text("seat 0's play does not verify")
+            expect(panel).to_contain_text(text(lang, "console.outbox.why.game_tampered"))  # the reason in their words
+            expect(panel).to_contain_text("seat 0's play does not verify")  # and the federation's own, below it
+            expect(panel).to_contain_text(text(lang, "console.outbox.why.unreachable"))
             expect(panel).to_contain_text(text(lang, "console.outbox.seal", event="Obert de Girona", round=3))
             screenshot(page, name)
             context.close()

@@ -3,7 +3,7 @@
 // --federation shows nothing. Kept apart from console.js: the console asks only for outboxHtml() and starts
 // watchOutbox() once.
 
-import { t } from './i18n.js';
+import { known, t } from './i18n.js';
 import { request } from './net.js';
 
 const EVERY_MS = 15000;
@@ -19,11 +19,21 @@ export function itemLabel(item) {
   return t(key, { game: String(rest[0] || '').slice(0, 8) });
 }
 
+// Why an item waits or was refused, in the reader's words where the code is one the panel knows (the federation
+// answers in English: its own text is kept below, for the officers it may be read to); else the text as it came.
+export function itemReason(item) {
+  const said = known(`console.outbox.why.${item.code}`);
+  return { said: said || item.message || item.code || '', detail: said && item.message ? item.message : '' };
+}
+
 export function outboxHtml(summary = state.summary) {
   if (!summary || !summary.federation) return '';
   const { waiting = 0, sent = 0, refused = 0 } = summary.counts || {};
-  const rows = (list, cls) => list.map((item) => `<li class="${cls}"><b>${esc(itemLabel(item))}</b> `
-    + `<span>${esc(item.message || item.code || '')}</span></li>`).join('');
+  const rows = (list, cls) => list.map((item) => {
+    const { said, detail } = itemReason(item);
+    return `<li class="${cls}"><b>${esc(itemLabel(item))}</b> <span>${esc(said)}</span>`
+      + `${detail ? `<small class="outbox-detail" lang="en">${esc(detail)}</small>` : ''}</li>`;
+  }).join('');
   const open = refused > 0 ? ' open' : '';
   return `<details class="outbox${refused ? ' refused' : ''}" data-testid="outbox"${open}>
     <summary role="status">${esc(t('console.outbox.title'))}: ${esc(t('console.outbox.counts', { waiting, sent, refused }))}</summary>
