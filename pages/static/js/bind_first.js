@@ -1,18 +1,20 @@
-// The binding screen before the page's bundle (issue 28, a tablet's first use): tablet.html's head script says the
-// tablet holds no game (`__bindFirst`: the language it will show); this module, a few hundred bytes loaded beside the
-// styles, draws the code field and «Vincular» at once, and on the tap (or at once for the QR's `#bind=CODE`) makes
-// the seat's P-256 key pair, binds (POST /v1/bind with the public key, as binding.js does) and starts the game's
-// reads, all while the bundle is still on its way. The bundle takes what was begun (binding.js `bindWithKey`,
-// api.earlyReads); if it arrives first, its own screen replaces this one, keeping what was typed. No imports: it
-// must run before anything else arrives. Two codes (a shared tablet) are left to the bundle.
+// The tablet page's first module (issue 28, a tablet's first use). tablet.html's head script says whether the tablet
+// holds a game; if it does, this module imports the page's bundle at once (preloaded beside it: no round trip more).
+// If not (`__bindFirst`: the language it will show), it draws the binding screen itself, the code field and
+// «Vincular» usable before the bundle has run (its 50 KB, compiled and run at a cheap tablet's pace, would keep the
+// field waiting), and on the tap (or at once for the QR's `#bind=CODE`) makes the seat's P-256 key pair, binds (POST
+// /v1/bind with the public key, as binding.js does) and starts the game's reads, while it imports the bundle. The
+// bundle takes what was begun (binding.js `bindWithKey`, api.earlyReads). Two codes (a shared tablet) are left to
+// the bundle. No static imports: nothing is fetched before this runs.
 
 /** The binding screen's words, as pages/static/i18n has them (a node test holds them equal). */
 export const WORDS = {
-  es: { title: 'Vincular esta tableta', help: 'Escanee el código QR que le da el director o escriba el código de su asiento. Para una tableta compartida por la mesa, escriba los dos códigos.', code: 'Código del asiento', submit: 'Vincular', loading: 'Cargando la partida…' },
-  ca: { title: 'Vincular aquesta tauleta', help: "Escanegeu el codi QR que us dona el director o escriviu el codi del vostre seient. Per a una tauleta compartida per la taula, escriviu els dos codis.", code: 'Codi del seient', submit: 'Vincular', loading: 'Carregant la partida…' },
-  en: { title: 'Bind this tablet', help: "Scan the QR code the director gives you, or type your seat's code. For one tablet shared by the table, type both codes.", code: 'Seat code', submit: 'Bind', loading: 'Loading the game…' },
+  es: { title: 'Vincular esta tableta', help: 'Escanee el código QR que le da el director o escriba el código de su asiento. Para una tableta compartida por la mesa, escriba los dos códigos.', code: 'Código del asiento', submit: 'Vincular', loading: 'Cargando la partida…', language: 'Idioma' },
+  ca: { title: 'Vincular aquesta tauleta', help: "Escanegeu el codi QR que us dona el director o escriviu el codi del vostre seient. Per a una tauleta compartida per la taula, escriviu els dos codis.", code: 'Codi del seient', submit: 'Vincular', loading: 'Carregant la partida…', language: 'Idioma' },
+  en: { title: 'Bind this tablet', help: "Scan the QR code the director gives you, or type your seat's code. For one tablet shared by the table, type both codes.", code: 'Seat code', submit: 'Bind', loading: 'Loading the game…', language: 'Language' },
 };
-export const KEYS = { title: 'bind.title', help: 'bind.help', code: 'bind.code', submit: 'bind.submit', loading: 'loading' };
+export const KEYS = { title: 'bind.title', help: 'bind.help', code: 'bind.code', submit: 'bind.submit', loading: 'loading',
+  language: 'language' };
 
 const codesOf = (text) => String(text || '').toUpperCase().split(/[\s,;]+/).filter(Boolean); // as seats.js readCodes
 
@@ -54,25 +56,45 @@ function begin(code, lang) {
   globalThis.__earlyBind = { code, result };
 }
 
-function draw(app, words, lang) {
+const BUNDLE = '/bundle/tablet.js';
+let loading = null;
+const loadPage = () => (loading ??= import(BUNDLE)); // the page itself (tablet.js): once
+
+const NAMES = { es: 'Español', ca: 'Català', en: 'English' }; // each language in its own words, as the picker says
+
+function draw(app, lang, typed = '') {
+  const words = WORDS[lang] || WORDS.es;
+  document.documentElement.lang = lang;
   app.innerHTML = `<section class="bind"><h1>${words.title}</h1><p>${words.help}</p>
     <form id="bind-form" data-early=""><label for="bind-code">${words.code}</label>
     <input id="bind-code" name="code" autocomplete="off" autocapitalize="characters" placeholder="ABCD-EFGH" required>
-    <button type="submit" class="primary">${words.submit}</button></form></section>`;
+    <button type="submit" class="primary">${words.submit}</button></form>
+    <label class="lang"><select id="lang" aria-label="${words.language}">${Object.entries(NAMES).map(([l, name]) =>
+      `<option value="${l}"${l === lang ? ' selected' : ''}>${name}</option>`).join('')}</select></label></section>`;
+  app.querySelector('#bind-code').value = typed;
+  app.querySelector('#lang').addEventListener('change', (e) => { // the device's choice, as i18n.js keeps it
+    try { localStorage.setItem('planilla.lang', e.target.value); } catch { /* not kept: this page only */ }
+    globalThis.__bindFirst = e.target.value;
+    draw(app, e.target.value, app.querySelector('#bind-code').value);
+  });
   app.querySelector('#bind-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const codes = codesOf(app.querySelector('#bind-code').value);
     if (!codes.length) return;
     history.replaceState(null, '', `/tablet#bind=${encodeURIComponent(codes.join(','))}`); // what the bundle reads
-    if (codes.length === 1) begin(codes[0], lang);
+    if (codes.length === 1) begin(codes[0], globalThis.__bindFirst || lang);
     app.innerHTML = `<p class="loading" role="status">${words.loading}</p>`;
+    loadPage();
   });
 }
 
-const lang = globalThis.__bindFirst;
-const app = globalThis.document && document.getElementById('app');
-if (lang && app && !app.dataset.version) {
+if (globalThis.document) {
+  const lang = globalThis.__bindFirst;
+  const app = document.getElementById('app');
   const codes = codesOf(new URLSearchParams(location.hash.slice(1)).get('bind'));
-  if (codes.length === 1) begin(codes[0], lang); // the QR's address: bind at once
-  if (!codes.length) draw(app, WORDS[lang] || WORDS.es, lang);
+  if (lang && app && !codes.length) draw(app, lang); // the bundle comes with the tap
+  else {
+    if (lang && codes.length === 1) begin(codes[0], lang); // the QR's address: bind at once, beside the bundle
+    loadPage();
+  }
 }
