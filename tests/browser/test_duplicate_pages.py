@@ -263,6 +263,13 @@ def test_the_hall_screen_pages_46_players_40_at_a_time_in_two_columns(browser: A
     expect(sign).to_have_text(text("es", "standings.page", page=2, pages=2))
     expect(sign).to_have_attribute("data-page", "1", timeout=10_000)
     screenshot(screen.page, "ranking-es-hall-46")
+    screen.page.set_viewport_size(TABLET_LANDSCAPE)
+    screenshot(screen.page, "ranking-es-tablet-46")
+    screen.page.set_viewport_size(PHONE)  # a phone scrolls the whole list: no pages
+    expect(sign).to_have_count(0)
+    assert ranking_rows(screen.page) == want
+    screen.page.locator("#lang").select_option("ca")
+    screenshot(screen.page, "ranking-ca-phone-46")
     assert not screen.errors
     screen.close()
 

@@ -358,8 +358,8 @@ def test_the_director_sets_up_pairs_enters_a_result_by_hand_and_closes_an_event_
     game.locator("select[name=profile]").select_option("file-2024")
     expect(game.locator("#game-starter .help")).to_have_text(
         text("es", "start.by_pairing", article="FILE 4.1", draw="FILE 4.3"))
-    game.get_by_label(text("es", "game_new.player", seat=1)).fill("Ana García")
-    game.get_by_label(text("es", "game_new.player", seat=2)).fill("Berto Núñez")
+    game.get_by_label(text("es", "game_new.player", seat=1), exact=True).fill("Ana García")
+    game.get_by_label(text("es", "game_new.player", seat=2), exact=True).fill("Berto Núñez")
     game.get_by_label(text("es", "start.who")).select_option("1")
     game.get_by_role("button", name=text("es", "game_new.do")).click()
     made = page.locator(".game-made")

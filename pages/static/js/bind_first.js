@@ -69,7 +69,7 @@ function draw(app, lang, typed = '') {
     <form id="bind-form" data-early=""><label for="bind-code">${words.code}</label>
     <input id="bind-code" name="code" autocomplete="off" autocapitalize="characters" placeholder="ABCD-EFGH" required>
     <button type="submit" class="primary">${words.submit}</button></form>
-    <label class="lang"><select id="lang" aria-label="${words.language}">${Object.entries(NAMES).map(([l, name]) =>
+    <label class="lang"><span>${words.language}</span><select id="lang" aria-label="${words.language}">${Object.entries(NAMES).map(([l, name]) =>
       `<option value="${l}"${l === lang ? ' selected' : ''}>${name}</option>`).join('')}</select></label></section>`;
   app.querySelector('#bind-code').value = typed;
   app.querySelector('#lang').addEventListener('change', (e) => { // the device's choice, as i18n.js keeps it

@@ -211,8 +211,8 @@ function render() {
     ${tour ? `<main class="desk director">
       <div class="col">${summaryHtml(tour)}${roundsHtml(tour)}${closeHtml(tour, off)}</div>
       <div class="col">${playersHtml(tour, off)}${exportHtml(desk.exported, tour.divisions || ['A'], t, off)}</div></main>`
-    : `<main class="desk director single">${createHtml(off)}${gameFormHtml(t, off, 'file-2024', (p) => t(`director.profile.${p}`))}${
-      madeHtml(desk.made, t)}</main>`}`);
+    : `<main class="desk director single">${madeHtml(desk.made, t)}${createHtml(off)}${
+      gameFormHtml(t, off, 'file-2024', (p) => t(`director.profile.${p}`))}</main>`}`);
 }
 
 /** The file chosen in a form, as text (UTF-8; a BOM is dropped by the service), and its format (a .trf file: TRF16). */

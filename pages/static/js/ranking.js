@@ -17,13 +17,15 @@ const KEY = 'planilla.ranking';
 // pages turned every `every` seconds (`?every=`, 12 by default), the page's number shown. A phone scrolls instead.
 const HALL = window.matchMedia('(min-width: 901px)');
 const COLUMN_ROWS = 20;
+/** Rows a column holds on this screen: 20 on a 1080-line hall screen, fewer on a landscape tablet (no scrolling). */
+const columnRows = () => Math.max(6, Math.min(COLUMN_ROWS, Math.floor((window.innerHeight - 260) / 34)));
 const EVERY_S = Math.max(3, Number(new URLSearchParams(location.search).get('every')) || 12);
 
 class Screen {
   constructor(access) {
     Object.assign(this, { id: access.duplicate, token: access.token, game: null, ranking: null, online: true, sheet: 0 });
     setInterval(() => { if (this.pages > 1) { this.sheet += 1; this.render(); } }, EVERY_S * 1000);
-    HALL.addEventListener('change', () => this.render());
+    addEventListener('resize', () => this.render());
   }
 
   async run() {
@@ -59,18 +61,19 @@ class Screen {
       <td class="num">${Number(x.percent).toFixed(1)}%</td></tr>`;
     // More than 20 players: two columns, so up to 40 stay on one 1080-line screen in type read across a hall; more
     // than 40 on the hall screen: pages of 40 (pageOf, as the standings' hall screen turns its pages).
-    const paged = HALL.matches && r.rows.length > 2 * COLUMN_ROWS;
-    const { from, to, pages, page: at } = pageOf(r.rows.length, paged ? 2 * COLUMN_ROWS : r.rows.length, this.sheet);
+    const fits = columnRows();
+    const paged = HALL.matches && r.rows.length > 2 * fits;
+    const { from, to, pages, page: at } = pageOf(r.rows.length, paged ? 2 * fits : r.rows.length, this.sheet);
     this.pages = pages;
     const rows = r.rows.slice(from, to);
-    const columns = rows.length > COLUMN_ROWS ? 2 : 1;
-    const per = paged ? COLUMN_ROWS : Math.max(1, Math.ceil(rows.length / columns));
+    const columns = paged || rows.length > COLUMN_ROWS ? 2 : 1; // a last short page keeps the columns' width
+    const per = paged ? fits : Math.max(1, Math.ceil(rows.length / columns));
     const sign = pages > 1 ? `<p class="page-sign" id="ranking-page" role="status" data-page="${at + 1}" data-pages="${pages}">${
       t('standings.page', { page: at + 1, pages })}</p>` : '';
     const head = `<thead><tr><th>${t('ranking.rank')}</th><th>${t('dup.player')}</th><th class="num">${t('dup.total')}</th>
       ${bonus ? `<th class="num">${t('ranking.bonus')}</th>` : ''}<th class="num">${t('dup.percent')}</th></tr></thead>`;
-    const tables = Array.from({ length: columns }, (_, i) => `<table class="ranking">${head}<tbody>${
-      rows.slice(i * per, (i + 1) * per).map(row).join('')}</tbody></table>`).join('');
+    const tables = Array.from({ length: columns }, (_, i) => rows.slice(i * per, (i + 1) * per)).filter((part) => part.length)
+      .map((part) => `<table class="ranking">${head}<tbody>${part.map(row).join('')}</tbody></table>`).join('');
     const ended = g.ended ? `<p class="ended-line" id="ended" role="status"><strong>${t('dup.game_over')}:</strong> ${escape(endCause(g.ended.cause, g))}
       ${g.ended.article ? `<span class="article">(${escape(articleRef(g.ended.article))})</span>` : ''}</p>` : '';
     app.dataset.phase = g.phase;
