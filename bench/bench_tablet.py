@@ -1,8 +1,8 @@
 """The tablet page in Chromium, as slow as a cheap tablet on a hall's Wi-Fi, beside 63 other games in play.
 
-Run: ``.venv/bin/python bench/bench_tablet.py`` (options: ``--loads``, ``--bindings``, ``--samples``,
-``--think-ms``, ``--cpu``, ``--tablets``). Needs Chromium at ``/usr/bin/chromium`` (or
-``PLANILLA_CHROMIUM``) and the ``playwright`` package (the test extra).
+Run: ``.venv/bin/python bench/bench_tablet.py`` (options: ``--loads``, ``--bindings``, ``--compare``,
+``--bindings-only``, ``--samples``, ``--think-ms``, ``--cpu``, ``--tablets``). Needs Chromium at
+``/usr/bin/chromium`` (or ``PLANILLA_CHROMIUM``) and the ``playwright`` package (the test extra).
 
 The server is ``planilla serve`` on a fresh SQLite data folder (bench_http.py's ``Server``). In a
 separate process, 63 tablets each play a scripted game (bench_http.py's scripts: a replay bag, every
@@ -71,7 +71,9 @@ OBSERVER = """(() => {
   const seen = {}, shown = {};
   window.__planilla = { ready: null, seen, shown };
   const check = () => {
-    if (window.__planilla.field == null && document.getElementById('bind-code')) window.__planilla.field = performance.now();
+    if (window.__planilla.field == null && document.getElementById('bind-code')) {
+      window.__planilla.field = performance.now();
+    }
     const el = document.querySelector('[data-testid="game"][data-version]');
     if (!el) return;
     const v = Number(el.dataset.version);
@@ -348,9 +350,11 @@ def main() -> None:
                         help=f"Mean pause of the other games' tablets, ms (default {BH.THINK_MS:g}).")
     parser.add_argument("--cpu", type=float, default=4.0, help="CPU throttling rate (default 4).")
     parser.add_argument("--bindings", type=int, default=5, help="Cold bindings by a typed code (default 5).")
-    parser.add_argument("--compare", action="store_true", help="Each binding also as before the binding screen's own "
-                        "module (js/bind_first.js replaced by one line running the bundle), alternating: the ratio in one run.")
-    parser.add_argument("--bindings-only", action="store_true", help="Only the cold bindings (no loads, no acceptances).")
+    parser.add_argument("--compare", action="store_true", help="Each binding also as before the binding screen's "
+                        "own module (js/bind_first.js replaced by one line running the bundle), alternating: the "
+                        "ratio in one run.")
+    parser.add_argument("--bindings-only", action="store_true",
+                        help="Only the cold bindings (no loads, no acceptances).")
     args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
@@ -381,8 +385,8 @@ def main() -> None:
                 bindings.append(cold_binding(browser, server.url, server.token, args.cpu))
                 if args.compare:
                     without.append(cold_binding(browser, server.url, server.token, args.cpu, early=False))
-            latencies = [] if args.bindings_only else accept_latencies(browser, server.url, server.token, kind, args.cpu,
-                                                                       args.samples, scripts[0])
+            latencies = [] if args.bindings_only else accept_latencies(
+                browser, server.url, server.token, kind, args.cpu, args.samples, scripts[0])
             browser.close()
         with httpx.Client(headers={"Authorization": f"Bearer {server.token}", "X-Device": "bench"}) as client:
             fetched = loads[-1]["fetched"] if loads else []
@@ -405,7 +409,8 @@ def main() -> None:
         raw = sum(w[0] for w in weights) / KB
         packed = sum(w[1] for w in weights) / KB
         served_gz = [r for r in fetched if r.get("encoding") == "gzip"]
-        print(f"transfer, cold load until interactive ({len(fetched)} responses, {len(served_gz)} gzipped by the server): "
+        print(f"transfer, cold load until interactive ({len(fetched)} responses, {len(served_gz)} gzipped by the "
+              f"server): "
               f"{wire:.1f} KB on the wire (headers included); bodies {raw:.1f} KB, {packed:.1f} KB gzipped; "
               f"goal <= {TRANSFER_GOAL_KB:.0f} KB compressed: ratio {packed / TRANSFER_GOAL_KB:.2f} "
               f"({verdict(packed / TRANSFER_GOAL_KB)})")
@@ -430,8 +435,8 @@ def main() -> None:
               f"{statistics.median(b['after_tap'] for b in bindings):.2f} s; key registered in "
               f"{sum(b['keyed'] for b in bindings)}/{len(bindings)}; goal <= {BINDING_GOAL_S} s: ratio "
               f"{total / BINDING_GOAL_S:.2f} ({verdict(total / BINDING_GOAL_S)}); the code field drawn after "
-              f"{statistics.median(b['field'] for b in bindings):.2f} s, typed and tapped (Playwright, on the throttled "
-              f"page) after {statistics.median(b['tap'] for b in bindings):.2f} s")
+              f"{statistics.median(b['field'] for b in bindings):.2f} s, typed and tapped (Playwright, on the "
+              f"throttled page) after {statistics.median(b['tap'] for b in bindings):.2f} s")
     if without:
         before = statistics.median(b["total"] for b in without)
         total = statistics.median(b["total"] for b in bindings)

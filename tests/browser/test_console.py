@@ -83,7 +83,7 @@ def test_the_console_shows_the_hall_and_the_arbiter_answers_a_call_and_rules_a_c
             assert challenged.state()["pending"]["kind"] == "ruling", "nothing sent"
             page.get_by_role("button", name=text("ca", "console.back"), exact=False).click()
             page.locator(f'button.table-tile[data-game="{games[1].id}"]').click()
-            who = page.locator("#who-starts")  # a FILE game: the pairing list names the starter, or a draw (FILE 4.1, 4.3)
+            who = page.locator("#who-starts")  # FILE: the pairing list names the starter, or a draw (FILE 4.1, 4.3)
             expect(who).to_contain_text(text("ca", "start.by_pairing", article="FILE 4.1", draw="FILE 4.3"))
             expect(who.locator("button")).to_have_text([text("ca", "start.starts", name="Jugador 3"),
                                                         text("ca", "start.starts", name="Jugador 4"),

@@ -339,10 +339,13 @@ def upload(page: Any, form: str, name: str, text_: str) -> None:
 
 def test_the_director_sets_up_pairs_enters_a_result_by_hand_and_closes_an_event_from_the_pages(browser: Any,
                                                                                                hall: Hall) -> None:
-    """Issue 28, the director's section: a 4-player FISC event created from /director with its list uploaded (a bad
+    """Issue 28, the director's section: first a FILE game outside any tournament, its starter asked and named on the
+    page (FILE 4.1; under FISC nothing is asked, FISC I.5) and its seats' codes shown; then a 4-player FISC event
+    created from /director with its list uploaded (a bad
     list first: every bad line named, nothing created), round 1 paired and published in the round control (the
     late-entry box says FISC I.4, the withdrawal starts at round 2 of 5), its QR seat sheets issued, one game's
-    signatures entered in the console for two dead tablets (official entries: the result says so, ✍), the other
+    start drawn, its end and both signatures entered in the console for two dead tablets (official entries: the
+    result says so, ✍; no API call but the test's own reads), the other
     table's absence recorded, the event closed (TournamentClosed: the round control offers no more pairing or
     entry) and a file downloaded with its warnings; the console, round control, standings and the director's page
     linked as one tool. Screens in Spanish and Catalan, tablet and phone."""
