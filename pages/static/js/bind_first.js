@@ -18,10 +18,20 @@ export const KEYS = { title: 'bind.title', help: 'bind.help', code: 'bind.code',
 
 const codesOf = (text) => String(text || '').toUpperCase().split(/[\s,;]+/).filter(Boolean); // as seats.js readCodes
 
+function uuid() { // as net.js uuid: getRandomValues (crypto.randomUUID needs a secure context; a hall's http does not)
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 function deviceId() { // as net.js deviceId: one id per browser, kept
-  let id = localStorage.getItem('planilla.device');
-  if (!id) { id = crypto.randomUUID(); localStorage.setItem('planilla.device', id); }
-  return id;
+  try {
+    let id = localStorage.getItem('planilla.device');
+    if (!id) { id = uuid(); localStorage.setItem('planilla.device', id); }
+    return id;
+  } catch { return uuid(); } // storage refused: this page's own
 }
 
 /** Bind `code` with a new key pair (its private key not extractable); then read the game's state and sheet as the
