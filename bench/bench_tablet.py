@@ -1,8 +1,8 @@
 """The tablet page in Chromium, as slow as a cheap tablet on a hall's Wi-Fi, beside 63 other games in play.
 
-Run: ``.venv/bin/python bench/bench_tablet.py`` (options: ``--loads``, ``--bindings``, ``--samples``,
-``--think-ms``, ``--cpu``, ``--tablets``). Needs Chromium at ``/usr/bin/chromium`` (or
-``PLANILLA_CHROMIUM``) and the ``playwright`` package (the test extra).
+Run: ``.venv/bin/python bench/bench_tablet.py`` (options: ``--loads``, ``--bindings``, ``--compare``,
+``--bindings-only``, ``--samples``, ``--think-ms``, ``--cpu``, ``--tablets``). Needs Chromium at
+``/usr/bin/chromium`` (or ``PLANILLA_CHROMIUM``) and the ``playwright`` package (the test extra).
 
 The server is ``planilla serve`` on a fresh SQLite data folder (bench_http.py's ``Server``). In a
 separate process, 63 tablets each play a scripted game (bench_http.py's scripts: a replay bag, every
@@ -71,6 +71,9 @@ OBSERVER = """(() => {
   const seen = {}, shown = {};
   window.__planilla = { ready: null, seen, shown };
   const check = () => {
+    if (window.__planilla.field == null && document.getElementById('bind-code')) {
+      window.__planilla.field = performance.now();
+    }
     const el = document.querySelector('[data-testid="game"][data-version]');
     if (!el) return;
     const v = Number(el.dataset.version);
@@ -246,11 +249,13 @@ def cold_load(browser: Any, base: str, game: Game, kind: str, cpu: float) -> dic
     return {"tti": tti, "warm": warm, "fetched": fetched}
 
 
-def cold_binding(browser: Any, base: str, director: str, cpu: float) -> dict[str, Any]:
+def cold_binding(browser: Any, base: str, director: str, cpu: float, early: bool = True) -> dict[str, Any]:
     """A tablet's first use (issue 28): a fresh context opens ``/tablet``, the seat's code is typed as soon as the
     field shows and sent; the page binds (``POST /v1/bind``), makes its P-256 key pair and registers it in the
     same call, and shows the game. Timed from navigation start to the game shown (``data-version``), and from
-    the tap on «Vincular» to it. A new game each time (a seat bound once)."""
+    the tap on «Vincular» to it. A new game each time (a seat bound once). ``early=False`` replaces the page's first
+    module (js/bind_first.js, issue 28) by one line that runs the bundle, so the page binds as it did before: the
+    field drawn by the bundle once it has run, the binding begun then (``--compare`` alternates both in one run)."""
     game = Game(base, director)
     r = game.client.post(f"/v1/games/{game.id}/seats/1/code", json={}, headers=game.headers(director))
     r.raise_for_status()
@@ -259,16 +264,21 @@ def cold_binding(browser: Any, base: str, director: str, cpu: float) -> dict[str
     context.add_init_script(OBSERVER)
     page = context.new_page()
     throttled(context, page, cpu, SLOW_4G)
+    if not early:  # as before it: the bundle runs at once and draws the screen, the binding begun once it has
+        page.route("**/static/js/bind_first.js", lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body="import('/bundle/tablet.js');"))
     page.goto(f"{base}/tablet")
     page.fill("#bind-code", code)
     tapped = page.evaluate("""() => { const t = performance.now();
         document.querySelector('#bind-form button[type=submit]').click(); return t; }""")
     page.wait_for_function("window.__planilla.ready !== null", timeout=60_000)
     shown = page.evaluate("window.__planilla.ready")
+    drawn = page.evaluate("window.__planilla.field")
     keyed = any(k.get("seat") == 1 for k in game.client.get(f"/v1/games/{game.id}", headers=game.headers(
         director)).json().get("keys", []))
     context.close()
-    return {"total": shown / 1000, "after_tap": (shown - tapped) / 1000, "keyed": keyed}
+    return {"total": shown / 1000, "after_tap": (shown - tapped) / 1000, "field": drawn / 1000, "tap": tapped / 1000,
+            "keyed": keyed}
 
 
 def gzipped(client: httpx.Client, url: str) -> tuple[int, int]:
@@ -340,6 +350,11 @@ def main() -> None:
                         help=f"Mean pause of the other games' tablets, ms (default {BH.THINK_MS:g}).")
     parser.add_argument("--cpu", type=float, default=4.0, help="CPU throttling rate (default 4).")
     parser.add_argument("--bindings", type=int, default=5, help="Cold bindings by a typed code (default 5).")
+    parser.add_argument("--compare", action="store_true", help="Each binding also as before the binding screen's "
+                        "own module (js/bind_first.js replaced by one line running the bundle), alternating: the "
+                        "ratio in one run.")
+    parser.add_argument("--bindings-only", action="store_true",
+                        help="Only the cold bindings (no loads, no acceptances).")
     args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
@@ -363,12 +378,18 @@ def main() -> None:
                 "--disable-background-networking", "--disable-component-update", "--disable-sync"])
             probe = Game(server.url, server.token)
             kind = choose_page(browser, server.url, probe, args.cpu)
-            loads = [cold_load(browser, server.url, probe, kind, args.cpu) for _ in range(args.loads)]
-            bindings = [cold_binding(browser, server.url, server.token, args.cpu) for _ in range(args.bindings)]
-            latencies = accept_latencies(browser, server.url, server.token, kind, args.cpu, args.samples, scripts[0])
+            loads = [] if args.bindings_only else [cold_load(browser, server.url, probe, kind, args.cpu)
+                                                   for _ in range(args.loads)]
+            bindings, without = [], []
+            for _ in range(args.bindings):
+                bindings.append(cold_binding(browser, server.url, server.token, args.cpu))
+                if args.compare:
+                    without.append(cold_binding(browser, server.url, server.token, args.cpu, early=False))
+            latencies = [] if args.bindings_only else accept_latencies(
+                browser, server.url, server.token, kind, args.cpu, args.samples, scripts[0])
             browser.close()
         with httpx.Client(headers={"Authorization": f"Bearer {server.token}", "X-Device": "bench"}) as client:
-            fetched = loads[-1]["fetched"]
+            fetched = loads[-1]["fetched"] if loads else []
             weights = [gzipped(client, r["url"]) for r in fetched]
             shell = json.loads(client.get(f"{server.url}/sw.js").text.split("const SHELLS = ", 1)[1]
                                   .split(";\n", 1)[0])["/tablet"]
@@ -383,27 +404,29 @@ def main() -> None:
         other = None
 
     print(f"\npage measured: /{kind}")
-    wire = sum(r["wire"] for r in fetched) / KB
-    raw = sum(w[0] for w in weights) / KB
-    packed = sum(w[1] for w in weights) / KB
-    served_gz = [r for r in fetched if r.get("encoding") == "gzip"]
-    print(f"transfer, cold load until interactive ({len(fetched)} responses, {len(served_gz)} gzipped by the server): "
-          f"{wire:.1f} KB on the wire (headers included); bodies {raw:.1f} KB, {packed:.1f} KB gzipped; "
-          f"goal <= {TRANSFER_GOAL_KB:.0f} KB compressed: ratio {packed / TRANSFER_GOAL_KB:.2f} "
-          f"({verdict(packed / TRANSFER_GOAL_KB)})")
-    for r, (size, gz) in sorted(zip(fetched, weights), key=lambda x: -x[1][0]):
-        print(f"    {r['url'].split('://', 1)[1].split('/', 1)[1][:60]:<60} {size:>7} B, {gz:>6} B gzipped, "
-              f"{r['wire']:>7} B on the wire{' (gzip)' if r.get('encoding') == 'gzip' else ''}")
-    print(f"  the service worker's offline shell of /tablet ({len(shell)} files, fetched once in the background): "
-          f"{shell_gz / KB:.1f} KB gzipped")
-    ttis = [x["tti"] for x in loads]
-    tti = statistics.median(ttis)
-    print(f"time to interactive, cold, CPU {args.cpu:g}x, Slow 4G (150 ms RTT, 1.6 Mbit/s): median {tti:.2f} s "
-          f"(runs: {', '.join(f'{t:.2f}' for t in ttis)}); goal <= {TTI_GOAL_S} s: ratio {tti / TTI_GOAL_S:.2f} "
-          f"({verdict(tti / TTI_GOAL_S)})")
-    warm = [x["warm"] for x in loads if x["warm"] is not None]
-    print(f"  warm reload, the shell from the service worker: median {statistics.median(warm):.2f} s" if warm else
-          "  warm reload: the page registered no service worker")
+    if loads:
+        wire = sum(r["wire"] for r in fetched) / KB
+        raw = sum(w[0] for w in weights) / KB
+        packed = sum(w[1] for w in weights) / KB
+        served_gz = [r for r in fetched if r.get("encoding") == "gzip"]
+        print(f"transfer, cold load until interactive ({len(fetched)} responses, {len(served_gz)} gzipped by the "
+              f"server): "
+              f"{wire:.1f} KB on the wire (headers included); bodies {raw:.1f} KB, {packed:.1f} KB gzipped; "
+              f"goal <= {TRANSFER_GOAL_KB:.0f} KB compressed: ratio {packed / TRANSFER_GOAL_KB:.2f} "
+              f"({verdict(packed / TRANSFER_GOAL_KB)})")
+        for r, (size, gz) in sorted(zip(fetched, weights), key=lambda x: -x[1][0]):
+            print(f"    {r['url'].split('://', 1)[1].split('/', 1)[1][:60]:<60} {size:>7} B, {gz:>6} B gzipped, "
+                  f"{r['wire']:>7} B on the wire{' (gzip)' if r.get('encoding') == 'gzip' else ''}")
+        print(f"  the service worker's offline shell of /tablet ({len(shell)} files, fetched once in the background): "
+              f"{shell_gz / KB:.1f} KB gzipped")
+        ttis = [x["tti"] for x in loads]
+        tti = statistics.median(ttis)
+        print(f"time to interactive, cold, CPU {args.cpu:g}x, Slow 4G (150 ms RTT, 1.6 Mbit/s): median {tti:.2f} s "
+              f"(runs: {', '.join(f'{t:.2f}' for t in ttis)}); goal <= {TTI_GOAL_S} s: ratio {tti / TTI_GOAL_S:.2f} "
+              f"({verdict(tti / TTI_GOAL_S)})")
+        warm = [x["warm"] for x in loads if x["warm"] is not None]
+        print(f"  warm reload, the shell from the service worker: median {statistics.median(warm):.2f} s" if warm else
+              "  warm reload: the page registered no service worker")
     if bindings:
         total = statistics.median(b["total"] for b in bindings)
         print(f"cold binding by a typed code (open /tablet, type the code, bind, make and register the P-256 key, "
@@ -411,7 +434,17 @@ def main() -> None:
               f"(runs: {', '.join(format(b['total'], '.2f') for b in bindings)}), of which from the tap "
               f"{statistics.median(b['after_tap'] for b in bindings):.2f} s; key registered in "
               f"{sum(b['keyed'] for b in bindings)}/{len(bindings)}; goal <= {BINDING_GOAL_S} s: ratio "
-              f"{total / BINDING_GOAL_S:.2f} ({verdict(total / BINDING_GOAL_S)})")
+              f"{total / BINDING_GOAL_S:.2f} ({verdict(total / BINDING_GOAL_S)}); the code field drawn after "
+              f"{statistics.median(b['field'] for b in bindings):.2f} s, typed and tapped (Playwright, on the "
+              f"throttled page) after {statistics.median(b['tap'] for b in bindings):.2f} s")
+    if without:
+        before = statistics.median(b["total"] for b in without)
+        total = statistics.median(b["total"] for b in bindings)
+        print(f"  the same as before the binding screen's own module (the bundle draws it; alternating runs): median "
+              f"{before:.2f} s (runs: {', '.join(format(b['total'], '.2f') for b in without)}), the field drawn after "
+              f"{statistics.median(b['field'] for b in without):.2f} s, tapped after "
+              f"{statistics.median(b['tap'] for b in without):.2f} s, from the tap "
+              f"{statistics.median(b['after_tap'] for b in without):.2f} s; with it / without: {total / before:.2f}")
     if latencies:
         p95 = pick(latencies, 0.95)
         print(f"accept -> the opponent's page shows it, CPU {args.cpu:g}x, loopback, {args.tablets + 1} games in play: "

@@ -46,10 +46,12 @@ class NextActions:
             add("draw_for_start")
             if self.book.start.starter == Starter.PAIRING_LIST:  # FILE 4.1; elsewhere always a draw (FISC I.5)
                 add("give_starter", role="director")
+            add("end_game", role="director")  # a game that never began (FILE 44.4, 44.5): ``end_game`` takes it
             return actions
         if self.phase == "dealing":
             order = [(self.starter + k) % len(self.players) for k in seats]
             add("draw_tiles", next(s for s in order if self.rack_counts[s] < RACK))
+            add("end_game", role="director")
             return actions
         self._arbiter_actions(add)
         if self.phase == "ended":

@@ -81,6 +81,15 @@ def test_the_console_shows_the_hall_and_the_arbiter_answers_a_call_and_rules_a_c
             screenshot(page, "console-ca-form-1280")
             check_page(page, "console form ca 1280")
             assert challenged.state()["pending"]["kind"] == "ruling", "nothing sent"
+            page.get_by_role("button", name=text("ca", "console.back"), exact=False).click()
+            page.locator(f'button.table-tile[data-game="{games[1].id}"]').click()
+            who = page.locator("#who-starts")  # FILE: the pairing list names the starter, or a draw (FILE 4.1, 4.3)
+            expect(who).to_contain_text(text("ca", "start.by_pairing", article="FILE 4.1", draw="FILE 4.3"))
+            expect(who.locator("button")).to_have_text([text("ca", "start.starts", name="Jugador 3"),
+                                                        text("ca", "start.starts", name="Jugador 4"),
+                                                        text("ca", "start.draw_here", article="FILE 4.3")])
+            check_page(page, "console who starts ca")
+            screenshot(page, "console-ca-who-starts")
             context.close()
             continue
 
@@ -127,6 +136,21 @@ def test_the_console_shows_the_hall_and_the_arbiter_answers_a_call_and_rules_a_c
         last = hall.http.get(f"/v1/games/{challenged.id}/events", headers=hall.headers(hall.director)).json()["events"]
         ruled = [e for e in last if e["actor"].startswith("arbiter:")]
         assert ruled and ruled[0]["payload"].get("valid") is False, ruled
+
+        # A FILE game outside the published pairings: «¿Quién sale?» names the pairing list (FILE 4.1); the arbiter says
+        # who starts with one tap, recorded as the officials' StarterGiven with the article as its reason.
+        page.get_by_role("button", name=text("es", "console.back"), exact=False).click()
+        page.locator(f'button.table-tile[data-game="{games[1].id}"]').click()
+        who = page.locator("#who-starts")
+        expect(who).to_contain_text(text("es", "start.by_pairing", article="FILE 4.1", draw="FILE 4.3"))
+        page.set_viewport_size(TABLET_LANDSCAPE)
+        screenshot(page, "console-es-who-starts")
+        who.get_by_role("button", name=text("es", "start.starts", name="Jugador 4")).click()
+        expect(who).to_have_count(0)
+        expect(page.locator("p.sent")).to_contain_text(text("es", "start.starts", name="Jugador 4"))
+        assert games[1].state()["starter"] == 1
+        given = hall.http.get(f"/v1/games/{games[1].id}/events", headers=hall.headers(hall.director)).json()["events"]
+        assert given[-1]["type"] == "StarterGiven" and "FILE 4.1" in given[-1]["payload"]["reason"], given[-1]
         context.close()
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, screenshot
 from tests.browser.duplicate import Judge, Page, Player, create, ranking_rows
-from tests.browser.tablet import check_page, expect
+from tests.browser.tablet import check_page, expect, text
 
 HALL_SCREEN = {"width": 1920, "height": 1080}
 LEXICON = Path(__file__).resolve().parents[1] / "data" / "lexicon" / "es_small.txt"
@@ -218,10 +218,11 @@ def test_the_landing_page_links_the_duplicate_pages_and_each_asks_for_its_game_a
     context.close()
 
 
-def test_the_hall_screen_holds_32_players_on_one_screen_in_two_columns(browser: Any, hall: Any) -> None:
-    """A round played over the API by 32 players (this test looks at the screen, it does not play): every row on
-    the 1920x1080 screen without scrolling, the ranking the service gives, in Catalan."""
-    names = [f"Jugador {i:02d}" for i in range(32)]
+def test_the_hall_screen_pages_46_players_40_at_a_time_in_two_columns(browser: Any, hall: Any) -> None:
+    """A round played over the API by 46 players (this test looks at the screen, it does not play): the 1920x1080
+    screen shows the first 40 rows in two columns without scrolling, says «Pàgina 1 de 2», and turns to the other 6
+    (here every 3 s: ``?every=3``); across the pages, the ranking the service gives, in Catalan, then in Spanish."""
+    names = [f"Jugador {i:02d}" for i in range(46)]
     duplicate, tokens = create(hall, names, rounds=1)
     base = f"/v1/duplicates/{duplicate}"
 
@@ -241,16 +242,34 @@ def test_the_hall_screen_holds_32_players_on_one_screen_in_two_columns(browser: 
     post("/rounds/1/master", hall.arbiter, {"seat": 0})
     post("/rounds/1/publish", hall.arbiter, {})
     spectator = hall.games.issue_token("spectator", "hall screen 2", "test")[0]
-    screen = Page(browser, f"{hall.url}/ranking?duplicate={duplicate}#token={spectator}", HALL_SCREEN, "ca")
+    screen = Page(browser, f"{hall.url}/ranking?duplicate={duplicate}&every=3#token={spectator}", HALL_SCREEN, "ca")
     expect(screen.page.locator("#app")).to_have_attribute("data-round", "1")
-    ranking = hall.http.get(f"{base}/ranking", headers=hall.headers(spectator)).json()
-    assert ranking_rows(screen.page) == [(row["rank"], row["player"], f"{row['total']:g}") for row in ranking["rows"]]
+    want = [(row["rank"], row["player"], f"{row['total']:g}")
+            for row in hall.http.get(f"{base}/ranking", headers=hall.headers(spectator)).json()["rows"]]
+    sign = screen.page.locator("#ranking-page")
+    expect(sign).to_have_attribute("data-page", "1")
+    expect(sign).to_have_text(screen.t("standings.page", page=1, pages=2))
+    assert ranking_rows(screen.page) == want[:40]
     assert screen.page.locator("table.ranking").count() == 2
-    bottom = screen.page.evaluate("Math.max(...[...document.querySelectorAll('table.ranking tr')].map("
+    bottom = screen.page.evaluate("Math.max(...[...document.querySelectorAll('table.ranking tr, #ranking-page')].map("
                                   "(r) => r.getBoundingClientRect().bottom))")
     assert bottom <= HALL_SCREEN["height"], bottom
-    check_page(screen.page, "ranking 32 players ca")
-    screenshot(screen.page, "ranking-ca-hall-32")
+    check_page(screen.page, "ranking 46 players ca")
+    screenshot(screen.page, "ranking-ca-hall-46")
+    expect(sign).to_have_attribute("data-page", "2", timeout=10_000)
+    assert ranking_rows(screen.page) == want[40:]
+    screenshot(screen.page, "ranking-ca-hall-46-page2")
+    screen.page.locator("#lang").select_option("es")
+    expect(sign).to_have_text(text("es", "standings.page", page=2, pages=2))
+    expect(sign).to_have_attribute("data-page", "1", timeout=10_000)
+    screenshot(screen.page, "ranking-es-hall-46")
+    screen.page.set_viewport_size(TABLET_LANDSCAPE)
+    screenshot(screen.page, "ranking-es-tablet-46")
+    screen.page.set_viewport_size(PHONE)  # a phone scrolls the whole list: no pages
+    expect(sign).to_have_count(0)
+    assert ranking_rows(screen.page) == want
+    screen.page.locator("#lang").select_option("ca")
+    screenshot(screen.page, "ranking-ca-phone-46")
     assert not screen.errors
     screen.close()
 

@@ -204,6 +204,10 @@ def test_the_steps_the_players_take_at_the_table_in_spanish_and_catalan(browser:
         expect(tab.page.get_by_test_id("owed")).to_contain_text(tab.t("diff.owed", name="Ana García", number=1,
                                                                       owner="Berta Núñez"))
     shots(berta, "owed", "the owed line")
+    berta.page.set_viewport_size(PHONE)  # a phone shows the disagreement under the board, no scrolling (FILE 40)
+    box = berta.page.get_by_test_id("owed").bounding_box()
+    assert box and box["y"] + box["height"] <= PHONE["height"], box
+    berta.page.set_viewport_size(TABLET_PORTRAIT)
     berta.page.locator("#owed-total").fill("34")
     berta.tap(berta.button("action.write_owed"))
     expect(berta.page.get_by_test_id("owed-line")).to_have_count(0)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from typing import Any
-from uuid import UUID
 
 from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, screenshot
 from tests.browser.hall import Hall
@@ -340,16 +339,45 @@ def upload(page: Any, form: str, name: str, text_: str) -> None:
 
 def test_the_director_sets_up_pairs_enters_a_result_by_hand_and_closes_an_event_from_the_pages(browser: Any,
                                                                                                hall: Hall) -> None:
-    """Issue 28, the director's section: a 4-player FISC event created from /director with its list uploaded (a bad
+    """Issue 28, the director's section: first a FILE game outside any tournament, its starter asked and named on the
+    page (FILE 4.1; under FISC nothing is asked, FISC I.5) and its seats' codes shown; then a 4-player FISC event
+    created from /director with its list uploaded (a bad
     list first: every bad line named, nothing created), round 1 paired and published in the round control (the
     late-entry box says FISC I.4, the withdrawal starts at round 2 of 5), its QR seat sheets issued, one game's
-    signatures entered in the console for two dead tablets (official entries: the result says so, ✍), the other
+    start drawn, its end and both signatures entered in the console for two dead tablets (official entries: the
+    result says so, ✍; no API call but the test's own reads), the other
     table's absence recorded, the event closed (TournamentClosed: the round control offers no more pairing or
     entry) and a file downloaded with its warnings; the console, round control, standings and the director's page
     linked as one tool. Screens in Spanish and Catalan, tablet and phone."""
     name = "Obert de Sant Joan"
     context, page = page_in(browser, "es", TABLET_PORTRAIT)
     page.goto(f"{hall.url}/director#token={hall.director}")
+    # a game outside any tournament first: under FILE the form asks who starts (the pairing list, FILE 4.1, or a draw,
+    # FILE 4.3); under FISC it asks nothing (FISC I.5: a draw)
+    game = page.locator("#new-game")
+    game.locator("select[name=profile]").select_option("fisc-2023")
+    expect(game.locator("select[name=starter]")).to_have_count(0)
+    expect(game.locator("#game-starter")).to_have_text(text("es", "start.by_draw", article="FISC I.5"))
+    game.locator("select[name=profile]").select_option("file-2024")
+    expect(game.locator("#game-starter .help")).to_have_text(
+        text("es", "start.by_pairing", article="FILE 4.1", draw="FILE 4.3"))
+    game.get_by_label(text("es", "game_new.player", seat=1), exact=True).fill("Ana García")
+    game.get_by_label(text("es", "game_new.player", seat=2), exact=True).fill("Berto Núñez")
+    game.get_by_label(text("es", "start.who")).select_option("1")
+    game.get_by_role("button", name=text("es", "game_new.do")).click()
+    made = page.locator(".game-made")
+    expect(made.locator(".who-starts-said")).to_have_text(text("es", "start.starts", name="Berto Núñez"))
+    expect(made.locator(".seat-code")).to_have_count(2)
+    single = hall.http.get(f"/v1/games/{made.get_attribute('data-game')}", headers=hall.headers(hall.director)).json()
+    assert single["starter"] == 1 and single["phase"] == "dealing"  # given, not drawn: FILE 4.1
+    screenshot(page, "director-es-new-game")
+    page.set_viewport_size(PHONE)
+    page.locator("#lang").select_option("ca")
+    expect(made.locator(".who-starts-said")).to_have_text(text("ca", "start.starts", name="Berto Núñez"))
+    check_page(page, "director new game ca phone")
+    screenshot(page, "director-ca-phone-new-game")
+    page.locator("#lang").select_option("es")
+    page.set_viewport_size(TABLET_PORTRAIT)
     create = page.locator("#create")
     create.get_by_label(text("es", "director.name")).fill(name)
     upload(page, "create", "jugadores.csv", BAD_LIST)
@@ -389,23 +417,27 @@ def test_the_director_sets_up_pairs_enters_a_result_by_hand_and_closes_an_event_
     expect(page.locator("#app")).to_have_attribute("data-cards", "4")
     page.go_back()
 
-    # table 1: the game began on its tablets (over HTTP), the round's time ended it; both tablets died: the
-    # director enters both signatures from the console (official entries)
-    tables = hall.http.get(f"/v1/tournaments/{tid}/rounds/1", headers=hall.headers(hall.director)).json()["tables"]
-    game_id = tables[0]["game_id"]
-
-    def official(type_: str, **fields: Any) -> None:
-        version = hall.http.get(f"/v1/games/{game_id}", headers=hall.headers(hall.director)).json()["version"]
-        r = hall.http.post(f"/v1/games/{game_id}/commands", json={"type": type_, "expected_version": version, **fields},
-                           headers=hall.headers(hall.director))
-        assert r.status_code == 200, r.text
-
-    while hall.games.get_game(UUID(game_id)).phase == "starting":
-        official("draw_for_start")
-    official("end_game", cause="round_time", detail="la tableta se quedó sin batería")
+    # table 1: its two tablets died before the deal; the director opens the table in the console from the round
+    # control, draws for the start there (FISC I.5: asked as «¿Quién sale?»), ends the game (FILE 44.5: listed from
+    # the start on) and enters both signatures (official entries): no call outside the pages
     hand = page.locator('tr[data-table="1"] a.hand-entry')
     expect(hand).to_have_text(text("es", "rounds.hand_entry"))
     hand.click()
+    who = page.locator("#who-starts")
+    expect(who).to_contain_text(text("es", "start.by_draw", article="FISC I.5"))
+    expect(who.locator('form[data-type="give_starter"]')).to_have_count(0)  # FISC draws: no starter to name
+    for _ in range(6):  # a tie draws again (FISC I.5)
+        if not who.count():
+            break
+        version = page.locator(".table-view").get_attribute("data-version")
+        who.get_by_role("button", name=text("es", "start.draw_here", article="FISC I.5")).click()
+        expect(page.locator(".table-view")).not_to_have_attribute("data-version", version)
+    expect(who).to_have_count(0)
+    end = page.locator('form.command[data-type="end_game"]')
+    end.locator("select[name=cause]").select_option("round_time")
+    end.locator("input[name=detail]").fill("las tabletas se quedaron sin batería")
+    end.locator("button[type=submit]").click()
+    expect(end).to_have_count(0)
     for seat in (0, 1):
         sign = page.locator(f'form.command[data-type="sign"][data-seat="{seat}"]')
         sign.locator("input[name=signature]").fill(f"firma en papel, asiento {seat + 1}")
@@ -447,8 +479,6 @@ def test_the_director_sets_up_pairs_enters_a_result_by_hand_and_closes_an_event_
     expect(page.locator("#draft")).to_have_count(0)
     expect(page.locator("#enter")).to_have_count(0)
     screenshot(page, "rounds-es-closed")
-    late = hall.http.post(f"/v1/tournaments/{tid}/players", json={"name": "Eva Soler"}, headers=hall.headers(hall.director))
-    assert late.status_code == 422 and "TournamentClosed" in late.json()["message"]
     page.locator("nav.tool-nav").get_by_role("link", name=text("ca", "nav.console")).click()
     expect(page.locator("nav.tool-nav a[aria-current=page]")).to_have_text(text("ca", "nav.console"))
     context.close()

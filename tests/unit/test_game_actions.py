@@ -20,7 +20,19 @@ def kinds(game, seat="any", table=False):
 
 def test_before_the_start_players_draw_or_the_director_names_the_starter_file_4():
     game = Game.create("file-2024", ["Ana", "Bea"], meta())
-    assert kinds(game) == [("draw_for_start", None, "player"), ("give_starter", None, "director")]
+    assert kinds(game) == [("draw_for_start", None, "player"), ("end_game", None, "director"),
+                           ("give_starter", None, "director")]
+
+
+def test_a_game_that_never_began_may_be_ended_by_the_director_file_44_5():
+    """FILE 44.4, 44.5: the director ends a game at any moment (a paper game, both tablets dead before the deal):
+    listed before the start and during the deal, and taken."""
+    game = Game.create("fisc-2023", ["Ana", "Bea"], meta())
+    assert ("end_game", None, "director") in kinds(game)
+    game.draw_for_start(["A", "E"], meta())
+    assert game.phase == "dealing" and ("end_game", None, "director") in kinds(game)
+    game.end_game("director", meta("director:test"), "las dos tabletas sin batería")
+    assert game.phase == "ended" and ("end_game", None, "director") not in kinds(game)
 
 
 def test_on_turn_the_player_plays_exchanges_or_passes_file_25_26():

@@ -42,6 +42,17 @@ export async function sessionFromAddress() {
  * re-binding makes a new one. Where the browser gives no WebCrypto (a page over plain http on the hall's
  * network), the seat is bound without a key and signs as a paper seat does. */
 async function bindWithKey(code) {
+  const early = globalThis.__earlyBind; // begun by bind_first.js before this bundle arrived: taken once
+  if (early && early.code === code) {
+    globalThis.__earlyBind = null;
+    try {
+      const { bound, pair, spki } = await early.result;
+      if (pair) await keepKey(await api.pageStore(), bound.game_id, bound.seat, pair, spki);
+      return bound;
+    } catch (error) {
+      if (error.status) throw error; // the service refused the code: said as any refusal
+    } // the network failed before any answer: bound again below
+  }
   let pair = null;
   let spki = null;
   try {
@@ -57,12 +68,18 @@ async function bindWithKey(code) {
 
 export async function bindScreen(problem, again) {
   await use(initial(null));
+  // a code sent from bind_first.js's screen while the catalogue came: bound as the address now says, not asked again
+  if (!problem && new URLSearchParams(location.hash.slice(1)).get('bind')) { again(); return; }
+  const typed = document.getElementById('bind-code'); // bind_first.js's field: what was typed stays, and the focus
+  const kept = typed && { value: typed.value, focused: document.activeElement === typed };
   app.innerHTML = `<section class="bind"><h1>${t('bind.title')}</h1><p>${t('bind.help')}</p>
     <form id="bind-form"><label for="bind-code">${t('bind.code')}</label>
     <input id="bind-code" name="code" autocomplete="off" autocapitalize="characters" placeholder="ABCD-EFGH" required>
     <button type="submit" class="primary">${t('bind.submit')}</button></form>
     ${problem ? `<p role="alert" class="error">${escape(problem)}</p>` : ''}
     ${languagePicker()}</section>`;
+  if (kept && kept.value) document.getElementById('bind-code').value = kept.value;
+  if (kept && kept.focused) document.getElementById('bind-code').focus();
   wireLanguage(() => bindScreen(problem, again));
   document.getElementById('bind-form').addEventListener('submit', (e) => {
     e.preventDefault();

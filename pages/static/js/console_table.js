@@ -13,6 +13,7 @@ import { hallName } from './console_names.js';
 import { pageStore } from './api.js';
 import { ACTS, officialKey, makeOfficialKey, officialFields, pemOf } from './official_key.js';
 import { countersignHtml, sendCountersign, showFingerprint } from './console_enrol.js';
+import { startQuestion, startHtml } from './starter.js';
 import './components/board.js';
 import './components/sheets.js';
 
@@ -184,7 +185,8 @@ export async function showTable(root, { game, token, back }) {
     const open = document.activeElement && view.contains(document.activeElement) && document.activeElement.closest('form');
     if (open) return false; // an official is filling a form: the table is redrawn once it is sent or left
     root.dataset.version = String(v.version);
-    const forms = officialActions(v).filter((a) => known.has(a.type)).map((a) => {
+    const start = startQuestion(v.raw.next_actions, v.profile, v.bagMode); // who starts, asked in words (starter.js)
+    const forms = startHtml(start, v.players, t) + officialActions(v).filter((a) => known.has(a.type) && !(start && a.type === 'give_starter')).map((a) => {
       const label = `${t(`command.${a.type}`)}${a.seat != null ? ` · ${v.name(a.seat)}` : ''}`;
       const preset = a.type === 'correct_score' ? correctionPreset(v) : a.fingerprint ? { seat: a.seat, fingerprint: a.fingerprint }
         : a.seat != null ? { seat: a.seat } : {};
@@ -271,7 +273,7 @@ export async function showTable(root, { game, token, back }) {
       return;
     }
     const [title, article] = ['h3 .title', 'h3 .article'].map((x) => form.querySelector(x)?.textContent.trim());
-    sent = t('console.sent', { command: article ? `${title || type} (${article})` : title || type });
+    sent = t('console.sent', { command: form.dataset.label || (article ? `${title || type} (${article})` : title || type) });
     document.activeElement.blur();
     load();
   });

@@ -11,18 +11,19 @@
 // closing and the files are about the whole event; the round control stays the page for one round (nav.js links them).
 
 import { t, use, choose, initial, language, LANGUAGES } from './i18n.js';
-import { request } from './net.js';
+import { request, uuid } from './net.js';
 import { patch } from './patch.js';
 import { esc } from './standings_view.js';
 import { exportHtml, downloadExport } from './export_notes.js';
 import { DIRECTOR_KEY, navHtml, remember, shareToken } from './nav.js';
+import { gameFormHtml, profileChanged, gameRequest, createGame, madeHtml } from './director_game.js';
 
 const app = document.getElementById('app');
 const RULES = ['fisc-2023', 'ajs-2012'];
 const PROFILES = ['fisc-2023', 'ajs-2012', 'file-2024', 'fise-2009', 'molins-club'];
 const SYSTEMS = ['swiss', 'round_robin', 'manual'];
 const desk = { token: null, tid: new URLSearchParams(location.search).get('tournament'), tournament: null, rounds: {},
-  notice: null, refusal: null, busy: false, exported: null };
+  notice: null, refusal: null, busy: false, exported: null, made: null };
 
 function tokenFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -210,7 +211,8 @@ function render() {
     ${tour ? `<main class="desk director">
       <div class="col">${summaryHtml(tour)}${roundsHtml(tour)}${closeHtml(tour, off)}</div>
       <div class="col">${playersHtml(tour, off)}${exportHtml(desk.exported, tour.divisions || ['A'], t, off)}</div></main>`
-    : `<main class="desk director single">${createHtml(off)}</main>`}`);
+    : `<main class="desk director single">${madeHtml(desk.made, t)}${createHtml(off)}${
+      gameFormHtml(t, off, 'file-2024', (p) => t(`director.profile.${p}`))}</main>`}`);
 }
 
 /** The file chosen in a form, as text (UTF-8; a BOM is dropped by the service), and its format (a .trf file: TRF16). */
@@ -235,6 +237,7 @@ function wire() {
       form.elements.profile.value = e.target.value;
       if (e.target.value === 'ajs-2012' && Number(form.elements.rounds.value) < 6) form.elements.rounds.value = '6';
     }
+    if (form && form.id === 'new-game' && e.target.name === 'profile') profileChanged(form, t); // who starts follows the rules
     if (form && e.target.name === 'file' && e.target.files[0] && /\.trf$/i.test(e.target.files[0].name)) form.elements.format.value = 'trf';
   });
   app.addEventListener('submit', async (e) => {
@@ -252,6 +255,16 @@ function wire() {
         history.replaceState(null, '', `/director?tournament=${encodeURIComponent(made.id)}`);
         return ['director.created', { name: body.name }];
       });
+    }
+    if (form.id === 'new-game') { // a game outside a tournament: who starts asked where the pairing list says (FILE 4.1)
+      const send = (path, init) => request(path, { ...init, token: desk.token, headers: { 'Idempotency-Key': uuid() } });
+      act(async () => {
+        const made = await createGame(gameRequest(form), send, t);
+        if (made.game) desk.made = made;
+        if (made.refused) throw new Refused(made.refused.status, made.refused.body || {});
+        form.reset();
+        return made;
+      }, () => ['game_new.notice', {}]);
     }
     if (form.id === 'import') {
       const list = await listOf(form);
