@@ -44,7 +44,25 @@ WAITING, SENT, REFUSED = "waiting", "sent", "refused"
 #: enrolled yet (an officer may enrol it later).
 RETRIED_CODES = frozenset({"event_not_enrolled"})
 FIRST_WAIT, LONGEST_WAIT = 2.0, 3600.0
+REFRESH_EVERY = 60.0  # seconds between looks for a cosigned checkpoint while a kept one has none
 OUTBOX_FILE = "federation-outbox.sqlite3"
+
+
+def signatures(note: str | None) -> int:
+    """How many signature lines a signed note carries (the log's own, then each witness's cosignature)."""
+    if not note or "\n\n" not in note:
+        return 0
+    return sum(line.startswith("\u2014 ") for line in note[note.rfind("\n\n") + 2:].splitlines())
+
+
+def checkpoint_size(note: str | None) -> int:
+    """The tree size a signed checkpoint note states (0 for none, or one that cannot be read)."""
+    from domain.tlog.checkpoint import Checkpoint
+
+    try:
+        return Checkpoint.parse(note[:note.rfind("\n\n") + 1]).size if note else 0
+    except ValueError:
+        return 0
 
 
 def utc_now() -> str:
@@ -69,6 +87,7 @@ class Outbox:
         app in process)."""
         self.db, self.key, self.url, self.client = db, key, url.rstrip("/"), client
         self.clock, self.first_wait, self.longest_wait, self.timeout = clock, first_wait, longest_wait, timeout
+        self._next_refresh = 0.0
         db.script(SCHEMA)
 
     def put(self, item: str, kind: str, document: dict[str, Any]) -> bool:
@@ -127,13 +146,35 @@ class Outbox:
                                     "attempts = attempts + 1 WHERE id = ?",
                                     (REFUSED, code or str(answer.status_code), message, utc_now(), ident))
                     done[REFUSED] += 1
+            if self.clock() >= self._next_refresh:
+                self.refresh_checkpoints(client)
         return done
+
+    def refresh_checkpoints(self, client: Any) -> int:
+        """Replace each kept checkpoint that has no cosignature (the witnesses were unreachable when its seal was
+        logged) with the federation's latest, when that one covers the seal and carries more signatures; looked at
+        again every ``REFRESH_EVERY`` seconds while some wait. How many were replaced."""
+        bare = [(item, index, note) for item, index, note in self.db.all(
+            "SELECT item, log_index, checkpoint FROM federation_checkpoints") if signatures(note) < 2]
+        self._next_refresh = self.clock() + REFRESH_EVERY
+        if not bare:
+            return 0
+        try:
+            answer = client.get(self.url + "/v1/federation/checkpoint")
+        except Exception:  # noqa: BLE001 (the federation unreachable: looked at again later)
+            return 0
+        latest = answer.text if answer.status_code == 200 else ""
+        size, replaced = checkpoint_size(latest), 0
+        for item, index, note in bare:
+            if size > int(index) and signatures(latest) > signatures(note):
+                self.db.execute("UPDATE federation_checkpoints SET checkpoint = ?, received_at = ? WHERE item = ?",
+                                (latest, utc_now(), item))
+                replaced += 1
+        return replaced
 
     def _keep_checkpoint(self, client: Any, item: str, body: bytes, said: dict[str, Any]) -> None:
         """The public log's checkpoint that includes this seal (the push's answer's, or the latest when the answer
         had none: a seal sent again), kept for the round's results sheet; nothing when none covers it yet."""
-        from domain.tlog.checkpoint import Checkpoint
-
         note = said.get("checkpoint")
         if not isinstance(note, str):
             try:
@@ -141,11 +182,7 @@ class Outbox:
                 note = answer.text if answer.status_code == 200 else None
             except Exception:  # noqa: BLE001 (the sheet keeps waiting; the next seal's answer brings one)
                 note = None
-        try:
-            size = Checkpoint.parse(note[:note.rfind("\n\n") + 1]).size if note else 0
-        except ValueError:
-            size = 0
-        if size <= said["log_index"]:
+        if checkpoint_size(note) <= said["log_index"]:
             return
         seal = json.loads(body)["seal"]
         self.db.execute("INSERT INTO federation_checkpoints VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (item) DO "

@@ -64,3 +64,37 @@ def test_the_results_sheet_prints_the_logs_checkpoint_once_the_hall_has_it(tmp_p
         assert pusher.run_once(due_only=False)["sent"] == 1
         assert note in sheet("en")
     app.close()
+
+
+def test_a_checkpoint_kept_without_cosignatures_is_replaced_by_a_later_cosigned_one(tmp_path):
+    """The witnesses were unreachable when the round's seal was logged: the hall kept the log's checkpoint signed by
+    the log alone. Once the federation has a cosigned checkpoint that covers the seal (an officer asked the witnesses
+    again), the hall's next pass after REFRESH_EVERY takes it, and the sheet prints it cosigned."""
+    from service.federation.outbox import REFRESH_EVERY, signatures
+
+    data = tmp_path / "hall"
+    app = hall_app(data)
+    closed_game(app, 1, 1, None)
+    fed_url = str(tmp_path / "federation.sqlite3")
+    archive = Archive(Db(fed_url), LOG)
+    archive.enrol_hall(app.service_key.fingerprint, "Casal de Girona", "officer:test")
+    archive.enrol_event(app.service_key.fingerprint, EVENT, "2025-05-01", "2025-05-02", "officer:test")
+    now = [1_000_000.0]
+    federation = create_federation_app(fed_url, LOG, ["http://127.0.0.1:9"], timeout=0.5)  # nobody listens there
+    where = outbox_store(str(data))
+    outbox = Outbox(Db(where), app.service_key, "http://federation.test", client=lambda: TestClient(federation),
+                    clock=lambda: now[0])
+    pusher = Pusher(app, outbox)
+    assert pusher.run_once(due_only=False)["sent"] == 2
+    kept = outbox.db.one("SELECT checkpoint FROM federation_checkpoints")[0]
+    assert signatures(kept) == 1, "the log's own signature only"
+    with witnesses(tmp_path, LOG.log_vkey()) as ((witness_url, _),):
+        cosigned, failures = Archive(Db(fed_url), LOG).log.cosign([witness_url])
+        assert not failures and signatures(cosigned) == 2
+        now[0] += REFRESH_EVERY / 2
+        pusher.run_once(due_only=False)
+        assert outbox.db.one("SELECT checkpoint FROM federation_checkpoints")[0] == kept, "not looked at again yet"
+        now[0] += REFRESH_EVERY
+        pusher.run_once(due_only=False)
+        assert outbox.db.one("SELECT checkpoint FROM federation_checkpoints")[0] == cosigned
+    app.close()
