@@ -34,7 +34,7 @@ STYLE = (
     ".board .blank b{color:#a00;text-decoration:underline;font-style:italic}.board .last{outline:3px solid #111;"
     "outline-offset:-3px;z-index:1}.steps{display:flex;flex-wrap:wrap;align-items:center;gap:6px}"
     ".steps a,.steps span.off{min-width:44px;text-align:center;border:1px solid #555;border-radius:6px;"
-    "padding:10px 6px}.steps span.off{color:#888;border-color:#bbb}.steps output{font-weight:700;padding:0 8px}"
+    "padding:10px 6px;text-decoration:none}.steps span.off{color:#888;border-color:#bbb}.steps output{font-weight:700;padding:0 8px}"
     ".players{list-style:none;padding:0;margin:0}.players li{padding:6px 0;border-bottom:1px solid #999}"
     ".players .score{font-size:1.4rem;font-weight:800;margin-left:8px}.turn{background:#ffe066;padding:2px 6px;"
     "margin-left:6px}table.sheet,table.sheet tbody,table.sheet tr{display:table;width:100%}"
@@ -44,6 +44,7 @@ STYLE = (
     "border:1px solid #999;margin:0;padding:0 0 0 3.2em}.timeline a[aria-current=step]{font-weight:800;"
     "background:#ffe066}dl.facts{display:grid;grid-template-columns:auto 1fr;gap:2px 12px;margin:0}"
     "dl.facts dt{font-weight:700}dl.facts dd{margin:0}"
+    "@media (max-width:600px){.steps output{flex-basis:100%;order:-1;padding:0}}"
     "@media (min-width:1000px){.replay{grid-template-columns:auto 1fr;align-items:start}}</style>")
 
 
