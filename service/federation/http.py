@@ -286,6 +286,12 @@ def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str
 
     app.mount("/static/css", StaticFiles(directory=CATALOGUES.parent / "css"), name="css")
 
+    @app.get("/static/js/federation_replay.js", include_in_schema=False)
+    def replay_keys() -> Any:
+        from fastapi.responses import FileResponse
+
+        return FileResponse(CATALOGUES.parent / "js" / "federation_replay.js", media_type="text/javascript")
+
     @app.get(PREFIX + "/games/{game}/bundle")
     def bundle(game: str) -> Any:
         found = bundle_of(archive(), game, witnesses, timeout)

@@ -2,7 +2,8 @@
 script in ``service.federation.pages``' frame: the board, both players' scores and rack counts, the bag and
 the phase, and each player's sheet, as they stood after event ``at`` (the last when left out), worked out by
 ``service.federation.replay`` with the hall's own code; a link per step (first, previous, next, last), a
-form to go to a chosen event, and the timeline of every event, each a link.
+form to go to a chosen event, and the timeline of every event, each a link. A small module
+(``js/federation_replay.js``) adds the keyboard (← → Home End) by following those links; without it nothing is lost.
 
 As on the hall's public board, no rack's tiles are ever shown (only how many), closed game or not; a hidden
 player's name is replaced as on the event's game list. An unknown game or event is a 404 page in the
@@ -89,8 +90,9 @@ def replay_page(archive: Any, game: str, at: str, lang: str) -> tuple[int, str]:
     body = (STYLE + where + stepper(words, version, replay.last, to, game, lang)
             + '<div class="replay"><div>' + board_html(words, frame, replay.last_play(version, frame["cells"]))
             + "</div><div>" + facts(words, replay, frame, version) + players_html(words, frame, names)
-            + sheets_html(words, replay.sheet(version), names) + "</div></div>"
-            + timeline(words, replay, version, to))
+            + sheets_html(words, *replay.sheet(version), names) + "</div></div>"
+            + timeline(words, replay, version, to)
+            + '<script type="module" src="/static/js/federation_replay.js"></script>')
     return 200, page(lang, words["federation.replay_of"].format(players=" – ".join(names)), body, here)
 
 
@@ -159,7 +161,8 @@ def players_html(words: dict[str, str], frame: dict[str, Any], names: list[str])
             f' · {escape(words["public.no_racks"])}</p>')
 
 
-def sheets_html(words: dict[str, str], sheets: list[list[dict[str, Any]]], names: list[str]) -> str:
+def sheets_html(words: dict[str, str], sheets: list[list[dict[str, Any]]], finals: list[int] | None,
+                names: list[str]) -> str:
     head = "".join(f"<th>{escape(words[k])}</th>" for k in ("sheet.turn", "sheet.play", "sheet.score", "sheet.total"))
     parts = []
     for seat, rows in enumerate(sheets):
@@ -169,6 +172,9 @@ def sheets_html(words: dict[str, str], sheets: list[list[dict[str, Any]]], names
         parts.append(f'<table class="sheet" data-testid="sheet-{seat}"><caption>'
                      f'{escape(words["sheet.plays_of"].format(name=names[seat]))}</caption><thead><tr>{head}</tr></thead>'
                      f'<tbody>{lines}</tbody></table>')
+        if finals is not None:
+            parts.append(f'<p data-testid="final-{seat}"><b>{escape(words["sheet.final"].format(score=finals[seat]))}'
+                         "</b></p>")
     return "".join(parts)
 
 

@@ -99,14 +99,17 @@ class Replay:
 
         return state_at(self.app, self.game_id, at)
 
-    def sheet(self, at: int) -> list[list[dict[str, Any]]]:
-        """Each player's sheet lines as they stood after event ``at`` (the projector's ``GameView``)."""
+    def sheet(self, at: int) -> tuple[list[list[dict[str, Any]]], list[int] | None]:
+        """Each player's sheet lines as they stood after event ``at`` (the projector's ``GameView``), and each
+        player's final score once the game was settled by then (None before)."""
         from projections.views import GameView
 
         view = GameView(self.game_id)
         for event in self.events[:at]:
             view.apply(event, frame=False)
-        return [list(rows) for rows in view.rows]
+        settled = view.game.settlement
+        finals = [p["final_score"] for p in sorted(settled["players"], key=lambda p: p["seat"])] if settled else None
+        return [list(rows) for rows in view.rows], finals
 
     def last_play(self, at: int, board: list[list[Any]]) -> set[tuple[int, int]]:
         """The squares the last play up to ``at`` filled, those still holding its tiles (the hall's highlight)."""

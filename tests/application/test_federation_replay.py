@@ -38,6 +38,7 @@ def world(tmp_path_factory):
     game = closed_game(app, 1, 1, [Tablet(), Tablet()], second_play=True)
     last = app.get_game(game).version
     hall = {v: state_at(app, game, v) for v in CHOSEN + (last,)}  # the hall's own replay at those versions
+    settlement = app.get_game(game).settlement
     export = export_attested(app, game)
     key = app.service_key
     app.close()
@@ -51,7 +52,7 @@ def world(tmp_path_factory):
         archive.push(body, signed(key, body))
     hide(archive, "id:FISC-0002", "officer:test")
     archive.db.close()
-    yield {"game": str(game), "last": last, "hall": hall, "export": export,
+    yield {"game": str(game), "last": last, "hall": hall, "export": export, "settlement": settlement,
            "client": TestClient(create_federation_app(url, LOG))}
 
 
@@ -78,11 +79,17 @@ def test_the_replay_at_chosen_events_is_the_halls_state_at_those_versions(world)
 
 def test_the_sheet_at_an_event_holds_the_lines_played_by_then(world):
     replay = Replay(records_in(world["export"], world["last"]))
-    assert [[r["word"] or r["notation"] for r in rows] for rows in replay.sheet(9)] == [["CASA"], []]
-    assert [r["total"] for r in replay.sheet(13)[0]] == [12, 19]
+    assert [[r["word"] or r["notation"] for r in rows] for rows in replay.sheet(9)[0]] == [["CASA"], []]
+    assert replay.sheet(9)[1] is None
+    assert [r["total"] for r in replay.sheet(13)[0][0]] == [12, 19]
     page = world["client"].get("/replay", params={"game": world["game"], "at": 13, "lang": "ca"}).text
     words = catalogue("ca")
     assert words["sheet.plays_of"].format(name="Ana") in page and "H7 CASA" in shown_text(page)
+    assert 'data-testid="final-0"' not in page  # not settled yet
+    last = world["client"].get("/replay", params={"game": world["game"], "lang": "ca"}).text
+    finals = [p["final_score"] for p in world["settlement"]["players"]]
+    assert replay.sheet(world["last"])[1] == finals  # as the hall settled it (the event's game list shows these)
+    assert all(words["sheet.final"].format(score=f) in last for f in finals)
 
 
 def test_no_rack_is_shown_only_its_count(world):

@@ -109,6 +109,8 @@ def test_the_federation_shows_its_events_and_their_games_with_proofs(browser: An
             page.get_by_test_id("sheet-0").scroll_into_view_if_needed()  # the sheets as they stood at event 10
             expect(page.get_by_test_id("sheet-0")).to_contain_text("H7 CASA")
             screenshot(page, name.replace("event", "replay-sheet"))
+            page.keyboard.press("ArrowLeft")  # the keyboard steps back (js/federation_replay.js)
+            expect(version).to_have_attribute("data-version", "9")
             page.goto(event_page)
             page.get_by_role("link", name=text(lang, "federation.standings"), exact=True).first.click()
             expect(page.get_by_role("heading", level=1)).to_have_text(
