@@ -32,17 +32,19 @@ class NotReplayable(ValueError):
 
 @cache
 def event_classes() -> dict[str, type]:
-    """Every Game event class by the type name an export records (``Created`` and each ``GameEvent``)."""
+    """Every Game event class by the type name an export records (``Created`` and each ``GameEvent`` of the Game's
+    own modules, ``domain.game.*``: the duplicate's and the tournament's events build on ``GameEvent`` too, and
+    some share a name with the Game's)."""
     import domain.game  # noqa: F401  (imports every module of the Game's events)
     from domain.game.events import Created, GameEvent
 
     found: dict[str, type] = {"Created": Created}
     todo = [GameEvent]
     while todo:
-        cls = todo.pop()
-        for sub in cls.__subclasses__():
-            found.setdefault(sub.__name__, sub)
-            todo.append(sub)
+        for sub in todo.pop().__subclasses__():
+            if sub.__module__.startswith("domain.game."):
+                assert found.setdefault(sub.__name__, sub) is sub, f"two Game events named {sub.__name__}"
+                todo.append(sub)
     return found
 
 

@@ -124,3 +124,13 @@ def test_an_unknown_game_or_event_is_a_404_page_in_the_readers_language(world, l
         answer = client.get("/replay", params={"game": world["game"], "at": at, "lang": lang})
         assert answer.status_code == 404
         assert words["federation.no_version"].format(at=at, last=world["last"]) in answer.text
+
+
+def test_the_events_are_the_games_own_never_a_duplicates_of_the_same_name():
+    """``domain.duplicate.events`` has a ``GameEnded`` on the same base: an archived game's is the Game's."""
+    import domain.duplicate.events  # noqa: F401
+    from domain.game.events import GameEnded
+    from service.federation.replay import event_classes
+
+    assert event_classes()["GameEnded"] is GameEnded
+    assert {cls.__module__.rsplit(".", 1)[0] for cls in event_classes().values()} == {"domain.game"}
