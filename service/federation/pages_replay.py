@@ -35,7 +35,8 @@ STYLE = (
     ".board .blank b{color:#a00;text-decoration:underline;font-style:italic}.board .last{outline:3px solid #111;"
     "outline-offset:-3px;z-index:1}.steps{display:flex;flex-wrap:wrap;align-items:center;gap:6px}"
     ".steps a,.steps span.off{min-width:44px;text-align:center;border:1px solid #555;border-radius:6px;"
-    "padding:10px 6px;text-decoration:none}.steps span.off{color:#888;border-color:#bbb}.steps output{font-weight:700;padding:0 8px}"
+    "padding:10px 6px;text-decoration:none}.steps span.off{color:#888;border-color:#bbb}"
+    ".steps output{font-weight:700;padding:0 8px}"
     ".players{list-style:none;padding:0;margin:0}.players li{padding:6px 0;border-bottom:1px solid #999}"
     ".players .score{font-size:1.4rem;font-weight:800;margin-left:8px}.turn{background:#ffe066;padding:2px 6px;"
     "margin-left:6px}table.sheet,table.sheet tbody,table.sheet tr{display:table;width:100%}"
@@ -65,7 +66,8 @@ def replay_page(archive: Any, game: str, at: str, lang: str) -> tuple[int, str]:
     if found is None:
         return 404, not_found(lang, words["federation.no_game"].format(game=game), {"game": game})
     data, row = found
-    event_link = (f'<a href="/events?{escape(urlencode({"hall": row["hall"], "name": row["event"] or "", "lang": lang}))}">'
+    listed = urlencode({"hall": row["hall"], "name": row["event"] or "", "lang": lang})
+    event_link = (f'<a href="/events?{escape(listed)}">'
                   f'{escape(str(row["event"] or ""))}</a> · ')
     try:
         replay = Replay(records_in(data, row["events"]))
@@ -136,7 +138,8 @@ def board_html(words: dict[str, str], frame: dict[str, Any], last: set[tuple[int
                 name = words["tile.named"].format(letter=cell["letter"], points=cell["points"])
                 parts.append(f'<span class="sq tile{mark}" role="img" aria-label="{square}: {escape(name)}">'
                              f'<b>{letter}</b><i>{cell["points"]}</i></span>')
-    return f'<div class="board" role="group" aria-label="{escape(words["board.label"])}" data-testid="board">{"".join(parts)}</div>'
+    return (f'<div class="board" role="group" aria-label="{escape(words["board.label"])}" data-testid="board">'
+            f'{"".join(parts)}</div>')
 
 
 def facts(words: dict[str, str], replay: Replay, frame: dict[str, Any], version: int) -> str:
@@ -144,7 +147,8 @@ def facts(words: dict[str, str], replay: Replay, frame: dict[str, Any], version:
     placed = next((r.version for r in reversed(replay.records[:version]) if r.type == "TilesPlaced"), None)
     last = words["replay.last_play_at"].format(version=placed) if placed else "—"
     return (f'<dl class="facts"><dt>{escape(words["replay.event"])}</dt><dd data-testid="event-type">'
-            f'{escape(frame["event"])}</dd><dt>{escape(words["replay.when"])}</dt><dd>{escape(when(frame["at"] or ""))}</dd>'
+            f'{escape(frame["event"])}</dd><dt>{escape(words["replay.when"])}</dt>'
+            f'<dd>{escape(when(frame["at"] or ""))}</dd>'
             f'<dt>{escape(words["replay.phase"])}</dt><dd data-testid="phase">{escape(phase)}</dd>'
             f'<dt>{escape(words["replay.last_play"])}</dt><dd>{escape(last)}</dd></dl>')
 
@@ -161,16 +165,22 @@ def players_html(words: dict[str, str], frame: dict[str, Any], names: list[str])
             f' · {escape(words["public.no_racks"])}</p>')
 
 
+def play_of(row: dict[str, Any]) -> str:
+    """A sheet line's play: its mark (pass, exchange, invalid, lost), else the coordinates and the word."""
+    return row["notation"] or " ".join(str(x) for x in (row["coordinates"], row["word"]) if x)
+
+
 def sheets_html(words: dict[str, str], sheets: list[list[dict[str, Any]]], finals: list[int] | None,
                 names: list[str]) -> str:
     head = "".join(f"<th>{escape(words[k])}</th>" for k in ("sheet.turn", "sheet.play", "sheet.score", "sheet.total"))
     parts = []
     for seat, rows in enumerate(sheets):
         lines = "".join(
-            f'<tr><td>{r["turn"]}</td><td>{escape(r["notation"] or " ".join(str(x) for x in (r["coordinates"], r["word"]) if x))}'
+            f'<tr><td>{r["turn"]}</td><td>{escape(play_of(r))}'
             f'</td><td>{r["score"]}</td><td>{r["total"]}</td></tr>' for r in rows)
         parts.append(f'<table class="sheet" data-testid="sheet-{seat}"><caption>'
-                     f'{escape(words["sheet.plays_of"].format(name=names[seat]))}</caption><thead><tr>{head}</tr></thead>'
+                     f'{escape(words["sheet.plays_of"].format(name=names[seat]))}</caption>'
+                     f'<thead><tr>{head}</tr></thead>'
                      f'<tbody>{lines}</tbody></table>')
         if finals is not None:
             parts.append(f'<p data-testid="final-{seat}"><b>{escape(words["sheet.final"].format(score=finals[seat]))}'

@@ -1,8 +1,9 @@
 """The federation's public pages (issue 29), rendered by ``planilla federation serve``: the enrolled events, and
 an event's games with players, final scores, the verdict on their signatures, whether the round's seal is in
-the public log, and the proof bundle to download, a game's replay (a chosen event, a step), and its duplicates (attested by the hall, not logged); the event's standings with a figure opened onto its inputs, a
-player's history, search, and the officers' page behind an officer's token; Spanish on a tablet, Catalan on a
-phone; looked at."""
+the public log, and the proof bundle to download, a game's replay (a chosen event, a step), and its duplicates
+(attested by the hall, not logged); the event's standings with a figure opened onto its inputs, a player's
+history, search, and the officers' page behind an officer's token; Spanish on a tablet, Catalan on a phone;
+looked at."""
 
 from __future__ import annotations
 
