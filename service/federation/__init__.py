@@ -17,7 +17,8 @@ a script: the frame, events, an event's games), ``pages_people`` (an event's sta
 search), ``pages_officers`` (the officers' page), ``queries`` (what those pages read: players known by
 federation id and never merged by name, hidden players, refused pushes), ``ratings`` (the rating officer's
 export files, and a federation's formula plugged in as data), ``duplicates`` (a finished duplicate as the hall
-pushes it and the archive keeps it: attested, not logged).
+pushes it and the archive keeps it: attested, not logged). ``replay`` (an archived game's history turned back into the
+Game's events and replayed with the hall's ``state_at`` and sheet projector), ``pages_replay`` (its public page).
 
-May import: domain, projections, service.duplicate, service.tournament, service.trust
+May import: domain, projections, service.duplicate, service.game, service.tournament, service.trust
 """

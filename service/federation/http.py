@@ -177,6 +177,15 @@ def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str
         chosen = language(lang, request.headers.get("accept-language"))
         return HTMLResponse(games_page(archive(), hall, name, chosen))
 
+    @app.get("/replay", include_in_schema=False)
+    def replay_html(request: Request, game: str = "", at: str = "", lang: str | None = None) -> Any:
+        from service.federation.pages import language
+        from service.federation.pages_replay import replay_page
+
+        chosen = language(lang, request.headers.get("accept-language"))
+        status, html = replay_page(archive(), game, at, chosen)
+        return HTMLResponse(html, status)
+
     @app.get("/standings", include_in_schema=False)
     def standings_html(request: Request, hall: str = "", name: str = "", lang: str | None = None) -> Any:
         from service.federation.pages import language
@@ -276,6 +285,12 @@ def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str
     from service.federation.pages import CATALOGUES
 
     app.mount("/static/css", StaticFiles(directory=CATALOGUES.parent / "css"), name="css")
+
+    @app.get("/static/js/federation_replay.js", include_in_schema=False)
+    def replay_keys() -> Any:
+        from fastapi.responses import FileResponse
+
+        return FileResponse(CATALOGUES.parent / "js" / "federation_replay.js", media_type="text/javascript")
 
     @app.get(PREFIX + "/games/{game}/bundle")
     def bundle(game: str) -> Any:

@@ -3,7 +3,8 @@ games with their players, scores, verdict, whether their round's seal is in the 
 proof bundle to download. Spanish, Catalan or English (``?lang=``, else the browser's), the strings from the
 pages' catalogues (``pages/static/i18n``, keys ``federation.*``). Standings, a player's history and search
 are in ``pages_people``; the officers' page in ``pages_officers``. An event's finished duplicates are listed under
-its games with their ranking as the hall computed it, "attested by the hall, not logged". Not built yet: replays.
+its games with their ranking as the hall computed it, "attested by the hall, not logged". Each game's replay is in
+``pages_replay``.
 """
 
 from __future__ import annotations
@@ -111,6 +112,9 @@ def games_page(archive: Any, hall: str, event: str, lang: str) -> str:
         sealed = words["federation.sealed" if g["sealed"] else "federation.not_sealed"]
         bundle = (f'<a href="/v1/federation/games/{escape(g["game"])}/bundle" download>'
                   f'{escape(words["federation.bundle"])}</a>' if g["sealed"] else "")
+        replay = (f'<a href="/replay?{escape(urlencode({"game": g["game"], "lang": lang}))}">'
+                  f'{escape(words["federation.replay"])}</a>')
+        bundle = replay + ("<br>" + bundle if bundle else "")
         label = {k: f'<span class="label">{escape(words[f"federation.{k}"])}: </span>' for k in ("round", "table")}
         rows.append(f'<tr><td>{label["round"]}{escape(str(g["round"]))}</td>'
                     f'<td>{label["table"]}{escape(str(g["table"] or ""))}</td><td>{players}</td>'

@@ -1,12 +1,14 @@
 """The federation's public pages (issue 29), rendered by ``planilla federation serve``: the enrolled events, and
 an event's games with players, final scores, the verdict on their signatures, whether the round's seal is in
-the public log, and the proof bundle to download, and its duplicates (attested by the hall, not logged); the event's standings with a figure opened onto its inputs, a
-player's history, search, and the officers' page behind an officer's token; Spanish on a tablet, Catalan on a
-phone; looked at."""
+the public log, and the proof bundle to download, a game's replay (a chosen event, a step), and its duplicates
+(attested by the hall, not logged); the event's standings with a figure opened onto its inputs, a player's
+history, search, and the officers' page behind an officer's token; Spanish on a tablet, Catalan on a phone;
+looked at."""
 
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
@@ -93,6 +95,24 @@ def test_the_federation_shows_its_events_and_their_games_with_proofs(browser: An
             expect(duplicates).to_contain_text(text(lang, "federation.duplicate_attested").split(" (")[0])
             duplicates.scroll_into_view_if_needed()
             screenshot(page, name.replace("event", "duplicates"))
+            event_page = page.url
+            rows.nth(0).get_by_role("link", name=text(lang, "federation.replay")).click()  # the game's replay
+            version = page.get_by_test_id("version")
+            expect(page.get_by_test_id("phase")).to_have_text(text(lang, "replay.phase.closed"))
+            page.get_by_label(text(lang, "replay.slider")).fill("9")  # a chosen event: Ana's CASA
+            page.get_by_role("button", name=text(lang, "federation.go")).click()
+            expect(version).to_have_attribute("data-version", "9")
+            page.get_by_role("link", name=text(lang, "replay.next")).click()  # a step forward: accepted
+            expect(version).to_have_attribute("data-version", "10")
+            expect(page.get_by_test_id("score-0")).to_have_text("12")
+            expect(page.get_by_role("img", name=re.compile(r"^H7: "))).to_be_visible()  # the C of CASA, on the board
+            screenshot(page, name.replace("event", "replay"))
+            page.get_by_test_id("sheet-0").scroll_into_view_if_needed()  # the sheets as they stood at event 10
+            expect(page.get_by_test_id("sheet-0")).to_contain_text("H7 CASA")
+            screenshot(page, name.replace("event", "replay-sheet"))
+            page.keyboard.press("ArrowLeft")  # the keyboard steps back (js/federation_replay.js)
+            expect(version).to_have_attribute("data-version", "9")
+            page.goto(event_page)
             page.get_by_role("link", name=text(lang, "federation.standings"), exact=True).first.click()
             expect(page.get_by_role("heading", level=1)).to_have_text(
                 text(lang, "federation.standings_of").format(event=EVENT))
