@@ -60,14 +60,20 @@ class Duplicates:
 
     # ---- reading --------------------------------------------------------------------------
     def get(self, duplicate_id: UUID) -> Duplicate:
-        """A copy of the game as stored (a failed command never touches a cached one)."""
+        """A copy of the game as stored (a failed command never touches a cached one): one pickled copy of the
+        cached aggregate (the library's get deep-copies from its cache, and a deepcopy on top of it made two; a
+        duplicate of 20 rounds keeps a board per round, and the two copies cost as much as the move generator:
+        bench/README.md, "The computed master through the API")."""
         try:
-            found = self.app.repository.get(duplicate_id)
+            if self.app.repository.cache is not None:
+                found = self.app._from_cache(duplicate_id)  # noqa: SLF001  (a pickled copy: 4x a deepcopy)
+            else:
+                found = copy.deepcopy(self.app.repository.get(duplicate_id))
         except AggregateNotFoundError:
             raise DuplicateNotFound(duplicate_id) from None
         if not isinstance(found, Duplicate):
             raise DuplicateNotFound(duplicate_id)
-        return copy.deepcopy(found)
+        return found
 
     # ---- commands -------------------------------------------------------------------------
     def create(self, profile: str, players: list[str], by: Actor, *, issued_by: str,
