@@ -10,13 +10,23 @@ collection walked them all, and pytest's five collections at exit (``gc_collect_
 
 After each test the caches are emptied: the next app's callables are classified again (a few
 microseconds each), and the apps of finished tests are freed. What a test checks is unchanged.
+
+Every ``httpx`` client (``httpx.get``/``post``/``request`` make one per call; Starlette's ``TestClient`` is
+one) built a TLS context of its own, loading certifi's whole bundle: about 30 ms of CPU each, for
+addresses that are all plain ``http://`` here. Thousands of them (a crash test's tablets send a command
+per client, a live server's start is polled every 0.05 s) made a minute or more of the suite's CPU.
+The default context (verification on, with certifi's bundle or the one ``SSL_CERT_FILE``/``SSL_CERT_DIR``
+name) is made once per process and shared, as httpx's documentation advises; every other (a test's own CA,
+``verify=False``) is made as before. A client's requests, connections and answers are the same.
 """
 
 from __future__ import annotations
 
 import functools
 import gc
+import os
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -34,6 +44,32 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     """After the test's own fixtures are torn down: let go of the apps it built."""
     for clear in _fastapi_caches():
         clear()
+
+
+def _share_the_default_tls_context() -> None:
+    try:
+        from httpx._transports import default
+    except ImportError:  # pragma: no cover - httpx is a dependency
+        return
+    make = default.create_ssl_context
+    if getattr(make, "shared", False):
+        return
+    made: dict[tuple[Any, ...], Any] = {}
+
+    def create_ssl_context(verify: Any = True, cert: Any = None, trust_env: bool = True) -> Any:
+        if verify is not True or cert is not None:
+            return make(verify=verify, cert=cert, trust_env=trust_env)
+        # httpx's default: certifi's bundle, or the one SSL_CERT_FILE / SSL_CERT_DIR name (when trust_env)
+        key = (trust_env and os.environ.get("SSL_CERT_FILE"), trust_env and os.environ.get("SSL_CERT_DIR"))
+        if key not in made:
+            made[key] = make(verify=True, cert=None, trust_env=trust_env)
+        return made[key]
+
+    create_ssl_context.shared = True  # type: ignore[attr-defined]
+    default.create_ssl_context = create_ssl_context
+
+
+_share_the_default_tls_context()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

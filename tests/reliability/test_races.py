@@ -45,9 +45,11 @@ def at_once(server: LiveServer, requests: list[tuple[str, dict[str, Any], dict[s
     return answers
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def server(request: pytest.FixtureRequest, tmp_path) -> Any:
-    live = LiveServer(fresh_store(request.param, request, tmp_path))
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """One real server per store for the module's races (a start is seconds of CPU): each test plays games of
+    its own on it, so none sees another's games, versions or keys (idempotency keys are per game)."""
+    live = LiveServer(fresh_store(request.param, request, tmp_path_factory.mktemp("races")))
     live.start()
     yield live
     live.stop()
