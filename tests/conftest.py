@@ -30,6 +30,14 @@ from typing import Any
 
 import pytest
 
+# A machine that sets PYTHONDONTWRITEBYTECODE (this workplace's do) made every worker and every server a test starts
+# compile the whole project again: about 30 s of CPU per worker's collection instead of 16, and 0.3-0.5 s per server
+# start. The suite keeps compiled files (in __pycache__, ignored by git); what runs is the same code.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    import sys
+
+    sys.dont_write_bytecode = False
+
 
 def _fastapi_caches() -> list[Callable[[], None]]:
     try:

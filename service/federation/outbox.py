@@ -115,6 +115,9 @@ class Outbox:
         rows = self.db.all("SELECT id, item, body, attempts, kind FROM federation_outbox WHERE state = ? AND "
                            "next_at <= ? ORDER BY id LIMIT ?", (WAITING, self.clock() if due_only else float("inf"),
                                                                 limit))
+        if not rows and (self.clock() < self._next_refresh or not self._bare()):
+            self._next_refresh = max(self._next_refresh, self.clock() + REFRESH_EVERY)
+            return done  # nothing to send or look at: no HTTP client made (an idle hall's pass costs a query)
         with (self.client() if self.client else httpx.Client(timeout=self.timeout)) as client:
             for ident, item, body, attempts, kind in rows:
                 body = bytes(body)
@@ -150,12 +153,16 @@ class Outbox:
                 self.refresh_checkpoints(client)
         return done
 
+    def _bare(self) -> list[tuple[str, int, str]]:
+        """The kept checkpoints signed by the log alone (item, log index, note)."""
+        return [(item, index, note) for item, index, note in self.db.all(
+            "SELECT item, log_index, checkpoint FROM federation_checkpoints") if signatures(note) < 2]
+
     def refresh_checkpoints(self, client: Any) -> int:
         """Replace each kept checkpoint that has no cosignature (the witnesses were unreachable when its seal was
         logged) with the federation's latest, when that one covers the seal and carries more signatures; looked at
         again every ``REFRESH_EVERY`` seconds while some wait. How many were replaced."""
-        bare = [(item, index, note) for item, index, note in self.db.all(
-            "SELECT item, log_index, checkpoint FROM federation_checkpoints") if signatures(note) < 2]
+        bare = self._bare()
         self._next_refresh = self.clock() + REFRESH_EVERY
         if not bare:
             return 0
