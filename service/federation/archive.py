@@ -25,10 +25,10 @@ from domain.seal.records import seal_message
 from domain.tlog.entries import seal_entry
 from service.federation.keys import NamedKey
 from service.federation.log import SealLog
-from service.federation.push import PushRefused, authenticate
+from service.federation.push import PushRefused, authenticate, verified_records
 from service.federation.store import CURRENT, FORKED, SUPERSEDED, Db
 from service.trust.keys import verify_ed25519
-from service.trust.verdict import file_report, records_in
+from service.trust.verdict import records_in
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS officers (id {serial}, token_hash TEXT UNIQUE NOT NULL, label TEXT NOT NULL,
@@ -214,12 +214,7 @@ class Archive:
         if not isinstance(text, str):
             raise PushRefused(400, "malformed", "export: the game's planilla-audit file, as text", "export")
         data = text.encode("utf-8")
-        report = file_report(data, key, None, None)
-        if not report["ok"]:
-            code = "game_tampered" if report["readable"] else "game_unreadable"
-            where = f" (line {report['line']})" if report["line"] else ""
-            raise PushRefused(422, code, f"the game's history does not verify{where}: {report['reason']}", "export")
-        records = records_in(data, report["events"])
+        records, report = verified_records(data, key, "game")
         details = records[0].payload.get("details") or {}
         event, round_ = details.get("event"), details.get("round")
         self._event_enrolled(hall, event)

@@ -62,9 +62,9 @@ def duplicate_push(app: Any, duplicate_id: UUID) -> tuple[str, dict[str, Any]] |
 def store_duplicate(archive: Any, hall: str, document: Any, body: bytes, signed: Any) -> tuple[str, dict[str, Any]]:
     """Check and keep one pushed duplicate (inside the push's transaction): what was done (``outcome``) and what
     the hall is told; ``PushRefused`` says why not."""
-    from service.federation.push import PushRefused
+    from service.federation.push import PushRefused, verified_records
     from service.federation.store import CURRENT, FORKED, SUPERSEDED
-    from service.trust.verdict import file_report, records_in
+    from service.trust.verdict import records_in
 
     pushed = document.get("duplicate") if isinstance(document, dict) else None
     if not isinstance(pushed, dict) or not isinstance(pushed.get("export"), str) or \
@@ -72,12 +72,7 @@ def store_duplicate(archive: Any, hall: str, document: Any, body: bytes, signed:
         raise PushRefused(400, "malformed", "duplicate: {event, duplicate, export (its planilla-audit/1 file), "
                           "ranking}", "duplicate")
     data = pushed["export"].encode("utf-8")
-    report = file_report(data, None, None, None)
-    if not report["ok"]:
-        code = "duplicate_tampered" if report["readable"] else "duplicate_unreadable"
-        where = f" (line {report['line']})" if report["line"] else ""
-        raise PushRefused(422, code, f"the duplicate's history does not verify{where}: {report['reason']}", "export")
-    records = records_in(data, report["events"])
+    records, report = verified_records(data, None, "duplicate")
     first = records[0]
     settings = first.payload.get("settings") if first.type == "Created" else None
     if report["format"] != "planilla-audit/1" or not isinstance(settings, dict) or "profile" not in first.payload:

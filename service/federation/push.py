@@ -108,3 +108,17 @@ def authenticate(body: bytes, headers: dict[str, str], hall: dict[str, Any], now
     if not (len(nonce) == 32 and all(c in "0123456789abcdef" for c in nonce)):
         raise PushRefused(400, "malformed", "Planilla-Nonce: 32 lowercase hex digits", "Planilla-Nonce")
     return Signed(key, nonce, sent_at, headers["planilla-signature"])
+
+
+def verified_records(data: bytes, key: str | None, what: str) -> tuple[list[Any], dict[str, Any]]:
+    """A pushed history's records and the verifier's report once ``planilla audit verify``'s own check passes (``key``: the service key it must
+    be attested by, or None); else the refusal: ``<what>_tampered`` (readable, but it does not verify) or
+    ``<what>_unreadable``, naming the line, 422, nothing stored. ``what``: ``game`` or ``duplicate``."""
+    from service.trust.verdict import file_report, records_in
+
+    report = file_report(data, key, None, None)
+    if not report["ok"]:
+        code = f"{what}_tampered" if report["readable"] else f"{what}_unreadable"
+        where = f" (line {report['line']})" if report["line"] else ""
+        raise PushRefused(422, code, f"the {what}'s history does not verify{where}: {report['reason']}", "export")
+    return records_in(data, report["events"]), report

@@ -52,7 +52,10 @@ class Db:
             path = sqlite_path(self.url) if not self.url.endswith((".sqlite3", ".db")) else Path(self.url)
             path.parent.mkdir(parents=True, exist_ok=True)
             self.conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=10)
-            self.conn.execute("PRAGMA journal_mode=WAL")
+            # Switching to WAL takes the file's exclusive lock and fails at once ("database is locked") while another
+            # process writes: only a new file needs it (a second process, or a reader, finds it set already).
+            if str(self.conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=FULL")
 
     def sql(self, text: str) -> str:
