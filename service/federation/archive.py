@@ -219,28 +219,11 @@ class Archive:
         event, round_ = details.get("event"), details.get("round")
         self._event_enrolled(hall, event)
         game, head = records[0].game, records[-1].hash
-        same = self.db.one("SELECT standing FROM games WHERE game = ? AND head_hash = ?", (game, head))
         detail = {"game": game, "events": len(records), "head_hash": head, "verdict": report["verdict"],
                   "format": report["format"]}
-        if same is not None:
-            return Stored("game", "same", {**detail, "standing": same[0]})
-        shown = self.db.one("SELECT events, head_hash, hall FROM games WHERE game = ? AND standing = ?", (game, CURRENT))
-        standing, outcome = CURRENT, "new"
-        if shown is not None:
-            events, head_hash, owner = shown
-            if owner != hall:
-                raise PushRefused(409, "game_of_another_hall", f"the game {game} was pushed by another hall", "export")
-            if events < len(records) and records[events - 1].hash == head_hash:
-                outcome = "update"  # a reopen: this history extends the one shown
-                self.db.execute("UPDATE games SET standing = ? WHERE game = ? AND standing = ?",
-                                (SUPERSEDED, game, CURRENT))
-            elif len(records) < events and self._prefix_of(game, head_hash, len(records), head):
-                standing, outcome = SUPERSEDED, "older"  # an earlier history arriving late
-            else:
-                standing, outcome = FORKED, "forked"
-                self._alarm("fork", hall, event, round_, game,
-                            f"a history of {len(records)} events (head {head[:16]}…) does not extend the stored "
-                            f"one of {events} events (head {head_hash[:16]}…): both kept")
+        standing, outcome = self._standing("games", "game", "a history", hall, event, round_, records)
+        if outcome == "same":
+            return Stored("game", "same", {**detail, "standing": standing})
         self.db.execute("INSERT INTO games (game, hall, event, round_name, events, head_hash, format, verdict, standing,"
                         " export, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (game, hall, event, None if round_ is None else str(round_), len(records), head,
@@ -248,10 +231,34 @@ class Archive:
                          self.clock()))
         return Stored("game", outcome, {**detail, "standing": standing})
 
-    def _prefix_of(self, game: str, head_hash: str, events: int, head: str) -> bool:
-        row = self.db.one("SELECT export, events FROM games WHERE game = ? AND head_hash = ?", (game, head_hash))
-        stored = records_in(bytes(row[0]), row[1])
-        return len(stored) >= events and stored[events - 1].hash == head
+    def _standing(self, table: str, noun: str, history: str, hall: str, event: Any, round_: Any,
+                  records: list[Any]) -> tuple[str, str]:
+        """Where a pushed history of a game (``table`` games, ``noun`` game) or a duplicate (duplicates, duplicate)
+        stands beside the stored ones, as (standing, outcome): stored already ("same", with its standing); the first
+        ("new"); extending the one shown (a reopen: "update", the shown one superseded); an earlier one arriving late
+        ("older"); else "forked", kept beside the shown one with an alarm (``history`` names it there). Refused when
+        another hall pushed the shown one."""
+        game, head = records[0].game, records[-1].hash
+        same = self.db.one(f"SELECT standing FROM {table} WHERE {noun} = ? AND head_hash = ?", (game, head))
+        if same is not None:
+            return same[0], "same"
+        shown = self.db.one(f"SELECT events, head_hash, hall, export FROM {table} WHERE {noun} = ? AND standing = ?",
+                            (game, CURRENT))
+        if shown is None:
+            return CURRENT, "new"
+        events, head_hash, owner, export = shown
+        if owner != hall:
+            raise PushRefused(409, "game_of_another_hall", f"the {noun} {game} was pushed by another hall", "export")
+        if events < len(records) and records[events - 1].hash == head_hash:
+            self.db.execute(f"UPDATE {table} SET standing = ? WHERE {noun} = ? AND standing = ?",
+                            (SUPERSEDED, game, CURRENT))
+            return CURRENT, "update"
+        if len(records) < events and records_in(bytes(export), events)[len(records) - 1].hash == head:
+            return SUPERSEDED, "older"
+        self._alarm("fork", hall, event, round_, game,
+                    f"{history} of {len(records)} events (head {head[:16]}…) does not extend the stored "
+                    f"one of {events} events (head {head_hash[:16]}…): both kept")
+        return FORKED, "forked"
 
     def export_of(self, game: str) -> tuple[bytes, dict[str, Any]] | None:
         """The game's history shown (the current one), and its row."""

@@ -63,8 +63,6 @@ def store_duplicate(archive: Any, hall: str, document: Any, body: bytes, signed:
     """Check and keep one pushed duplicate (inside the push's transaction): what was done (``outcome``) and what
     the hall is told; ``PushRefused`` says why not."""
     from service.federation.push import PushRefused, verified_records
-    from service.federation.store import CURRENT, FORKED, SUPERSEDED
-    from service.trust.verdict import records_in
 
     pushed = document.get("duplicate") if isinstance(document, dict) else None
     if not isinstance(pushed, dict) or not isinstance(pushed.get("export"), str) or \
@@ -87,27 +85,10 @@ def store_duplicate(archive: Any, hall: str, document: Any, body: bytes, signed:
     archive._event_enrolled(hall, event)
     game, head, db = first.game, records[-1].hash, archive.db
     detail = {"duplicate": game, "event": event, "events": len(records), "head_hash": head, "attested": ATTESTED}
-    same = db.one("SELECT standing FROM duplicates WHERE duplicate = ? AND head_hash = ?", (game, head))
-    if same is not None:
-        return "same", {**detail, "standing": same[0]}
-    shown = db.one("SELECT events, head_hash, hall, export FROM duplicates WHERE duplicate = ? AND standing = ?",
-                   (game, CURRENT))
-    standing, outcome = CURRENT, "new"
-    if shown is not None:
-        events, head_hash, owner, export = shown
-        if owner != hall:
-            raise PushRefused(409, "game_of_another_hall", f"the duplicate {game} was pushed by another hall", "export")
-        if events < len(records) and records[events - 1].hash == head_hash:
-            outcome = "update"
-            db.execute("UPDATE duplicates SET standing = ? WHERE duplicate = ? AND standing = ?",
-                       (SUPERSEDED, game, CURRENT))
-        elif len(records) < events and records_in(bytes(export), events)[len(records) - 1].hash == head:
-            standing, outcome = SUPERSEDED, "older"
-        else:
-            standing, outcome = FORKED, "forked"
-            archive._alarm("fork", hall, event, None, game, f"a duplicate's history of {len(records)} events (head "
-                           f"{head[:16]}…) does not extend the stored one of {events} events (head {head_hash[:16]}…)"
-                           ": both kept")
+    standing, outcome = archive._standing("duplicates", "duplicate", "a duplicate's history", hall, event, None,
+                                          records)
+    if outcome == "same":
+        return "same", {**detail, "standing": standing}
     attestation = json.dumps({"attested_by": hall, "signature": signed.signature, "nonce": signed.nonce,
                               "sent_at": signed.sent_at, "body_sha256": hashlib.sha256(body).hexdigest(),
                               "logged": False})

@@ -111,8 +111,8 @@ def authenticate(body: bytes, headers: dict[str, str], hall: dict[str, Any], now
 
 
 def verified_records(data: bytes, key: str | None, what: str) -> tuple[list[Any], dict[str, Any]]:
-    """A pushed history's records and the verifier's report once ``planilla audit verify``'s own check passes (``key``: the service key it must
-    be attested by, or None); else the refusal: ``<what>_tampered`` (readable, but it does not verify) or
+    """A pushed history's records and the verifier's report once ``planilla audit verify``'s own check passes
+    (``key``: the service key it must be attested by, or None); else the refusal: ``<what>_tampered`` (readable, but it does not verify) or
     ``<what>_unreadable``, naming the line, 422, nothing stored. ``what``: ``game`` or ``duplicate``."""
     from service.trust.verdict import file_report, records_in
 
