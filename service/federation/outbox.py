@@ -115,9 +115,13 @@ class Outbox:
         rows = self.db.all("SELECT id, item, body, attempts, kind FROM federation_outbox WHERE state = ? AND "
                            "next_at <= ? ORDER BY id LIMIT ?", (WAITING, self.clock() if due_only else float("inf"),
                                                                 limit))
-        if not rows and (self.clock() < self._next_refresh or not self._bare()):
-            self._next_refresh = max(self._next_refresh, self.clock() + REFRESH_EVERY)
-            return done  # nothing to send or look at: no HTTP client made (an idle hall's pass costs a query)
+        bare: list[tuple[str, int, str]] = []
+        if self.clock() >= self._next_refresh:  # at most once a REFRESH_EVERY, kept checkpoints that lack cosignatures
+            bare = self._bare()
+            if not bare:
+                self._next_refresh = self.clock() + REFRESH_EVERY
+        if not rows and not bare:
+            return done  # nothing to send or look at: no HTTP client made (an idle hall's pass costs a query or none)
         with (self.client() if self.client else httpx.Client(timeout=self.timeout)) as client:
             for ident, item, body, attempts, kind in rows:
                 body = bytes(body)
@@ -149,8 +153,8 @@ class Outbox:
                                     "attempts = attempts + 1 WHERE id = ?",
                                     (REFUSED, code or str(answer.status_code), message, utc_now(), ident))
                     done[REFUSED] += 1
-            if self.clock() >= self._next_refresh:
-                self.refresh_checkpoints(client)
+            if bare:
+                self.refresh_checkpoints(client, bare)
         return done
 
     def _bare(self) -> list[tuple[str, int, str]]:
@@ -158,19 +162,22 @@ class Outbox:
         return [(item, index, note) for item, index, note in self.db.all(
             "SELECT item, log_index, checkpoint FROM federation_checkpoints") if signatures(note) < 2]
 
-    def refresh_checkpoints(self, client: Any) -> int:
-        """Replace each kept checkpoint that has no cosignature (the witnesses were unreachable when its seal was
-        logged) with the federation's latest, when that one covers the seal and carries more signatures; looked at
-        again every ``REFRESH_EVERY`` seconds while some wait. How many were replaced."""
-        bare = self._bare()
-        self._next_refresh = self.clock() + REFRESH_EVERY
-        if not bare:
-            return 0
+    def _latest_checkpoint(self, client: Any) -> str | None:
+        """The federation's latest signed checkpoint, or None (none yet, or the federation not reached)."""
         try:
             answer = client.get(self.url + "/v1/federation/checkpoint")
-        except Exception:  # noqa: BLE001 (the federation unreachable: looked at again later)
+        except Exception:  # noqa: BLE001 (unreachable: the caller looks again later)
+            return None
+        return answer.text if answer.status_code == 200 else None
+
+    def refresh_checkpoints(self, client: Any, bare: list[tuple[str, int, str]]) -> int:
+        """Replace each of the ``bare`` kept checkpoints (no cosignature: the witnesses were unreachable when its
+        seal was logged) with the federation's latest, when that one covers the seal and carries more signatures;
+        looked at again every ``REFRESH_EVERY`` seconds while some wait. How many were replaced."""
+        self._next_refresh = self.clock() + REFRESH_EVERY
+        latest = self._latest_checkpoint(client)
+        if latest is None:
             return 0
-        latest = answer.text if answer.status_code == 200 else ""
         size, replaced = checkpoint_size(latest), 0
         for item, index, note in bare:
             if size > int(index) and signatures(latest) > signatures(note):
@@ -183,12 +190,8 @@ class Outbox:
         """The public log's checkpoint that includes this seal (the push's answer's, or the latest when the answer
         had none: a seal sent again), kept for the round's results sheet; nothing when none covers it yet."""
         note = said.get("checkpoint")
-        if not isinstance(note, str):
-            try:
-                answer = client.get(self.url + "/v1/federation/checkpoint")
-                note = answer.text if answer.status_code == 200 else None
-            except Exception:  # noqa: BLE001 (the sheet keeps waiting; the next seal's answer brings one)
-                note = None
+        if not isinstance(note, str):  # else the sheet keeps waiting: the next seal's answer brings one
+            note = self._latest_checkpoint(client)
         if checkpoint_size(note) <= said["log_index"]:
             return
         seal = json.loads(body)["seal"]

@@ -21,13 +21,20 @@ from tests.federation_world import EVENT, closed_game, hall_app, witnesses
 LOG = NamedKey.generate("fisc.cat/seals")
 
 
-def test_the_results_sheet_prints_the_logs_checkpoint_once_the_hall_has_it(tmp_path):
+def hall_with_a_closed_round(tmp_path):
+    """A hall with round 1 of the event closed (one game), and a federation's archive that has enrolled the hall:
+    (the hall's data folder, its application, the archive's store, the archive)."""
     data = tmp_path / "hall"
     app = hall_app(data)
     closed_game(app, 1, 1, None)
     fed_url = str(tmp_path / "federation.sqlite3")
     archive = Archive(Db(fed_url), LOG)
     archive.enrol_hall(app.service_key.fingerprint, "Casal de Girona", "officer:test")
+    return data, app, fed_url, archive
+
+
+def test_the_results_sheet_prints_the_logs_checkpoint_once_the_hall_has_it(tmp_path):
+    data, app, fed_url, archive = hall_with_a_closed_round(tmp_path)
     hall = create_app(ServiceSettings(store=str(data)), application=app)
     reader = app.issue_token("spectator", "wall", "test")[0]
     sheet_client = TestClient(hall)
@@ -72,12 +79,7 @@ def test_a_checkpoint_kept_without_cosignatures_is_replaced_by_a_later_cosigned_
     again), the hall's next pass after REFRESH_EVERY takes it, and the sheet prints it cosigned."""
     from service.federation.outbox import REFRESH_EVERY, signatures
 
-    data = tmp_path / "hall"
-    app = hall_app(data)
-    closed_game(app, 1, 1, None)
-    fed_url = str(tmp_path / "federation.sqlite3")
-    archive = Archive(Db(fed_url), LOG)
-    archive.enrol_hall(app.service_key.fingerprint, "Casal de Girona", "officer:test")
+    data, app, fed_url, archive = hall_with_a_closed_round(tmp_path)
     archive.enrol_event(app.service_key.fingerprint, EVENT, "2025-05-01", "2025-05-02", "officer:test")
     now = [1_000_000.0]
     federation = create_federation_app(fed_url, LOG, ["http://127.0.0.1:9"], timeout=0.5)  # nobody listens there
@@ -94,7 +96,8 @@ def test_a_checkpoint_kept_without_cosignatures_is_replaced_by_a_later_cosigned_
         now[0] += REFRESH_EVERY / 2
         pusher.run_once(due_only=False)
         assert outbox.db.one("SELECT checkpoint FROM federation_checkpoints")[0] == kept, "not looked at again yet"
-        now[0] += REFRESH_EVERY
-        pusher.run_once(due_only=False)
+        for _ in range(int(REFRESH_EVERY / 5) + 1):  # an idle hall's passes, every 5 s, nothing else to send
+            now[0] += 5
+            pusher.run_once()
         assert outbox.db.one("SELECT checkpoint FROM federation_checkpoints")[0] == cosigned
     app.close()
