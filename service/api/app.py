@@ -8,13 +8,13 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
-from fastapi.routing import APIRoute
 
 from projections.projector import Projector
 from projections.store import ReadStore
 from service.access.application import ServiceApplication
 from service.api import console
 from service.api.common import errors
+from service.api.common.routing import mount, operation_id
 from service.api.common.responses import LANGUAGE_HEADERS
 from service.api.middleware.answer_all import AnswerEveryFailure
 from service.api.middleware.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
@@ -121,11 +121,6 @@ TAGS = [
 ]
 
 
-def operation_id(route: APIRoute) -> str:
-    """Stable operation ids, ``<tag>-<function name>`` (full-stack-fastapi-template)."""
-    return f"{route.tags[0]}-{route.name}" if route.tags else route.name
-
-
 def create_app(settings: ServiceSettings | None = None, *, application: ServiceApplication | None = None) -> FastAPI:
     """The app on the store ``settings`` names (or on ``application``, which the app then owns)."""
     settings = settings or ServiceSettings()
@@ -193,11 +188,11 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.add_middleware(ReaderLanguage)  # outermost of ours: the reader's language for every answer (Accept-Language)
     for module in (games, games_read, gcg, commands, history, receipts, stream, tokens, seats, rounds, seals, tournaments, tables,
                    duplicates, duplicate_reads, duplicate_history, duplicate_print, lexicons, health, hall, public, officials):
-        app.include_router(module.router)
-    app.include_router(federation_outbox.router)  # the hall's pushes to its federation (issue 29)
+        mount(app, module.router)
+    mount(app, federation_outbox.router)  # the hall's pushes to its federation (issue 29)
     console.install(app)  # /docs from the installed Swagger UI, not a CDN
-    app.include_router(bundles.router)
-    app.include_router(pages.router)  # last: its /{name} must not shadow /docs or any resource
+    mount(app, bundles.router)
+    mount(app, pages.router)  # last: its /{name} must not shadow /docs or any resource
     pages.mount(app)
     keep_raw_send(app)  # the public streams write to their sockets themselves (service.api.streams.public)
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]

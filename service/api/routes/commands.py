@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from domain.errors import msg, word
 from domain.game import Game
 from domain.game.chain import record_of
+from service.api.common.routing import operation_id
 from service.access.application import ServiceApplication
 from service.access.idempotency import KEY_PATTERN, IdempotentCommand, record_id, request_hash, valid_key
 from service.principal import Principal
@@ -24,7 +25,7 @@ from service.api.common.responses import errors
 from service.game.views import event_record, status_of
 from service.game.application import Actor, VersionConflict
 
-router = APIRouter(prefix="/v1/games", tags=["commands"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/games", tags=["commands"])
 KEY_HELP = ("Optional. The same key with the same body returns the first response (header "
             "`Idempotent-Replayed: true`) and records nothing new; with a different body, or from another "
             "token, it is refused with 422 `idempotency_key_reused`. 1–255 visible ASCII characters; kept "

@@ -17,6 +17,7 @@ from fastapi.responses import StreamingResponse
 from domain.duplicate import Duplicate
 from domain.errors import msg
 from domain.game.chain import record_of
+from service.api.common.routing import operation_id
 from service.principal import SEE_ALL, Principal
 from service.api.schemas.duplicate import DuplicateEvents
 from service.api.common.deps import LAST_EVENT_ID
@@ -30,7 +31,7 @@ from service.api.routes.duplicates import (
 from service.duplicate.application import DuplicateNotFound
 from service.api.streams.game import follow
 
-router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/duplicates", tags=["duplicates"])
 T = TypeVar("T")
 
 

@@ -14,12 +14,13 @@ from fastapi.responses import HTMLResponse, Response
 from projections import duplicate_queries as queries
 from projections.duplicate_render import language, masters_html, ranking_html, round_html, sheet_html
 from projections.duplicate_views import game_row, ranking_view
+from service.api.common.routing import operation_id
 from service.api.common.responses import errors
 from service.api.routes.duplicate_reads import _read, round_for, sheet_for
 from service.api.routes.duplicates import DuplicateIdPath, DuplicatesDep, ReaderDep, RoundPath, SeatPath
 from service.duplicate.application import Duplicates
 
-router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/duplicates", tags=["duplicates"])
 Lang = Annotated[Literal["es", "ca", "en"] | None, Query(description="es, ca or en (default: the federation's)")]
 
 

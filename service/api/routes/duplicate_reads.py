@@ -19,6 +19,7 @@ from domain.duplicate import Duplicate
 from domain.errors import msg
 from projections import duplicate_queries as queries
 from projections.duplicate_views import ranking_view, results_csv, sheet
+from service.api.common.routing import operation_id
 from service.principal import SEE_ALL, Principal
 from service.api.schemas.duplicate import RankingView, RoundView, SheetView
 from service.api.common.errors import ApiError, forbidden, text_of
@@ -29,7 +30,7 @@ from service.api.routes.duplicates import (
 from service.api.common.store_reads import bounded
 from service.duplicate.application import DuplicateNotFound, Duplicates
 
-router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/duplicates", tags=["duplicates"])
 
 
 def _projected(request: Request, duplicates: Duplicates, duplicate_id: UUID) -> bool:

@@ -23,6 +23,7 @@ from domain.duplicate.slips import board_of
 from domain.errors import msg, word
 from domain.game.meta import Meta
 from domain.notation import format_word
+from service.api.common.routing import operation_id
 from service.access.idempotency import KEY_PATTERN, request_hash, valid_key
 from service.principal import OFFICIALS, SEE_ALL, Principal
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep
@@ -36,7 +37,7 @@ from service.api.common.responses import errors
 from service.game.application import Actor
 from service.duplicate.application import DuplicateNotFound, Duplicates, KeyReused
 
-router = APIRouter(prefix="/v1/duplicates", tags=["duplicates"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/duplicates", tags=["duplicates"])
 DuplicateIdPath = Annotated[UUID, Path(description="the duplicate game's id", examples=[DUPLICATE_ID])]
 RoundPath = Annotated[int, Path(ge=1, le=200, description="the round's number, from 1")]
 SeatPath = Annotated[int, Path(ge=0, le=399, description="the player's seat (table order, from 0)")]

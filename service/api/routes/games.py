@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
+from service.api.common.routing import operation_id
 from service.api.common.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
 from service.api.middleware.body_limit import MAX_BODY_BYTES
 from service.api.schemas.game import GameCreate, GameCreated, GameState
@@ -14,7 +15,7 @@ from service.api.common.store_reads import bounded
 from service.game.views import game_state
 from service.game.application import Actor
 
-router = APIRouter(prefix="/v1/games", tags=["games"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/games", tags=["games"])
 
 
 def details_of(body: Any) -> dict[str, Any]:

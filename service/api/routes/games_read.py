@@ -23,6 +23,7 @@ from domain.errors import msg, word
 from domain.notation import normalise
 from projections import queries
 from projections.replay import VersionNotFound, state_at
+from service.api.common.routing import operation_id
 from service.principal import Principal
 from service.game.application import GameNotFound
 from service.trust.attest import round_seal_of
@@ -33,7 +34,7 @@ from service.api.common.responses import errors
 from service.api.common.store_reads import bounded
 from service.game.views import overdraw_seen_by
 
-router = APIRouter(prefix="/v1/games", tags=["games"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/games", tags=["games"])
 INDEX_ROLES = ("director", "arbiter", "tribunal")
 
 

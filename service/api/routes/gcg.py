@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
+from service.api.common.routing import operation_id
 from service.access.tokens import AccessToken, new_token
 from service.api.common.deps import DeviceDep, DirectorDep, GameIdPath, GamesDep, ReaderDep
 from service.api.middleware.body_limit import MAX_BODY_BYTES
@@ -17,7 +18,7 @@ from service.game.application import Actor
 from service.gcg.writer import write_gcg
 from service.game.gcg_record import export_gcg, import_gcg
 
-router = APIRouter(prefix="/v1/games", tags=["gcg"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/games", tags=["gcg"])
 GCG_EXAMPLE = "#character-encoding UTF-8\n#player1 Ana Ana\n#player2 Berto Berto\n>Ana: ACEHORZ 8G [CH]OZA +34 34\n"
 
 

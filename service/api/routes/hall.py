@@ -11,11 +11,12 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from domain.errors import msg
+from service.api.common.routing import operation_id
 from service.api.common.errors import ApiError
 
 # ``service.hall.tls`` and ``service.hall.door`` (the ``cryptography`` and ``segno`` libraries) are imported only when
 # a hall page is asked for: a server without --tls does not pay for them at start.
-router = APIRouter(include_in_schema=False)
+router = APIRouter(generate_unique_id_function=operation_id, include_in_schema=False)
 
 
 def _hall(request: Request) -> Any:

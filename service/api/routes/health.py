@@ -9,12 +9,13 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from service.api.common.routing import operation_id
 from service.api.common.deps import GamesDep
 from service.api.schemas.health import Health
 from service.api.common.responses import errors
 from service.api.common.store_reads import READS
 
-router = APIRouter(tags=["health"])
+router = APIRouter(generate_unique_id_function=operation_id, tags=["health"])
 KINDS = {"eventsourcing.popo": "memory", "eventsourcing.sqlite": "sqlite", "eventsourcing.postgres": "postgresql"}
 
 

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query, Response
 from domain.errors import msg
 from domain.game.chain import verify_chain
 from domain.game.export import export_bytes
+from service.api.common.routing import operation_id
 from service.trust.attest import export_attested
 from service.api.common.deps import GameIdPath, GamesDep, ReaderDep
 from service.api.schemas.event import AuditReport, EventsPage
@@ -17,7 +18,7 @@ from service.api.common.responses import errors
 from service.api.common.store_reads import bounded
 from service.game.views import event_record
 
-router = APIRouter(prefix="/v1/games", tags=["history"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/games", tags=["history"])
 
 
 @router.get("/{game_id}/events", response_model=EventsPage, responses=errors(400, 401, 403, 404, 503))

@@ -8,11 +8,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 
+from service.api.common.routing import operation_id
 from service.api.common.deps import CurrentPrincipal
 from service.api.common.responses import errors
 from service.api.schemas.lexicon import LexiconList
 
-router = APIRouter(prefix="/v1/lexicons", tags=["lexicons"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/lexicons", tags=["lexicons"])
 
 
 @router.get("", response_model=LexiconList, responses=errors(400, 401, 403))

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 
 from domain.errors import msg, word
+from service.api.common.routing import operation_id
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep, GamesDep
 from service.api.common.errors import ApiError, forbidden
 from service.api.common.responses import errors
@@ -19,7 +20,7 @@ from service.api.middleware.body_limit import MAX_BODY_BYTES
 from service.api.commands.base import key_value
 from service.api.schemas.official import OfficialKeyEnrol, OfficialKeyInfo, OfficialKeyRevoke
 
-router = APIRouter(prefix="/v1/officials/keys", tags=["officials"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/officials/keys", tags=["officials"])
 FingerprintPath = Annotated[str, Path(pattern=r"^[0-9a-f]{64}$", description="The key's SHA-256 fingerprint, hex.")]
 KEY_ROLES = ("director", "arbiter", "tribunal")
 

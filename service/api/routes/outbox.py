@@ -13,12 +13,13 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict
 
+from service.api.common.routing import operation_id
 from service.api.common.deps import CurrentPrincipal
 from service.api.common.errors import forbidden
 from service.api.common.responses import errors
 from service.federation.outbox import outbox_summary
 
-router = APIRouter(tags=["federation"])
+router = APIRouter(generate_unique_id_function=operation_id, tags=["federation"])
 
 
 class OutboxItem(BaseModel):

@@ -25,6 +25,7 @@ from fastapi.responses import StreamingResponse
 from domain.errors import msg
 from domain.notation import normalise
 from projections import queries
+from service.api.common.routing import operation_id
 from service.api.common.deps import LAST_EVENT_ID, DirectorDep, GameIdPath
 from service.api.common.errors import ApiError, malformed
 from service.api.streams.fanout import Fanout, wall_key
@@ -36,7 +37,7 @@ from service.api.common.store_reads import bounded
 from service.game.application import GameNotFound
 from service.hall.public_board import frame_now
 
-router = APIRouter(tags=["public"])
+router = APIRouter(generate_unique_id_function=operation_id, tags=["public"])
 #: Seconds a round's list of games is reused for the wall.
 WALL_TTL = 2.0
 EventQuery = Annotated[str, Query(min_length=1, max_length=200, description="The event, exactly.")]

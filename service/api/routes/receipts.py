@@ -18,13 +18,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.errors import msg
 from domain.game.chain import canonical
 from domain.game.receipt import grouped
+from service.api.common.routing import operation_id
 from service.api.common.deps import GameIdPath, GamesDep, ReaderDep
 from service.api.common.errors import ApiError
 from service.api.common.responses import errors
 from service.api.schemas.base import GAME_ID, HASH
 from service.trust.attest import receipt_of
 
-router = APIRouter(prefix="/v1/games", tags=["history"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/games", tags=["history"])
 
 
 class Receipt(BaseModel):

@@ -23,6 +23,7 @@ from domain.errors import DomainError, msg, word
 from domain.game.errors import GameClosed
 from domain.notation import normalise
 from projections.queries import index, round_html
+from service.api.common.routing import operation_id
 from service.api.middleware.body_limit import MAX_BODY_BYTES
 from service.api.common.deps import CurrentPrincipal, DeviceDep, GameIdPath, GamesDep
 from service.api.common.errors import ApiError, domain_body, forbidden, not_found_body
@@ -35,7 +36,7 @@ from service.game.views import STATUS, event_record
 from service.game.application import Actor, GameNotFound
 from service.game.round_time import RoundTimeOutcome, call_round_time_on
 
-router = APIRouter(tags=["seats"])
+router = APIRouter(generate_unique_id_function=operation_id, tags=["seats"])
 
 
 def _official_for_all(who: Any, what: str) -> None:

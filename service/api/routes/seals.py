@@ -18,6 +18,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.errors import msg, word
+from service.api.common.routing import operation_id
 from service.api.commands.base import Whole
 
 from service.api.middleware.body_limit import MAX_BODY_BYTES
@@ -29,7 +30,7 @@ from projections.results_sheet import results_html
 from service.trust.attest import NoServiceKey, latest_seal, round_results, seal_round
 from service.trust.keys import SERVICE_ALGORITHM, spaced
 
-router = APIRouter(tags=["seals"])
+router = APIRouter(generate_unique_id_function=operation_id, tags=["seals"])
 ROOT = "5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592"
 
 

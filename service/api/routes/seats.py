@@ -15,6 +15,7 @@ from fastapi import APIRouter, Body, Path, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
 from domain.errors import msg, word
+from service.api.common.routing import operation_id
 from service.access.binding import CodeGone, CodeNotFound
 from service.access.seat_codes import normalise
 from service.api.middleware.body_limit import MAX_BODY_BYTES
@@ -24,7 +25,7 @@ from service.api.common.errors import ApiError, forbidden, text_of
 from service.api.common.responses import errors
 from service.api.schemas.seat import BindRequest, BindResult, SeatCodeIssued, SeatCodeRequest
 
-router = APIRouter(tags=["seats"])
+router = APIRouter(generate_unique_id_function=operation_id, tags=["seats"])
 SeatPath = Annotated[int, Path(ge=0, le=7, description="The seat, from 0 in seat order.")]
 CodePath = Annotated[str, Path(min_length=1, max_length=20, description="The seat code (ABCD-EFGH).")]
 

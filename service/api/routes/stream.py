@@ -8,6 +8,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
 from domain.errors import msg
+from service.api.common.routing import operation_id
 from service.api.common.deps import LAST_EVENT_ID, GameIdPath, GamesDep, ReaderDep
 from service.api.common.errors import malformed
 from service.api.common.responses import errors, ref, sse
@@ -15,7 +16,7 @@ from service.api.common.store_reads import bounded
 from service.api.streams.game import follow
 from service.game.views import event_record, game_state
 
-router = APIRouter(prefix="/v1/games", tags=["stream"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/games", tags=["stream"])
 EXAMPLE = ('id: 15\nevent: TurnPassed\ndata: {"sequence":15,"type":"TurnPassed","recorded_at":'
            '"2025-05-01T10:12:00.000Z","actor":"player:1:Berto","device":"tablet-12b","hash":"…",'
            '"previous_hash":"…","payload":{"seat":1,"next_turn":0},"redacted":[]}\n\n')

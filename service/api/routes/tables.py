@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.errors import msg
 from domain.notation import normalise
 from projections.hall import ALERTS, STATES
+from service.api.common.routing import operation_id
 from service.api.common.errors import ApiError
 from service.api.streams.hall import HallQuery, HallSource, HallStreams, follow_hall, read_hall
 from service.api.common.responses import errors, ref, sse
@@ -28,7 +29,7 @@ from service.api.routes.games_read import IndexReader
 from service.api.common.store_reads import bounded
 from service.game.seating import SILENT_AFTER
 
-router = APIRouter(prefix="/v1/tables", tags=["games"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/tables", tags=["games"])
 
 _EXAMPLE = {"game_id": "5b0c8a54-7d33-4c1f-9f0e-2a4cf1f4b8a1", "event": "Open de Madrid", "round": "3", "table": "12",
             "players": ["Ana García", "Berto Núñez"], "scores": [134, 97], "status": "in_progress", "version": 41,

@@ -8,6 +8,7 @@ from uuid import UUID
 from fastapi import APIRouter, Path
 
 from domain.errors import msg
+from service.api.common.routing import operation_id
 from service.access.tokens import AccessToken
 from service.api.common.deps import DeviceDep, DirectorDep, GamesDep
 from service.api.common.errors import ApiError, malformed, text_of
@@ -15,7 +16,7 @@ from service.api.middleware.body_limit import MAX_BODY_BYTES
 from service.api.common.responses import errors
 from service.api.schemas.token import TokenCreate, TokenInfo, TokenIssued, TokenRevoke
 
-router = APIRouter(prefix="/v1/tokens", tags=["tokens"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/tokens", tags=["tokens"])
 TokenIdPath = Annotated[UUID, Path(description="The token's id (not the token).",
                                    examples=["4a3a1687-a1d2-5835-9e3a-706900b41715"])]
 

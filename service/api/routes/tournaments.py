@@ -24,6 +24,7 @@ from domain.errors import msg
 from domain.tournament.aggregate import Tournament
 from domain.tournament.entries import ARTICLES, last_entry_round
 from domain.tournament.formats import WRITERS
+from service.api.common.routing import operation_id
 from service.api.common.deps import CurrentPrincipal, DeviceDep, DirectorDep
 from service.api.common.errors import ApiError, text_of
 from service.api.common.responses import errors, sse
@@ -36,7 +37,7 @@ from service.api.schemas.tournament import (
 from service.game.application import Actor
 from service.tournament.application import TournamentNotFound, Tournaments, pairing_dict
 
-router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])
+router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/tournaments", tags=["tournaments"])
 TournamentIdPath = Annotated[UUID, Path(description="the tournament's id")]
 RoundPath = Annotated[int, Path(ge=1, le=40, description="the round's number, from 1")]
 
