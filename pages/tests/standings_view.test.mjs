@@ -51,6 +51,13 @@ test('the pairings mark the winner and the tables still playing; names are escap
   assert.match(html, /<tr data-table="3" class="done">.*<em>standings\.bye<\/em>.*standings\.kind\.bye/);
 });
 
+test('a negative score keeps its sign apart from the dash between the two scores', () => {
+  const results = { 1: { kind: 'played', scores: [-8, -12], points: [1, 0] }, 2: { kind: 'played', scores: [15, -3], points: [1, 0] } };
+  const html = pairingsHtml({ round: 1, tables: tables.slice(0, 2), results, names, t });
+  assert.match(html, /<strong>-8 – -12<\/strong>/);
+  assert.match(html, /<strong>15 – -3<\/strong>/);
+});
+
 test('every figure of the standings is a button naming the player and the figure', () => {
   const html = standingsHtml({ standings: { round: 1, tiebreaks: ['median_buchholz', 'spread'], rows }, names, t });
   assert.equal((html.match(/<button type="button" class="figure"/g) || []).length, 3 * 3 + 2);

@@ -106,27 +106,49 @@ class TournamentFeed:
 
     async def _follow_games(self, tid: UUID) -> None:
         """Follow the games that may move the standings; record what closed; follow again when the tournament
-        itself moved (a round published, a result recorded)."""
-        first = True
-        while True:
-            t = await run_in_threadpool(self.tournaments.view, tid)
-            games = followed_games(t)
-            with self.hub.watch([tid, *(UUID(g) for g in games)]) as (wake, woken):
+        itself moved (a round published, a result recorded). The watch before is left only once the next one
+        listens, and the games saved meanwhile (while a sync ran, or the tournament was read again) are synced
+        first: the last games of a round close together, and none may wait for the ``resync``."""
+        first, carried = True, set()
+        held = None  # the watch before: (its context, its woken set)
+        try:
+            while True:
+                t = await run_in_threadpool(self.tournaments.view, tid)
+                games = followed_games(t)
+                watch = self.hub.watch([tid, *(UUID(g) for g in games)])
+                wake, woken = watch.__enter__()
+                if held is not None:
+                    carried |= held[1]
+                    held[0].__exit__(None, None, None)
+                held = (watch, woken)
+                carried.discard(tid)
                 if first:  # what closed while nobody watched, read once listening (so nothing falls between)
                     first = False
+                    carried.clear()
                     await run_in_threadpool(self.tournaments.sync, tid)
-                moved = False
-                while not moved:
-                    wake.clear()
-                    if not woken:
-                        try:
-                            await asyncio.wait_for(wake.wait(), timeout=self.resync)
-                        except asyncio.TimeoutError:
-                            await run_in_threadpool(self.tournaments.sync, tid)  # another process's games
-                            continue
-                    ids = set(woken)
-                    woken.clear()
-                    closed = [str(i) for i in ids if i != tid]
-                    if closed:
-                        await run_in_threadpool(self.tournaments.sync, tid, closed)
-                    moved = tid in ids or tid in woken
+                elif carried:
+                    closed, carried = sorted(str(i) for i in carried), set()
+                    await run_in_threadpool(self.tournaments.sync, tid, closed)
+                await self._until_moved(tid, wake, woken)
+        finally:
+            if held is not None:
+                held[0].__exit__(None, None, None)
+
+    async def _until_moved(self, tid: UUID, wake: asyncio.Event, woken: set[UUID]) -> None:
+        """Sync each followed game saved, until the tournament itself is saved (what is woken then stays in
+        ``woken`` for the next watch)."""
+        while True:
+            wake.clear()
+            if not woken:
+                try:
+                    await asyncio.wait_for(wake.wait(), timeout=self.resync)
+                except asyncio.TimeoutError:
+                    await run_in_threadpool(self.tournaments.sync, tid)  # another process's games
+                    continue
+            ids = set(woken)
+            woken.clear()
+            closed = [str(i) for i in ids if i != tid]
+            if closed:
+                await run_in_threadpool(self.tournaments.sync, tid, closed)
+            if tid in ids or tid in woken:
+                return

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tests.browser.hall import cut_wifi
 from tests.browser.tablet import catalogue, expect
 
 ROWS = "ABCDEFGHIJKLMNO"
@@ -86,16 +87,8 @@ class Page:
             self.page.locator(f'pl-keyboard button[data-letter="{letter}"]').first.click()
 
     def offline(self, cut: bool) -> None:
-        """The device loses the hall's Wi-Fi (or gets it back). ``set_offline`` alone can let a request through
-        while a service worker wakes (tests/browser/test_offline.py), so the service's routes are refused too."""
-        device = self.page.evaluate("localStorage.getItem('planilla.device')")
-        self.context.set_offline(cut)
-        if cut:
-            self.context.route("**/v1/**", lambda route: route.abort("internetdisconnected"))
-            self.hall.cut.add(device)  # and what still gets through never reaches the service (Hall.wifi)
-        else:
-            self.context.unroute("**/v1/**")
-            self.hall.cut.discard(device)
+        """The device loses the hall's Wi-Fi (or gets it back): ``tests.browser.hall.cut_wifi``."""
+        cut_wifi(self.hall, self.context, self.page, cut)
 
     def close(self) -> None:
         self.context.close()

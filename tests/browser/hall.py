@@ -156,3 +156,17 @@ def play_keys(coordinates: str, word: str) -> tuple[int, int, str, list[tuple[st
             i += len(token)
         tiles.append((token.upper(), token != token.upper()))
     return row, col, direction, tiles
+
+
+def cut_wifi(hall: Hall, context: Any, page: Any, cut: bool) -> None:
+    """A device loses the hall's Wi-Fi (or gets it back). ``set_offline`` alone can let a request through while a
+    service worker wakes (tests/browser/test_offline.py), so the service's routes are refused too, and what still
+    gets through never reaches the service (``Hall.wifi``)."""
+    device = page.evaluate("localStorage.getItem('planilla.device')")
+    context.set_offline(cut)
+    if cut:
+        context.route("**/v1/**", lambda route: route.abort("internetdisconnected"))
+        hall.cut.add(device)
+    else:
+        context.unroute("**/v1/**")
+        hall.cut.discard(device)

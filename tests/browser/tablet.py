@@ -14,7 +14,7 @@ try:
 except ImportError:  # the ``browser`` fixture then skips (or, in CI, fails) with the reason
     expect = None
 
-from tests.browser.hall import Game, play_keys
+from tests.browser.hall import Game, cut_wifi, play_keys
 
 I18N = Path(__file__).resolve().parents[2] / "pages" / "static" / "i18n"
 
@@ -33,18 +33,32 @@ def text(lang: str, key: str, **params: Any) -> str:
 class Tablet:
     """One browser context (one device) bound to one seat of one game."""
 
-    def __init__(self, browser: Any, game: Game, seat: int | None, viewport: dict[str, int], lang: str | None = None,
-                 token: str | None = None, address: str | None = None) -> None:
+    def __init__(self, browser: Any, game: Game | None, seat: int | None, viewport: dict[str, int],
+                 lang: str | None = None, token: str | None = None, address: str | None = None,
+                 wait: bool = True) -> None:
         self.context = browser.new_context(viewport=viewport)
         if lang:
             self.context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
-        self.page = self.context.new_page()
+        self.page: Any = None
         self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.game, self.seat, self.lang = game, seat, lang or "es"
         if address is None:
             address = game.address(seat) if token is None else f"{game.hall.url}/tablet#token={token}&game={game.id}"
-        self.page.goto(address)
+        self.open(address, wait)
+
+    def open(self, address: str, wait: bool = True) -> None:
+        """Open ``address`` in a new tab of this device (as a scanned QR does) and close the tab it had; without
+        ``wait``, ``shown`` waits for the game (several tablets then load at once)."""
+        old, self.page = self.page, self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        if old is not None:
+            old.close()
+        self.page.goto(address, wait_until="load" if wait else "commit")
+        if wait:
+            self.shown()
+
+    def shown(self) -> None:
+        """The game is shown, and the address kept no secret."""
         expect(self.page.locator("#banner")).to_be_visible()
         assert self.page.url.endswith("/tablet"), "the token must not stay in the address"
 
@@ -55,7 +69,12 @@ class Tablet:
         return self.page.get_by_role("button", name=self.t(key, **params), exact=True)
 
     def sync(self) -> None:
-        """Wait until the page shows the game's current version (a player looks before acting)."""
+        """Wait until the page shows the game's current version (a player looks before acting). A tablet made
+        without a ``Game`` (a test that reads no API) waits until its banner and sheets show what the page holds."""
+        if self.game is None:
+            self.page.wait_for_function("() => { const d = document.getElementById('app').dataset; "
+                                        "return Boolean(d.version) && d.version === d.models; }")
+            return
         version = str(self.game.state()["version"])
         expect(self.page.locator("#app")).to_have_attribute("data-version", version)
         expect(self.page.locator("#app")).to_have_attribute("data-models", version)
@@ -75,6 +94,10 @@ class Tablet:
         control.click()
         expect(self.page.locator("#app")).to_have_attribute("data-taps", str(before + 1))
         self.wait_sent()
+
+    def offline(self, hall: Any, cut: bool) -> None:
+        """This tablet loses the hall's Wi-Fi (or gets it back): ``tests.browser.hall.cut_wifi``."""
+        cut_wifi(hall, self.context, self.page, cut)
 
     def expect_banner(self, key: str, **params: Any) -> None:
         expect(self.page.locator("#banner")).to_contain_text(self.t(key, **params))
@@ -133,6 +156,18 @@ def pass_to_the_end(game: Game, tabs: dict[int, Tablet], passes: int = 12) -> No
         tab = tabs[state["seat_on_turn"]]
         tab.expect_banner("wait.play.you")
         tab.act("action.pass")
+
+
+def tap_all(steps: list[tuple[Tablet, str]]) -> None:
+    """Several tablets (of different tables) each tap a button by its text key at once; then wait until every tap
+    is answered, as ``Tablet.tap`` does for one. Each click waits until its page offers the button."""
+    counts = []
+    for tab, key in steps:
+        counts.append(tab.taps())
+        tab.button(key).click()
+    for (tab, _), before in zip(steps, counts):
+        expect(tab.page.locator("#app")).to_have_attribute("data-taps", str(before + 1))
+        tab.wait_sent()
 
 
 def close_all(tabs: Any) -> None:

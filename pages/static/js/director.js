@@ -143,7 +143,7 @@ function playersHtml(tour, off) {
   const rule = tour.articles && tour.articles.late_entry;
   return `<section class="players" aria-labelledby="players-title"><h2 id="players-title">${t('rounds.players', { count: tour.players.length })}</h2>
     ${tour.players.length ? `<details${tour.players.length <= 12 ? ' open' : ''}><summary>${t('rounds.players_list')}</summary><table><thead><tr><th scope="col">#</th>
-      <th scope="col">${t('standings.player')}</th><th scope="col">${t('rounds.rating')}</th><th scope="col">${t('rounds.club')}</th><th scope="col">${t('standings.division')}</th></tr></thead>
+      <th scope="col">${t('standings.player')}</th><th scope="col" class="num">${t('rounds.rating')}</th><th scope="col">${t('rounds.club')}</th><th scope="col">${t('standings.division')}</th></tr></thead>
       <tbody>${tour.players.map((p) => `<tr><td>${esc(p.player)}</td><td>${esc(p.name)}${p.from_round > 1 ? ` <small>${esc(t('rounds.late', { round: p.from_round, bonus: p.pairing_bonus }))}</small>` : ''}${
         p.withdrawn_from != null ? ` <small>${esc(t('rounds.withdrawn', { round: p.withdrawn_from }))}</small>` : ''}</td>
       <td class="num">${esc(p.rating || '')}</td><td>${esc(p.club || '')}</td><td>${esc(p.division || 'A')}</td></tr>`).join('')}</tbody></table></details>` : ''}

@@ -28,6 +28,11 @@ export class Panels {
       placer: v.pending ? v.pending.seat : null, clockStop: v.clockStop, mayAppeal: v.mayAppeal,
       name: (s) => v.name(s), proposed: v.raw.proposed_ruling || null, mayDraw: v.mine.has('draw_tiles'),
       drawForStart: v.mine.has('draw_for_start'), article: START_ARTICLE[v.profile] || '' });
+    // What this seat did is waiting in the outbox (no network): the banner says it is done, not «your turn» again.
+    const queued = this.pendingTypes();
+    if (queued.length && lines.length && lines[0].key.endsWith('.you')) {
+      lines[0] = { key: 'wait.pending', params: { what: queued.map((type) => t(`command.${type}`)).join(', ') } };
+    }
     return lines.map((line, i) => {
       const params = { ...line.params };
       if (Array.isArray(params.names)) params.names = names(params.names);
@@ -35,6 +40,27 @@ export class Panels {
       return `<p class="${i ? 'also' : 'main'}">${escape(t(line.key, params))}</p>`;
     }).join('') + v.warnings.filter((w) => w.code === 'second_device').map((w) => `<p class="also">${escape(
       t('warn.second_device', { name: v.name(w.seat) }))}</p>`).join('') + this.replacementHtml();
+  }
+
+  /** When what the game waits for changes, the actions are shown from their head if the panel, left scrolled down
+   * by the last step, hid it under the sticky scores (the challenged words of a ruling were hidden there). */
+  showNewStep() {
+    const kind = this.view.waiting.kind;
+    if (kind === this.shownStep) return;
+    this.shownStep = kind;
+    const side = document.querySelector('.side');
+    const actions = document.getElementById('actions');
+    const scores = document.querySelector('.side > .scores');
+    if (!side || !actions || !scores) return;
+    const hidden = scores.getBoundingClientRect().bottom - actions.getBoundingClientRect().top;
+    if (hidden > 0) side.scrollTop -= hidden + 8;
+  }
+
+  /** The types of this tablet's own commands waiting to be sent (not refused; not the page's device reports). */
+  pendingTypes() {
+    if (!this.outbox) return [];
+    return [...new Set(this.outbox.items.filter((r) => r.state !== 'refused' && r.command.type !== 'report_device')
+      .map((r) => r.command.type))];
   }
 
   /** A seat's key replaced, or being replaced (replacing.js): said on every tablet; the opponent confirms. */

@@ -137,7 +137,7 @@ function playersHtml() {
   const last = tour.last_entry_round;
   const options = players.filter((p) => p.withdrawn_from == null).map((p) => `<option value="${esc(p.player)}">${esc(p.name)}</option>`).join('');
   const list = `<details><summary>${t('rounds.players_list')}</summary><table><thead><tr><th scope="col">#</th><th scope="col">${t('standings.player')}</th>
-      <th scope="col">${t('rounds.rating')}</th><th scope="col">${t('standings.division')}</th><th scope="col">${t('rounds.status')}</th></tr></thead><tbody>${players.map((p) => `<tr>
+      <th scope="col" class="num">${t('rounds.rating')}</th><th scope="col">${t('standings.division')}</th><th scope="col">${t('rounds.status')}</th></tr></thead><tbody>${players.map((p) => `<tr>
       <td>${esc(p.player)}</td><td>${esc(p.name)}</td><td class="num">${esc(p.rating || '')}</td><td>${esc(p.division || 'A')}</td><td>${[
         p.from_round > 1 ? esc(t('rounds.late', { round: p.from_round, bonus: p.pairing_bonus })) : '',
         p.withdrawn_from != null ? esc(t('rounds.withdrawn', { round: p.withdrawn_from })) : ''].filter(Boolean).join(' · ')}</td></tr>`).join('')}

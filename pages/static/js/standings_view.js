@@ -58,7 +58,9 @@ export function tableResults(tables, rows, round) {
 function resultCell(result, t) {
   if (!result) return `<span class="pending">${esc(t('standings.pending'))}</span>`;
   if (result.kind === 'bye') return esc(t('standings.kind.bye'));
-  const scores = result.scores ? `${result.scores[0]}–${result.scores[1]}` : '';
+  // a negative score (racks taken off a low one) keeps its sign apart from the dash: «-8 – -12», never «-8--12»
+  const apart = result.scores && result.scores.some((n) => n < 0) ? ' – ' : '–';
+  const scores = result.scores ? `${figure(result.scores[0])}${apart}${figure(result.scores[1])}` : '';
   const note = result.kind === 'played' ? '' : ` <small>${esc(t(`standings.kind.${result.kind}`))}</small>`;
   return `<strong>${scores}</strong>${note}`;
 }

@@ -246,6 +246,7 @@ class Tablet extends Controls(Signing(Steps(Panels))) {
     document.getElementById('sheets').update({ sheets: v.sheets, seat: this.seat, set: v.set });
     this.renderConnection();
     this.keepEntryInView();
+    this.showNewStep();
   }
 
   /** While a play is typed on a small screen, the panel is scrolled to the play's group when it does not fit below
@@ -273,9 +274,7 @@ class Tablet extends Controls(Signing(Steps(Panels))) {
 
   /** What this tablet has done that the service has not heard yet: said as done, waiting to be sent. */
   pendingHtml() {
-    if (!this.outbox) return '';
-    const types = [...new Set(this.outbox.items.filter((r) => r.state !== 'refused' && r.command.type !== 'report_device')
-      .map((r) => r.command.type))];
+    const types = this.pendingTypes();
     if (!types.length) return '';
     return `<div class="group done-pending" data-testid="done-pending" role="status">${types.map((type) => `<p>✔ ${
       t('pending.done', { what: t(`command.${type}`) })}</p>`).join('')}<p class="hint">${t('pending.waiting')}</p></div>`;
