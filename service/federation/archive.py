@@ -272,11 +272,19 @@ class Archive:
 
     def export_of(self, game: str) -> tuple[bytes, dict[str, Any]] | None:
         """The game's history shown (the current one), and its row."""
-        row = self.db.one("SELECT export, hall, event, round_name, events, head_hash, verdict FROM games "
+        row = self.shown(game)
+        return None if row is None else (self.export_at(game, row["head_hash"]), row)
+
+    def shown(self, game: str) -> dict[str, Any] | None:
+        """The row of the game's history shown (the current one), without its export: hall, event, round,
+        events, head hash (the history's digest), verdict."""
+        row = self.db.one("SELECT hall, event, round_name, events, head_hash, verdict FROM games "
                           "WHERE game = ? AND standing = ?", (game, CURRENT))
-        if row is None:
-            return None
-        return bytes(row[0]), dict(zip(("hall", "event", "round", "events", "head_hash", "verdict"), row[1:]))
+        return None if row is None else dict(zip(("hall", "event", "round", "events", "head_hash", "verdict"), row))
+
+    def export_at(self, game: str, head_hash: str) -> bytes:
+        """The export of the game's history ending at ``head_hash`` (unique: whatever its standing now)."""
+        return bytes(self.db.one("SELECT export FROM games WHERE game = ? AND head_hash = ?", (game, head_hash))[0])
 
     def _seal(self, hall: str, key: str, seal: dict[str, Any]) -> Stored:
         seal = seal.get("seal")
