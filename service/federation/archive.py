@@ -61,11 +61,19 @@ CREATE TABLE IF NOT EXISTS entries (results_id BIGINT NOT NULL, hall TEXT NOT NU
                                     federation_id TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS entries_by_who ON entries (who);
 CREATE INDEX IF NOT EXISTS entries_by_tournament ON entries (hall, tournament);
+CREATE INDEX IF NOT EXISTS entries_by_event ON entries (hall, event);
 CREATE TABLE IF NOT EXISTS hidden (who TEXT PRIMARY KEY, by_officer TEXT NOT NULL, at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rating_formula (id {serial}, formula TEXT NOT NULL, by_officer TEXT NOT NULL,
                                            at TEXT NOT NULL)
 """
-
+#: PostgreSQL only: search by a player's name or id (``queries.search``, ``folded LIKE '%text%'``) answered by a
+#: trigram index on the folded name instead of reading every entry. ``pg_trgm`` ships with PostgreSQL and is a
+#: trusted extension (13 and later): the owner of the federation's database may create it. An existing store
+#: gains it at the next start (every statement here is ``IF NOT EXISTS``). SQLite (a trial) reads the table.
+TRIGRAMS = """
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE INDEX IF NOT EXISTS entries_by_folded ON entries USING gin (folded gin_trgm_ops)
+"""
 
 
 def now() -> str:
@@ -102,6 +110,8 @@ class Archive:
 
             db.script(SCHEMA)
             db.script(DUPLICATES)
+            if db.postgres:
+                db.script(TRIGRAMS)
         self.log = None if log_key is None else SealLog(db, log_key, made=made)
 
     # ---- officers, halls, events ----------------------------------------------------------------------
@@ -262,11 +272,19 @@ class Archive:
 
     def export_of(self, game: str) -> tuple[bytes, dict[str, Any]] | None:
         """The game's history shown (the current one), and its row."""
-        row = self.db.one("SELECT export, hall, event, round_name, events, head_hash, verdict FROM games "
+        row = self.shown(game)
+        return None if row is None else (self.export_at(game, row["head_hash"]), row)
+
+    def shown(self, game: str) -> dict[str, Any] | None:
+        """The row of the game's history shown (the current one), without its export: hall, event, round,
+        events, head hash (the history's digest), verdict."""
+        row = self.db.one("SELECT hall, event, round_name, events, head_hash, verdict FROM games "
                           "WHERE game = ? AND standing = ?", (game, CURRENT))
-        if row is None:
-            return None
-        return bytes(row[0]), dict(zip(("hall", "event", "round", "events", "head_hash", "verdict"), row[1:]))
+        return None if row is None else dict(zip(("hall", "event", "round", "events", "head_hash", "verdict"), row))
+
+    def export_at(self, game: str, head_hash: str) -> bytes:
+        """The export of the game's history ending at ``head_hash`` (unique: whatever its standing now)."""
+        return bytes(self.db.one("SELECT export FROM games WHERE game = ? AND head_hash = ?", (game, head_hash))[0])
 
     def _seal(self, hall: str, key: str, seal: dict[str, Any]) -> Stored:
         seal = seal.get("seal")

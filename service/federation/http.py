@@ -21,6 +21,7 @@ from service.federation.archive import Archive
 from service.federation.bundle import bundle_of
 from service.federation.keys import NamedKey
 from service.federation.push import PushRefused
+from service.federation.replay import Replays
 from service.federation.store import Store
 
 PREFIX = "/v1/federation"
@@ -43,6 +44,7 @@ def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str
 
     app = FastAPI(title="Planilla federation", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.store = store
+    app.state.replays = Replays()  # the games' replays this process worked out, by history (pages_replay)
     Archive(store.db(), log_key)  # the tables, made once by whichever process starts first
 
     def archive() -> Archive:
@@ -183,7 +185,7 @@ def create_federation_app(store_url: str, log_key: NamedKey, witnesses: list[str
         from service.federation.pages_replay import replay_page
 
         chosen = language(lang, request.headers.get("accept-language"))
-        status, html = replay_page(archive(), game, at, chosen)
+        status, html = replay_page(archive(), game, at, chosen, app.state.replays)
         return HTMLResponse(html, status)
 
     @app.get("/standings", include_in_schema=False)

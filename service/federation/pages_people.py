@@ -124,6 +124,14 @@ def search_page(archive: Any, text: str, starts: str, ends: str, lang: str) -> s
         error = words["federation.bad_date"].format(field=words[wrong[0]])
         return page(lang, words["federation.search"], f'<p role="alert"><b>{escape(error)}</b></p>' + form, {})
     found = queries.search(archive, text, starts, ends)
+
+    def more(kind: str) -> str:
+        return (f'<p class="small">{escape(words["federation.more_found"].format(count=queries.SHOWN))}</p>'
+                if found["more"][kind] else "")
+
+    def listed(kind: str, items: str) -> str:
+        return (f"<ul>{items}</ul>" if items else f'<p>{escape(words["federation.nothing_found"])}</p>') + more(kind)
+
     events = "".join(
         f'<li><a href="/standings?{escape(urlencode({"hall": e["hall"], "name": e["name"], "lang": lang}))}">'
         f'{escape(e["name"])}</a> <span class="small">{escape(e["hall_name"])} · '
@@ -131,10 +139,12 @@ def search_page(archive: Any, text: str, starts: str, ends: str, lang: str) -> s
         for e in found["events"])
     players = "".join(
         f'<li>{player_link(p["who"], " / ".join(p["names"]), lang)} <span class="small">'
-        f'{escape(p["federation_id"] or words["federation.no_id_short"])} · {escape(", ".join(p["events"]))}</span></li>'
-        for p in found["players"])
-    body = (form + f'<h2>{escape(words["federation.players_found"])}</h2>'
-            + (f"<ul>{players}</ul>" if players else f'<p>{escape(words["federation.nothing_found"])}</p>')
-            + f'<h2>{escape(words["federation.events_found"])}</h2>'
-            + (f"<ul>{events}</ul>" if events else f'<p>{escape(words["federation.nothing_found"])}</p>'))
+        f'{escape(p["federation_id"])} · {escape(", ".join(p["events"]))}</span></li>' for p in found["players"])
+    entries = "".join(
+        f'<li>{player_link(p["who"], p["names"][0], lang)} <span class="small">'
+        f'{escape(words["federation.no_id_short"])} · {escape(p["events"][0])}</span></li>' for p in found["entries"])
+    body = (form + f'<h2>{escape(words["federation.players_found"])}</h2>' + listed("players", players)
+            + f'<h2>{escape(words["federation.entries_found"])}</h2>'
+            + f'<p class="small">{escape(words["federation.entries_note"])}</p>' + listed("entries", entries)
+            + f'<h2>{escape(words["federation.events_found"])}</h2>' + listed("events", events))
     return page(lang, words["federation.search"], body, {"q": text, "from": starts, "to": ends})

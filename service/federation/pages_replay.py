@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 from domain.board import LAYOUT
 from service.federation.pages import catalogue, page, when
-from service.federation.replay import NotReplayable, Replay, public_frame
+from service.federation.replay import NotReplayable, Replay, Replays, public_frame
 from service.trust.verdict import records_in
 
 PREMIUM = {"T": "TW", "D": "DW", "t": "TL", "d": "DL"}
@@ -56,21 +56,23 @@ def not_found(lang: str, message: str, here: dict[str, str], back: str = "") -> 
                 f'<p>{back}<a href="/?lang={lang}">{escape(words["federation.back"])}</a></p>', here)
 
 
-def replay_page(archive: Any, game: str, at: str, lang: str) -> tuple[int, str]:
-    """(status, page): the replay of ``game`` after event ``at``; 404 in the reader's language for an unknown
-    game or event."""
+def replay_page(archive: Any, game: str, at: str, lang: str, replays: Replays | None = None) -> tuple[int, str]:
+    """(status, page): the replay of ``game`` after event ``at``, kept in ``replays`` (the process's, by the
+    history's head hash) when given; 404 in the reader's language for an unknown game or event."""
     from service.federation.queries import hidden_names
 
     words = catalogue(lang)
-    found = archive.export_of(game) if game else None
-    if found is None:
+    row = archive.shown(game) if game else None
+    if row is None:
         return 404, not_found(lang, words["federation.no_game"].format(game=game), {"game": game})
-    data, row = found
     listed = urlencode({"hall": row["hall"], "name": row["event"] or "", "lang": lang})
     event_link = (f'<a href="/events?{escape(listed)}">'
                   f'{escape(str(row["event"] or ""))}</a> · ')
+    def records() -> list[Any]:
+        return records_in(archive.export_at(game, row["head_hash"]), row["events"])
+
     try:
-        replay = Replay(records_in(data, row["events"]))
+        replay = (replays or Replays(1)).get(game, row["head_hash"], records)
     except NotReplayable as err:
         return 422, not_found(lang, words["federation.not_replayable"].format(type=str(err)), {"game": game},
                               event_link)
@@ -142,12 +144,18 @@ def board_html(words: dict[str, str], frame: dict[str, Any], last: set[tuple[int
             f'{"".join(parts)}</div>')
 
 
+def event_name(words: dict[str, str], kind: str) -> str:
+    """An event's type in the reader's language: the catalogue's ``replay.type.<Type>``, the names the hall's
+    replay viewer (``js/replay.js``) shows too; a type this version does not name, as it comes."""
+    return words.get(f"replay.type.{kind}", kind)
+
+
 def facts(words: dict[str, str], replay: Replay, frame: dict[str, Any], version: int) -> str:
     phase = words.get(f"replay.phase.{frame['phase']}", frame["phase"] or "")
     placed = next((r.version for r in reversed(replay.records[:version]) if r.type == "TilesPlaced"), None)
     last = words["replay.last_play_at"].format(version=placed) if placed else "—"
     return (f'<dl class="facts"><dt>{escape(words["replay.event"])}</dt><dd data-testid="event-type">'
-            f'{escape(frame["event"])}</dd><dt>{escape(words["replay.when"])}</dt>'
+            f'{escape(event_name(words, frame["event"]))}</dd><dt>{escape(words["replay.when"])}</dt>'
             f'<dd>{escape(when(frame["at"] or ""))}</dd>'
             f'<dt>{escape(words["replay.phase"])}</dt><dd data-testid="phase">{escape(phase)}</dd>'
             f'<dt>{escape(words["replay.last_play"])}</dt><dd>{escape(last)}</dd></dl>')
@@ -190,6 +198,7 @@ def sheets_html(words: dict[str, str], sheets: list[list[dict[str, Any]]], final
 
 def timeline(words: dict[str, str], replay: Replay, version: int, to: Any) -> str:
     items = "".join(
-        f'<li><a href="{to(r.version)}"{" aria-current=step" if r.version == version else ""}>{escape(r.type)}</a></li>'
+        f'<li><a href="{to(r.version)}"{" aria-current=step" if r.version == version else ""}>'
+        f'{escape(event_name(words, r.type))}</a></li>'
         for r in replay.records)
     return f'<h2>{escape(words["replay.timeline"])}</h2><ol class="timeline">{items}</ol>'

@@ -130,33 +130,54 @@ def history(archive: Any, who: str) -> list[dict[str, Any]]:
     return sorted(found, key=lambda h: (h["starts"], h["event"]))
 
 
-def search(archive: Any, text: str = "", starts: str = "", ends: str = "") -> dict[str, list[dict[str, Any]]]:
-    """Events whose name holds ``text`` and players whose name or federation id holds it, within the dates
-    (an event overlapping ``starts``..``ends``). A player with a federation id appears once, with every name
-    they were entered under; one without appears once per entry. Hidden players never appear."""
+#: How many of each kind (events, players with a federation id, entries without one) a search lists; one more
+#: found says there are more (the page asks for a narrower search: a name, an id, dates).
+SHOWN = 50
+#: A search's entries: those of an enrolled event within the dates whose folded name or id holds the text, of
+#: players not hidden. On PostgreSQL the ``LIKE`` on ``folded`` is answered by its trigram index (``pg_trgm``,
+#: ``archive.TRIGRAMS``); on SQLite it reads the table.
+MATCHING = ("FROM entries e JOIN events v ON v.hall = e.hall AND v.name = e.event WHERE e.folded LIKE ? ESCAPE '\\' "
+            "AND v.ends >= ? AND v.starts <= ? AND NOT EXISTS (SELECT 1 FROM hidden h WHERE h.who = e.who)")
+
+
+def search(archive: Any, text: str = "", starts: str = "", ends: str = "", shown: int | None = None) -> dict[str, Any]:
+    """Events whose name holds ``text`` and players whose name or federation id holds it, within the dates (an
+    event overlapping ``starts``..``ends``), case and accents ignored, at most ``shown`` (``SHOWN``) of each
+    kind (``more`` says which kinds had more). ``players``: each federation id once, with every name they were
+    entered under and the events; ``entries``: players without one, one per tournament entry, never merged by
+    name. Hidden players never appear."""
+    shown = shown or SHOWN
     needle = folded(text.strip())
-    halls = {h["fingerprint"]: h["name"] for h in archive.halls()}
-
-    def in_dates(event: dict[str, Any]) -> bool:
-        return (not starts or event["ends"] >= starts) and (not ends or event["starts"] <= ends)
-
-    known = events_by_key(archive)
-    events = [e | {"hall_name": halls.get(e["hall"], "")} for e in archive.events()
-              if in_dates(e) and (not needle or needle in folded(e["name"]))]
-    gone = hidden(archive)
-    players: dict[str, dict[str, Any]] = {}
     pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    rows = archive.db.all("SELECT results_id, hall, event, who, name, federation_id, folded FROM entries WHERE "
-                          "folded LIKE ? ESCAPE '\\' ORDER BY results_id", (pattern,))
-    for _, hall, event_name, who, name, fid, text_folded in rows:
-        event = known.get((hall, event_name))
-        if who in gone or event is None or not in_dates(event) or (needle and needle not in text_folded):
-            continue
-        found = players.setdefault(who, {"who": who, "federation_id": fid, "names": [], "events": []})
-        if name not in found["names"]:
-            found["names"].append(name)
-        found["events"].append(event_name)
-    return {"events": events, "players": sorted(players.values(), key=lambda p: (folded(p["names"][0]), p["who"]))}
+    dates = (starts or "", ends or "9999-12-31")
+    halls = {h["fingerprint"]: h["name"] for h in archive.halls()}
+    events = [dict(zip(("name", "starts", "ends", "hall"), r)) | {"hall_name": halls.get(r[3], "")}
+              for r in archive.db.all("SELECT name, starts, ends, hall FROM events WHERE ends >= ? AND starts <= ? "
+                                      "ORDER BY starts, name", dates) if not needle or needle in folded(r[0])]
+    ids = [r[0] for r in archive.db.all(f"SELECT e.who, MIN(e.folded) {MATCHING} AND e.federation_id <> '' "
+                                        "GROUP BY e.who ORDER BY MIN(e.folded), e.who LIMIT ?",
+                                        (pattern, *dates, shown + 1))]
+    players: dict[str, dict[str, Any]] = {}
+    if ids[:shown]:
+        marks = ", ".join("?" for _ in ids[:shown])
+        for who, name, fid, event in archive.db.all(
+                f"SELECT e.who, e.name, e.federation_id, e.event {MATCHING} AND e.who IN ({marks}) "
+                "ORDER BY v.starts, e.results_id", (pattern, *dates, *ids[:shown])):
+            found = players.setdefault(who, {"who": who, "federation_id": fid, "names": [], "events": []})
+            if name not in found["names"]:
+                found["names"].append(name)
+            found["events"].append(event)
+    alone = [{"who": who, "federation_id": "", "names": [name], "events": [event]}
+             for who, name, event in archive.db.all(
+                 f"SELECT e.who, e.name, e.event {MATCHING} AND e.federation_id = '' ORDER BY e.folded, e.who "
+                 "LIMIT ?", (pattern, *dates, shown + 1))]
+
+    def by_name(p: dict[str, Any]) -> tuple[str, str]:  # the first of their names (each SQL ``LIMIT``'s order)
+        return min(folded(n) for n in p["names"]), p["who"]
+
+    return {"events": events[:shown], "players": sorted(players.values(), key=by_name),
+            "entries": sorted(alone[:shown], key=by_name),
+            "more": {"events": len(events) > shown, "players": len(ids) > shown, "entries": len(alone) > shown}}
 
 
 def refusals(archive: Any) -> list[dict[str, Any]]:

@@ -15,10 +15,12 @@ not), the bag, the phase and who is on turn.
 
 from __future__ import annotations
 
+import threading
 import uuid
+from collections import OrderedDict
 from datetime import datetime, timezone
 from functools import cache
-from typing import Any
+from typing import Any, Callable
 
 from domain.game.chain import ChainRecord
 
@@ -80,7 +82,8 @@ def domain_events(records: list[ChainRecord]) -> list[Any]:
 
 
 class Replay:
-    """One archived history, ready to be shown at any of its events."""
+    """One archived history, ready to be shown at any of its events. Kept by ``Replays`` and shared by the
+    requests of a process: each event's frame and sheet are worked out once, and are read, never changed."""
 
     def __init__(self, records: list[ChainRecord]) -> None:
         from service.game.application import GamesApplication
@@ -90,6 +93,9 @@ class Replay:
         self.events = domain_events(records)
         self.app = GamesApplication({"PERSISTENCE_MODULE": "eventsourcing.popo"})
         self.app.repository.event_store.put(self.events)
+        self.guard = threading.Lock()
+        self.frames: dict[int, dict[str, Any]] = {}
+        self.sheets: dict[int, tuple[list[list[dict[str, Any]]], list[int] | None]] = {}
 
     @property
     def last(self) -> int:
@@ -99,19 +105,26 @@ class Replay:
         """The hall's frame after event ``at`` (``projections.replay.state_at``), racks and all."""
         from projections.replay import state_at
 
-        return state_at(self.app, self.game_id, at)
+        with self.guard:
+            if at not in self.frames:
+                self.frames[at] = state_at(self.app, self.game_id, at)
+            return self.frames[at]
 
     def sheet(self, at: int) -> tuple[list[list[dict[str, Any]]], list[int] | None]:
         """Each player's sheet lines as they stood after event ``at`` (the projector's ``GameView``), and each
         player's final score once the game was settled by then (None before)."""
         from projections.views import GameView
 
-        view = GameView(self.game_id)
-        for event in self.events[:at]:
-            view.apply(event, frame=False)
-        settled = view.game.settlement
-        finals = [p["final_score"] for p in sorted(settled["players"], key=lambda p: p["seat"])] if settled else None
-        return [list(rows) for rows in view.rows], finals
+        with self.guard:
+            if at not in self.sheets:
+                view = GameView(self.game_id)
+                for event in self.events[:at]:
+                    view.apply(event, frame=False)
+                settled = view.game.settlement
+                finals = ([p["final_score"] for p in sorted(settled["players"], key=lambda p: p["seat"])]
+                          if settled else None)
+                self.sheets[at] = ([list(rows) for rows in view.rows], finals)
+            return self.sheets[at]
 
     def last_play(self, at: int, board: list[list[Any]]) -> set[tuple[int, int]]:
         """The squares the last play up to ``at`` filled, those still holding its tiles (the hall's highlight)."""
@@ -119,6 +132,37 @@ class Replay:
         if placed is None:
             return set()
         return {(row, col) for row, col, _ in placed.payload.get("placements", []) if board[row][col] is not None}
+
+
+class Replays:
+    """The replays a process worked out, by (game, head hash of the history shown): a game viewed again, event
+    after event, is neither read from the store nor replayed again; only the row saying which history is shown
+    is read per request. The head hash is the history's digest, so a pushed update (a reopen) is a new key and
+    the replay of the history it superseded is never shown again (it leaves as the least recently viewed);
+    ``size`` replays are kept. Each process keeps its own: the store stays the only truth."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self.kept: OrderedDict[tuple[str, str], Replay] = OrderedDict()
+        self.guard = threading.Lock()
+        self.built = 0
+
+    def get(self, game: str, head_hash: str, records: Callable[[], list[ChainRecord]]) -> Replay:
+        """The replay of ``game``'s history ending at ``head_hash``, ``records`` read and replayed only if
+        it is not kept."""
+        key = (game, head_hash)
+        with self.guard:
+            if key in self.kept:
+                self.kept.move_to_end(key)
+                return self.kept[key]
+        made = Replay(records())  # outside the lock (tens of ms): another game's viewers do not wait
+        with self.guard:
+            self.built += 1
+            replay = self.kept.setdefault(key, made)
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+            return replay
 
 
 def public_frame(frame: dict[str, Any]) -> dict[str, Any]:

@@ -23,16 +23,10 @@ from service.trust.keys import ServiceKey
 from tests.federation_world import RATINGS, results_body, row, signed
 
 LOG = NamedKey.generate("fisc.cat/seals")
-@pytest.fixture(scope="module")
-def world(tmp_path_factory):
+def fill(archive: Archive, a: ServiceKey, b: ServiceKey) -> None:
     """Hall A's Open (2025-05-01): Anna Puig (FISC-0042) beat Jordi Mas 420–380; two players named Pere Roca, no
     id, one beat the other 400–350. Hall B's Copa (2025-09-10): Ana Puig (FISC-0042 again) lost to Pere Roca (no
-    id) 390–410."""
-    folder = tmp_path_factory.mktemp("fed")
-    a, _ = ServiceKey.for_store(str(folder / "a"))
-    b, _ = ServiceKey.for_store(str(folder / "b"))
-    url = str(folder / "federation.sqlite3")
-    archive = Archive(Db(url), LOG)
+    id) 390–410; Núria Solé (FISC-0100) had a bye."""
     archive.enrol_hall(a.fingerprint, "Casal de Girona", "officer:test")
     archive.enrol_hall(b.fingerprint, "Club de Lleida", "officer:test")
     archive.enrol_event(a.fingerprint, "Open", "2025-05-01", "2025-05-01", "officer:test")
@@ -43,10 +37,21 @@ def world(tmp_path_factory):
                  row("p4", "Pere Roca", "", 3, 0, [("Pere Roca", -50)], [(1, "Pere Roca", 0, 350, 400)])]
     ratings = RATINGS + "1,played,1,FISC-0042,Anna Puig,1500,420,2,FISC-0007,Jordi Mas,1500,380\n"
     copa_rows = [row("p2", "Pere Roca", "", 1, 1, [("Ana Puig", 20)], [(1, "Ana Puig", 1, 410, 390)]),
-                 row("p1", "Ana Puig", "FISC-0042", 2, 0, [("Pere Roca", -20)], [(1, "Pere Roca", 0, 390, 410)])]
+                 row("p3", "Núria Solé", "FISC-0100", 1, 1, [("bye", 50)], [(1, None, 1, 50, 0)]),
+                 row("p1", "Ana Puig", "FISC-0042", 3, 0, [("Pere Roca", -20)], [(1, "Pere Roca", 0, 390, 410)])]
     for key, body in ((a, results_body("Open", "t-open", open_rows, ratings)),
                       (b, results_body("Copa", "t-copa", copa_rows))):
         archive.push(body, signed(key, body))
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fed")
+    a, _ = ServiceKey.for_store(str(folder / "a"))
+    b, _ = ServiceKey.for_store(str(folder / "b"))
+    url = str(folder / "federation.sqlite3")
+    archive = Archive(Db(url), LOG)
+    fill(archive, a, b)
     raw, _ = archive.create_officer_token("anna")
     archive.db.close()
     client = TestClient(create_federation_app(url, LOG))
@@ -61,7 +66,7 @@ def test_a_player_with_a_federation_id_is_one_player_across_events_and_halls(wor
     kept = archive_of(world)
     found = queries.history(kept, "id:FISC-0042")
     assert [(h["event"], h["hall_name"], h["name"], h["rank"], h["points"]) for h in found] == [
-        ("Open", "Casal de Girona", "Anna Puig", 1, 1), ("Copa", "Club de Lleida", "Ana Puig", 2, 0)]
+        ("Open", "Casal de Girona", "Anna Puig", 1, 1), ("Copa", "Club de Lleida", "Ana Puig", 3, 0)]
     page = world["client"].get("/players", params={"who": "id:FISC-0042", "lang": "en"}).text
     assert "Anna Puig, Ana Puig" in page and "FISC-0042" in page and "Club de Lleida" in page
 
@@ -69,13 +74,28 @@ def test_a_player_with_a_federation_id_is_one_player_across_events_and_halls(wor
 def test_two_players_of_the_same_name_without_an_id_are_never_merged(world):
     """Two Pere Roca in one event and a third in another: three entries, three histories of one event each."""
     kept = archive_of(world)
-    found = queries.search(kept, "pere roca")["players"]
+    assert queries.search(kept, "pere roca")["players"] == []  # listed apart from those with a federation id
+    found = queries.search(kept, "pere roca")["entries"]
     assert len(found) == 3 and len({p["who"] for p in found}) == 3
     assert all(p["who"].startswith("entry:") and len(p["events"]) == 1 for p in found)
     for p in found:
         assert len(queries.history(kept, p["who"])) == 1
     page = world["client"].get("/search", params={"q": "Pere", "lang": "es"}).text
-    assert page.count("/players?who=entry") == 3 and "sin licencia" in page
+    assert page.count("/players?who=entry") == 3 and "Inscripciones sin licencia" in page
+
+
+def test_search_lists_at_most_so_many_of_each_kind_and_says_there_are_more(world, monkeypatch):
+    """Everything of 2025, one of each kind: the first by name, and a word that there are more."""
+    kept = archive_of(world)
+    found = queries.search(kept, "", "2025-01-01", "2025-12-31", shown=1)
+    assert [p["names"] for p in found["players"]] == [["Anna Puig", "Ana Puig"]]  # as entered, event by event
+    assert [(p["names"], p["events"]) for p in found["entries"]] == [(["Pere Roca"], ["Open"])]
+    assert [e["name"] for e in found["events"]] == ["Open"]
+    assert found["more"] == {"events": True, "players": True, "entries": True}
+    assert queries.search(kept, "núria", shown=1)["more"] == {"events": False, "players": False, "entries": False}
+    monkeypatch.setattr(queries, "SHOWN", 1)
+    page = world["client"].get("/search", params={"q": "a", "lang": "ca"}).text
+    assert page.count("N&#x27;hi ha més de 1: afineu la cerca") == 2  # players and entries; one event holds an a
 
 
 def test_search_by_player_event_and_date_ignores_case_and_accents(world):
@@ -83,9 +103,12 @@ def test_search_by_player_event_and_date_ignores_case_and_accents(world):
     assert [p["who"] for p in queries.search(kept, "ANNA")["players"]] == ["id:FISC-0042"]
     assert [p["who"] for p in queries.search(kept, "fisc-0007")["players"]] == ["id:FISC-0007"]
     assert [e["name"] for e in queries.search(kept, "copa")["events"]] == ["Copa"]
+    assert [p["names"] for p in queries.search(kept, "NURIA sole")["players"]] == [["Núria Solé"]]
+    assert [p["names"] for p in queries.search(kept, "Nùria")["players"]] == [["Núria Solé"]]
     summer = queries.search(kept, "", "2025-06-01", "2025-12-31")
     assert [e["name"] for e in summer["events"]] == ["Copa"]
-    assert sorted(n for p in summer["players"] for n in p["names"]) == ["Ana Puig", "Pere Roca"]
+    assert [p["names"] for p in summer["players"]] == [["Ana Puig"], ["Núria Solé"]]
+    assert [p["names"] for p in summer["entries"]] == [["Pere Roca"]]
     assert queries.search(kept, "puig", "2025-05-01", "2025-05-01")["players"][0]["events"] == ["Open"]
     assert queries.folded("Núria Çà") == "nuria ca"
     wrong = world["client"].get("/search", params={"q": "x", "from": "1/5/2025", "lang": "en"}).text
@@ -182,3 +205,31 @@ def test_the_formula_steps_k_by_games_played_and_caps_the_difference():
     with pytest.raises(FormulaRefused) as caught:
         rate({**formula, "k": [{"k": 10}, {"k": 5}]}, games)
     assert caught.value.field == "k"
+
+
+def test_on_postgresql_search_finds_the_same_through_a_trigram_index_on_the_folded_name(world, postgres_url):
+    """The same pushes on PostgreSQL: the same players, entries and events as on SQLite for each search, and the
+    name's ``LIKE`` is one the store's trigram index answers (the plan names it once reading the table is off)."""
+    import psycopg
+    from psycopg import sql
+
+    from service.federation.queries import MATCHING
+
+    name = f"planilla_fed_{world['a'].fingerprint[:10]}"
+    base = postgres_url.rsplit("/", 1)[0]
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        on_pg = Archive(Db(f"{base}/{name}"), LOG)
+        fill(on_pg, world["a"], world["b"])
+        kept = archive_of(world)
+        for asked in (("nuria",), ("PÈRE",), ("puig", "2025-09-01"), ("", "2025-06-01", "2025-12-31"), ("fisc-00",)):
+            assert queries.search(on_pg, *asked) == queries.search(kept, *asked), asked
+        assert [p["names"] for p in queries.search(on_pg, "nuria")["players"]] == [["Núria Solé"]]
+        on_pg.db.execute("SET enable_seqscan = off")
+        plan = on_pg.db.all(f"EXPLAIN SELECT e.who {MATCHING}", ("%nuria%", "", "9999-12-31"))
+        assert "entries_by_folded" in " ".join(r[0] for r in plan)
+        on_pg.db.close()
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))

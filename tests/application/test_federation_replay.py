@@ -8,6 +8,7 @@ or event is a 404 page in the reader's language.
 from __future__ import annotations
 
 import re
+from html import escape
 
 import pytest
 from fastapi.testclient import TestClient
@@ -22,7 +23,8 @@ from service.federation.replay import PUBLIC, Replay, public_frame
 from service.federation.store import Db
 from service.trust.attest import export_attested
 from service.trust.verdict import records_in
-from tests.federation_world import EVENT, closed_game, game_body, hall_app, results_body, row, signed
+from tests.federation_world import (EVENT, closed_game, game_body, hall_app, reopen_and_close, results_body, row,
+                                    signed)
 from tests.keys import Tablet
 
 LOG = NamedKey.generate("fisc.test/seals")
@@ -35,11 +37,14 @@ CHOSEN = (1, 9, 10, 13)
 def world(tmp_path_factory):
     folder = tmp_path_factory.mktemp("replay")
     app = hall_app(folder / "hall")
-    game = closed_game(app, 1, 1, [Tablet(), Tablet()], second_play=True)
+    tablets = [Tablet(), Tablet()]
+    game = closed_game(app, 1, 1, tablets, second_play=True)
     last = app.get_game(game).version
     hall = {v: state_at(app, game, v) for v in CHOSEN + (last,)}  # the hall's own replay at those versions
     settlement = app.get_game(game).settlement
     export = export_attested(app, game)
+    reopen_and_close(app, game, tablets)  # a later history, for the replay cache's test (never pushed here)
+    reopened = export_attested(app, game)
     key = app.service_key
     app.close()
     url = str(folder / "federation.sqlite3")
@@ -53,7 +58,7 @@ def world(tmp_path_factory):
     hide(archive, "id:FISC-0002", "officer:test")
     archive.db.close()
     yield {"game": str(game), "last": last, "hall": hall, "export": export, "settlement": settlement,
-           "client": TestClient(create_federation_app(url, LOG))}
+           "reopened": reopened, "key": key, "client": TestClient(create_federation_app(url, LOG))}
 
 
 def shown_text(html: str) -> str:
@@ -134,3 +139,46 @@ def test_the_events_are_the_games_own_never_a_duplicates_of_the_same_name():
 
     assert event_classes()["GameEnded"] is GameEnded
     assert {cls.__module__.rsplit(".", 1)[0] for cls in event_classes().values()} == {"domain.game"}
+
+
+def test_every_event_is_named_in_the_readers_language_as_the_halls_replay_names_it(world):
+    """The timeline and the event shown read the catalogues' ``replay.type.*`` (the hall's ``js/replay.js`` reads
+    the same keys), never the stored type; every Game event has its name in es, ca and en."""
+    from service.federation.replay import event_classes
+
+    types = [r.type for r in Replay(records_in(world["export"], world["last"])).records]
+    for lang in ("es", "ca", "en"):
+        words = catalogue(lang)
+        assert all(f"replay.type.{kind}" in words for kind in event_classes()), lang
+        page = world["client"].get("/replay", params={"game": world["game"], "at": 9, "lang": lang}).text
+        timeline = re.findall(r'<li><a href="[^"]*"(?: aria-current=step)?>([^<]*)</a></li>', page)
+        assert timeline == [escape(words[f"replay.type.{kind}"]) for kind in types], lang
+        assert f'data-testid="event-type">{escape(words["replay.type.TilesPlaced"])}<' in page
+        assert not any(f">{kind}<" in page for kind in types)  # no stored type shown as it is stored
+    assert types[8] == "TilesPlaced"  # event 9, shown above: Ana's CASA
+
+
+def test_a_replay_is_worked_out_once_per_history_and_again_after_an_update(world, tmp_path):
+    """Viewed event after event, a game is read and replayed once (the process keeps it by the history's head
+    hash); a reopened history pushed as an update is a new head: the next view replays it, never the old one."""
+    url = str(tmp_path / "federation.sqlite3")
+    archive = Archive(Db(url), LOG)
+    archive.enrol_hall(world["key"].fingerprint, "Casal de Girona", "officer:test")
+    archive.enrol_event(world["key"].fingerprint, EVENT, "2025-05-01", "2025-05-02", "officer:test")
+    archive.push(game_body(world["export"]), signed(world["key"], game_body(world["export"])))
+    app = create_federation_app(url, LOG)
+    client, replays = TestClient(app), app.state.replays
+
+    def shown_last() -> int:
+        page = client.get("/replay", params={"game": world["game"], "lang": "ca"}).text
+        return int(re.search(r'data-version="(\d+)"', page).group(1))
+
+    assert shown_last() == world["last"]
+    for at in (1, 9, 9, 10):
+        assert client.get("/replay", params={"game": world["game"], "at": at}).status_code == 200
+    assert replays.built == 1 and shown_last() == world["last"]
+    update = game_body(world["reopened"])
+    assert archive.push(update, signed(world["key"], update)).outcome == "update"
+    assert shown_last() > world["last"] and replays.built == 2  # the reopen, its new signatures: replayed anew
+    assert shown_last() > world["last"] and replays.built == 2
+    archive.db.close()

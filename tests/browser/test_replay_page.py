@@ -14,6 +14,7 @@ import pytest
 
 from tests.application.script import long_game
 from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, screenshot
+from tests.browser.tablet import catalogue, text
 
 #: What the page shows on the board, square by square: [letter, blank] or None.
 READ_BOARD = """() => [...document.querySelectorAll('pl-board .row:not(.labels)')].map((row) =>
@@ -40,6 +41,9 @@ def games(hall: Any) -> dict[str, Any]:
     return {"finished": finished, "imported": imported, "tribunal": tribunal, "spectator": spectator, "player": player}
 
 
+SPANISH = catalogue("es")
+
+
 def new_page(browser: Any, viewport: dict[str, int], lang: str = "es") -> Any:
     page = browser.new_page(viewport=viewport)
     page.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
@@ -61,7 +65,8 @@ def check_version(page: Any, hall: Any, game: str, token: str, n: int, events: l
     """The page at version ``n`` shows what the service answers this token for ``/state?at=n``."""
     frame = api(hall, token, f"/v1/games/{game}/state?at={n}")
     page.wait_for_selector(f'[data-testid="version"][data-version="{n}"]')
-    assert page.get_by_test_id("event-type").inner_text() == frame["event"]
+    shown = page.get_by_test_id("event-type").evaluate("(e) => [e.dataset.type, e.textContent]")  # one round trip
+    assert shown == [frame["event"], SPANISH[f"replay.type.{frame['event']}"]]
     assert page.get_by_test_id("event-at").inner_text() == frame["at"]
     event = events[n - 1]
     assert event["sequence"] == n
@@ -170,6 +175,9 @@ def test_replay_screens(browser: Any, hall: Any, games: Any, lang: str, size: st
     page.goto(f"{hall.url}/replay?game={games['finished']}&at={at}#token={games['tribunal']}")
     page.wait_for_selector(f'[data-testid="version"][data-version="{at}"]')
     assert not page.evaluate("[...window.planillaMissing]")
+    named = page.evaluate("[...document.querySelectorAll('.timeline .type')].map((e) => [e.dataset.type, e.textContent])")
+    assert {kind for kind, _ in named} >= {"Created", "TilesPlaced", "SheetSigned"}  # every event named in the language
+    assert all(shown == text(lang, f"replay.type.{kind}") for kind, shown in named), named
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow}px wider than the screen"
     small = page.evaluate("""[...document.querySelectorAll('button, input, select, a')].filter((e) => {

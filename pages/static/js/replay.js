@@ -2,7 +2,7 @@
 // slider, keyboard arrows), each version read from `GET /v1/games/{id}/state?at=N` as this viewer may
 // see it and the timeline from `/events`. The page computes no rule: the last play highlighted is the
 // squares the last `TilesPlaced` filled (its frame against the one before), still on the board.
-import { t, use, choose, initial } from './i18n.js';
+import { t, known, use, choose, initial } from './i18n.js';
 import { request } from './net.js';
 import { tileset } from './tiles.js';
 import { tileHtml } from './components/board.js';
@@ -63,8 +63,12 @@ const PHASES = { starting: 'replay.phase.starting', dealing: 'replay.phase.deali
   ended: 'replay.phase.ended', closed: 'replay.phase.closed' };
 const phaseName = (phase) => (PHASES[phase] ? t(PHASES[phase]) : phase || '');
 
+// An event's type in the reader's language (`replay.type.<Type>`, the names the federation's replay page shows
+// too); one the catalogue does not name, as it comes.
+const typeName = (type) => known(`replay.type.${type}`) ?? type ?? '';
+
 function eventLine(e) {
-  return `<span class="type">${escapeHtml(e.type)}</span> <span class="who">${escapeHtml(e.actor)}</span>`;
+  return `<span class="type" data-type="${escapeHtml(e.type)}">${escapeHtml(typeName(e.type))}</span> <span class="who">${escapeHtml(e.actor)}</span>`;
 }
 
 async function go(n) {
@@ -102,7 +106,7 @@ function render(now, last) {
   app.querySelector('[data-action="next"]').disabled = now.version >= max;
   app.querySelector('[data-action="last"]').disabled = now.version >= max;
   app.querySelector('.now').innerHTML = `<h2>${t('replay.event')}</h2>
-    <p class="event-type" data-testid="event-type">${escapeHtml(now.event || event.type || '')}</p>
+    <p class="event-type" data-testid="event-type" data-type="${escapeHtml(now.event || event.type || '')}">${escapeHtml(typeName(now.event || event.type))}</p>
     <dl class="facts">
       <dt>${t('replay.when')}</dt><dd data-testid="event-at">${escapeHtml(now.at || '')}</dd>
       <dt>${t('replay.actor')}</dt><dd data-testid="actor">${escapeHtml(event.actor || '—')}</dd>
