@@ -62,11 +62,11 @@ class SlipTablet(Tablet):
 
 
 def _slips_in(players: list[SlipTablet], slips: int, seconds: float = 60) -> None:
-    """Wait until the round's tablets have had ``slips`` slips acknowledged (or one failed, or ``seconds`` passed:
-    the test then reports what went wrong)."""
+    """Wait until the round's tablets have had ``slips`` slips acknowledged (or one failed, or all are done, or
+    ``seconds`` passed: the test then reports what went wrong)."""
     deadline = time.monotonic() + seconds
-    while sum(len(t.sent) for t in players) < slips and time.monotonic() < deadline and not any(
-            t.error or not t.is_alive() for t in players):
+    while (sum(len(t.sent) for t in players) < slips and time.monotonic() < deadline
+           and not any(t.error for t in players) and any(t.is_alive() for t in players)):
         time.sleep(0.005)
 
 
