@@ -9,7 +9,9 @@ without, on the 2-core machine): Typer 0.29 imports itself (~45 ms) and then bui
 adapter for every parameter, importing pydantic (~90 ms). So ``main`` reads the plain
 ``gcg verify [--json] [--tiles T] [--end-factor N] FILE...`` line itself and runs it without
 Typer; anything else (``--help``, a mistake, the other commands) goes to the Typer app, which is
-built on first use (``service.cli.main.app``). Rich is imported only to draw a progress bar.
+built on first use (``service.cli.main.app``). Rich is imported only to draw a progress bar. The line
+``planilla serve`` starts its projector child with (``projections follow``, one store and its options) is
+read the same way, without Typer (``service.cli.projections.fast_follow_args``).
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from __future__ import annotations
 import sys
 
 from service.cli.gcg import fast_verify_args, run_verify
+from service.cli.projections import fast_follow_args, run_follow
 
-__all__ = ["build_app", "fast_verify_args", "main", "run_verify"]
+__all__ = ["build_app", "fast_follow_args", "fast_verify_args", "main", "run_follow", "run_verify"]
 
 
 def build_app():
@@ -64,6 +67,9 @@ def main() -> None:
     args = fast_verify_args(sys.argv[1:])
     if args is not None:
         sys.exit(run_verify(**args))
+    follow = fast_follow_args(sys.argv[1:])
+    if follow is not None:  # planilla serve's projector child: started at every server start
+        sys.exit(run_follow(**follow))
     from service.store_check import StoreRefused
 
     try:

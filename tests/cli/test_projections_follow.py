@@ -88,3 +88,30 @@ def test_the_server_s_saves_wake_its_child_through_the_pipe_and_the_pipe_s_end_s
     finally:
         child.stop()
         app.close()
+
+
+def test_the_line_a_server_starts_its_child_with_is_read_as_typer_reads_it(monkeypatch):
+    """``planilla serve``'s child reads its line without Typer (``fast_follow_args``, a cheaper start): to the same
+    arguments Typer's ``projections follow`` gives ``run_follow``; any other line still goes to Typer."""
+    import typer.testing
+
+    from service.cli import projections
+    from service.cli.main import build_app, fast_follow_args
+
+    def through_typer(line: list[str]) -> dict:
+        seen: dict = {}
+        monkeypatch.setattr(projections, "run_follow", lambda target, **kw: seen.update(target=target, **kw) or 0)
+        assert typer.testing.CliRunner().invoke(build_app(), line).exit_code == 0
+        return seen
+
+    for store in ("/srv/data", "postgresql://ana@db/planilla?schema=games"):
+        for wake in (7, None):
+            line = ProjectorProcess(store, 1.5).command(wake)[3:]
+            assert fast_follow_args(line) == through_typer(line) == {
+                "target": store, "poll": 1.5, "wake": wake, "parent": os.getpid()}
+    plain = ["projections", "follow", "--data", "d"]
+    assert fast_follow_args(plain) == through_typer(plain) == {"target": "d", "poll": 0.2, "wake": None, "parent": None}
+    for other in (["projections", "follow"], [*plain, "--help"], [*plain, "--database-url", "postgresql://x/y"],
+                  [*plain, "--poll", "0"], [*plain, "--poll", "61"], [*plain, "--poll=1"], [*plain, "--data", "e"],
+                  [*plain, "--parent", "x"], [*plain, "--every", "1"], ["projections", "rebuild", "--data", "d"]):
+        assert fast_follow_args(other) is None, other

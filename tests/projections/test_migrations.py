@@ -14,7 +14,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
 from projections.models import READ_MODEL_TABLES
-from projections.store import ReadStore, alembic_config, target_metadata
+from projections.store import HEAD, ReadStore, alembic_config, target_metadata
 from service.settings import read_model_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,6 +64,17 @@ def test_upgrade_downgrade_upgrade(read_store):
 
 def head() -> str:
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def test_the_newest_revision_a_start_looks_for_is_alembics_head(read_store):
+    """``ReadStore.migrate`` leaves Alembic unloaded when the schema is at ``HEAD``: that must be the real head, or
+    a store would never get a new migration. Migrating such a store changes nothing."""
+    assert HEAD == head()
+    read_store.migrate()
+    with read_store.connect() as conn:
+        assert ReadStore.revisions(conn) == [HEAD]
+    read_store.migrate()
+    assert drift(read_store) == []
 
 
 def test_the_first_migration_is_0001_and_later_ones_build_on_it():

@@ -1,8 +1,10 @@
 """Crash safety: a real server killed with SIGKILL at random moments while tablets play, then restarted.
 
 Four tablets replay complete games through the HTTP API, each command with an ``Idempotency-Key``,
-while the test kills the server (SIGKILL, no shutdown handler) every 0.8–2.0 s (a seeded generator)
-and starts it again on the same store. Now and then a tablet also sends a command that must be
+while the test kills the server (SIGKILL, no shutdown handler) eight times, each after 8–16 more commands
+acknowledged since the last start and a pause of up to 50 ms (both seeded), and starts it again on the same
+store. The kills are paced by commands, not seconds, so a run proves the same on a fast machine and a slow
+one: about 120 commands, over the final check's minimum of 100. Now and then a tablet also sends a command that must be
 refused (a stale ``expected_version``: 409; a rule the game refuses: 422), with a key of its own.
 Each tablet keeps a ledger: a command is *acknowledged* (200, with the version and the hashes of
 the events it recorded), *refused* (4xx), or *unknown* (sent, but the connection failed before an
@@ -38,6 +40,7 @@ from tests.reliability.live import LiveServer, fresh_store, scripted_game
 
 TABLETS = 4
 KILLS = 8
+BETWEEN_KILLS = (8, 16)  # commands acknowledged after a start before the next kill (seeded)
 REFUSALS = 0.08  # the share of commands preceded by one that must be refused
 
 
@@ -201,19 +204,22 @@ def test_nothing_acknowledged_is_lost_or_doubled_when_the_server_is_killed(kind,
         t.start()
     rng = random.Random(7)
     try:
+        # Each kill comes once the tablets have had some commands acknowledged since the last start, then after a
+        # pause of up to 50 ms, so it lands at any point of the commands then in flight (sent, being written,
+        # written and not yet answered). Paced by commands, not seconds: a faster machine or cheaper tablets do not
+        # make a run record more, and a loaded one does not leave too little played to prove anything.
         for _ in range(KILLS):
-            time.sleep(rng.uniform(0.8, 2.0))  # (0.5–1.5 s until the service key came: a start costs more now)
+            _play_on(tablets, rng.randint(*BETWEEN_KILLS))
+            time.sleep(rng.uniform(0.0, 0.05))
             up.clear()
             server.kill()
             server.start()
             up.set()
-        time.sleep(1.0)  # some commands after the last restart
-        # On a loaded machine (a parallel run's other worker, a neighbour's build) each start costs more and
-        # the kills' fixed pace leaves too little played to prove anything: play on after the last restart
-        # until the final check's minimum has happened (bounded), rather than fail on the machine's speed.
+        _play_on(tablets, rng.randint(*BETWEEN_KILLS))  # some commands after the last restart
+        # then on until the final check's minimum has happened (bounded), rather than fail on the machine's speed
         deadline = time.monotonic() + 90
         while not _enough(tablets) and time.monotonic() < deadline and not any(t.error for t in tablets):
-            time.sleep(0.1)
+            time.sleep(0.01)
     finally:
         stop.set()
         for t in tablets:
@@ -244,6 +250,18 @@ def test_nothing_acknowledged_is_lost_or_doubled_when_the_server_is_killed(kind,
     record_property("crash_summary", summary)
     print(summary)
     assert commands > 100 and unknown >= 1 and refused >= 5, f"too little happened to prove anything: {summary}"
+
+
+def _acknowledged(tablets: list[Tablet]) -> int:
+    return sum(t.ledger.commands for t in tablets)
+
+
+def _play_on(tablets: list[Tablet], commands: int, seconds: float = 60) -> None:
+    """Wait until the tablets have had ``commands`` more commands acknowledged (or one of them failed: the test
+    reports it; or ``seconds`` passed: the final check then says too little happened)."""
+    target, deadline = _acknowledged(tablets) + commands, time.monotonic() + seconds
+    while _acknowledged(tablets) < target and time.monotonic() < deadline and not any(t.error for t in tablets):
+        time.sleep(0.005)
 
 
 def _enough(tablets: list[Tablet]) -> bool:

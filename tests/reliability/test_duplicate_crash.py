@@ -3,8 +3,10 @@
 Twelve players' tablets each send six slips a round (a player may change their slip until «¡Tiempo!»: the last
 counts, FISC II.7 / AJS 3.2.6), each with an ``Idempotency-Key``, riding out the server's deaths as the classic
 game's tablets do (``tests/reliability/test_crash.py``: a slip in doubt is sent again with its key until it is
-answered). The server is killed twice in each of two rounds; between the rounds the judge closes, rules, takes
-the best slip as the master and publishes, each with a key. Then:
+answered). The server is killed twice in each of two rounds, each time once 10–30 more slips of the round's 72
+have been acknowledged and after a pause of up to 50 ms (seeded): paced by slips, not seconds, so every kill
+lands while slips are in flight however fast the machine; between the rounds the judge closes, rules, takes the
+best slip as the master and publishes, each with a key. Then:
 
 - every acknowledged slip is in the history exactly once, at the acknowledged version, and the history holds no
   other slip; versions 1..n without a gap; the chain verifies;
@@ -31,6 +33,7 @@ from tests.reliability.test_crash import Tablet, _read_models_equal_a_rebuild
 PLAYERS = 12
 SLIPS_EACH = 6
 KILLS_PER_ROUND = 2
+BETWEEN_KILLS = (10, 30)  # slips acknowledged in the round before each kill (two kills: at most 60 of its 72)
 WRITTEN = {1: [("CASAR", "H4"), ("CASA", "H5"), ("CASA", "H8"), ("SACO", "8H"), ("ROCA", "H5"), ("CASA", "")],
            2: [("OCA", "4G"), ("OCAS", "4G"), ("OCA", "G4"), ("SOL", "I4"), ("OCA", ""), ("LOS", "4G")]}
 
@@ -56,6 +59,15 @@ class SlipTablet(Tablet):
                 time.sleep(rng.uniform(0.0, 0.05))
         except BaseException as error:  # noqa: BLE001 - reported by the test
             self.error = error
+
+
+def _slips_in(players: list[SlipTablet], slips: int, seconds: float = 60) -> None:
+    """Wait until the round's tablets have had ``slips`` slips acknowledged (or one failed, or all are done, or
+    ``seconds`` passed: the test then reports what went wrong)."""
+    deadline = time.monotonic() + seconds
+    while (sum(len(t.sent) for t in players) < slips and time.monotonic() < deadline
+           and not any(t.error for t in players) and any(t.is_alive() for t in players)):
+        time.sleep(0.005)
 
 
 def judge(tablet: Tablet, base: str, round_no: int, director: str) -> None:
@@ -101,8 +113,11 @@ def test_every_acknowledged_slip_survives_a_killed_server_exactly_once(request, 
             players = [SlipTablet(s, tokens[s], base, round_no, server, up, stop) for s in range(PLAYERS)]
             for t in players:
                 t.start()
+            acknowledged = 0
             for _ in range(KILLS_PER_ROUND):
-                time.sleep(rng.uniform(0.2, 0.6))
+                acknowledged += rng.randint(*BETWEEN_KILLS)
+                _slips_in(players, acknowledged)
+                time.sleep(rng.uniform(0.0, 0.05))
                 up.clear()
                 server.kill()
                 server.start()
