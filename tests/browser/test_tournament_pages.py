@@ -424,7 +424,8 @@ def test_the_director_sets_up_pairs_enters_a_result_by_hand_and_closes_an_event_
     expect(hand).to_have_text(text("es", "rounds.hand_entry"))
     hand.click()
     who = page.locator("#who-starts")
-    expect(who).to_contain_text(text("es", "start.by_draw", article="FISC I.5"))
+    # the console's first paint waits on its bundle, its stream and the table's state: twice past 10 s in loaded runs
+    expect(who).to_contain_text(text("es", "start.by_draw", article="FISC I.5"), timeout=30_000)
     expect(who.locator('form[data-type="give_starter"]')).to_have_count(0)  # FISC draws: no starter to name
     for _ in range(6):  # a tie draws again (FISC I.5)
         if not who.count():
