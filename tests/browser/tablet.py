@@ -10,7 +10,7 @@ from typing import Any
 try:
     from playwright.sync_api import expect
 
-    expect.set_options(timeout=10_000)  # a loaded CI machine: the page may take a while to catch up
+    expect.set_options(timeout=20_000)  # a loaded CI machine: the page may take a while to catch up (10 s failed twice)
 except ImportError:  # the ``browser`` fixture then skips (or, in CI, fails) with the reason
     expect = None
 
