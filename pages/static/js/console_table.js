@@ -197,7 +197,7 @@ export async function showTable(root, { game, token, back }) {
     const differing = v.discrepancies.length > 0; // the sheets first, beside the correction's form (FILE 40)
     const scores = v.players.map((p) => `<li class="${p.seat === v.onTurn ? 'on-turn' : ''}">${esc(p.name)} <b>${p.score}</b></li>`).join('');
     view.innerHTML = `<header class="bar"><button type="button" id="back">← ${t('console.back')}</button>
-        <div class="title"><strong>${t('game.table', { table: v.table ?? '?' })}</strong> ${esc([v.event, v.round != null ? t('game.round', { round: v.round }) : null, v.profile].filter(Boolean).join(' · '))}</div></header>
+        <div class="title"><strong>${t('game.table', { table: v.table ?? '?' })}</strong> ${esc([v.event, v.round != null ? t('game.round', { round: v.round }) : null, v.profile ? said(`director.profile.${v.profile}`) ?? v.profile : null].filter(Boolean).join(' · '))}</div></header>
       <p class="banner" role="status">${esc(t(`hall.waiting.${(v.status && v.status.waiting_for) || 'none'}`))}</p>
       ${sent ? `<p class="sent" role="status">✔ ${esc(sent)}</p>` : ''}
       <main class="table-layout">

@@ -2,7 +2,7 @@
 // what this seat may do now (only what next_actions offer), the settlement, the lock, the discrepancies.
 // Mixed into the page's Tablet (tablet.js), which wires them up.
 
-import { t, names } from './i18n.js';
+import { t, names, known } from './i18n.js';
 import { waitingLines } from './waiting.js';
 import { START_ARTICLE, PLAYERS_RULE } from './offers.js';
 import { seatsToAct } from './seats.js';
@@ -16,7 +16,8 @@ export class Panels {
   gameLine() {
     const v = this.view;
     const parts = [v.event, v.round != null ? t('game.round', { round: v.round }) : null,
-      v.table != null ? t('game.table', { table: v.table }) : null, v.profile];
+      v.table != null ? t('game.table', { table: v.table }) : null,
+      v.profile ? known(`director.profile.${v.profile}`) ?? v.profile : null]; // «FILE 2024», not its id
     return parts.filter(Boolean).join(' · ');
   }
 
