@@ -108,21 +108,26 @@ def flipped(profile: Profile, setting: str, new: Any) -> Profile:
     return replace(profile, **{group: replace(getattr(profile, group), **{name: new})})
 
 
+def forget_derived() -> None:
+    """Empty the caches of what the service derives from a profile by its id (the game's rules, the sheet's):
+    the next look builds them again from the profile then in ``PROFILES``."""
+    from projections.sheet import sheet_rules
+
+    rules_for.cache_clear()
+    sheet_rules.cache_clear()
+
+
 @contextmanager
 def swapped(profile: Profile) -> Iterator[None]:
     """``profile`` stands in for the one with its id, everywhere the service looks profiles up."""
-    from projections.sheet import sheet_rules
-
     original = PROFILES[profile.id]
     PROFILES[profile.id] = profile
-    rules_for.cache_clear()
-    sheet_rules.cache_clear()
+    forget_derived()
     try:
         yield
     finally:
         PROFILES[profile.id] = original
-        rules_for.cache_clear()
-        sheet_rules.cache_clear()
+        forget_derived()
 
 
 # ---- probes -------------------------------------------------------------------------------------
@@ -436,13 +441,10 @@ _BASE: dict[tuple[str, int], tuple[Any, set[str]]] = {}
 
 def base(profile_id: str, index: int) -> tuple[Any, set[str]]:
     """A probe's outcome under the profile as it is, and the settings the probe read to reach it (the caches
-    of objects derived from profiles emptied first, so that their building is seen)."""
-    from projections.sheet import sheet_rules
-
+    of objects derived from profiles emptied first, as ``swapped`` empties them, so that their building is seen)."""
     key = (profile_id, index)
     if key not in _BASE:
-        rules_for.cache_clear()
-        sheet_rules.cache_clear()
+        forget_derived()
         with reads_traced() as read:
             seen = PROBES[index](profile_id)
         _BASE[key] = seen, read
