@@ -62,6 +62,7 @@ def test_one_shared_tablet_records_both_players_turns_each_with_its_own_seat(bro
     tab.enter_play("H7", "CASA", announced=5, total=5)  # a physical bag: the service does not know the racks
     expect(acting).to_have_text(tab.t("shared.acting", name=names[second]))
     tab.expect_banner("wait.acceptance", names=names[second])
+    tab.sync()  # the sheets too: the announced 5 and the starter's line, not the moment before the sheet's read
     to_top(tab)
     screenshot(tab.page, "tablet-es-landscape-shared")
     check_page(tab.page, "shared tablet, acceptance")
