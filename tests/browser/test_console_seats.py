@@ -8,6 +8,7 @@ words with its article."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.browser.conftest import TABLET_LANDSCAPE, screenshot
@@ -41,7 +42,11 @@ def issue_sheet(page: Any, lang: str) -> dict[tuple[str, int], str]:
     cards = page.locator(".seat-card")
     expect(cards).to_have_count(6)
     expect(cards.first).to_contain_text(text(lang, "seats.table", table=1))
-    page.wait_for_function("() => [...document.querySelectorAll('.seat-card img.qr')].every((i) => i.complete && i.naturalWidth > 0)")
+    # «Imprimir» waits for every QR (a sheet printed before would carry empty squares), saying how many are in.
+    expect(page.locator("#app")).to_have_attribute("data-qr-ready", "true")
+    assert page.evaluate("() => [...document.querySelectorAll('.seat-card img.qr')].every((i) => i.complete && i.naturalWidth > 0)")
+    expect(page.get_by_role("button", name=text(lang, "seats.print"))).to_be_enabled()
+    expect(page.locator("#qr-status")).to_have_text(text(lang, "seats.qr_ready", total=6))
     check_page(page, f"seats {lang}")
     page.emulate_media(media="print")
     page.set_viewport_size(A4)
@@ -172,3 +177,43 @@ def test_the_round_sheet_a_second_device_and_a_tablet_replaced_mid_game(browser:
     screenshot(page, "console-ca-hall-tablets")
     issue_sheet(page, "ca")
     page.context.close()
+
+
+def test_the_sheet_waits_for_its_qr_codes_and_names_those_that_never_arrive(browser: Any, hall: Hall) -> None:
+    """«Imprimir» is offered once every card's QR image has arrived or failed, with how many are in; a QR that
+    fails leaves its card striped with its code to type, and the page says how many and what to do (ca)."""
+    for table in (1, 2):
+        r = hall.http.post("/v1/games", json={"profile": "fisc-2023", "players": [f"Jugador {2 * table - 1}",
+                                                                                   f"Jugador {2 * table}"],
+                                              "event": "Open de Reus", "round": 1, "table": table},
+                           headers=hall.headers(hall.director))
+        assert r.status_code == 201, r.text
+    context = browser.new_context(viewport=TABLET_LANDSCAPE)
+    context.add_init_script("localStorage.setItem('planilla.lang', 'ca')")
+    page = context.new_page()
+    held: list[Any] = []  # the QR requests, answered only when the test says
+    page.route("**/v1/seat-codes/*/qr.svg", lambda route: held.append(route))
+    page.goto(f"{hall.url}/seats?event=Open+de+Reus&round=1#token={hall.arbiter}")
+    page.get_by_role("button", name=text("ca", "seats.issue")).click()
+    expect(page.locator(".seat-card")).to_have_count(4)
+    printing = page.get_by_role("button", name=text("ca", "seats.print"))
+    expect(printing).to_be_disabled()
+    expect(page.locator("#qr-status")).to_have_text(text("ca", "seats.qr_loading", done=0, total=4))
+    for _ in range(200):  # the four requests reach the route
+        if len(held) == 4:
+            break
+        page.wait_for_timeout(25)
+    assert len(held) == 4, len(held)
+    held[0].continue_()
+    expect(page.locator("#qr-status")).to_have_text(text("ca", "seats.qr_loading", done=1, total=4))
+    expect(printing).to_be_disabled()
+    held[1].continue_()
+    held[2].continue_()
+    held[3].abort()  # the hall's Wi-Fi dropped it
+    expect(page.locator("#qr-status")).to_have_text(text("ca", "seats.qr_failed", count=1))
+    expect(page.locator("#qr-status")).to_have_attribute("role", "alert")
+    expect(printing).to_be_enabled()
+    expect(page.locator(".seat-card.qr-missing")).to_have_count(1)
+    expect(page.locator(".seat-card.qr-missing .code b")).to_have_text(re.compile(r"^[A-Z0-9]{4}-[A-Z0-9]{4}$"))
+    screenshot(page, "seats-ca-qr-missing")
+    context.close()

@@ -46,16 +46,46 @@ function render() {
   app.innerHTML = `<header class="bar">
       <div class="title"><strong>${t('seats.title')}</strong> ${ready ? esc(t('seats.heading', { event, round })) : ''}</div>
       ${ready && token ? `<button type="button" id="issue" class="primary"${sheet.busy ? ' disabled' : ''}>${t(issued ? 'seats.reissue' : 'seats.issue')}</button>` : ''}
-      ${issued ? `<button type="button" id="print">${t('seats.print')}</button>` : ''}
+      ${issued ? `<button type="button" id="print" disabled>${t('seats.print')}</button>` : ''}
       ${lang}<a class="back" href="/console">${t('seats.console')}</a></header>
     <section class="explain"><p>${t('seats.help')}</p>${issued ? `<p>${t('seats.reissue_help')}</p>` : ''}
       ${!ready ? `<p role="alert" class="problem">${t('seats.missing')}</p>` : ''}
       ${ready && !token ? `<p role="alert" class="problem">${t('seats.sign_in')}</p>` : ''}
       ${sheet.problem ? `<p role="alert" class="problem">${esc(sheet.problem)}</p>` : ''}
       ${issued ? `<p role="status">${esc(t('seats.issued', { count: issued.count, by: issued.issued_by, time: clock(issued.issued_at) }))}</p>` : ''}
+      ${issued && issued.cards.length ? '<p id="qr-status" role="status" aria-live="polite"></p>' : ''}
       ${issued ? issued.left_out.map((x) => `<p class="problem">${esc(t('seats.left_out', { table: x.table ?? '?', why: x.reason, article: x.article ?? '' }))}</p>`).join('') : ''}
     </section>
     <main class="cards" aria-label="${t('seats.title')}">${issued ? issued.cards.map(cardHtml).join('') : ''}</main>`;
+}
+
+/** The cards' QR images as they arrive: «Imprimir» waits for all of them (a sheet printed before would carry
+ * empty squares), with how many are in; one that fails is named on its card, whose code can still be typed. */
+function qrProgress(images) {
+  const done = images.filter((i) => i.complete).length;
+  const failed = images.filter((i) => i.complete && !i.naturalWidth).length;
+  return { done, failed, total: images.length, ready: done === images.length };
+}
+
+function watchQrs() {
+  const images = [...app.querySelectorAll('.seat-card img.qr')];
+  const update = () => {
+    const { done, failed, total, ready } = qrProgress(images);
+    const button = app.querySelector('#print');
+    const status = app.querySelector('#qr-status');
+    app.dataset.qrReady = String(ready);
+    if (button) button.disabled = !ready;
+    for (const image of images) image.closest('.seat-card').classList.toggle('qr-missing', image.complete && !image.naturalWidth);
+    if (!status) return;
+    status.className = ready && failed ? 'problem' : '';
+    status.setAttribute('role', ready && failed ? 'alert' : 'status');
+    status.textContent = !ready ? t('seats.qr_loading', { done, total }) : failed ? t('seats.qr_failed', { count: failed }) : t('seats.qr_ready', { total });
+  };
+  for (const image of images) {
+    image.addEventListener('load', update);
+    image.addEventListener('error', update);
+  }
+  update();
 }
 
 async function issue() {
@@ -72,6 +102,7 @@ async function issue() {
     sheet.problem = t('seats.failed', { why: [body.message || answer.status, body.field, body.article].filter(Boolean).join(' · ') });
   }
   render();
+  watchQrs();
 }
 
 app.addEventListener('click', (e) => {
@@ -80,7 +111,7 @@ app.addEventListener('click', (e) => {
   if (button.id === 'issue') issue();
   if (button.id === 'print') print();
 });
-app.addEventListener('change', async (e) => { if (e.target.id === 'lang') { await choose(e.target.value); render(); } });
+app.addEventListener('change', async (e) => { if (e.target.id === 'lang') { await choose(e.target.value); render(); watchQrs(); } });
 
 await use(initial(null));
 tokenFromAddress();
