@@ -85,10 +85,13 @@ def generate(
     tileset: TileSet,
     *,
     blank_as_digraph: bool = True,
+    tops_only: bool = False,
 ) -> list[Play]:
     """Every legal play of ``rack`` (tile letters, ``?`` for a blank) on ``board``, best first.
 
     Plays of equal score keep the order they were found in (rows before columns, top to bottom).
+    ``tops_only``: only the plays of the best score (the master's candidates), in that order: the same list as
+    the full one's first plays, without making a play of everything below the best found so far.
     """
     abc = speller(tileset)
     n = len(abc.letters)
@@ -112,7 +115,7 @@ def generate(
         anchors = {CENTRE[0] * SIZE + CENTRE[1]}  # the first play covers H8 (FILE 6, FISC I.6)
     else:
         anchors = {i for i in range(SIZE * SIZE) if grid[i] == EMPTY and _touches(grid, i)}
-    search = _Search(dawg, counts, points, blank_mask, abc.letters, plays)
+    search = _Search(dawg, counts, points, blank_mask, abc.letters, plays, tops_only)
     search.run(grid, values, anchors, True)
     flip = [r * SIZE + c for c in range(SIZE) for r in range(SIZE)]  # flip[i]: the square mirrored
     search.run([grid[j] for j in flip], [values[j] for j in flip], {flip[i] for i in anchors}, False)
@@ -133,7 +136,7 @@ def _touches(grid: list[int], i: int) -> bool:
 class _Search:
     """One generation: the rack as counts, and the lines searched in one direction at a time."""
 
-    def __init__(self, dawg, counts, points, blank_mask, letters, plays) -> None:
+    def __init__(self, dawg, counts, points, blank_mask, letters, plays, tops_only=False) -> None:
         self.dawg = dawg
         self.counts = counts
         self.blank = len(counts) - 1
@@ -142,6 +145,8 @@ class _Search:
         self.letters = letters
         self.plays = plays
         self.rack_size = sum(counts)
+        #: With ``tops_only``, the best score found so far (rows, then columns); plays below it are not made.
+        self.best = [-1 if tops_only else None]
 
     def cross_checks(self, grid, values):
         """For each empty square: the tiles allowed there, and the face value of its cross word (-1: none)."""
@@ -198,6 +203,8 @@ class _Search:
         state = [rack_mask]
         row = start = anchor = 0
         new_play = tuple.__new__  # a Play without its Python-level __new__
+        best = self.best
+        lefts: list[tuple[int, bool]] = []  # the left part's tiles in word order: (token, blank)
 
         def extend(node: int, col: int, main: int, mult: int, cross: int) -> None:
             """Go on along the row from ``col``, the word so far read up to ``node``."""
@@ -213,11 +220,16 @@ class _Search:
                 n_new = len(placed)
                 if horizontal or n_new > 1 or base[row + placed[0][0]] < 0:
                     score = main * mult + cross + (BINGO_BONUS if n_new == BINGO_TILES else 0)
-                    r = row // SIZE
-                    if horizontal:
-                        plays.append(new_play(Play, (score, r, start, True, col - start, tuple(placed), letters)))
-                    else:
-                        plays.append(new_play(Play, (score, start, r, False, col - start, tuple(placed), letters)))
+                    top = best[0]
+                    if top is None or score >= top:  # tops only: a play below the best so far is not made
+                        if top is not None and score > top:
+                            best[0] = score
+                            plays.clear()
+                        r = row // SIZE
+                        if horizontal:
+                            plays.append(new_play(Play, (score, r, start, True, col - start, tuple(placed), letters)))
+                        else:
+                            plays.append(new_play(Play, (score, start, r, False, col - start, tuple(placed), letters)))
             if col == SIZE:
                 return
             rack_mask = state[0]
@@ -254,11 +266,15 @@ class _Search:
             nonlocal start
             start = anchor - depth
             main, mult = 0, 1
-            for col, t, is_blank in placed:
+            placed.clear()  # the left part on the squares before the anchor, from ``start``
+            col = start
+            for t, is_blank in lefts:
                 i = row + col
                 if not is_blank:
                     main += points[t] * letter_mult[i]
                 mult *= word_mult[i]
+                placed.append((col, t, is_blank))
+                col += 1
             extend(node, anchor, main, mult, 0)
             if depth == limit:
                 return
@@ -281,11 +297,11 @@ class _Search:
                         counts[t] -= 1
                         if not counts[t]:
                             state[0] = rack_mask & ~low
-                    # The left part grows leftwards in position but rightwards in the word: shift it.
-                    shifted = [(col - 1, tt, bb) for col, tt, bb in placed]
-                    placed[:] = shifted + [(anchor - 1, t, use_blank)]
+                    # The left part grows leftwards in position but rightwards in the word: the tiles are kept
+                    # in word order and put on their squares by the call that extends them.
+                    lefts.append((t, use_blank))
                     left(child, depth + 1, limit)
-                    placed[:] = [(col + 1, tt, bb) for col, tt, bb in placed[:-1]]
+                    lefts.pop()
                     if use_blank:
                         counts[blank] += 1
                     else:
@@ -312,3 +328,4 @@ class _Search:
                         and row + c - limit - 1 not in anchors:
                     limit += 1
                 left(root, 0, limit)
+                placed.clear()

@@ -58,6 +58,10 @@ class Lexicon:
         """Every legal play of ``rack`` on ``board``, best first (``generator.generate``)."""
         return generate(board, rack, self.dawg, self.tileset, blank_as_digraph=blank_as_digraph)
 
+    def tops(self, board: Board, rack: Sequence[str], *, blank_as_digraph: bool = True) -> list[Play]:
+        """The plays of the best score only, in the order ``plays`` lists them (the master's candidates)."""
+        return generate(board, rack, self.dawg, self.tileset, blank_as_digraph=blank_as_digraph, tops_only=True)
+
     def header(self) -> dict:
         """What is stored beside the graph."""
         return {

@@ -162,8 +162,7 @@ class Duplicates:
                                 reason="the loaded lexicon's verdict", lexicon_sha256=lexicon.sha256)
         r = duplicate.current
         blank_as_digraph = get_profile(duplicate.profile).blank_as_digraph
-        plays = lexicon.plays(board_of(r["board"]), r["rack"], blank_as_digraph=blank_as_digraph)
-        tops = [p for p in plays if p.score == plays[0].score] if plays else []
+        tops = lexicon.tops(board_of(r["board"]), r["rack"], blank_as_digraph=blank_as_digraph)
         written = [duplicate.master_text([[q.row, q.col, q.tile.letter, q.tile.blank] for q in p.placements],
                                          p.horizontal) for p in tops]
         return duplicate.choose_master(meta, computed=written, seed=secrets.token_hex(8), lexicon=lexicon_name,

@@ -66,6 +66,9 @@ def test_catalan_qu_tile_makes_quatre_molins_14():
     plays = lexicon("catalan").plays(board, ["QU", "A", "T", "R", "E"])
     top = [(p.coordinate.federation(), word_of(p, board)) for p in plays if p.score == plays[0].score]
     assert plays[0].score == 40 and sorted(top) == [("8D", "QUATRE"), ("H4", "QUATRE")]
+    tops = lexicon("catalan").tops(board, ["QU", "A", "T", "R", "E"])  # the master's candidates alone, in order
+    assert [(p.score, p.coordinate.federation(), word_of(p, board)) for p in tops] == \
+        [(40, "H4", "QUATRE"), (40, "8D", "QUATRE")]
     assert [p.score for p in plays if p.coordinate.federation() == "H8" and word_of(p, board) == "QUATRE"] == [26]
 
 
@@ -120,5 +123,7 @@ def test_same_plays_and_scores_as_brute_force_on_random_positions(name):
         expected = reference_plays(board, rack, words, lex.tileset, blank_as_digraph=digraphs)
         assert found.keys() == expected.keys(), (position, rack, found.keys() ^ expected.keys())
         assert found == expected, position
+        tops = generate(board, rack, lex.dawg, lex.tileset, blank_as_digraph=digraphs, tops_only=True)
+        assert tops == [p for p in plays if p.score == plays[0].score], f"position {position}: the master's candidates"
         compared += len(found)
     assert compared > 2000  # the positions are not trivial
