@@ -91,11 +91,12 @@ class Duplicates:
             self.app.remember_tokens(issued)
             return duplicate, tokens
 
-    def act(self, duplicate_id: UUID, by: Actor, step: Callable[[Duplicate, Meta], Any],
+    def act(self, duplicate_id: UUID, by: Actor | Callable[[Duplicate], Actor], step: Callable[[Duplicate, Meta], Any],
             answer: Callable[[Duplicate, Any], dict[str, Any]], *, key: str | None = None,
             digest: str | None = None) -> tuple[dict[str, Any], bool]:
         """Load, run ``step(duplicate, meta)``, save; the answer ``answer(duplicate, result)`` and whether it
-        is a replay of the first answer to ``key``."""
+        is a replay of the first answer to ``key``. ``by`` may be a function of the loaded game (the game is
+        loaded once: a copy of a duplicate with twenty rounds' boards is not free)."""
         rid = self.app.answer_id(duplicate_id, key) if key is not None else None
         if rid is not None:
             first = self.app.answered(rid)
@@ -103,7 +104,7 @@ class Duplicates:
                 return self._replay(first, digest), True
         with self._lock:
             duplicate = self.get(duplicate_id)
-            meta = self._meta(by)
+            meta = self._meta(by(duplicate) if callable(by) else by)
             result = step(duplicate, meta)
             response = answer(duplicate, result)
             others = [] if rid is None or not duplicate.pending_events else [

@@ -108,8 +108,8 @@ async def _command(request: Request, duplicates: Duplicates, duplicate_id: UUID,
             raise malformed(msg("api.visible_ascii_characters"), field="Idempotency-Key")
         digest = request_hash(who.token_id, {"path": request.url.path,
                                              "body": body.model_dump(mode="json") if body is not None else None})
-    found = await _run(lambda: duplicates.get(duplicate_id))
-    answer, replayed = await _run(lambda: duplicates.act(duplicate_id, _actor(who, device, found), step, _answer,
+    # The actor is named from the game it acts on (a player by seat), loaded once, inside the command.
+    answer, replayed = await _run(lambda: duplicates.act(duplicate_id, lambda d: _actor(who, device, d), step, _answer,
                                                          key=key, digest=digest))
     if replayed:
         return JSONResponse(answer, headers={"Idempotent-Replayed": "true"})
