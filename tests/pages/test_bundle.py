@@ -18,8 +18,6 @@ from pages.bundle import ENTRIES, BundleError, bundle
 from tests.pages.test_preload import imported
 
 NODE = shutil.which("node")
-#: What a page loads before its bundle: the tablet's binding screen (js/bind_first.js, issue 28).
-EARLY = {"tablet": ["bind_first.js"]}
 
 
 def write(folder: Path, files: dict[str, str]) -> None:
@@ -95,14 +93,7 @@ def test_every_pages_bundle_is_made_and_is_valid_javascript(tmp_path: Path, page
 @pytest.mark.parametrize("page", sorted(ENTRIES))
 def test_each_page_loads_its_bundle_and_no_module_of_its_own(page: str) -> None:
     html = (STATIC / f"{page}.html").read_text(encoding="utf-8")
-    # The tablet's first module draws the binding screen before its bundle runs (issue 28): one small module that
-    # imports nothing statically and runs the bundle itself (import()), preloaded beside it.
-    first = [f"/static/js/{name}" for name in EARLY.get(page, [])]
-    assert re.findall(r'<script type="module" src="([^"]+)"', html) == (first or [f"/bundle/{page}.js"])
-    assert re.findall(r'rel="modulepreload" href="([^"]+)"', html) == [*first, f"/bundle/{page}.js"]
-    assert set(re.findall(r'"(/static/js/[^"]+)"', html)) == set(first)
-    for path in first:
-        source = (STATIC / path.removeprefix("/static/")).read_text(encoding="utf-8")
-        assert not re.search(r"^\s*import\b", source, re.M), path  # one request, nothing fetched before it runs
-        assert f"import(BUNDLE)" in source and f"const BUNDLE = '/bundle/{page}.js'" in source, path
-        assert len(source.encode()) < 8000, path
+    # Every page, the tablet too (issue 28: its binding screen is drawn by tablet.html itself, no module of its own).
+    assert re.findall(r'<script type="module" src="([^"]+)"', html) == [f"/bundle/{page}.js"]
+    assert re.findall(r'rel="modulepreload" href="([^"]+)"', html) == [f"/bundle/{page}.js"]
+    assert not re.findall(r'"(/static/js/[^"]+)"', html)

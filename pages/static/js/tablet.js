@@ -462,4 +462,7 @@ async function start() {
   await new Tablet(session).run();
 }
 
-start();
+// A first use's binding screen (tablet.html, issue 28) holds the page while the code is typed: this bundle runs
+// meanwhile, and the tablet starts when the code is sent (the screen calls the start it was left).
+if (globalThis.__tabletStart === 'hold') globalThis.__tabletStart = start;
+else start();
