@@ -269,12 +269,14 @@ def cold_binding(browser: Any, base: str, director: str, cpu: float, qr: bool = 
     context.add_init_script(OBSERVER)
     page = context.new_page()
     throttled(context, page, cpu, SLOW_4G)
+    # Not waiting for the page's load event (Playwright's default): a person types once the field shows, and the QR's
+    # page binds as soon as its HTML is in.
     if qr:
-        page.goto(f"{base}/tablet#bind={code}")
+        page.goto(f"{base}/tablet#bind={code}", wait_until="commit")
         tapped = 0.0
     else:
-        page.goto(f"{base}/tablet")
-        page.fill("#bind-code", code)
+        page.goto(f"{base}/tablet", wait_until="commit")
+        page.fill("#bind-code", code)  # waits for the field itself
         tapped = page.evaluate("""() => { const t = performance.now();
             document.querySelector('#bind-form button[type=submit]').click(); return t; }""")
     page.wait_for_function("window.__planilla.ready !== null", timeout=60_000)

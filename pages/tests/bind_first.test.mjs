@@ -17,11 +17,13 @@ const KEYS = { title: 'bind.title', help: 'bind.help', code: 'bind.code', submit
 function open({ hash = '', stored = {}, answer = () => ({ status: 200, body: {} }) } = {}) {
   const kept = new Map(Object.entries(stored));
   const calls = [];
+  const listeners = [];
   for (const name of ['__early', '__earlyBind', '__earlyCatalogue', '__bindFirst', '__bindFirstKit', '__tabletStart',
     '__drawBind']) delete globalThis[name];
   Object.assign(globalThis, {
     window: globalThis,
     location: { hash },
+    addEventListener: (type, listener) => listeners.push([type, listener]),
     localStorage: { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, String(v)) },
     fetch: async (path, init = {}) => {
       calls.push({ path, init });
@@ -31,7 +33,8 @@ function open({ hash = '', stored = {}, answer = () => ({ status: 200, body: {} 
   });
   Object.defineProperty(globalThis, 'navigator', { value: { language: 'en-GB' }, configurable: true });
   vm.runInThisContext(head);
-  return { calls, kept };
+  const fire = (type) => listeners.filter(([t]) => t === type).forEach(([, listener]) => listener());
+  return { calls, kept, fire };
 }
 
 const BOUND = { token: 't0k', game_id: 'g1', seat: 1, language: 'ca', state: { version: 3 }, scoresheet: { sheets: [] } };
@@ -46,12 +49,15 @@ test('the binding screen says what the catalogues say, in es, ca and en', () => 
   }
 });
 
-test('a first use holds the bundle for a typed code, in the browser\'s language, its catalogue fetched', () => {
-  const { calls } = open();
+test('a first use holds the bundle for a typed code, in the browser\'s language, its catalogue once the page is in', () => {
+  const { calls, fire } = open();
   assert.equal(globalThis.__tabletStart, 'hold');
   assert.equal(globalThis.__bindFirst, 'en');
   assert.equal(typeof globalThis.__drawBind, 'function');
+  assert.deepEqual(calls, []); // nothing beside the bundle and the styles
+  fire('load');
   assert.deepEqual(calls.map((c) => c.path), ['/static/i18n/en.json']);
+  assert.equal(globalThis.__earlyCatalogue.lang, 'en');
 });
 
 test('the bind sends the code, the device and a P-256 public key, and asks for the game in the same answer', async () => {
