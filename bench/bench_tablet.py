@@ -1,6 +1,6 @@
 """The tablet page in Chromium, as slow as a cheap tablet on a hall's Wi-Fi, beside 63 other games in play.
 
-Run: ``.venv/bin/python bench/bench_tablet.py`` (options: ``--loads``, ``--bindings``, ``--qr``, ``--against``,
+Run: ``.venv/bin/python bench/bench_tablet.py`` (options: ``--loads``, ``--bindings``, ``--typing-ms``, ``--qr``, ``--against``,
 ``--bindings-only``, ``--samples``, ``--think-ms``, ``--cpu``, ``--tablets``). Needs Chromium at
 ``/usr/bin/chromium`` (or ``PLANILLA_CHROMIUM``) and the ``playwright`` package (the test extra).
 
@@ -253,14 +253,16 @@ def cold_load(browser: Any, base: str, game: Game, kind: str, cpu: float) -> dic
     return {"tti": tti, "warm": warm, "fetched": fetched}
 
 
-def cold_binding(browser: Any, base: str, director: str, cpu: float, qr: bool = False) -> dict[str, Any]:
+def cold_binding(browser: Any, base: str, director: str, cpu: float, qr: bool = False,
+                 typing_ms: float = 0) -> dict[str, Any]:
     """A tablet's first use (issue 28): a fresh context opens ``/tablet``, the seat's code is typed as soon as the
     field shows and sent; the page binds (``POST /v1/bind``), makes its P-256 key pair and registers it in the
     same call, and shows the game. A new game each time (a seat bound once). Timed from navigation start: the code
     field in the page (``field``), Playwright's typing and tap (``tap``), the game shown (``total``); ``after_tap``
     from the tap to the game shown; ``page`` = ``field`` + ``after_tap``, the page's own time (what Playwright's,
     or a person's, typing takes is left out). With ``qr``, the QR's address is opened instead
-    (``/tablet#bind=CODE``): no typing, ``total`` is the whole cold binding."""
+    (``/tablet#bind=CODE``): no typing, ``total`` is the whole cold binding. With ``typing_ms``, the code is typed a
+    key at a time, that many ms apart (a person's pace), rather than filled at once."""
     game = Game(base, director)
     r = game.client.post(f"/v1/games/{game.id}/seats/1/code", json={}, headers=game.headers(director))
     r.raise_for_status()
@@ -276,7 +278,10 @@ def cold_binding(browser: Any, base: str, director: str, cpu: float, qr: bool = 
         tapped = 0.0
     else:
         page.goto(f"{base}/tablet", wait_until="commit")
-        page.fill("#bind-code", code)  # waits for the field itself
+        if typing_ms:
+            page.locator("#bind-code").press_sequentially(code, delay=typing_ms)  # waits for the field itself
+        else:
+            page.fill("#bind-code", code)  # waits for the field itself
         tapped = page.evaluate("""() => { const t = performance.now();
             document.querySelector('#bind-form button[type=submit]').click(); return t; }""")
     page.wait_for_function("window.__planilla.ready !== null", timeout=60_000)
@@ -379,6 +384,8 @@ def main() -> None:
                         help=f"Mean pause of the other games' tablets, ms (default {BH.THINK_MS:g}).")
     parser.add_argument("--cpu", type=float, default=4.0, help="CPU throttling rate (default 4).")
     parser.add_argument("--bindings", type=int, default=5, help="Cold bindings by a typed code (default 5).")
+    parser.add_argument("--typing-ms", type=float, default=0, help="Type the code a key at a time, this many ms "
+                        "apart (default 0: Playwright fills the field at once, the fastest typist there is).")
     parser.add_argument("--qr", type=int, default=None, help="Cold bindings by the QR's address, no typing "
                         "(default: as many as --bindings).")
     parser.add_argument("--against", metavar="CHECKOUT", help="Also a second server run from another checkout of "
@@ -432,7 +439,8 @@ def main() -> None:
             for i in range(max(args.bindings, args.qr if args.qr is not None else args.bindings)):
                 for name, each in servers.items():  # alternating: this checkout, then the other
                     if i < args.bindings:
-                        typed[name].append(cold_binding(browser, each.url, each.token, args.cpu))
+                        typed[name].append(cold_binding(browser, each.url, each.token, args.cpu,
+                                                        typing_ms=args.typing_ms))
                     if i < (args.qr if args.qr is not None else args.bindings):
                         qrs[name].append(cold_binding(browser, each.url, each.token, args.cpu, qr=True))
             bindings = typed["this checkout"]
@@ -481,8 +489,9 @@ def main() -> None:
         print(f"  warm reload, the shell from the service worker: median {statistics.median(warm):.2f} s" if warm else
               "  warm reload: the page registered no service worker")
     if bindings:
-        print(f"cold binding (open /tablet, type the code, bind, make and register the P-256 key, show the game), CPU "
-              f"{args.cpu:g}x, Slow 4G:")
+        pace = f"a key every {args.typing_ms:g} ms" if args.typing_ms else "filled at once"
+        print(f"cold binding (open /tablet, type the code ({pace}), bind, make and register the P-256 key, show the "
+              f"game), CPU {args.cpu:g}x, Slow 4G:")
         found = {name: binding_lines(name, typed[name], qrs[name]) for name in typed}
         if len(found) == 2:
             mine, theirs = found.values()

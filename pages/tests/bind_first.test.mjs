@@ -56,8 +56,22 @@ test('a first use holds the bundle for a typed code, in the browser\'s language,
   assert.equal(typeof globalThis.__drawBind, 'function');
   assert.deepEqual(calls, []); // nothing beside the bundle and the styles
   fire('load');
-  assert.deepEqual(calls.map((c) => c.path), ['/static/i18n/en.json']);
+  assert.deepEqual(calls.map((c) => c.path), ['/static/i18n/en.json', '/static/i18n/es.json', '/static/i18n/ca.json']);
   assert.equal(globalThis.__earlyCatalogue.lang, 'en');
+});
+
+test('the game\'s catalogue fetched while the code was typed is the one taken after the binding, not fetched again', async () => {
+  const { calls, fire } = open({ answer: binding });
+  fire('load');
+  await globalThis.__bindFirstKit.bindEarly('ABCD-EFGH', 'en');
+  assert.equal(globalThis.__earlyCatalogue.lang, 'ca'); // the binding's language
+  assert.equal(calls.filter((c) => c.path === '/static/i18n/ca.json').length, 1);
+});
+
+test('a device that chose its language fetches only that catalogue while the code is typed', () => {
+  const { calls, fire } = open({ stored: { 'planilla.lang': 'ca' } });
+  fire('load');
+  assert.deepEqual(calls.map((c) => c.path), ['/static/i18n/ca.json']);
 });
 
 test('the bind sends the code, the device and a P-256 public key, and asks for the game in the same answer', async () => {
