@@ -44,7 +44,7 @@ test('the binding screen says what the catalogues say, in es, ca and en', () => 
   open();
   const { WORDS } = globalThis.__bindFirstKit;
   for (const lang of ['es', 'ca', 'en']) {
-    const catalogue = JSON.parse(readFileSync(new URL(`../static/i18n/${lang}.json`, import.meta.url)));
+    const catalogue = JSON.parse(readFileSync(new URL(`../static/i18n/tablet/${lang}.json`, import.meta.url)));
     for (const [word, key] of Object.entries(KEYS)) assert.equal(WORDS[lang][word], catalogue[key], `${lang} ${key}`);
   }
 });
@@ -56,7 +56,7 @@ test('a first use holds the bundle for a typed code, in the browser\'s language,
   assert.equal(typeof globalThis.__drawBind, 'function');
   assert.deepEqual(calls, []); // nothing beside the bundle and the styles
   fire('load');
-  assert.deepEqual(calls.map((c) => c.path), ['/static/i18n/en.json', '/static/i18n/es.json', '/static/i18n/ca.json']);
+  assert.deepEqual(calls.map((c) => c.path), ['/static/i18n/tablet/en.json', '/static/i18n/tablet/es.json', '/static/i18n/tablet/ca.json']);
   assert.equal(globalThis.__earlyCatalogue.lang, 'en');
 });
 
@@ -65,13 +65,13 @@ test('the game\'s catalogue fetched while the code was typed is the one taken af
   fire('load');
   await globalThis.__bindFirstKit.bindEarly('ABCD-EFGH', 'en');
   assert.equal(globalThis.__earlyCatalogue.lang, 'ca'); // the binding's language
-  assert.equal(calls.filter((c) => c.path === '/static/i18n/ca.json').length, 1);
+  assert.equal(calls.filter((c) => c.path === '/static/i18n/tablet/ca.json').length, 1);
 });
 
 test('a device that chose its language fetches only that catalogue while the code is typed', () => {
   const { calls, fire } = open({ stored: { 'planilla.lang': 'ca' } });
   fire('load');
-  assert.deepEqual(calls.map((c) => c.path), ['/static/i18n/ca.json']);
+  assert.deepEqual(calls.map((c) => c.path), ['/static/i18n/tablet/ca.json']);
 });
 
 test('the bind sends the code, the device and a P-256 public key, and asks for the game in the same answer', async () => {
@@ -115,13 +115,15 @@ test('a refused code rejects with the status and the service\'s words, as api.bi
     (e) => e.status === 404 && e.body.message === 'no existe el código');
 });
 
-test('the QR\'s address binds at once, holds nothing, and fetches the game\'s catalogue once the binding says it', async () => {
+test('the QR\'s address binds at once, holds nothing, and takes the game\'s catalogue fetched beside it', async () => {
   const { calls } = open({ hash: '#bind=abcd-efgh', answer: binding });
   assert.equal(globalThis.__tabletStart, undefined); // the bundle starts as soon as it has run
   assert.equal(globalThis.__drawBind, undefined);
   assert.equal(globalThis.__earlyBind.code, 'ABCD-EFGH');
   await globalThis.__earlyBind.result;
-  assert.deepEqual(calls.map((c) => c.path), ['/v1/bind?view=game', '/static/i18n/ca.json']);
+  assert.deepEqual(calls.map((c) => c.path), ['/static/i18n/tablet/es.json', '/static/i18n/tablet/ca.json',
+    '/v1/bind?view=game']); // the profiles' catalogues beside the binding; the binding's (ca) taken, not fetched again
+  assert.equal(globalThis.__earlyCatalogue.lang, 'ca');
 });
 
 test('the device\'s own language wins over the game\'s, as i18n.initial picks it', async () => {
@@ -136,5 +138,5 @@ test('a tablet with a game reads its state and sheet at once, no binding screen'
   assert.equal(globalThis.__tabletStart, undefined);
   assert.equal(globalThis.__drawBind, undefined);
   assert.deepEqual(calls.map((c) => c.path), [`/v1/games/${session.game}`, `/v1/games/${session.game}/scoresheet`,
-    '/static/i18n/es.json']);
+    '/static/i18n/tablet/es.json']);
 });

@@ -35,9 +35,10 @@ def test_the_worker_is_served_at_the_root_with_each_pages_own_shell(client: Test
     assert r.headers["cache-control"] == "no-cache"  # the browser checks for a new worker on every visit
     shells = shells_of(r.text)
     assert set(shells) == {"/", *(f"/{name}" for name in pages.PAGES)}
-    catalogues = [f"/static/i18n/{lang}.json" for lang in ("ca", "en", "es")]
+    catalogues = [f"/static/i18n/tablet/{lang}.json" for lang in ("ca", "en", "es")]  # its own (pages/catalogues.py)
     assert shells["/tablet"] == ["/tablet", "/bundle/tablet.js", "/static/css/base.css", "/static/css/tablet.css",
                                  *catalogues]  # the binding screen is in the page itself (issue 28), offline too
+    assert shells["/console"][-3:] == [f"/static/i18n/{lang}.json" for lang in ("ca", "en", "es")]  # every page's
     for page, shell in shells.items():
         bundles = [path for path in shell if path.startswith("/bundle/")]
         assert bundles == [f"/bundle/{'index' if page == '/' else page[1:]}.js"], (page, bundles)

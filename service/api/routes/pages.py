@@ -59,12 +59,16 @@ ASSET = re.compile(r'(?:href|src)="(/(?:static|bundle)/[^"#?]+)"')
 def shells() -> dict[str, list[str]]:
     """Each page's own shell, as its worker keeps it once the page is visited (issue 28: a tablet fetches the
     tablet's shell, not every page's): the page, the styles and the bundle its HTML names, and the catalogues
-    (the language picker offers all three). ``/`` is the landing page."""
-    catalogues = [f"/static/i18n/{p.name}" for p in sorted((STATIC / "i18n").glob("*.json"))]
+    (the language picker offers all three; the tablet's own, ``static/i18n/tablet``). ``/`` is the landing page."""
+
+    def catalogues(page: str) -> list[str]:  # a page's own (pages/catalogues.py: the tablet's), else every page's
+        folder = STATIC / "i18n" / page if (STATIC / "i18n" / page).is_dir() else STATIC / "i18n"
+        return [f"/static/{p.relative_to(STATIC).as_posix()}" for p in sorted(folder.glob("*.json"))]
+
     found = {}
     for path, html in (("/", "index.html"), *((f"/{name}", f"{name}.html") for name in PAGES)):
         assets = dict.fromkeys(ASSET.findall((STATIC / html).read_text(encoding="utf-8")))
-        found[path] = [path, *assets, *catalogues]
+        found[path] = [path, *assets, *catalogues(path.strip("/") or "index")]
     return found
 
 
