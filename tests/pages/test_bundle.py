@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pages import STATIC
-from pages.bundle import ENTRIES, BundleError, bundle
+from pages.bundle import ENTRIES, BundleError, bundle, uncommented
 from tests.pages.test_preload import imported
 
 NODE = shutil.which("node")
@@ -97,3 +97,32 @@ def test_each_page_loads_its_bundle_and_no_module_of_its_own(page: str) -> None:
     assert re.findall(r'<script type="module" src="([^"]+)"', html) == [f"/bundle/{page}.js"]
     assert re.findall(r'rel="modulepreload" href="([^"]+)"', html) == [f"/bundle/{page}.js"]
     assert not re.findall(r'"(/static/js/[^"]+)"', html)
+
+
+def test_the_comments_filling_their_lines_are_left_out_and_nothing_else() -> None:
+    """Issue 28: a third of the tablet's gzipped bundle was comments. Strings, templates (nested too) and regular
+    expressions that look like comments stay; a comment after code on its line stays."""
+    source = (
+        "const a = 1;\n"
+        "  // a whole-line comment\n"
+        "/** a doc block\n * over lines\n */\n"
+        "const t = `x\n// not a comment: a template's line\n${ `y\n/* nor this */` }\n`;\n"
+        "const r = /\\/\\/ not a comment/g, q = '// nor this', d = 4 / 2; // after code: stays\n"
+        "const e = [/\\*/, `${a}`]; /* after code */\n"
+    )
+    assert uncommented(source) == (
+        "const a = 1;\n"
+        "const t = `x\n// not a comment: a template's line\n${ `y\n/* nor this */` }\n`;\n"
+        "const r = /\\/\\/ not a comment/g, q = '// nor this', d = 4 / 2; // after code: stays\n"
+        "const e = [/\\*/, `${a}`]; /* after code */\n"
+    )
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_every_pages_bundle_without_its_comments_still_parses(tmp_path: Path) -> None:
+    for page, entry in ENTRIES.items():
+        joined = bundle(STATIC / "js" / entry, STATIC / "js").text
+        assert "\n// " not in joined.split("\n", 1)[1]  # no comment line left (the file's first line says what it is)
+        (tmp_path / f"{page}.mjs").write_text(joined, encoding="utf-8")
+        checked = subprocess.run([NODE, "--check", str(tmp_path / f"{page}.mjs")], capture_output=True, text=True)
+        assert checked.returncode == 0, (page, checked.stderr)
