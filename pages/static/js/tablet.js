@@ -454,6 +454,7 @@ function keepShell() {
 }
 
 async function start() {
+  api.pageStore(); // opened beside the binding or the first reads (once: later calls take the same)
   let session = null;
   try {
     session = (await sessionFromAddress()) || readSession();
@@ -481,5 +482,8 @@ async function start() {
 
 // A first use's binding screen (tablet.html, issue 28) holds the page while the code is typed: this bundle runs
 // meanwhile, and the tablet starts when the code is sent (the screen calls the start it was left).
-if (globalThis.__tabletStart === 'hold') globalThis.__tabletStart = start;
-else start();
+// The page's store (IndexedDB: the seat's key, the outbox) opens meanwhile, not after the binding has answered.
+if (globalThis.__tabletStart === 'hold') {
+  globalThis.__tabletStart = start;
+  api.pageStore();
+} else start();
