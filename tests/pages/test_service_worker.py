@@ -35,9 +35,10 @@ def test_the_worker_is_served_at_the_root_with_each_pages_own_shell(client: Test
     assert r.headers["cache-control"] == "no-cache"  # the browser checks for a new worker on every visit
     shells = shells_of(r.text)
     assert set(shells) == {"/", *(f"/{name}" for name in pages.PAGES)}
-    catalogues = [f"/static/i18n/{lang}.json" for lang in ("ca", "en", "es")]
-    assert shells["/tablet"] == ["/tablet", "/static/css/base.css", "/static/css/tablet.css", "/static/js/bind_first.js",
-                                 "/bundle/tablet.js", *catalogues]  # the binding screen before the bundle, offline too
+    catalogues = [f"/static/i18n/tablet/{lang}.json" for lang in ("ca", "en", "es")]  # its own (pages/catalogues.py)
+    assert shells["/tablet"] == ["/tablet", "/bundle/tablet.js", "/static/css/base.css", "/static/css/tablet.css",
+                                 *catalogues]  # the binding screen is in the page itself (issue 28), offline too
+    assert shells["/console"][-3:] == [f"/static/i18n/{lang}.json" for lang in ("ca", "en", "es")]  # every page's
     for page, shell in shells.items():
         bundles = [path for path in shell if path.startswith("/bundle/")]
         assert bundles == [f"/bundle/{'index' if page == '/' else page[1:]}.js"], (page, bundles)
@@ -74,3 +75,19 @@ def test_static_files_are_gzipped_and_the_api_answers_are_not(client: TestClient
     contract = client.get("/openapi.json", headers={"Accept-Encoding": "gzip"})  # large, outside the mount
     assert contract.status_code == 200 and len(contract.content) > 10_000
     assert "content-encoding" not in contract.headers
+
+
+def test_a_pages_html_is_gzipped_where_taken_and_revalidated_by_its_etag(client: TestClient) -> None:
+    """Issue 28: the tablet's HTML carries its binding screen (14 KB); gzipped it is what a first use waits for."""
+    source = (STATIC / "tablet.html").read_bytes()
+    packed = client.get("/tablet", headers={"Accept-Encoding": "gzip"})
+    assert packed.status_code == 200 and packed.headers["content-encoding"] == "gzip"
+    assert packed.content == source  # the client decodes it
+    assert int(packed.headers["content-length"]) < len(source) / 2
+    assert packed.headers["content-type"].startswith("text/html") and packed.headers["cache-control"] == "no-cache"
+    plain = client.get("/tablet", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.content == source
+    again = client.get("/tablet", headers={"If-None-Match": packed.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+    assert client.get("/console").headers["etag"] != packed.headers["etag"]
+    assert client.get("/nothing-here").status_code == 404

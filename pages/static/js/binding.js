@@ -42,7 +42,7 @@ export async function sessionFromAddress() {
  * re-binding makes a new one. Where the browser gives no WebCrypto (a page over plain http on the hall's
  * network), the seat is bound without a key and signs as a paper seat does. */
 async function bindWithKey(code) {
-  const early = globalThis.__earlyBind; // begun by bind_first.js before this bundle arrived: taken once
+  const early = globalThis.__earlyBind; // begun by tablet.html's head before this bundle ran: taken once
   if (early && early.code === code) {
     globalThis.__earlyBind = null;
     try {
@@ -68,9 +68,9 @@ async function bindWithKey(code) {
 
 export async function bindScreen(problem, again) {
   await use(initial(null));
-  // a code sent from bind_first.js's screen while the catalogue came: bound as the address now says, not asked again
+  // a code sent from tablet.html's own screen while the catalogue came: bound as the address now says, not asked again
   if (!problem && new URLSearchParams(location.hash.slice(1)).get('bind')) { again(); return; }
-  const typed = document.getElementById('bind-code'); // bind_first.js's field: what was typed stays, and the focus
+  const typed = document.getElementById('bind-code'); // tablet.html's field: what was typed stays, and the focus
   const kept = typed && { value: typed.value, focused: document.activeElement === typed };
   app.innerHTML = `<section class="bind"><h1>${t('bind.title')}</h1><p>${t('bind.help')}</p>
     <form id="bind-form"><label for="bind-code">${t('bind.code')}</label>

@@ -29,7 +29,8 @@ export async function use(lang) {
     // The catalogue tablet.html's inline script fetched while the modules loaded, when it is this one (taken once).
     const early = globalThis.__earlyCatalogue;
     if (early && early.lang === lang) globalThis.__earlyCatalogue = null;
-    const fetched = () => fetch(`/static/i18n/${lang}.json`).then((answer) => answer.json());
+    // A page with catalogues of its own (the tablet's: pages/catalogues.py) names their folder in its HTML.
+    const fetched = () => fetch(`${globalThis.__catalogues || '/static/i18n'}/${lang}.json`).then((answer) => answer.json());
     loading.set(lang, (early && early.lang === lang ? early.body.catch(fetched) : fetched())
       .finally(() => loading.delete(lang)));
   }

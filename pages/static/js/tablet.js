@@ -437,20 +437,38 @@ class Tablet extends Controls(Signing(Steps(Panels))) {
   }
 }
 
+/** The app shell, so the page reloads offline (only in a secure context): once the game is shown (or after 10 s).
+ * Its download (the page, its bundle, its styles and the three catalogues, afresh) would otherwise share a slow hall
+ * network with the game's first reads and catalogue, on a first use above all (issue 28, the cold binding). */
+function keepShell() {
+  let done = false;
+  const register = () => {
+    if (done) return;
+    done = true;
+    seen.disconnect();
+    api.registerServiceWorker();
+  };
+  const seen = new MutationObserver(() => { if (app.dataset.version) register(); });
+  seen.observe(app, { attributes: true, attributeFilter: ['data-version'] });
+  setTimeout(register, 10_000);
+}
+
 async function start() {
-  api.registerServiceWorker(); // the app shell, so the page reloads offline (only in a secure context)
+  api.pageStore(); // opened beside the binding or the first reads (once: later calls take the same)
   let session = null;
   try {
     session = (await sessionFromAddress()) || readSession();
   } catch (error) {
     history.replaceState(null, '', '/tablet');
+    api.registerServiceWorker();
     await use(initial(null));
     const said = error.key ? t(error.key) : error.body && (error.body.message || error.body.detail);
     // the service's reason already says what to do; without one, the page says it (never both)
     await bindScreen(`${t('bind.failed')} ${said || t('bind.check')}`, start);
     return;
   }
-  if (!session) { await bindScreen(null, start); return; }
+  if (!session) { api.registerServiceWorker(); await bindScreen(null, start); return; }
+  keepShell();
   // The catalogue is fetched while the game is read (a cold load on a slow hall network waits for one
   // round trip, not two); the game is shown once both are in.
   // (Only when the language is known before the game is read: the binding said it, or the device chose one.)
@@ -462,4 +480,10 @@ async function start() {
   await new Tablet(session).run();
 }
 
-start();
+// A first use's binding screen (tablet.html, issue 28) holds the page while the code is typed: this bundle runs
+// meanwhile, and the tablet starts when the code is sent (the screen calls the start it was left).
+// The page's store (IndexedDB: the seat's key, the outbox) opens meanwhile, not after the binding has answered.
+if (globalThis.__tabletStart === 'hold') {
+  globalThis.__tabletStart = start;
+  api.pageStore();
+} else start();

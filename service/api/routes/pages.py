@@ -5,11 +5,13 @@ Outside the HTTP contract (``include_in_schema=False``): they are files, not res
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
+from pathlib import Path
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
@@ -59,20 +61,48 @@ ASSET = re.compile(r'(?:href|src)="(/(?:static|bundle)/[^"#?]+)"')
 def shells() -> dict[str, list[str]]:
     """Each page's own shell, as its worker keeps it once the page is visited (issue 28: a tablet fetches the
     tablet's shell, not every page's): the page, the styles and the bundle its HTML names, and the catalogues
-    (the language picker offers all three). ``/`` is the landing page."""
-    catalogues = [f"/static/i18n/{p.name}" for p in sorted((STATIC / "i18n").glob("*.json"))]
+    (the language picker offers all three; the tablet's own, ``static/i18n/tablet``). ``/`` is the landing page."""
+
+    def catalogues(page: str) -> list[str]:  # a page's own (pages/catalogues.py: the tablet's), else every page's
+        folder = STATIC / "i18n" / page if (STATIC / "i18n" / page).is_dir() else STATIC / "i18n"
+        return [f"/static/{p.relative_to(STATIC).as_posix()}" for p in sorted(folder.glob("*.json"))]
+
     found = {}
     for path, html in (("/", "index.html"), *((f"/{name}", f"{name}.html") for name in PAGES)):
         assets = dict.fromkeys(ASSET.findall((STATIC / html).read_text(encoding="utf-8")))
-        found[path] = [path, *assets, *catalogues]
+        found[path] = [path, *assets, *catalogues(path.strip("/") or "index")]
     return found
 
 
 @router.get("/{name}")
-def page(name: str) -> FileResponse:
+def page(name: str, request: Request) -> Response:
+    """A page's HTML, gzipped where the browser takes it (issue 28: the tablet's carries its binding screen, 14 KB,
+    5 KB gzipped, the first thing a first use waits for on a hall's slow Wi-Fi); ``ETag``, the digest of the file."""
     if name not in PAGES:
         raise HTTPException(404, msg("api.no_such_page"))
-    return FileResponse(STATIC / f"{name}.html", headers={"Cache-Control": "no-cache"})
+    body, packed, digest = html_of(STATIC / f"{name}.html")
+    etag = f'"{digest}"'
+    headers = {"Cache-Control": "no-cache", "ETag": etag, "Vary": "Accept-Encoding"}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        return Response(packed, media_type="text/html; charset=utf-8", headers={**headers, "Content-Encoding": "gzip"})
+    return Response(body, media_type="text/html; charset=utf-8", headers=headers)
+
+
+_html: dict[Path, tuple[tuple[int, int], bytes, bytes, str]] = {}
+
+
+def html_of(path: Path) -> tuple[bytes, bytes, str]:
+    """The file's bytes, their gzip and a digest, made again when the file changes (its time and size)."""
+    stat = path.stat()
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    found = _html.get(path)
+    if found is None or found[0] != stamp:
+        body = path.read_bytes()
+        found = (stamp, body, gzip.compress(body, 9), hashlib.sha256(body).hexdigest()[:16])
+        _html[path] = found
+    return found[1], found[2], found[3]
 
 
 def mount(app) -> None:  # noqa: ANN001  (a FastAPI app)

@@ -9,9 +9,10 @@ code works once and expires; the binding issues a player token for the seat and 
 from __future__ import annotations
 
 import io
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
+from uuid import UUID
 
-from fastapi import APIRouter, Body, Path, Request, Response
+from fastapi import APIRouter, Body, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
 from domain.errors import msg, word
@@ -20,10 +21,15 @@ from service.access.binding import CodeGone, CodeNotFound
 from service.access.seat_codes import normalise
 from service.api.middleware.body_limit import MAX_BODY_BYTES
 from service.api.commands.base import key_value
-from service.api.common.deps import CurrentPrincipal, GameIdPath, GamesDep
+from projections import queries
+from service.api.common.deps import CurrentPrincipal, GameIdPath, GamesDep, principal_of
+from service.api.common.store_reads import bounded
+from service.api.routes.games_read import _found as found, _fresh as fresh
+from service.game.views import game_state
 from service.api.common.errors import ApiError, forbidden, text_of
 from service.api.common.responses import errors
-from service.api.schemas.seat import BindRequest, BindResult, SeatCodeIssued, SeatCodeRequest
+from service.api.schemas.read import BoundTablet
+from service.api.schemas.seat import BindRequest, SeatCodeIssued, SeatCodeRequest
 
 router = APIRouter(generate_unique_id_function=operation_id, tags=["seats"])
 SeatPath = Annotated[int, Path(ge=0, le=7, description="The seat, from 0 in seat order.")]
@@ -82,9 +88,12 @@ async def seat_code_qr(code: CodePath, request: Request, games: GamesDep) -> Res
     return Response(svg.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
-@router.post("/v1/bind", response_model=BindResult, responses=errors(400, 404, 410, 413, 422, 423),
+@router.post("/v1/bind", response_model=BoundTablet, responses=errors(400, 404, 410, 413, 422, 423),
              max_body_size=MAX_BODY_BYTES)
-async def bind(body: BindRequest, games: GamesDep) -> Any:
+async def bind(body: BindRequest, games: GamesDep, request: Request,
+               view: Annotated[Literal["game"] | None, Query(description=(
+                   "`game`: the answer also carries the game's `state` and `scoresheet`, as the new token's own "
+                   "reads would (a tablet's first use: one round trip, not two)."))] = None) -> Any:
     """Bind this tablet to the code's seat: a player token for that game and seat, shown once; the code is spent.
 
     A second device on a seat that already has one is bound too: `second_device` is true, and the game's
@@ -95,7 +104,21 @@ async def bind(body: BindRequest, games: GamesDep) -> Any:
                                         None if body.public_key is None else key_value(body.public_key))
     except (CodeNotFound, CodeGone) as err:
         raise _refused(err) from None
-    return {"token": bound.token, "token_id": str(bound.token_id), "game_id": str(bound.game_id), "seat": bound.seat,
-            "player": bound.player, "language": bound.language, "version": bound.version,
-            "second_device": bound.second_device, "key_fingerprint": bound.key_fingerprint,
-            "replaces_key": bound.replaces_key, "key_pending": bound.key_pending}
+    answer = {"token": bound.token, "token_id": str(bound.token_id), "game_id": str(bound.game_id),
+              "seat": bound.seat, "player": bound.player, "language": bound.language, "version": bound.version,
+              "second_device": bound.second_device, "key_fingerprint": bound.key_fingerprint,
+              "replaces_key": bound.replaces_key, "key_pending": bound.key_pending}
+    if view == "game":
+        answer.update(await game_of(request, games, bound.token, bound.game_id))
+    return answer
+
+
+async def game_of(request: Request, games: Any, token: str, game_id: UUID) -> dict[str, Any]:
+    """The game's state and scoresheet as ``token`` reads them (its principal, authorised as its reads are)."""
+    who = await principal_of(games, token)
+    if not who.may_read(game_id):  # a new seat token always may; said as the reads would say it
+        raise forbidden(msg("api.this_token_bound_another"), field="game_id")
+    state = game_state(await bounded(games.get_game, game_id), who)
+    await bounded(fresh, request, games, game_id)
+    sheet = found(await bounded(queries.scoresheet, request.app.state.read_store, game_id), game_id)
+    return {"state": state, "scoresheet": sheet}

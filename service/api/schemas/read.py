@@ -6,7 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from service.api.schemas.game import _CELLS_EXAMPLE, _ROWS_EXAMPLE, Cells
+from service.api.schemas.game import _CELLS_EXAMPLE, _ROWS_EXAMPLE, Cells, GameState
+from service.api.schemas.seat import BindResult
 from service.api.schemas.base import GAME_ID, HASH
 
 
@@ -142,3 +143,13 @@ class ReplayState(BaseModel):
     racks: list[RackFrame]
     bag: int
     scores: list[int]
+
+
+class BoundTablet(BindResult):
+    """The binding; with ``view=game`` also the game's state and scoresheet, each as the new token's own reads
+    (``GET /v1/games/{id}``, ``GET /v1/games/{id}/scoresheet``) would answer them: a tablet's first use shows the
+    game after one round trip, not two."""
+
+    state: GameState | None = Field(None, description="With `view=game`: the game's state as this seat's token "
+                                                      "reads it (its own rack only).")
+    scoresheet: Scoresheet | None = Field(None, description="With `view=game`: the game's scoresheet.")
