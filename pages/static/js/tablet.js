@@ -464,7 +464,8 @@ async function start() {
     await use(initial(null));
     const said = error.key ? t(error.key) : error.body && (error.body.message || error.body.detail);
     // the service's reason already says what to do; without one, the page says it (never both)
-    await bindScreen(`${t('bind.failed')} ${said || t('bind.check')}`, start);
+    const sentence = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1); // after a full stop
+    await bindScreen(`${t('bind.failed')} ${sentence(said || t('bind.check'))}`, start);
     return;
   }
   if (!session) { api.registerServiceWorker(); await bindScreen(null, start); return; }
