@@ -69,7 +69,9 @@ def main() -> None:
                  "a guest": lambda: (f"convidat {rng.randrange(2000)}-", "", ""),
                  "a month": lambda: ("", "2020-05-01", "2020-05-28"),
                  "a surname in a year": lambda: (f"cognom{rng.randrange(97)}", "2019-01-01", "2019-12-31"),
-                 "one letter": lambda: (rng.choice("aeiou"), "", "")}
+                 "one letter": lambda: (rng.choice("aeiou"), "", ""),
+                 "one letter starting every name": lambda: (rng.choice("jc"), "", ""),
+                 "two letters starting every name": lambda: (rng.choice(["ju", "co"]), "", "")}
         for kind, asked in kinds.items():
             times = []
             for _ in range(15):
