@@ -68,10 +68,11 @@ def own_rows_kept(db: Any) -> int:
     """Migration of a store made before ``entries.own_row`` (at a process's start, ``Archive``): the column added
     and each entry's row written from its results push; how many pushes were read. Nothing to do once done. A row
     still empty (written meanwhile by an older process) is read from its push by ``history``."""
-    if db.postgres:
-        db.execute("ALTER TABLE entries ADD COLUMN IF NOT EXISTS own_row TEXT")
-    elif "own_row" not in {r[1] for r in db.all("PRAGMA table_info(entries)")}:
-        db.execute("ALTER TABLE entries ADD COLUMN own_row TEXT")
+    columns = ({r[0] for r in db.all("SELECT column_name FROM information_schema.columns WHERE table_name = 'entries' "
+                                     "AND table_schema = current_schema()")} if db.postgres
+               else {r[1] for r in db.all("PRAGMA table_info(entries)")})
+    if "own_row" not in columns:  # (checked first: ALTER TABLE would wait for every reader of entries)
+        db.execute("ALTER TABLE entries ADD COLUMN " + ("IF NOT EXISTS " if db.postgres else "") + "own_row TEXT")
     pending = [r[0] for r in db.all("SELECT DISTINCT results_id FROM entries WHERE own_row IS NULL")]
     for ident in pending:
         with db.transaction():
