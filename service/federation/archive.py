@@ -58,10 +58,15 @@ CREATE TABLE IF NOT EXISTS refusals (hall TEXT NOT NULL, code TEXT NOT NULL, mes
 CREATE INDEX IF NOT EXISTS results_by_event ON results (hall, event);
 CREATE TABLE IF NOT EXISTS entries (results_id BIGINT NOT NULL, hall TEXT NOT NULL, event TEXT, tournament TEXT,
                                     who TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
-                                    federation_id TEXT NOT NULL, own_row TEXT);
+                                    federation_id TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS entries_by_who ON entries (who);
 CREATE INDEX IF NOT EXISTS entries_by_tournament ON entries (hall, tournament);
 CREATE INDEX IF NOT EXISTS entries_by_event ON entries (hall, event);
+CREATE TABLE IF NOT EXISTS own_rows (results_id BIGINT NOT NULL, hall TEXT NOT NULL, event TEXT, tournament TEXT,
+                                     who TEXT NOT NULL, name TEXT NOT NULL, federation_id TEXT NOT NULL,
+                                     own_row TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS own_rows_by_who ON own_rows (who);
+CREATE INDEX IF NOT EXISTS own_rows_by_tournament ON own_rows (hall, tournament);
 CREATE TABLE IF NOT EXISTS hidden (who TEXT PRIMARY KEY, by_officer TEXT NOT NULL, at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rating_formula (id {serial}, formula TEXT NOT NULL, by_officer TEXT NOT NULL,
                                            at TEXT NOT NULL)

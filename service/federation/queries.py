@@ -45,41 +45,46 @@ def latest_results(archive: Any, hall: str | None = None, event: str | None = No
 
 
 def index_entries(db: Any, results_id: int, hall: str, event: Any, document: dict[str, Any]) -> None:
-    """The players of a results push, by who they are, in ``entries`` (what history and search look up), each
-    with their own standings row (``own_row``: what their history shows); the tournament's earlier pushes are
-    earlier states of it, so their rows go."""
+    """The players of a results push, by who they are, in ``entries`` (what search looks up) and, with each one's
+    own standings row, in ``own_rows`` (what their history shows); the tournament's earlier pushes are earlier
+    states of it, so their rows go."""
     tournament = str(document.get("tournament"))
+    rows = [(who, row, division) for who, row, division in entries({"id": results_id, "document": document})]
     db.execute("DELETE FROM entries WHERE hall = ? AND tournament = ?", (hall, tournament))
-    db.many("INSERT INTO entries (results_id, hall, event, tournament, who, name, folded, federation_id, own_row) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    db.execute("DELETE FROM own_rows WHERE hall = ? AND tournament = ?", (hall, tournament))
+    db.many("INSERT INTO entries (results_id, hall, event, tournament, who, name, folded, federation_id) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?)",
             [(results_id, hall, event, tournament, who, row["name"], folded(row["name"] + " " + str(
-                row.get("federation_id") or "")), str(row.get("federation_id") or ""), own_row(row, division))
-             for who, row, division in entries({"id": results_id, "document": document})])
+                row.get("federation_id") or "")), str(row.get("federation_id") or "")) for who, row, _ in rows])
+    keep_own_rows(db, results_id, hall, event, tournament, rows)
+
+
+def keep_own_rows(db: Any, results_id: int, hall: str, event: Any, tournament: str, rows: list[tuple]) -> None:
+    db.many("INSERT INTO own_rows (results_id, hall, event, tournament, who, name, federation_id, own_row) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?)", [(results_id, hall, event, tournament, who, row["name"], str(
+                row.get("federation_id") or ""), own_row(row, division)) for who, row, division in rows])
 
 
 def own_row(row: dict[str, Any], division: Any) -> str:
-    """What a player's history shows of one standings row, kept beside the entry (JSON): division, rank, points,
-    rounds."""
+    """What a player's history shows of one standings row (JSON): division, rank, points, rounds."""
     return json.dumps({"division": division, "rank": row["rank"], "points": row["points"], "rounds": row["rounds"]},
                       ensure_ascii=False)
 
 
 def own_rows_kept(db: Any) -> int:
-    """Migration of a store made before ``entries.own_row`` (at a process's start, ``Archive``): the column added
-    and each entry's row written from its results push; how many pushes were read. Nothing to do once done. A row
-    still empty (written meanwhile by an older process) is read from its push by ``history``."""
-    columns = ({r[0] for r in db.all("SELECT column_name FROM information_schema.columns WHERE table_name = 'entries' "
-                                     "AND table_schema = current_schema()")} if db.postgres
-               else {r[1] for r in db.all("PRAGMA table_info(entries)")})
-    if "own_row" not in columns:  # (checked first: ALTER TABLE would wait for every reader of entries)
-        db.execute("ALTER TABLE entries ADD COLUMN " + ("IF NOT EXISTS " if db.postgres else "") + "own_row TEXT")
-    pending = [r[0] for r in db.all("SELECT DISTINCT results_id FROM entries WHERE own_row IS NULL")]
+    """Migration of a store made before ``own_rows`` (at a process's start, ``Archive``, after the schema made the
+    table): each indexed results push's rows written from its document, once; how many pushes were read. A push
+    indexed meanwhile by a process of the older code has no rows there: ``history`` reads it from the push."""
+    pending = [r[0] for r in db.all("SELECT DISTINCT e.results_id FROM entries e WHERE NOT EXISTS "
+                                    "(SELECT 1 FROM own_rows o WHERE o.results_id = e.results_id)")]
     for ident in pending:
-        with db.transaction():
-            text = db.one("SELECT document FROM results WHERE id = ?", (ident,))[0]
-            db.many("UPDATE entries SET own_row = ? WHERE results_id = ? AND who = ? AND own_row IS NULL",
-                    [(own_row(row, division), ident, who)
-                     for who, row, division in entries({"id": ident, "document": json.loads(text)})])
+        with db.transaction(lock="planilla-own-rows"):  # two processes starting at once write them once
+            if db.one("SELECT 1 FROM own_rows WHERE results_id = ?", (ident,)) is not None:
+                continue
+            hall, event, text = db.one("SELECT hall, event, document FROM results WHERE id = ?", (ident,))
+            document = json.loads(text)
+            keep_own_rows(db, ident, hall, event, str(document.get("tournament")),
+                          list(entries({"id": ident, "document": document})))
     return len(pending)
 
 
@@ -138,26 +143,31 @@ def events_by_key(archive: Any) -> dict[tuple[str, str], dict[str, Any]]:
 
 def history(archive: Any, who: str) -> list[dict[str, Any]]:
     """Every tournament this player played, oldest first: event, hall, dates, division, rank, points, rounds.
-    Empty for a hidden player. Read from the player's entries and the standings row kept with each
-    (``own_row``), not from the whole results pushes; an entry without it (an older process wrote it) from its push."""
+    Empty for a hidden player. Read from the player's own standings rows (``own_rows``, by ``who``), not from the
+    whole results pushes; a push indexed without them (by an older process) from the push, as before."""
     if who in hidden(archive):
         return []
     halls = {h["fingerprint"]: h["name"] for h in archive.halls()}
-    found = []
+    found, kept_ids = [], set()
     for ident, hall, event, name, fid, kept, starts, ends in archive.db.all(
-            "SELECT e.results_id, e.hall, e.event, e.name, e.federation_id, e.own_row, v.starts, v.ends FROM entries e "
-            "LEFT JOIN events v ON v.hall = e.hall AND v.name = e.event WHERE e.who = ? ORDER BY e.results_id", (who,)):
-        row = json.loads(kept if kept is not None else row_from_push(archive, ident, who, name))
+            "SELECT o.results_id, o.hall, o.event, o.name, o.federation_id, o.own_row, v.starts, v.ends FROM own_rows o "
+            "LEFT JOIN events v ON v.hall = o.hall AND v.name = o.event WHERE o.who = ? ORDER BY o.results_id", (who,)):
         found.append({"event": event, "hall": hall, "hall_name": halls.get(hall, ""), "starts": starts or "",
-                      "ends": ends or "", "division": row["division"], "name": name, "federation_id": fid,
-                      "rank": row["rank"], "points": row["points"], "rounds": row["rounds"]})
+                      "ends": ends or "", "name": name, "federation_id": fid, **json.loads(kept)})
+        kept_ids.add(ident)
+    missing = {r[0] for r in archive.db.all("SELECT results_id FROM entries WHERE who = ?", (who,))} - kept_ids
+    if missing:
+        known = events_by_key(archive)
+        for results in results_by_id(archive, missing):
+            for key, row, division in entries(results):
+                if key == who:
+                    event = known.get((results["hall"], results["event"]), {})
+                    found.append({"event": results["event"], "hall": results["hall"],
+                                  "hall_name": halls.get(results["hall"], ""), "starts": event.get("starts", ""),
+                                  "ends": event.get("ends", ""), "name": row["name"],
+                                  "federation_id": str(row.get("federation_id") or ""),
+                                  **json.loads(own_row(row, division))})
     return sorted(found, key=lambda h: (h["starts"], h["event"]))
-
-
-def row_from_push(archive: Any, ident: int, who: str, name: str) -> str:
-    """An entry's ``own_row`` read from its results push (an entry written without it)."""
-    results = results_by_id(archive, {ident})[0]
-    return next(own_row(row, division) for key, row, division in entries(results) if key == who and row["name"] == name)
 
 
 #: How many of each kind (events, players with a federation id, entries without one) a search lists; one more

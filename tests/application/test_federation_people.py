@@ -71,10 +71,10 @@ def test_a_player_with_a_federation_id_is_one_player_across_events_and_halls(wor
     assert "Anna Puig, Ana Puig" in page and "FISC-0042" in page and "Club de Lleida" in page
 
 
-def test_a_history_reads_each_players_own_row_kept_beside_the_entry_not_the_results_push(world, tmp_path):
-    """Each entry keeps its player's standings row (``own_row``): the history is the same with every results
-    document emptied. A store made before the column gains it and its rows at the next start, and an entry still
-    without one is read from its push."""
+def test_a_history_reads_each_players_own_row_kept_beside_the_entries_not_the_results_push(world, tmp_path):
+    """Each player's own standings row is kept beside the entries (``own_rows``): the history is the same with
+    every results document emptied. A store made before the table gains it and its rows at the next start, and a
+    push indexed without them is read whole, as before."""
     import shutil
     import sqlite3
 
@@ -94,14 +94,12 @@ def test_a_history_reads_each_players_own_row_kept_beside_the_entry_not_the_resu
     old = tmp_path / "old.sqlite3"
     shutil.copy(world["url"], old)
     with sqlite3.connect(old) as db:
-        db.execute("ALTER TABLE entries DROP COLUMN own_row")
-        db.execute("ALTER TABLE entries ADD COLUMN own_row TEXT")  # added, not yet written: read from the push
+        db.execute("DELETE FROM own_rows")  # pushes indexed by an older process: read from the push
     assert queries.history(Archive(Db(str(old)), LOG, made=True), "id:FISC-0042") == before
     with sqlite3.connect(old) as db:
-        db.execute("ALTER TABLE entries DROP COLUMN own_row")  # as made before the column
+        db.execute("DROP TABLE own_rows")  # as made before the table
     migrated = Archive(Db(str(old)), LOG)
-    assert migrated.db.one("SELECT COUNT(*) FROM entries WHERE own_row IS NULL")[0] == 0
-    assert migrated.db.one("SELECT COUNT(*) FROM entries")[0] == 7
+    assert migrated.db.one("SELECT COUNT(*) FROM own_rows")[0] == 7
     assert queries.own_rows_kept(migrated.db) == 0  # nothing more to do
     assert queries.history(migrated, "id:FISC-0042") == before
     for who in {p["who"] for p in queries.search(migrated, "pere")["entries"]}:
@@ -286,9 +284,9 @@ def test_on_postgresql_search_finds_the_same_through_a_trigram_index_on_the_fold
                       ("a",), ("pe",), ("a", "2025-09-01"), ("", "2025-05-01", "2025-05-01")):
             assert queries.search(on_pg, *asked) == queries.search(kept, *asked), asked
         assert queries.history(on_pg, "id:FISC-0042") == queries.history(kept, "id:FISC-0042")
-        on_pg.db.execute("ALTER TABLE entries DROP COLUMN own_row")  # a store made before it: migrated at start
+        on_pg.db.execute("DROP TABLE own_rows")  # a store made before it: migrated at start
         again = Archive(Db(f"{base}/{name}"), LOG)
-        assert again.db.one("SELECT COUNT(*) FROM entries WHERE own_row IS NULL")[0] == 0
+        assert again.db.one("SELECT COUNT(*) FROM own_rows")[0] == 7
         assert queries.history(again, "id:FISC-0042") == queries.history(kept, "id:FISC-0042")
         again.db.close()
         assert [p["names"] for p in queries.search(on_pg, "nuria")["players"]] == [["Núria Solé"]]
