@@ -173,7 +173,7 @@ def scaled(url: str, games: int, log_key, hall: tuple | None = None) -> None:
         archive = archive_on(url, None, log_key)
     size = archive.db.one("SELECT pg_database_size(current_database())")[0]
     tables = {t: archive.db.one(f"SELECT pg_total_relation_size('{t}')")[0]
-              for t in ("games", "seals", "results", "entries", "leaves", "nodes")}
+              for t in ("games", "seals", "results", "entries", "own_rows", "leaves", "nodes")}
     indexes = archive.db.all("SELECT indexrelname, pg_relation_size(indexrelid) FROM pg_stat_user_indexes "
                              "ORDER BY 2 DESC LIMIT 8")
     print("largest indexes: " + ", ".join(f"{n} {b / 1e6:.1f} MB" for n, b in indexes))
