@@ -6,7 +6,8 @@ Writes into a fresh PostgreSQL database (``planilla_fed_search_*``, dropped afte
 2,000 events over ten years in 20 halls, 40 entries each (80,000 rows; the ten-year generator's players:
 ``Jugador<n> Cognom<n % 97>`` from a pool of 3,000 with federation ids, one seat in ten a guest without one),
 then times ``queries.search`` 15 times for each kind: a player's name, a surname (~30 of the pool), a guest, a
-month, a surname within a year, one letter. Prints the machine, the commit, the load, and each kind's median
+month, a surname within a year, one letter (a vowel), one and two letters that start every generated name
+(``j``/``c``, ``ju``/``co``: under three letters a search finds the names starting with it). Prints the machine, the commit, the load, and each kind's median
 and worst. No games, seals or results: bench_archive.py --scale measures the whole page on the whole archive.
 """
 
