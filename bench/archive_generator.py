@@ -10,7 +10,7 @@ The exports are ``planilla-audit/1`` (the chain verifies; no players' keys are g
 "unsigned"), made here, not copied. Each round is sealed (a real Merkle root over its games' heads, signed by
 its hall's Ed25519 key) and appended to the public log in batches of 1,000; each event has its hall, its
 enrolment, and one results push with the standings as a hall pushes them (points, spread with its inputs,
-every round) indexed in ``entries``. Not generated: nonces (one row per push), alarms, refusals, duplicates.
+every round) indexed in ``entries`` and each player's own row in ``own_rows``. Not generated: nonces (one row per push), alarms, refusals, duplicates.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def generate(archive: Any, games: int, seed: int = 29) -> dict[str, Any]:
     """Write ``games`` games (rounded up to whole events) with their seals, events, halls and results into the
     archive's PostgreSQL store by COPY; what was written (games, events, seals, players' ids, a sample)."""
     from domain.tlog.entries import seal_entry
-    from service.federation.queries import folded
+    from service.federation.queries import entries, folded, own_row
     from service.trust.keys import ServiceKey
 
     rng = random.Random(seed)
@@ -167,6 +167,11 @@ def generate(archive: Any, games: int, seed: int = 29) -> dict[str, Any]:
                     who = f"id:{fid}" if fid else f"entry:{ident}:{p}"
                     written["who"].add(who)
                     copy.write_row((ident, hall, name, f"t{e}", who, person, folded(f"{person} {fid}"), fid))
+            with cursor.copy("COPY own_rows (results_id, hall, event, tournament, who, name, federation_id, own_row) "
+                             "FROM STDIN") as copy:  # as index_entries writes them
+                for who, row, division in entries({"id": ident, "document": document}):
+                    copy.write_row((ident, hall, name, f"t{e}", who, row["name"], row["federation_id"],
+                                    own_row(row, division)))
         written["games"] += len(game_rows)
         written["events"] += len(game_rows) * (PLAYS + 4)
         written["seals"] += len(seals)

@@ -6,7 +6,8 @@ Writes into a fresh PostgreSQL database (``planilla_fed_search_*``, dropped afte
 2,000 events over ten years in 20 halls, 40 entries each (80,000 rows; the ten-year generator's players:
 ``Jugador<n> Cognom<n % 97>`` from a pool of 3,000 with federation ids, one seat in ten a guest without one),
 then times ``queries.search`` 15 times for each kind: a player's name, a surname (~30 of the pool), a guest, a
-month, a surname within a year, one letter. Prints the machine, the commit, the load, and each kind's median
+month, a surname within a year, one letter (a vowel), one and two letters that start every generated name
+(``j``/``c``, ``ju``/``co``: under three letters a search finds the names starting with it). Prints the machine, the commit, the load, and each kind's median
 and worst. No games, seals or results: bench_archive.py --scale measures the whole page on the whole archive.
 """
 
@@ -69,7 +70,9 @@ def main() -> None:
                  "a guest": lambda: (f"convidat {rng.randrange(2000)}-", "", ""),
                  "a month": lambda: ("", "2020-05-01", "2020-05-28"),
                  "a surname in a year": lambda: (f"cognom{rng.randrange(97)}", "2019-01-01", "2019-12-31"),
-                 "one letter": lambda: (rng.choice("aeiou"), "", "")}
+                 "one letter": lambda: (rng.choice("aeiou"), "", ""),
+                 "one letter starting every name": lambda: (rng.choice("jc"), "", ""),
+                 "two letters starting every name": lambda: (rng.choice(["ju", "co"]), "", "")}
         for kind, asked in kinds.items():
             times = []
             for _ in range(15):

@@ -62,17 +62,25 @@ CREATE TABLE IF NOT EXISTS entries (results_id BIGINT NOT NULL, hall TEXT NOT NU
 CREATE INDEX IF NOT EXISTS entries_by_who ON entries (who);
 CREATE INDEX IF NOT EXISTS entries_by_tournament ON entries (hall, tournament);
 CREATE INDEX IF NOT EXISTS entries_by_event ON entries (hall, event);
+CREATE TABLE IF NOT EXISTS own_rows (results_id BIGINT NOT NULL, hall TEXT NOT NULL, event TEXT, tournament TEXT,
+                                     who TEXT NOT NULL, name TEXT NOT NULL, federation_id TEXT NOT NULL,
+                                     own_row TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS own_rows_by_who ON own_rows (who);
+CREATE INDEX IF NOT EXISTS own_rows_by_tournament ON own_rows (hall, tournament);
 CREATE TABLE IF NOT EXISTS hidden (who TEXT PRIMARY KEY, by_officer TEXT NOT NULL, at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rating_formula (id {serial}, formula TEXT NOT NULL, by_officer TEXT NOT NULL,
                                            at TEXT NOT NULL)
 """
 #: PostgreSQL only: search by a player's name or id (``queries.search``, ``folded LIKE '%text%'``) answered by a
-#: trigram index on the folded name instead of reading every entry. ``pg_trgm`` ships with PostgreSQL and is a
+#: trigram index on the folded name instead of reading every entry, and a text under three letters (``LIKE
+#: 'text%'``, the name's start) by a B-tree in the operators' byte order (``text_pattern_ops``, whatever the
+#: database's collation). ``pg_trgm`` ships with PostgreSQL and is a
 #: trusted extension (13 and later): the owner of the federation's database may create it. An existing store
 #: gains it at the next start (every statement here is ``IF NOT EXISTS``). SQLite (a trial) reads the table.
 TRIGRAMS = """
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
-CREATE INDEX IF NOT EXISTS entries_by_folded ON entries USING gin (folded gin_trgm_ops)
+CREATE INDEX IF NOT EXISTS entries_by_folded ON entries USING gin (folded gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS entries_by_start ON entries (folded text_pattern_ops)
 """
 
 
@@ -112,6 +120,9 @@ class Archive:
             db.script(DUPLICATES)
             if db.postgres:
                 db.script(TRIGRAMS)
+            from service.federation.queries import own_rows_kept
+
+            own_rows_kept(db)
         self.log = None if log_key is None else SealLog(db, log_key, made=made)
 
     # ---- officers, halls, events ----------------------------------------------------------------------

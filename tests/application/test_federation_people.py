@@ -71,6 +71,41 @@ def test_a_player_with_a_federation_id_is_one_player_across_events_and_halls(wor
     assert "Anna Puig, Ana Puig" in page and "FISC-0042" in page and "Club de Lleida" in page
 
 
+def test_a_history_reads_each_players_own_row_kept_beside_the_entries_not_the_results_push(world, tmp_path):
+    """Each player's own standings row is kept beside the entries (``own_rows``): the history is the same with
+    every results document emptied. A store made before the table gains it and its rows at the next start, and a
+    push indexed without them is read whole, as before."""
+    import shutil
+    import sqlite3
+
+    kept = archive_of(world)
+    before = queries.history(kept, "id:FISC-0042")
+    assert [(h["division"], h["rank"], h["points"], h["rounds"]) for h in before] == [
+        (None, 1, 1, [{"round": 1, "opponent": "Jordi Mas", "kind": "played", "points": 1, "scored": 420,
+                       "conceded": 380}]),
+        (None, 3, 0, [{"round": 1, "opponent": "Pere Roca", "kind": "played", "points": 0, "scored": 390,
+                       "conceded": 410}])]
+    assert [(h["starts"], h["ends"]) for h in before] == [("2025-05-01", "2025-05-01"), ("2025-09-10", "2025-09-11")]
+    emptied = tmp_path / "emptied.sqlite3"
+    shutil.copy(world["url"], emptied)
+    with sqlite3.connect(emptied) as db:
+        db.execute("UPDATE results SET document = '{}'")
+    assert queries.history(Archive(Db(str(emptied)), LOG, made=True), "id:FISC-0042") == before
+    old = tmp_path / "old.sqlite3"
+    shutil.copy(world["url"], old)
+    with sqlite3.connect(old) as db:
+        db.execute("DELETE FROM own_rows")  # pushes indexed by an older process: read from the push
+    assert queries.history(Archive(Db(str(old)), LOG, made=True), "id:FISC-0042") == before
+    with sqlite3.connect(old) as db:
+        db.execute("DROP TABLE own_rows")  # as made before the table
+    migrated = Archive(Db(str(old)), LOG)
+    assert migrated.db.one("SELECT COUNT(*) FROM own_rows")[0] == 7
+    assert queries.own_rows_kept(migrated.db) == 0  # nothing more to do
+    assert queries.history(migrated, "id:FISC-0042") == before
+    for who in {p["who"] for p in queries.search(migrated, "pere")["entries"]}:
+        assert [h["rank"] for h in queries.history(migrated, who)] in ([1], [3])
+
+
 def test_two_players_of_the_same_name_without_an_id_are_never_merged(world):
     """Two Pere Roca in one event and a third in another: three entries, three histories of one event each."""
     kept = archive_of(world)
@@ -94,8 +129,30 @@ def test_search_lists_at_most_so_many_of_each_kind_and_says_there_are_more(world
     assert found["more"] == {"events": True, "players": True, "entries": True}
     assert queries.search(kept, "núria", shown=1)["more"] == {"events": False, "players": False, "entries": False}
     monkeypatch.setattr(queries, "SHOWN", 1)
+    page = world["client"].get("/search", params={"from": "2025-01-01", "to": "2025-12-31", "lang": "ca"}).text
+    assert page.count("N&#x27;hi ha més de 1: afineu la cerca") == 3  # 3 players, 3 entries, 2 events
     page = world["client"].get("/search", params={"q": "a", "lang": "ca"}).text
-    assert page.count("N&#x27;hi ha més de 1: afineu la cerca") == 2  # players and entries; one event holds an a
+    assert "N&#x27;hi ha més" not in page  # one letter: names starting with it, one player
+
+
+def test_a_text_under_three_letters_finds_the_names_that_start_with_it(world):
+    """``a`` holds in Jordi Mas and Pere Roca too, but only Anna/Ana Puig starts with it; ``ma`` is in Jordi Mas,
+    ``mas`` (three letters) finds him; events alike (``pa`` is in Copa, ``co`` starts it)."""
+    kept = archive_of(world)
+    found = queries.search(kept, "A")
+    assert [(p["who"], p["names"], p["events"]) for p in found["players"]] == [
+        ("id:FISC-0042", ["Anna Puig", "Ana Puig"], ["Open", "Copa"])]
+    assert found["entries"] == [] and found["events"] == []
+    assert [(p["names"], p["events"]) for p in queries.search(kept, "pe")["entries"]] == [
+        (["Pere Roca"], ["Open"]), (["Pere Roca"], ["Open"]), (["Pere Roca"], ["Copa"])]
+    assert queries.search(kept, "pe")["players"] == []
+    assert [p["names"] for p in queries.search(kept, "Nú")["players"]] == [["Núria Solé"]]
+    assert queries.search(kept, "ma")["players"] == []
+    assert [p["who"] for p in queries.search(kept, "mas")["players"]] == ["id:FISC-0007"]
+    assert [e["name"] for e in queries.search(kept, "co")["events"]] == ["Copa"]
+    assert queries.search(kept, "pa")["events"] == []
+    dated = queries.search(kept, "a", "2025-09-01")
+    assert [(p["names"], p["events"]) for p in dated["players"]] == [(["Ana Puig"], ["Copa"])]
 
 
 def test_search_by_player_event_and_date_ignores_case_and_accents(world):
@@ -223,12 +280,22 @@ def test_on_postgresql_search_finds_the_same_through_a_trigram_index_on_the_fold
         on_pg = Archive(Db(f"{base}/{name}"), LOG)
         fill(on_pg, world["a"], world["b"])
         kept = archive_of(world)
-        for asked in (("nuria",), ("PÈRE",), ("puig", "2025-09-01"), ("", "2025-06-01", "2025-12-31"), ("fisc-00",)):
+        for asked in (("nuria",), ("PÈRE",), ("puig", "2025-09-01"), ("", "2025-06-01", "2025-12-31"), ("fisc-00",),
+                      ("a",), ("pe",), ("a", "2025-09-01"), ("", "2025-05-01", "2025-05-01")):
             assert queries.search(on_pg, *asked) == queries.search(kept, *asked), asked
+        assert queries.history(on_pg, "id:FISC-0042") == queries.history(kept, "id:FISC-0042")
+        on_pg.db.execute("DROP TABLE own_rows")  # a store made before it: migrated at start
+        again = Archive(Db(f"{base}/{name}"), LOG)
+        assert again.db.one("SELECT COUNT(*) FROM own_rows")[0] == 7
+        assert queries.history(again, "id:FISC-0042") == queries.history(kept, "id:FISC-0042")
+        again.db.close()
         assert [p["names"] for p in queries.search(on_pg, "nuria")["players"]] == [["Núria Solé"]]
         on_pg.db.execute("SET enable_seqscan = off")
         plan = on_pg.db.all(f"EXPLAIN SELECT e.who {MATCHING}", ("%nuria%", "", "9999-12-31"))
         assert "entries_by_folded" in " ".join(r[0] for r in plan)
+        where, params = queries.matching("an", "", "")
+        plan = " ".join(r[0] for r in on_pg.db.all(f"EXPLAIN SELECT e.who {where}", params))
+        assert "entries_by_start" in plan and "events" not in plan  # a short text: the names' start, no join
         on_pg.db.close()
     finally:
         with psycopg.connect(postgres_url, autocommit=True) as admin:
