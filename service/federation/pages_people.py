@@ -111,7 +111,8 @@ def search_page(archive: Any, text: str, starts: str, ends: str, lang: str) -> s
     words = catalogue(lang)
     form = (f'<form method="get" action="/search"><input type="hidden" name="lang" value="{lang}">'
             f'<p><label>{escape(words["federation.search_text"])}<br><input name="q" value="{escape(text)}" '
-            f'style="min-height:44px;width:100%"></label></p><p><label>{escape(words["federation.from"])} '
+            f'style="min-height:44px;width:100%"></label><br><span class="small">'
+            f'{escape(words["federation.search_hint"])}</span></p><p><label>{escape(words["federation.from"])} '
             f'<input type="date" name="from" value="{escape(starts)}" style="min-height:44px"></label> '
             f'<label>{escape(words["federation.to"])} <input type="date" name="to" value="{escape(ends)}" '
             f'style="min-height:44px"></label></p><p><button style="min-height:44px;padding:0 18px">'
