@@ -15,6 +15,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
 from domain.errors import msg
+from service.api.common.packed import packed_answer
 from pages import STATIC
 from pages.bundle import ENTRIES, Bundle, bundle
 
@@ -45,10 +46,4 @@ def page_bundle(name: str, request: Request) -> Response:
     if name not in ENTRIES:
         raise HTTPException(404, msg("api.no_such_bundle"))
     joined, packed = made(name)
-    etag = f'"{joined.digest}"'
-    headers = {"Cache-Control": "no-cache", "ETag": etag, "Vary": "Accept-Encoding"}
-    if request.headers.get("if-none-match") == etag:
-        return Response(status_code=304, headers=headers)
-    if "gzip" in request.headers.get("accept-encoding", ""):
-        return Response(packed, media_type="text/javascript", headers={**headers, "Content-Encoding": "gzip"})
-    return Response(joined.text, media_type="text/javascript", headers=headers)
+    return packed_answer(request, joined.text, packed, joined.digest, "text/javascript")

@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from domain.errors import msg
+from service.api.common.packed import packed_answer
 from pages import STATIC
 
 router = APIRouter(include_in_schema=False)
@@ -81,13 +82,7 @@ def page(name: str, request: Request) -> Response:
     if name not in PAGES:
         raise HTTPException(404, msg("api.no_such_page"))
     body, packed, digest = html_of(STATIC / f"{name}.html")
-    etag = f'"{digest}"'
-    headers = {"Cache-Control": "no-cache", "ETag": etag, "Vary": "Accept-Encoding"}
-    if request.headers.get("if-none-match") == etag:
-        return Response(status_code=304, headers=headers)
-    if "gzip" in request.headers.get("accept-encoding", ""):
-        return Response(packed, media_type="text/html; charset=utf-8", headers={**headers, "Content-Encoding": "gzip"})
-    return Response(body, media_type="text/html; charset=utf-8", headers=headers)
+    return packed_answer(request, body, packed, digest, "text/html; charset=utf-8")
 
 
 _html: dict[Path, tuple[tuple[int, int], bytes, bytes, str]] = {}
