@@ -21,11 +21,9 @@ from service.access.binding import CodeGone, CodeNotFound
 from service.access.seat_codes import normalise
 from service.api.middleware.body_limit import MAX_BODY_BYTES
 from service.api.commands.base import key_value
-from projections import queries
-from service.api.common.deps import CurrentPrincipal, GameIdPath, GamesDep, principal_of
-from service.api.common.store_reads import bounded
-from service.api.routes.games_read import _found as found, _fresh as fresh
-from service.game.views import game_state
+from service.api.common.deps import CurrentPrincipal, GameIdPath, GamesDep, principal_of, reader
+from service.api.routes.games import read_game
+from service.api.routes.games_read import read_scoresheet
 from service.api.common.errors import ApiError, forbidden, text_of
 from service.api.common.responses import errors
 from service.api.schemas.read import BoundTablet
@@ -114,11 +112,8 @@ async def bind(body: BindRequest, games: GamesDep, request: Request,
 
 
 async def game_of(request: Request, games: Any, token: str, game_id: UUID) -> dict[str, Any]:
-    """The game's state and scoresheet as ``token`` reads them (its principal, authorised as its reads are)."""
-    who = await principal_of(games, token)
-    if not who.may_read(game_id):  # a new seat token always may; said as the reads would say it
-        raise forbidden(msg("api.this_token_bound_another"), field="game_id")
-    state = game_state(await bounded(games.get_game, game_id), who)
-    await bounded(fresh, request, games, game_id)
-    sheet = found(await bounded(queries.scoresheet, request.app.state.read_store, game_id), game_id)
-    return {"state": state, "scoresheet": sheet}
+    """The game's state and scoresheet as ``token`` reads them: the reads' own guard and handlers
+    (``GET /v1/games/{id}``, ``GET /v1/games/{id}/scoresheet``), called with its principal."""
+    who = await reader(game_id, await principal_of(games, token))
+    return {"state": await read_game(game_id, games, who),
+            "scoresheet": await read_scoresheet(request, game_id, games, who)}
