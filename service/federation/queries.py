@@ -49,7 +49,7 @@ def index_entries(db: Any, results_id: int, hall: str, event: Any, document: dic
     own standings row, in ``own_rows`` (what their history shows); the tournament's earlier pushes are earlier
     states of it, so their rows go."""
     tournament = str(document.get("tournament"))
-    rows = [(who, row, division) for who, row, division in entries({"id": results_id, "document": document})]
+    rows = list(entries({"id": results_id, "document": document}))
     db.execute("DELETE FROM entries WHERE hall = ? AND tournament = ?", (hall, tournament))
     db.execute("DELETE FROM own_rows WHERE hall = ? AND tournament = ?", (hall, tournament))
     db.many("INSERT INTO entries (results_id, hall, event, tournament, who, name, folded, federation_id) VALUES "
@@ -173,12 +173,6 @@ def history(archive: Any, who: str) -> list[dict[str, Any]]:
 #: How many of each kind (events, players with a federation id, entries without one) a search lists; one more
 #: found says there are more (the page asks for a narrower search: a name, an id, dates).
 SHOWN = 50
-#: A search's entries: those of an enrolled event within the dates whose folded name or id holds the text, of
-#: players not hidden. On PostgreSQL the ``LIKE`` on ``folded`` is answered by its trigram index (``pg_trgm``,
-#: ``archive.TRIGRAMS``); on SQLite it reads the table. ``matching`` writes it for each search: without the join
-#: to ``events`` when no dates are given, without the ``LIKE`` when no text is.
-MATCHING = ("FROM entries e JOIN events v ON v.hall = e.hall AND v.name = e.event WHERE e.folded LIKE ? ESCAPE '\\' "
-            "AND v.ends >= ? AND v.starts <= ? AND NOT EXISTS (SELECT 1 FROM hidden h WHERE h.who = e.who)")
 #: A text shorter than this (one or two letters) finds the names that start with it, not all that hold it: a
 #: letter is in nearly every name, and the start is what a B-tree answers (``entries_by_start``).
 SHORT = 3
@@ -197,8 +191,11 @@ def name_matches(needle: str, name: str) -> bool:
 
 
 def matching(needle: str, starts: str, ends: str, joined: bool = False) -> tuple[str, list[str]]:
-    """A search's entries (``MATCHING``) as ``FROM … WHERE …`` and its parameters; ``joined``: with ``events``
-    (as ``v``) even without dates."""
+    """A search's entries as ``FROM … WHERE …`` and its parameters: those of an enrolled event within the dates
+    whose folded name or id holds the text (``pattern_of``), of players not hidden; without the join to ``events``
+    when no dates are given (``joined``: with it, as ``v``, even then), without the ``LIKE`` when no text is. On
+    PostgreSQL the ``LIKE`` on ``folded`` is answered by its trigram index (``pg_trgm``, ``archive.TRIGRAMS``), or
+    under ``SHORT`` letters by ``entries_by_start``; on SQLite it reads the table."""
     dated = bool(starts or ends)
     where, params = [], []
     if needle:
