@@ -171,7 +171,6 @@ def uncommented(text: str) -> str:
     i, n = 0, len(text)
     stack: list[int] = []  # inside a template's ${…}: the brace depth there, one entry per template level
     last = ""  # the last significant code token's end (a character or a word): a regex or a division after it
-    line_start = 0  # where the current line starts in ``out`` terms: the index in text
     kept_from = 0  # text[kept_from:i] not yet copied to out
 
     def alone_before(at: int) -> bool:
