@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator
+from contextlib import ExitStack
 from typing import Any
 from uuid import UUID
 
@@ -110,17 +111,16 @@ class TournamentFeed:
         listens, and the games saved meanwhile (while a sync ran, or the tournament was read again) are synced
         first: the last games of a round close together, and none may wait for the ``resync``."""
         first, carried = True, set()
-        held = None  # the watch before: (its context, its woken set)
+        held, woken = ExitStack(), set()  # the watch before, and what it heard
         try:
             while True:
                 t = await run_in_threadpool(self.tournaments.view, tid)
                 games = followed_games(t)
-                watch = self.hub.watch([tid, *(UUID(g) for g in games)])
-                wake, woken = watch.__enter__()
-                if held is not None:
-                    carried |= held[1]
-                    held[0].__exit__(None, None, None)
-                held = (watch, woken)
+                listening = ExitStack()
+                wake, now = listening.enter_context(self.hub.watch([tid, *(UUID(g) for g in games)]))
+                carried |= woken
+                held.close()
+                held, woken = listening, now
                 carried.discard(tid)
                 if first:  # what closed while nobody watched, read once listening (so nothing falls between)
                     first = False
@@ -131,8 +131,7 @@ class TournamentFeed:
                     await run_in_threadpool(self.tournaments.sync, tid, closed)
                 await self._until_moved(tid, wake, woken)
         finally:
-            if held is not None:
-                held[0].__exit__(None, None, None)
+            held.close()
 
     async def _until_moved(self, tid: UUID, wake: asyncio.Event, woken: set[UUID]) -> None:
         """Sync each followed game saved, until the tournament itself is saved (what is woken then stays in
