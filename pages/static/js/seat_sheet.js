@@ -63,19 +63,20 @@ function render() {
  * empty squares), with how many are in; one that fails is named on its card, whose code can still be typed. */
 function qrProgress(images) {
   const done = images.filter((i) => i.complete).length;
-  const failed = images.filter((i) => i.complete && !i.naturalWidth).length;
-  return { done, failed, total: images.length, ready: done === images.length };
+  const missing = images.filter((i) => i.complete && !i.naturalWidth);
+  return { done, missing, total: images.length, ready: done === images.length };
 }
 
 function watchQrs() {
   const images = [...app.querySelectorAll('.seat-card img.qr')];
   const update = () => {
-    const { done, failed, total, ready } = qrProgress(images);
+    const { done, missing, total, ready } = qrProgress(images);
+    const failed = missing.length;
     const button = app.querySelector('#print');
     const status = app.querySelector('#qr-status');
     app.dataset.qrReady = String(ready);
     if (button) button.disabled = !ready;
-    for (const image of images) image.closest('.seat-card').classList.toggle('qr-missing', image.complete && !image.naturalWidth);
+    for (const image of images) image.closest('.seat-card').classList.toggle('qr-missing', missing.includes(image));
     if (!status) return;
     status.className = ready && failed ? 'problem' : '';
     status.setAttribute('role', ready && failed ? 'alert' : 'status');
