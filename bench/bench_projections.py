@@ -81,7 +81,9 @@ def play(index: int):
         for seat in range(len(game.players)):
             game.sign(seat, f"signature {seat}", meta(f"player:{seat}"))
         if index % 7 == 0 and game.rules.reopen_allowed:
-            game.reopen(list(range(len(game.players))), "bench: a score to correct", meta("director:bench"))
+            for seat in range(len(game.players)):  # each player asks from their own tablet (FILE 43)
+                game.consent_reopen(seat, "bench: a score to correct", meta(f"player:{seat}"))
+            game.reopen("bench: a score to correct", meta("director:bench"))
     return game
 
 

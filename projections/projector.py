@@ -95,6 +95,9 @@ class Projector(Follower):
         self._subscription: Any = None
         self._tracking_ready = False
         self._done = 0  # the last notification id this projector has written (a hint; the store decides)
+        #: Each read model's position as this projector's last batch left it (None: read it from the store). Only a
+        #: hint too: ``_track`` moves a position only from the value it names, so a stale one is found, not used.
+        self._positions: dict[str, int] | None = None
         self.failures = 0
         self.last_error: str | None = None
 
@@ -106,9 +109,9 @@ class Projector(Follower):
             while limit is None or done < limit:
                 size = self.batch_size if limit is None else min(self.batch_size, limit - done)
                 n = self._batch(size)
-                if not n:
-                    break
                 done += n
+                if n < size:  # the store had no more: what comes later wakes the projector again
+                    break
         return done
 
     def positions(self) -> dict[str, int]:
@@ -124,13 +127,24 @@ class Projector(Follower):
         return max(0, top - min(self.positions().values()))
 
     def _batch(self, limit: int, notifications: list[Any] | None = None) -> int:
-        positions = self.positions()
+        """Project one batch from the positions this projector last wrote (read from the store when it has
+        none); if they have moved meanwhile (another projector, a reset), read them and try once more."""
+        known = self._positions
+        try:
+            return self._batch_from(self.positions() if known is None else known, limit, notifications)
+        except TrackingConflict:
+            if known is None:
+                raise
+            return self._batch_from(self.positions(), limit, notifications)
+
+    def _batch_from(self, positions: dict[str, int], limit: int, notifications: list[Any] | None) -> int:
         start = min(positions.values())
         if notifications is None:
             notifications = self.app.recorder.select_notifications(start=start, limit=limit,
                                                                    inclusive_of_start=False)
         notifications = [n for n in notifications if n.id > start]
         if not notifications:
+            self._positions = positions
             return 0
         touched: dict[uuid.UUID, GameView] = {}
         try:
@@ -148,10 +162,12 @@ class Projector(Follower):
                 if positions["duplicates"] < end:
                     self._duplicates.write(lambda table, rows: _upsert(conn, table, rows))
         except BaseException:
+            self._positions = None  # read them again: another projector may have moved them
             self._views.clear()  # they hold events that were not committed
             self._duplicates.forget()
             raise
         self._duplicates.done()
+        self._positions = {name: max(position, end) for name, position in positions.items()}
         self._done = max(self._done, notifications[-1].id)
         for view in touched.values():
             view.clean()
@@ -262,8 +278,7 @@ class Projector(Follower):
             if old < end:
                 by_start.setdefault(old, []).append(name)
         for old, names in by_start.items():  # usually one statement: every read model at the same place
-            moved = conn.execute(TRACKING.update().where(TRACKING.c.name.in_(names), TRACKING.c.position == old)
-                                 .values(position=end))
+            moved = conn.execute(_track_statement(tuple(names)), {"old": old, "end": end})
             if moved.rowcount != len(names):
                 raise TrackingConflict(f"read models {names} left position {old} while this batch ran")
 
@@ -289,6 +304,7 @@ class Projector(Follower):
                 self._views.clear()
                 self._duplicates.forget()
                 self._done = 0
+                self._positions = None
                 self._tracking_ready = False
                 total = self.app.recorder.max_notification_id() or 0
                 if progress is not None:
@@ -333,6 +349,22 @@ class Projector(Follower):
                     self._processed.wait(min(remaining, 0.05))
             else:
                 time.sleep(min(remaining, 0.02))
+
+
+_TRACK_STATEMENTS: dict[tuple[str, ...], Any] = {}
+
+
+def _track_statement(names: tuple[str, ...]) -> Any:
+    """``UPDATE`` the tracking rows of ``names`` from ``:old`` to ``:end``: one text per set of names, built once
+    (the names are the read models' own, ``READ_MODELS``), so a batch does not compile an ``IN`` list each time."""
+    statement = _TRACK_STATEMENTS.get(names)
+    if statement is None:
+        if not set(names) <= set(READ_MODELS):
+            raise ValueError(f"not read models: {names}")
+        listed = ", ".join(f"'{name}'" for name in names)
+        statement = _TRACK_STATEMENTS[names] = sa.text(
+            f"UPDATE {TRACKING.name} SET position = :end WHERE position = :old AND name IN ({listed})")
+    return statement
 
 
 def _type_of(topic: str) -> str:

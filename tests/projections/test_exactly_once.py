@@ -130,6 +130,36 @@ def test_two_projectors_racing_apply_every_event_once(shared_stack):
     assert contents(shared_stack.store) == rebuilt_elsewhere(shared_stack)
 
 
+def test_positions_kept_between_batches_that_another_projector_moved_are_read_again(shared_stack):
+    """A projector keeps the positions its last batch wrote instead of reading them before every batch; when
+    another projector has moved them meanwhile, the conditional tracking update finds it out, and the batch
+    is done again from the positions in the store: no error, no event applied twice, none skipped."""
+    save_games(shared_stack.app, range(20, 23))
+    first, second = shared_stack.projector, shared_stack.new_projector()
+    first.batch_size = second.batch_size = 25
+    assert first.catch_up(limit=25) == 25
+    assert first._positions == first.positions()  # kept from its own batch
+    assert second.catch_up(limit=50) == 50  # moves every position past what ``first`` keeps
+    kept = dict(first._positions)
+    assert kept != first.positions()
+    reads = []
+    original = Projector.positions
+
+    def counted(self):
+        reads.append(self)
+        return original(self)
+
+    Projector.positions = counted
+    try:
+        assert first.catch_up(limit=25) == 25  # from the store's positions, not the kept ones
+    finally:
+        Projector.positions = original
+    assert reads == [first]  # read once, after its kept positions were found stale
+    assert min(first.positions().values()) == min(kept.values()) + 75
+    first.catch_up()
+    assert first.lag() == 0 and contents(shared_stack.store) == rebuilt_elsewhere(shared_stack)
+
+
 def test_the_thread_logs_a_failing_event_and_retries_until_it_goes_through(memory_stack, monkeypatch, caplog):
     """Supervision: the failure is logged with the event's id, game and version, and retried with backoff."""
     from projections.views import GameView
