@@ -56,7 +56,7 @@ def cpu_per_event(events: list, size: int, count: int) -> float:
     """Milliseconds of this process's CPU per event, projecting ``count`` events in batches of ``size``."""
     folder = Path(tempfile.mkdtemp(prefix="planilla-batches-"))
     app = GamesApplication(settings_env(folder))
-    store = ReadStore(read_model_url(settings_env(folder)))
+    store = ReadStore(read_model_url(folder))
     try:
         for k in range(0, len(events), 500):
             app.recorder.insert_events(events[k:k + 500])
