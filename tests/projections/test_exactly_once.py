@@ -130,7 +130,7 @@ def test_two_projectors_racing_apply_every_event_once(shared_stack):
     assert contents(shared_stack.store) == rebuilt_elsewhere(shared_stack)
 
 
-def test_positions_kept_between_batches_that_another_projector_moved_are_read_again(shared_stack):
+def test_positions_kept_between_batches_that_another_projector_moved_are_read_again(shared_stack, monkeypatch):
     """A projector keeps the positions its last batch wrote instead of reading them before every batch; when
     another projector has moved them meanwhile, the conditional tracking update finds it out, and the batch
     is done again from the positions in the store: no error, no event applied twice, none skipped."""
@@ -149,11 +149,9 @@ def test_positions_kept_between_batches_that_another_projector_moved_are_read_ag
         reads.append(self)
         return original(self)
 
-    Projector.positions = counted
-    try:
-        assert first.catch_up(limit=25) == 25  # from the store's positions, not the kept ones
-    finally:
-        Projector.positions = original
+    monkeypatch.setattr(Projector, "positions", counted)
+    assert first.catch_up(limit=25) == 25  # from the store's positions, not the kept ones
+    monkeypatch.undo()
     assert reads == [first]  # read once, after its kept positions were found stale
     assert min(first.positions().values()) == min(kept.values()) + 75
     first.catch_up()
