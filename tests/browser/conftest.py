@@ -78,3 +78,36 @@ def screenshot(page: Any, name: str) -> Path:
     path = SCREENS / f"{name}.png"
     page.screenshot(path=str(path), full_page=False)
     return path
+
+
+# What a failed browser test's pages showed, in its report: a timeout alone says nothing of why (CI keeps only
+# the output). Each open page's address, its game's shown version, its connection state and the start of its text.
+_PAGE_FACTS = """() => {
+  const game = document.querySelector('[data-testid=game]');
+  const link = document.querySelector('[data-testid=connection]');
+  const done = performance.getEntriesByType('resource').slice(-12)
+    .map((e) => `${Math.round(e.startTime)}+${Math.round(e.duration)}ms ${e.name.replace(location.origin, '')}`);
+  return { url: location.pathname, version: game ? game.dataset.version : null,
+           connection: link ? link.dataset.state : null, online: navigator.onLine,
+           controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+           text: (document.body ? document.body.innerText : '').slice(0, 600), last_requests: done };
+}"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    contexts = [v for v in getattr(item, "funcargs", {}).values() if hasattr(v, "pages") and hasattr(v, "new_page")]
+    lines = []
+    for context in contexts:
+        for n, page in enumerate(context.pages):
+            try:
+                facts = page.wait_for_function(f"({_PAGE_FACTS})()", timeout=2_000).json_value()  # bounded, unlike evaluate
+                lines.append(f"page {n}: {facts}")
+            except Exception as err:  # noqa: BLE001 (a closed or hung page: say so, never hide the test's failure)
+                lines.append(f"page {n}: not readable ({type(err).__name__}: {err})")
+    if lines:
+        report.sections.append(("pages at the failure", "\n".join(lines)))
