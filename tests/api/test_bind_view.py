@@ -41,3 +41,24 @@ def test_a_refused_code_reads_nothing_and_an_unknown_view_is_refused(api: Api):
     code = issue(table, 0)["code"]
     assert bind(api, code, "tablet-a", "?view=everything").status_code == 400
     assert bind(api, code, "tablet-a", "?view=game").status_code == 200  # the code was not spent by the refusal
+
+
+def test_a_binding_whose_game_reads_fail_still_answers_its_token(api: Api, monkeypatch):
+    """The binding is saved and its code spent before the game is read: a read that fails then (a stalled store's
+    503) leaves the state out of the answer, never the token, or the tablet could bind neither now nor again."""
+    import service.api.routes.seats as seats
+    from service.api.common.store_reads import StoreUnavailable
+
+    async def stalled(*args, **kwargs):
+        raise StoreUnavailable("stalled", "the store took too long", reading=True)
+
+    table = api.table("file-2024", ("Ana", "Bea"))
+    table.start()
+    code = issue(table, 0)["code"]
+    monkeypatch.setattr(seats, "game_of", stalled)
+    r = bind(api, code, "tablet-a", "?view=game")
+    assert r.status_code == 200, r.text
+    bound = r.json()
+    assert bound["state"] is None and bound["scoresheet"] is None and bound["seat"] == 0
+    assert table.state(bound["token"])["version"] == bound["version"]  # the token reads the game itself
+    assert bind(api, code, "tablet-a", "?view=game").status_code == 410  # the code was spent by the binding

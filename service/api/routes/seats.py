@@ -9,6 +9,7 @@ code works once and expires; the binding issues a player token for the seat and 
 from __future__ import annotations
 
 import io
+import logging
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
@@ -29,6 +30,7 @@ from service.api.common.responses import errors
 from service.api.schemas.read import BoundTablet
 from service.api.schemas.seat import BindRequest, SeatCodeIssued, SeatCodeRequest
 
+log = logging.getLogger(__name__)
 router = APIRouter(generate_unique_id_function=operation_id, tags=["seats"])
 SeatPath = Annotated[int, Path(ge=0, le=7, description="The seat, from 0 in seat order.")]
 CodePath = Annotated[str, Path(min_length=1, max_length=20, description="The seat code (ABCD-EFGH).")]
@@ -107,7 +109,13 @@ async def bind(body: BindRequest, games: GamesDep, request: Request,
               "second_device": bound.second_device, "key_fingerprint": bound.key_fingerprint,
               "replaces_key": bound.replaces_key, "key_pending": bound.key_pending}
     if view == "game":
-        answer.update(await game_of(request, games, bound.token, bound.game_id))
+        try:
+            answer.update(await game_of(request, games, bound.token, bound.game_id))
+        except Exception:  # noqa: BLE001 (the binding is saved and its code spent: its token must reach the tablet)
+            # A read that failed (a stalled store's 503, say) must not lose the binding: the answer carries no
+            # state, and the page reads the game with its new token as any later read does.
+            log.warning("bind: the binding of game %s seat %s is saved; its game reads failed and are left out",
+                        bound.game_id, bound.seat, exc_info=True)
     return answer
 
 

@@ -151,5 +151,6 @@ class BoundTablet(BindResult):
     game after one round trip, not two."""
 
     state: GameState | None = Field(None, description="With `view=game`: the game's state as this seat's token "
-                                                      "reads it (its own rack only).")
+                                                      "reads it (its own rack only); null if that read failed "
+                                                      "after the binding was saved (the token reads it itself).")
     scoresheet: Scoresheet | None = Field(None, description="With `view=game`: the game's scoresheet.")
