@@ -45,13 +45,17 @@ async function bindWithKey(code) {
   const early = globalThis.__earlyBind; // begun by tablet.html's head before this bundle ran: taken once
   if (early && early.code === code) {
     globalThis.__earlyBind = null;
+    let taken = null;
     try {
-      const { bound, pair, spki } = await early.result;
-      if (pair) await keepKey(await api.pageStore(), bound.game_id, bound.seat, pair, spki);
-      return bound;
+      taken = await early.result;
     } catch (error) {
       if (error.status) throw error; // the service refused the code: said as any refusal
     } // the network failed before any answer: bound again below
+    if (taken) { // bound: the code is spent, so nothing after this may bind again (keeping the key included)
+      const { bound, pair, spki } = taken;
+      if (pair) await keepKey(await api.pageStore(), bound.game_id, bound.seat, pair, spki);
+      return bound;
+    }
   }
   let pair = null;
   let spki = null;
