@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ def browser() -> Iterator[Any]:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
             "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
             "--disable-component-update", "--disable-sync"])
+        _watch_contexts(chromium)
         yield chromium
         chromium.close()
 
@@ -94,6 +96,26 @@ _PAGE_FACTS = """() => {
 }"""
 
 
+def _watch_contexts(chromium: Any) -> None:
+    """Every page of every context this browser makes keeps its last console lines and uncaught errors, for the
+    failure report below (a page that hung on an exception says which)."""
+    made = chromium.new_context
+
+    def new_context(*args: Any, **kwargs: Any) -> Any:
+        context = made(*args, **kwargs)
+        context.on("page", _watch_page)
+        return context
+
+    chromium.new_context = new_context
+
+
+def _watch_page(page: Any) -> None:
+    said: deque[str] = deque(maxlen=20)
+    page._planilla_said = said
+    page.on("console", lambda message: said.append(f"{message.type}: {message.text[:300]}"))
+    page.on("pageerror", lambda error: said.append(f"uncaught: {str(error)[:300]}"))
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[None]:
     outcome = yield
@@ -107,6 +129,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
             try:
                 facts = page.wait_for_function(f"({_PAGE_FACTS})()", timeout=2_000).json_value()  # bounded, unlike evaluate
                 lines.append(f"page {n}: {facts}")
+                lines.extend(f"  page {n} said: {line}" for line in getattr(page, "_planilla_said", ()))
             except Exception as err:  # noqa: BLE001 (a closed or hung page: say so, never hide the test's failure)
                 lines.append(f"page {n}: not readable ({type(err).__name__}: {err})")
     if lines:
