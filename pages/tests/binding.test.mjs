@@ -21,7 +21,8 @@ Object.assign(globalThis, {
   },
 });
 
-const bound = { token: 'pl_x', game_id: '0b7e1f9a-4c1d-4a57-9f2e-1a2b3c4d5e6f', seat: 1, player: 'Bea', language: 'es' };
+const bound = { token: 'pl_x', game_id: '0b7e1f9a-4c1d-4a57-9f2e-1a2b3c4d5e6f', seat: 1, player: 'Bea',
+  language: 'es' };
 
 test('a key that cannot be kept after the early binding answered fails as itself, and the spent code is not sent again',
   async () => {

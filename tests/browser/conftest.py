@@ -83,7 +83,8 @@ def screenshot(page: Any, name: str) -> Path:
 
 
 # What a failed browser test's pages showed, in its report: a timeout alone says nothing of why (CI keeps only
-# the output). Each open page's address, its game's shown version, its connection state and the start of its text.
+# the output). Each open page's address, its game's shown version, its connection state, whether the service worker
+# controls it, the start of its text and its last requests; then what it said (``_watch_page``).
 _PAGE_FACTS = """() => {
   const game = document.querySelector('[data-testid=game]');
   const link = document.querySelector('[data-testid=connection]');
@@ -127,7 +128,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     for context in contexts:
         for n, page in enumerate(context.pages):
             try:
-                facts = page.wait_for_function(f"({_PAGE_FACTS})()", timeout=2_000).json_value()  # bounded, unlike evaluate
+                # a bounded wait, unlike evaluate: a hung page must not hang the suite
+                facts = page.wait_for_function(f"({_PAGE_FACTS})()", timeout=2_000).json_value()
                 lines.append(f"page {n}: {facts}")
                 lines.extend(f"  page {n} said: {line}" for line in getattr(page, "_planilla_said", ()))
             except Exception as err:  # noqa: BLE001 (a closed or hung page: say so, never hide the test's failure)

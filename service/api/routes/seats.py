@@ -30,7 +30,7 @@ from service.api.common.responses import errors
 from service.api.schemas.read import BoundTablet
 from service.api.schemas.seat import BindRequest, SeatCodeIssued, SeatCodeRequest
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("planilla.api")  # the HTTP layer's own (service/api/common/errors.py)
 router = APIRouter(generate_unique_id_function=operation_id, tags=["seats"])
 SeatPath = Annotated[int, Path(ge=0, le=7, description="The seat, from 0 in seat order.")]
 CodePath = Annotated[str, Path(min_length=1, max_length=20, description="The seat code (ABCD-EFGH).")]
