@@ -141,7 +141,7 @@ def flow(page: Any, wall: Any, reads: list[str], game: Game, lang: str, *, field
     name = names.__getitem__
     tiles, hall_tiles = page.locator("button.table-tile"), wall.locator("button.table-tile")
     for where in (tiles, hall_tiles):
-        expect(where.nth(0)).to_have_attribute("data-game", game.id, timeout=2000)
+        expect(where.nth(0)).to_have_attribute("data-game", game.id, timeout=5000)
         expect(where.nth(0).locator(".state")).to_have_text(text(lang, "hall.alert.discrepancy"))
         expect(where.nth(0)).to_have_class(re_class("alerting"))
     assert [u for u in reads if "/v1/tables/stream" not in u] == [], "no read of /v1/tables (the stream brought it), no script error"
@@ -250,7 +250,7 @@ def flow(page: Any, wall: Any, reads: list[str], game: Game, lang: str, *, field
     screenshot(page, f"console-{lang}-discrepancy-settled-sheets")
 
     # The wall sees the tile go quiet over the stream (it never left the hall); the arbiter goes back to the same.
-    expect(hall_tiles.nth(2)).to_have_attribute("data-game", game.id, timeout=2000)
+    expect(hall_tiles.nth(2)).to_have_attribute("data-game", game.id, timeout=5000)
     expect(hall_tiles.nth(2).locator(".state")).to_have_text(text(lang, "hall.short.playing"))
     expect(hall_tiles.nth(2)).not_to_have_class(re_class("alerting"))
     page.get_by_role("button", name=text(lang, "console.back"), exact=False).click()

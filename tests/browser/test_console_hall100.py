@@ -102,16 +102,18 @@ def test_a_hall_of_100_tables_fits_one_1920x1080_screen(browser: Any, hall: Hall
                 assert full[seat] in tile["label"], f"{lang}: the tile's name says the full name: {tile['label']}"
         check_page(page, f"console {lang} 100 tables")
         screenshot(page, f"console-{lang}-hall-100")
-        if lang == "ca":  # over the hall's stream: a call at table 40 reaches the top within a second
+        if lang == "ca":  # over the hall's stream: a call at table 40 reaches the top, with no read of the hall
             late = games[39]
             seat = late.draw_for_start()
             for k in range(2):
                 late.official("draw_tiles", token=late.tokens[(seat + k) % 2])
+            reads: list[str] = []  # GET /v1/tables after the call: the page read the hall instead of its stream
+            page.on("request", lambda r: reads.append(r.url) if "/v1/tables?" in r.url else None)
             start = time.monotonic()
             late.official("call_arbiter", token=late.tokens[0])
-            expect(tiles.nth(0)).to_have_attribute("data-game", late.id, timeout=2000)  # two calls: by table
+            expect(tiles.nth(0)).to_have_attribute("data-game", late.id, timeout=5000)  # two calls: by table
             took = time.monotonic() - start
             expect(tiles.nth(1)).to_have_attribute("data-game", called.id)
-            assert took < 1.0, f"{took:.2f} s from the call to its tile among 100"
-            print(f"\nseconds from a call to its tile among 100 tables: {took:.3f}")
+            assert reads == [], f"the call came by a read of the hall, not its stream: {reads}"
+            print(f"\nseconds from a call to its tile among 100 tables: {took:.3f}")  # a figure, not a test
         context.close()
