@@ -106,25 +106,31 @@ def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, ha
         page.get_by_role("link").first.click()
         expect(page.locator("#bind-code")).to_be_visible()
         check_page(page, f"bind {lang}")
-        if lang != "en" and viewport is PHONE:
-            screenshot(page, f"bind-{lang}-phone")
+        if lang != "en":
+            screenshot(page, f"bind-{lang}-{'phone' if viewport is PHONE else 'tablet'}")
         context.close()
     # A code that binds nothing: the page says so in the device's language, and keeps no code in the address.
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
-    page = context.new_page()
-    page.goto(hall.url + "/tablet")
-    page.get_by_label(text(lang, "bind.code")).fill("ABCD-EFGH")
-    page.get_by_role("button", name=text(lang, "bind.submit")).click()
-    expect(page.get_by_role("alert")).to_contain_text(text(lang, "bind.failed"))
-    # ...and the service's own refusal, in that language too (the page sends Accept-Language: issue 28).
-    said = SERVICE_SAYS[lang]  # a sentence of its own after the page's: its first letter a capital
-    expect(page.get_by_role("alert")).to_contain_text(f"{text(lang, 'bind.failed')} {said[0].upper()}{said[1:]}")
-    assert page.url.endswith("/tablet")
-    check_page(page, f"bind refused {lang}")
-    if lang != "en":
-        screenshot(page, f"bind-refused-{lang}-phone")
-    context.close()
+    for viewport in (TABLET_LANDSCAPE, PHONE) if lang != "en" else (PHONE,):
+        context = browser.new_context(viewport=viewport)
+        context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+        page = context.new_page()
+        page.goto(hall.url + "/tablet")
+        page.get_by_label(text(lang, "bind.code")).fill("ABCD-EFGH")
+        page.get_by_role("button", name=text(lang, "bind.submit")).click()
+        expect(page.get_by_role("alert")).to_contain_text(text(lang, "bind.failed"))
+        # ...and the service's own refusal, in that language too (the page sends Accept-Language: issue 28).
+        said = SERVICE_SAYS[lang]  # a sentence of its own after the page's: its first letter a capital
+        expect(page.get_by_role("alert")).to_contain_text(f"{text(lang, 'bind.failed')} {said[0].upper()}{said[1:]}")
+        assert page.url.endswith("/tablet")
+        # the refused code stays in the field, selected: a typo is mended in place, a new code typed over it
+        expect(page.locator("#bind-code")).to_have_value("ABCD-EFGH")
+        expect(page.locator("#bind-code")).to_be_focused()
+        assert page.evaluate("() => { const f = document.getElementById('bind-code');"
+                             " return [f.selectionStart, f.selectionEnd]; }") == [0, 9]
+        check_page(page, f"bind refused {lang}")
+        if lang != "en":
+            screenshot(page, f"bind-refused-{lang}-{'phone' if viewport is PHONE else 'tablet'}")
+        context.close()
 
 def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, midgame: Game) -> None:
     r = hall.http.post("/v1/tokens", json={"role": "spectator", "label": "hall screen"},

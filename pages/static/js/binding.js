@@ -70,12 +70,14 @@ async function bindWithKey(code) {
   return bound;
 }
 
-export async function bindScreen(problem, again) {
+export async function bindScreen(problem, again, refused = '') {
   await use(initial(null));
   // a code sent from tablet.html's own screen while the catalogue came: bound as the address now says, not asked again
   if (!problem && new URLSearchParams(location.hash.slice(1)).get('bind')) { again(); return; }
   const typed = document.getElementById('bind-code'); // tablet.html's field: what was typed stays, and the focus
-  const kept = typed && { value: typed.value, focused: document.activeElement === typed };
+  // else the code(s) just refused, selected: one wrong character is mended in place, a new code typed over it
+  const kept = typed ? { value: typed.value, focused: document.activeElement === typed }
+    : refused && { value: refused, focused: true, select: true };
   app.innerHTML = `<section class="bind"><h1>${t('bind.title')}</h1><p>${t('bind.help')}</p>
     <form id="bind-form"><label for="bind-code">${t('bind.code')}</label>
     <input id="bind-code" name="code" autocomplete="off" autocapitalize="characters" placeholder="ABCD-EFGH" required>
@@ -84,6 +86,7 @@ export async function bindScreen(problem, again) {
     ${languagePicker()}</section>`;
   if (kept && kept.value) document.getElementById('bind-code').value = kept.value;
   if (kept && kept.focused) document.getElementById('bind-code').focus();
+  if (kept && kept.select) document.getElementById('bind-code').select();
   wireLanguage(() => bindScreen(problem, again));
   document.getElementById('bind-form').addEventListener('submit', (e) => {
     e.preventDefault();

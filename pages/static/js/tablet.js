@@ -456,6 +456,7 @@ function keepShell() {
 async function start() {
   api.pageStore(); // opened beside the binding or the first reads (once: later calls take the same)
   let session = null;
+  const sent = new URLSearchParams(location.hash.slice(1)).get('bind') || ''; // the code(s) the address brought
   try {
     session = (await sessionFromAddress()) || readSession();
   } catch (error) {
@@ -465,7 +466,7 @@ async function start() {
     const said = error.key ? t(error.key) : error.body && (error.body.message || error.body.detail);
     // the service's reason already says what to do; without one, the page says it (never both)
     const sentence = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1); // after a full stop
-    await bindScreen(`${t('bind.failed')} ${sentence(said || t('bind.check'))}`, start);
+    await bindScreen(`${t('bind.failed')} ${sentence(said || t('bind.check'))}`, start, sent); // a typo: mended, not retyped
     return;
   }
   if (!session) { api.registerServiceWorker(); await bindScreen(null, start); return; }
