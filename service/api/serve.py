@@ -9,13 +9,13 @@ settings live in one place, ``uvicorn_config``.
 from __future__ import annotations
 
 import errno
-import gc
 import resource
 import socket
 import sys
 from typing import Any, TextIO
 
 from service.api.middleware.timeouts import BODY_TIMEOUT, HEADER_TIMEOUT, KEEP_ALIVE_TIMEOUT, guarded_protocol
+from service.collector import off_while_starting, on_after_start
 
 
 class CannotListen(Exception):
@@ -80,9 +80,7 @@ def tune_gc() -> None:
     that cost a sixth of the throughput and a third of the 99th-percentile latency (bench/README.md).
     Nothing here relies on cycles being collected promptly; memory is still reclaimed.
     """
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
-    gc.enable()  # off while starting (``serve``)
+    on_after_start(GC_THRESHOLDS)  # off while starting (``serve``)
 
 
 def uvicorn_config(app: Any, *, access_log: bool = True, header_timeout: float = HEADER_TIMEOUT,
@@ -144,15 +142,8 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         return 1
     import uvicorn  # the service itself only once the port and the store are known to be usable
 
-    # Start-up (the imports, the app) makes about 145,000 objects and almost no garbage (about a thousand
-    # unreachable ones, measured): the collector, walking them again and again meanwhile, cost about a sixth of
-    # the start's CPU. It is off until tune_gc, which freezes what start-up made and turns it back on.
-    gc.disable()
-    try:
+    with off_while_starting():  # until tune_gc (service.collector)
         app, games, settings, hall, service_key, made, first = _service(host, store, tls, tls_days, public_writer)
-    except BaseException:
-        gc.enable()
-        raise
     files = raise_open_files(settings.public_streams_max + 1024)
     if files < settings.public_streams_max + 1024:
         out.write(f"Open files limited to {files} by the system: about {max(files - 1024, 0)} public-board viewers at "

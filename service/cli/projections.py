@@ -114,19 +114,15 @@ def run_rebuild(target: str, out: TextIO | None = None) -> int:
 def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None, wake: int | None = None) -> int:
     """Project ``target``'s events until SIGTERM or SIGINT, or until the process ``parent`` is gone; with ``wake``
     (a pipe's reading end), each byte read wakes the projector at once, and its end of file stops it."""
-    import gc
     import os
     import signal
     import threading
 
-    gc.disable()  # as in planilla serve's start: the imports make many objects and almost no garbage
-    try:
+    from service.collector import off_while_starting, on_after_start
+
+    with off_while_starting():  # as in planilla serve's start (service.collector)
         app, store, projector = _open_projections(target)
-    except BaseException:
-        gc.enable()
-        raise
-    gc.freeze()  # never walked again by the collector
-    gc.enable()
+    on_after_start()
     projector.poll_interval = poll
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
