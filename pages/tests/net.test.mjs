@@ -21,6 +21,21 @@ test('the device id is made once and kept in localStorage', () => {
   assert.notEqual(uuid(), uuid());
 });
 
+test('where storage is refused the page keeps one device id, the one tablet.html\'s head script made', () => {
+  Object.defineProperty(globalThis, 'localStorage', { configurable: true, get() { throw new Error('refused'); } });
+  try {
+    globalThis.__pageDevice = '0c4a5b8e-2f1d-4c3b-9a7e-5d6f7a8b9c0d'; // the head's early binding sent this one
+    assert.equal(deviceId(), '0c4a5b8e-2f1d-4c3b-9a7e-5d6f7a8b9c0d');
+    delete globalThis.__pageDevice; // no head script (another page): made once, then the same
+    const made = deviceId();
+    assert.match(made, /^[0-9a-f]{8}-[0-9a-f]{4}-4/);
+    assert.equal(deviceId(), made);
+  } finally {
+    delete globalThis.localStorage;
+    delete globalThis.__pageDevice;
+  }
+});
+
 test('a request sends the token, the device and JSON, and an HTTP refusal is an answer, not an exception', async () => {
   globalThis.localStorage = storage();
   let seen;

@@ -13,7 +13,6 @@ export class NetworkError extends Error {
 }
 
 const DEVICE_KEY = 'planilla.device';
-let memoryDevice = null; // where there is no localStorage (node's tests, a private window that refuses it)
 
 // A version 4 UUID from getRandomValues: crypto.randomUUID exists only in secure contexts, and a
 // hall's plain http://192.168.x.y is not one.
@@ -36,8 +35,9 @@ export function deviceId() {
     }
     if (id) return id;
   } catch { /* storage refused: a device id for this page's life */ }
-  memoryDevice ??= uuid();
-  return memoryDevice;
+  // the page's one id, the same tablet.html's head script sent its early binding with (its __pageDevice)
+  globalThis.__pageDevice ??= uuid();
+  return globalThis.__pageDevice;
 }
 
 /** The page's language (i18n.js sets <html lang>), sent as Accept-Language so the service says its refusals in it
