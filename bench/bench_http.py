@@ -258,7 +258,9 @@ def connection(server: Server) -> Connection:
 async def run_commands(server: Server, scripts: list[list[Any]], tablets: int, seconds: float,
                        think: float = 0.0) -> Tally:
     """Tablets in a closed loop; with ``think`` (seconds), each waits a random pause of that mean
-    (exponential) after every answer before its next command, as a person at a board would."""
+    (exponential) after every answer before its next command, as a person at a board would, and one before its
+    first game too: the 64 tablets do not create their games in the same millisecond (a herd that is the closed
+    loop's, not a steady pace's: its first commands were the paced run's whole p99; bench/README.md)."""
     tally = Tally()
     pauses = random.Random(7)
     director = {"Authorization": f"Bearer {server.token}", "X-Device": "bench"}
@@ -266,6 +268,8 @@ async def run_commands(server: Server, scripts: list[list[Any]], tablets: int, s
 
     async def tablet(index: int) -> None:
         conn, turn = connection(server), index
+        if think:
+            await asyncio.sleep(pauses.expovariate(1 / think))
         try:
             while time.perf_counter() < end:
                 script = scripts[turn % len(scripts)]
