@@ -14,8 +14,8 @@ import socket
 import sys
 from typing import Any, TextIO
 
+from service.api.collector import off_while_starting, on_after_start
 from service.api.middleware.timeouts import BODY_TIMEOUT, HEADER_TIMEOUT, KEEP_ALIVE_TIMEOUT, guarded_protocol
-from service.collector import off_while_starting, on_after_start
 
 
 class CannotListen(Exception):
@@ -142,7 +142,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         return 1
     import uvicorn  # the service itself only once the port and the store are known to be usable
 
-    with off_while_starting():  # until tune_gc (service.collector)
+    with off_while_starting():  # until tune_gc (service.api.collector)
         app, games, settings, hall, service_key, made, first = _service(host, store, tls, tls_days, public_writer)
     files = raise_open_files(settings.public_streams_max + 1024)
     if files < settings.public_streams_max + 1024:

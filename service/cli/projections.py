@@ -118,9 +118,9 @@ def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None, wak
     import signal
     import threading
 
-    from service.collector import off_while_starting, on_after_start
+    from service.api.collector import off_while_starting, on_after_start
 
-    with off_while_starting():  # as in planilla serve's start (service.collector)
+    with off_while_starting():  # as in planilla serve's start (service.api.collector)
         app, store, projector = _open_projections(target)
     on_after_start()
     projector.poll_interval = poll
