@@ -34,7 +34,7 @@ class Follower:
     """The thread of a ``projections.projector.Projector``: it runs ``catch_up()`` whenever the store has more.
 
     The projector holds the state it uses: ``app``, ``store``, ``native``, ``poll_interval``, the events
-    ``_wake`` and ``_stopping``, ``_thread``, ``_subscription``, ``_done``, ``failures`` and ``last_error``.
+    ``_wake``, ``_taken`` and ``_stopping``, ``_thread``, ``_subscription``, ``_done``, ``failures`` and ``last_error``.
     """
 
     @property
@@ -45,6 +45,14 @@ class Follower:
     def wake(self) -> None:
         """Read the store now (something was saved): thread-safe, and cheap enough to call on every save."""
         self._wake.set()
+
+    def wake_taken(self, timeout: float) -> None:
+        """Return once the thread has taken a wake since the last call (begun the catch-up it asks for), or after
+        ``timeout`` seconds. A waker that waits for this before waking again wakes once per catch-up, however many
+        saves came meanwhile (the server's wake pipe: ``service.cli.projections``); whatever it wakes late, the
+        next catch-up reads, as it reads the store from its last position."""
+        self._taken.wait(timeout)
+        self._taken.clear()
 
     def start(self) -> None:
         """Start the background thread (no-op if it runs)."""
@@ -118,6 +126,7 @@ class Follower:
             else:
                 self._wake.wait(self.poll_interval)
                 self._wake.clear()
+                self._taken.set()
 
     def _subscribe(self) -> None:
         with self.app.recorder.subscribe(gt=min(self.positions().values())) as subscription:

@@ -90,6 +90,7 @@ class Projector(Follower):
         self._run_lock = threading.RLock()
         self._processed = threading.Condition()
         self._wake = threading.Event()
+        self._taken = threading.Event()  # set each time the thread takes a wake (``Follower.wake_taken``)
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._subscription: Any = None

@@ -128,8 +128,8 @@ def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None, wak
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
     if wake is not None:
-        threading.Thread(target=_woken, args=(wake, projector.wake, stop.set), name="planilla-projector-wake",
-                         daemon=True).start()
+        threading.Thread(target=_woken, args=(wake, projector.wake, stop.set, lambda: projector.wake_taken(poll)),
+                         name="planilla-projector-wake", daemon=True).start()
     projector.start()
     try:
         while not stop.wait(0.5):
@@ -142,8 +142,11 @@ def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None, wak
     return 0
 
 
-def _woken(fd: int, wake: Callable[[], None], gone: Callable[[], None]) -> None:
-    """Read ``fd`` until its end: ``wake()`` after each read (many bytes at once are one wake-up), then ``gone()``."""
+def _woken(fd: int, wake: Callable[[], None], gone: Callable[[], None],
+           taken: Callable[[], None] = lambda: None) -> None:
+    """Read ``fd`` until its end: ``wake()`` after each read (many bytes at once are one wake-up), then ``taken()``
+    (until the projector has begun that catch-up: the saves told meanwhile wait in the pipe, and a byte written to a
+    pipe nobody waits on costs the server no wake-up of this thread), then ``gone()`` at the end."""
     import os
 
     while True:
@@ -157,6 +160,7 @@ def _woken(fd: int, wake: Callable[[], None], gone: Callable[[], None]) -> None:
             gone()
             return
         wake()
+        taken()
 
 
 def run_projection_status(target: str, out: TextIO | None = None) -> int:

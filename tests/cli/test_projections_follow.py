@@ -115,3 +115,37 @@ def test_the_line_a_server_starts_its_child_with_is_read_as_typer_reads_it(monke
                   [*plain, "--poll", "0"], [*plain, "--poll", "61"], [*plain, "--poll=1"], [*plain, "--data", "e"],
                   [*plain, "--parent", "x"], [*plain, "--every", "1"], ["projections", "rebuild", "--data", "d"]):
         assert fast_follow_args(other) is None, other
+
+
+def test_the_child_wakes_once_per_catch_up_however_many_saves_came_meanwhile():
+    """While the projector has not yet begun the catch-up a wake asked for, the saves told meanwhile wait in the pipe
+    (a byte to a pipe nobody waits on costs the server no wake-up of the child's thread) and are read as one wake;
+    the pipe's end still ends the thread."""
+    import threading
+
+    from service.cli.projections import _woken
+
+    reading, writing = os.pipe()
+    wakes, ended, busy, began = [], threading.Event(), threading.Event(), threading.Event()
+
+    def taken() -> None:  # the projector busy with a catch-up until the test lets it take the wake
+        began.set()
+        assert busy.wait(WAIT)
+        busy.clear()
+
+    thread = threading.Thread(target=_woken, args=(reading, lambda: wakes.append(1), ended.set, taken), daemon=True)
+    thread.start()
+    try:
+        os.write(writing, b"\0")
+        assert began.wait(WAIT) and wakes == [1]  # the first save wakes at once
+        for _ in range(5):  # five saves while the projector is busy
+            os.write(writing, b"\0")
+        began.clear()
+        busy.set()
+        assert began.wait(WAIT) and wakes == [1, 1], "the five saves are one wake, not five"
+    finally:
+        os.close(writing)
+        busy.set()
+    thread.join(WAIT)
+    assert ended.is_set() and not thread.is_alive()
+    os.close(reading)
