@@ -79,16 +79,18 @@ def test_the_broadcast_delay_is_set_by_the_director_with_its_reason_and_honoured
     assert r.status_code == 200, r.text
     assert r.json()["delay_seconds"] == 1 and r.json()["history"][0]["reason"] == "the final is streamed"
     assert r.json()["history"][0]["by"].startswith("director:")
+    made = time.monotonic()  # before the game: its first event's delay counts from its recording, after this
     table = api.table(event="Final", round=7, table=1)
-    made = time.monotonic()
     r = api.get(f"/v1/public/games/{table.id}", None)
     if time.monotonic() - made < 0.9:  # nothing of the game is a second old yet
         assert r.status_code == 404 and r.json()["code"] == "not_public_yet", r.text
     first = wait_for(lambda: api.get(f"/v1/public/games/{table.id}", None).json().get("version"))
-    assert time.monotonic() - made >= 0.9
+    assert time.monotonic() - made >= 0.99
     sent = time.monotonic()  # before the command: its event's delay counts from its recording, within it
     table.send(table.director, "draw_for_start")
-    assert api.get(f"/v1/public/games/{table.id}", None).json()["version"] == first  # not yet
+    shown = api.get(f"/v1/public/games/{table.id}", None).json()["version"]
+    if time.monotonic() - sent < 0.9:  # not yet, unless the machine stalled for the whole delay meanwhile
+        assert shown == first
     wait_for(lambda: api.get(f"/v1/public/games/{table.id}", None).json()["version"] == table.version)
     assert time.monotonic() - sent >= 0.99
     wall = api.get("/v1/public/wall?event=Final&round=7", None).json()
