@@ -142,8 +142,7 @@ def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None, wak
     return 0
 
 
-def _woken(fd: int, wake: Callable[[], None], gone: Callable[[], None],
-           taken: Callable[[], None] = lambda: None) -> None:
+def _woken(fd: int, wake: Callable[[], None], gone: Callable[[], None], taken: Callable[[], None]) -> None:
     """Read ``fd`` until its end: ``wake()`` after each read (many bytes at once are one wake-up), then ``taken()``
     (until the projector has begun that catch-up: the saves told meanwhile wait in the pipe, and a byte written to a
     pipe nobody waits on costs the server no wake-up of this thread), then ``gone()`` at the end."""

@@ -95,7 +95,9 @@ SERVICE_SAYS = {"es": "no existe el código de asiento ABCD-EFGH: compruébelo o
 
 @pytest.mark.parametrize("lang", ["es", "ca", "en"])
 def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, hall: Any, lang: str) -> None:
-    for viewport in (TABLET_LANDSCAPE, PHONE) if lang != "en" else (PHONE,):
+    # Spanish and Catalan at both sizes, with their screenshots; English on a phone only
+    sizes = {"tablet": TABLET_LANDSCAPE, "phone": PHONE} if lang != "en" else {"phone": PHONE}
+    for size, viewport in sizes.items():
         context = browser.new_context(viewport=viewport)
         context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
         page = context.new_page()
@@ -107,10 +109,10 @@ def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, ha
         expect(page.locator("#bind-code")).to_be_visible()
         check_page(page, f"bind {lang}")
         if lang != "en":
-            screenshot(page, f"bind-{lang}-{'phone' if viewport is PHONE else 'tablet'}")
+            screenshot(page, f"bind-{lang}-{size}")
         context.close()
     # A code that binds nothing: the page says so in the device's language, and keeps no code in the address.
-    for viewport in (TABLET_LANDSCAPE, PHONE) if lang != "en" else (PHONE,):
+    for size, viewport in sizes.items():
         context = browser.new_context(viewport=viewport)
         context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
         page = context.new_page()
@@ -129,7 +131,7 @@ def test_the_landing_page_and_the_binding_page_in_each_language(browser: Any, ha
                              " return [f.selectionStart, f.selectionEnd]; }") == [0, 9]
         check_page(page, f"bind refused {lang}")
         if lang != "en":
-            screenshot(page, f"bind-refused-{lang}-{'phone' if viewport is PHONE else 'tablet'}")
+            screenshot(page, f"bind-refused-{lang}-{size}")
         context.close()
 
 def test_a_spectator_and_the_opponent_never_see_a_rack(browser: Any, hall: Any, midgame: Game) -> None:
