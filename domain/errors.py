@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.messages.catalogue import CATALOGUE, LANGUAGES, render
+
+def _catalogue():
+    """The message catalogue, imported on the first message: a run that raises none (``planilla gcg verify`` of
+    files that add up) does not pay for the catalogue's import."""
+    from domain.messages import catalogue
+
+    return catalogue
 
 
 class Message(str):
@@ -21,7 +27,7 @@ class Message(str):
 
     def __new__(cls, key: str, params: dict[str, Any] | None = None) -> Message:
         params = dict(params or {})
-        english = render(key, {name: str(value) if isinstance(value, Message) else value
+        english = _catalogue().render(key, {name: str(value) if isinstance(value, Message) else value
                                for name, value in params.items()})
         text = super().__new__(cls, english if english is not None else f"{key} {params}")
         text.key, text.params = key, params
@@ -33,7 +39,7 @@ class Message(str):
     def said_in(self, lang: str) -> str:
         """The text in ``lang`` (``es``, ``ca``, ``en``); a parameter that is itself a Message is said in it too."""
         params = {name: said_in(value, lang) for name, value in self.params.items()}
-        return render(self.key, params, lang) or str(self)
+        return _catalogue().render(self.key, params, lang) or str(self)
 
 
 def msg(key: str, /, **params: Any) -> Message:
@@ -45,12 +51,12 @@ def word(kind: str, code: str) -> str:
     """A code said as a word (``word("role", "spectator")``: spectator, espectador, espectador) when the catalogue has
     ``kind.code``; else the code itself."""
     key = f"{kind}.{code}"
-    return Message(key) if key in CATALOGUE else code
+    return Message(key) if key in _catalogue().CATALOGUE else code
 
 
 def said_in(text: object, lang: str) -> object:
     """``text`` in ``lang`` when it is a Message; anything else (a plain English string, a number) as it is."""
-    if isinstance(text, Message) and lang in LANGUAGES:
+    if isinstance(text, Message) and lang in _catalogue().LANGUAGES:
         return text.said_in(lang)
     return text
 

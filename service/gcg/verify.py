@@ -112,7 +112,7 @@ def read_word(text: str, tileset: TileSet) -> tuple[WordTile, ...]:
     table = _plain_squares(tileset)
     try:
         if text:
-            return tuple([table[ch] for ch in text])
+            return tuple(map(table.__getitem__, text))
     except KeyError:
         pass
     return parse_word(text, tileset)

@@ -145,3 +145,25 @@ def test_ten_thousand_files_in_one_call(tmp_path):
     assert len(document["files"]) == 10_000
     assert document["problems"] == 10 * 3
     assert document["plays"] == sum(f["plays"] for f in document["files"])
+
+
+@pytest.mark.parametrize("json_out", [False, True])
+def test_many_files_split_over_two_processes_print_what_one_prints(tmp_path, monkeypatch, json_out):
+    """From SPLIT_FROM files the later half is verified in a forked child: the lines (problems of the edited
+    copies, a missing file in each half), the JSON document, stderr and the exit code are one process's."""
+    import io
+
+    from service.cli import gcg
+
+    names = [str(DATA / "missing.gcg") if i in (3, 60) else str(EDITED if i % 7 == 0 else GOOD[i % 3])
+             for i in range(gcg.SPLIT_FROM + 1)]
+    monkeypatch.setattr(gcg, "_cores", lambda: 2)
+    found = []
+    for split_from in (len(names) + 1, gcg.SPLIT_FROM):
+        monkeypatch.setattr(gcg, "SPLIT_FROM", split_from)
+        out, err = io.StringIO(), io.StringIO()
+        code = gcg.run_verify(names, json_out=json_out, out=out, err=err)
+        found.append((code, out.getvalue(), err.getvalue()))
+    assert found[0] == found[1]
+    assert found[0][0] == 2 and found[0][2].count("cannot read") == 2
+    assert (f"{EDITED}:14: score: K6 MES scores 23" in found[0][1]) != json_out
