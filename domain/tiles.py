@@ -7,7 +7,6 @@ stands for with ``blank=True`` and scores 0 (FILE 10.1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from domain.errors import msg
@@ -23,33 +22,69 @@ class Tile(NamedTuple):
     blank: bool = False
 
 
-@dataclass(frozen=True)
 class TileSet:
-    """One federation's set: ``distribution`` lists (letter, count, points) in alphabetical order, blank first."""
+    """One federation's set: ``distribution`` lists (letter, count, points) in alphabetical order, blank first.
+
+    Immutable, compared and hashed by its fields, as a frozen dataclass would be; written by hand because
+    ``dataclasses`` (with ``inspect``) is about a tenth of ``planilla gcg verify``'s timed start-up.
+    """
+
+    __slots__ = ("name", "language", "distribution", "bare_digraphs", "lookalike_pairs", "aliases",
+                 "sheet_spelling", "bracketed", "missing_notes", "counts", "points", "order")
+    #: The fields compared, hashed and shown (``counts``, ``points`` and ``order`` are made from them).
+    FIELDS = __slots__[:9]
 
     name: str
     language: str
     distribution: tuple[tuple[str, int, int], ...]
     #: Multi-character tiles read bare, longest match first (Catalan L·L, NY, QU).
-    bare_digraphs: tuple[str, ...] = ()
+    bare_digraphs: tuple[str, ...]
     #: Bare pairs that read as two tiles but look like a digraph tile (Spanish CH, LL, RR: FILE 11).
-    lookalike_pairs: tuple[str, ...] = ()
+    lookalike_pairs: tuple[str, ...]
     #: Other spellings of a tile: old Spanish files use 1, 2, 3; Catalan sheets write QU as Q.
-    aliases: tuple[tuple[str, str], ...] = ()
+    aliases: tuple[tuple[str, str], ...]
     #: How a tile is written on the federation's paper sheet where it differs (Catalan QU is "Q").
-    sheet_spelling: tuple[tuple[str, str], ...] = ()
+    sheet_spelling: tuple[tuple[str, str], ...]
     #: Tiles written in brackets in GCG text (Spanish digraphs: ``[CH]``).
-    bracketed: tuple[str, ...] = ()
+    bracketed: tuple[str, ...]
     #: Letters that do not exist in this set, with the reason given in an error (Catalan Y).
-    missing_notes: tuple[tuple[str, str], ...] = ()
-    counts: dict[str, int] = field(init=False, repr=False, compare=False)
-    points: dict[str, int] = field(init=False, repr=False, compare=False)
-    order: dict[str, int] = field(init=False, repr=False, compare=False)
+    missing_notes: tuple[tuple[str, str], ...]
+    counts: dict[str, int]
+    points: dict[str, int]
+    order: dict[str, int]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "counts", {t: n for t, n, _ in self.distribution})
-        object.__setattr__(self, "points", {t: p for t, _, p in self.distribution})
-        object.__setattr__(self, "order", {t: i for i, (t, _, _) in enumerate(self.distribution)})
+    def __init__(self, name: str, language: str, distribution: tuple[tuple[str, int, int], ...], *,
+                 bare_digraphs: tuple[str, ...] = (), lookalike_pairs: tuple[str, ...] = (),
+                 aliases: tuple[tuple[str, str], ...] = (), sheet_spelling: tuple[tuple[str, str], ...] = (),
+                 bracketed: tuple[str, ...] = (), missing_notes: tuple[tuple[str, str], ...] = ()) -> None:
+        values = (name, language, distribution, bare_digraphs, lookalike_pairs, aliases, sheet_spelling,
+                  bracketed, missing_notes, {t: n for t, n, _ in distribution}, {t: p for t, _, p in distribution},
+                  {t: i for i, (t, _, _) in enumerate(distribution)})
+        for field_name, value in zip(self.__slots__, values):
+            object.__setattr__(self, field_name, value)
+
+    def __setattr__(self, field_name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {field_name!r}: a TileSet is immutable")
+
+    def __delattr__(self, field_name: str) -> None:
+        raise AttributeError(f"cannot delete field {field_name!r}: a TileSet is immutable")
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, f) for f in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"TileSet({', '.join(f'{f}={getattr(self, f)!r}' for f in self.FIELDS)})"
+
+    def __reduce__(self) -> tuple:  # copied or pickled, the same set
+        return (_rebuilt, (self._key(),))
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -92,6 +127,11 @@ class TileSet:
     def sheet_form(self, letter: str) -> str:
         """The tile as written on the federation's paper sheet (Catalan QU as ``Q``: FISC I.6)."""
         return dict(self.sheet_spelling).get(letter, letter)
+
+
+def _rebuilt(key: tuple) -> TileSet:
+    name, language, distribution, *rest = key
+    return TileSet(name, language, distribution, **dict(zip(TileSet.FIELDS[3:], rest)))
 
 
 def _dist(spec: str) -> tuple[tuple[str, int, int], ...]:

@@ -23,13 +23,14 @@ from domain.move import Coordinate
 from domain.notation import parse_rack
 from domain.scoring import evaluate_if_legal
 from domain.tiles import BLANK, full_bag, get_tileset
-from service.gcg import model as m
-from service.gcg.reader import GcgSyntaxError, decode, event_fields
-from service.gcg.tilesets import tileset_of_pragmas
-from service.gcg.verify import END_FACTORS, FileReport, _rack_pattern, read_word, verify_file
+from service.gcg import kinds as k
+from service.gcg.lines import GcgSyntaxError, decode, event_fields
+from service.gcg.report import FileReport
+from service.gcg.tilesets import END_FACTORS, tileset_of_pragmas
+from service.gcg.tokens import _rack_pattern, read_word
 
-_PLAY, _WITHDRAWN, _PASS, _EXCHANGE = m.PLAY, m.WITHDRAWN, m.PASS, m.EXCHANGE
-_END_POINTS, _END_PENALTY, _TIME_PENALTY = m.END_POINTS, m.END_PENALTY, m.TIME_PENALTY
+_PLAY, _WITHDRAWN, _PASS, _EXCHANGE = k.PLAY, k.WITHDRAWN, k.PASS, k.EXCHANGE
+_END_POINTS, _END_PENALTY, _TIME_PENALTY = k.END_POINTS, k.END_PENALTY, k.TIME_PENALTY
 #: The usual play line, ``>nick: RACK 8H WORD +score total``, as ``reader.event_fields`` reads it (tokens are
 #: what ``str.split`` gives: ``\S`` and ``str.isspace`` are the same set); any other line goes to the reader.
 _PLAY_LINE = re.compile(r">([^\s:]+):[ \t]+(\S+)[ \t]+(\S+)[ \t]+([^\s(\-]\S*)[ \t]+([+-]?\d+)[ \t]+([+-]?\d+)[ \t]*")
@@ -44,6 +45,8 @@ def check_file(path: str | Path, tiles: str | None = None, end_factor: int | Non
         data = None  # the full way says why
     found = None if data is None else quick_verify(data, tiles, end_factor)
     if found is None:
+        from service.gcg.verify import verify_file  # the full way, with its record classes: only when needed
+
         return verify_file(path, tiles, end_factor)
     return FileReport(str(path), found[0], found[1])
 

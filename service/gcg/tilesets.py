@@ -14,6 +14,8 @@ LEXICON_PREFIXES = (("FILE", "spanish"), ("FISE", "spanish"), ("DISC", "catalan"
 #: Digraph tiles a ``#tile`` pragma may declare, and the set that has them.
 DECLARED_TILES = {"CH": "spanish", "LL": "spanish", "RR": "spanish", "L·L": "catalan", "NY": "catalan", "QU": "catalan"}
 TILESET_NAMES = tuple(TILESETS)  # spanish, catalan, english
+#: Going-out bonus as a multiple of the opponent's rack: English doubles it, FILE 44 and FISC I.8 do not.
+END_FACTORS = {"english": 2, "spanish": 1, "catalan": 1}
 
 
 def tileset_for_lexicon(lexicon: str | None) -> str:

@@ -12,111 +12,21 @@ Checked (TILES.md "GCG essentials"; FILE 12–19 for scores, FILE 44 for settlem
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from domain.board import Board, Placement
 from domain.errors import NotationError, PlacementError
 from domain.move import SIZE, Coordinate
-from domain.notation import WordTile, format_rack, parse_rack, parse_word
+from domain.notation import format_rack, parse_rack
 from domain.scoring import check_connection, evaluate_if_legal, resolve_word, score_play
-from domain.tiles import BLANK, Tile, TileSet, full_bag, get_tileset
+from domain.tiles import BLANK, TileSet, full_bag, get_tileset
 from service.gcg import model as m
 from service.gcg.model import Event, GcgGame
 from service.gcg.reader import read_gcg
-from service.gcg.tilesets import tileset_name
-
-#: Going-out bonus as a multiple of the opponent's rack: English doubles it, FILE 44 and FISC I.8 do not.
-END_FACTORS = {"english": 2, "spanish": 1, "catalan": 1}
-
-
-@dataclass(slots=True)
-class Problem:
-    """One disagreement: its line, kind (score, total, shape, end, syntax), what was written and what is right."""
-
-    line: int | None
-    kind: str
-    recorded: object
-    expected: object
-    message: str
-
-    def to_dict(self) -> dict[str, object]:
-        """The problem as the ``--json`` output shows it."""
-        return asdict(self)
-
-
-@dataclass(slots=True)
-class FileReport:
-    """The verdict on one file; ``error`` is set when it could not be read at all."""
-
-    path: str
-    tiles: str | None
-    plays: int = 0
-    problems: list[Problem] = field(default_factory=list)
-    error: str | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        """The report as one element of the ``--json`` ``files`` list."""
-        out: dict[str, object] = {
-            "path": self.path,
-            "tiles": self.tiles,
-            "plays": self.plays,
-            "problems": [p.to_dict() for p in self.problems],
-        }
-        if self.error is not None:
-            out["error"] = self.error
-        return out
-
-
-_RACK_PATTERNS: dict[str, re.Pattern[str]] = {}
-
-
-def _rack_pattern(tileset: TileSet) -> re.Pattern[str]:
-    """A pattern that accepts only racks ``parse_rack`` reads (a fast path; the parser still gives the messages)."""
-    pattern = _RACK_PATTERNS.get(tileset.name)
-    if pattern is None:
-        singles = [t for t in tileset.letters if len(t) == 1] + [a for a, _ in tileset.aliases if a.upper() == a]
-        multi = sorted(tileset.bare_digraphs, key=len, reverse=True)
-        brackets = "|".join(re.escape(t) for t in tileset.letters)
-        alternatives = [rf"\[(?:{brackets})\]"] + [re.escape(t) for t in multi]
-        alternatives.append("[" + "".join(re.escape(t) for t in singles) + r"?]")
-        pattern = _RACK_PATTERNS[tileset.name] = re.compile("(?:" + "|".join(alternatives) + ")*")
-    return pattern
-
-
-_PLAIN_SQUARES: dict[str, dict[str, WordTile]] = {}
-
-
-def _plain_squares(tileset: TileSet) -> dict[str, WordTile]:
-    """Each character that is a whole square by itself in ``parse_word``: a one-letter tile, its blank, ``.``."""
-    table = _PLAIN_SQUARES.get(tileset.name)
-    if table is None:
-        table = {".": WordTile(None, True)}
-        for letter in tileset.letters:
-            if len(letter) == 1:
-                table[letter] = WordTile(Tile(letter, False), False)
-                table[letter.lower()] = WordTile(Tile(letter, True), False)
-        _PLAIN_SQUARES[tileset.name] = table
-    return table
-
-
-def read_word(text: str, tileset: TileSet) -> tuple[WordTile, ...]:
-    """``parse_word(text, tileset)``, quicker for the common word made only of one-letter tiles and dots.
-
-    Such a word reads one character per square whatever the set (no bracket, alias, parenthesis or
-    digraph can start in it: each of those needs a character outside the table); anything else goes
-    to ``parse_word``, which also gives the errors.
-    """
-    table = _plain_squares(tileset)
-    try:
-        if text:
-            return tuple(map(table.__getitem__, text))
-    except KeyError:
-        pass
-    return parse_word(text, tileset)
-
+from service.gcg.report import FileReport, Problem
+from service.gcg.tilesets import END_FACTORS, tileset_name
+from service.gcg.tokens import _rack_pattern, read_word
 
 class Replay:
     """A game replayed line by line: the board, each player's total and remaining tiles, and the problems."""
