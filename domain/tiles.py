@@ -30,7 +30,7 @@ class TileSet:
     """
 
     __slots__ = ("name", "language", "distribution", "bare_digraphs", "lookalike_pairs", "aliases",
-                 "sheet_spelling", "bracketed", "missing_notes", "counts", "points", "order")
+                 "sheet_spelling", "bracketed", "missing_notes", "counts", "points", "order", "_hash")
     #: The fields compared, hashed and shown (``counts``, ``points`` and ``order`` are made from them).
     FIELDS = __slots__[:9]
 
@@ -62,6 +62,7 @@ class TileSet:
                   {t: i for i, (t, _, _) in enumerate(distribution)})
         for field_name, value in zip(self.__slots__, values):
             object.__setattr__(self, field_name, value)
+        object.__setattr__(self, "_hash", hash(self._key()))  # asked at every cached parse: kept
 
     def __setattr__(self, field_name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {field_name!r}: a TileSet is immutable")
@@ -78,7 +79,7 @@ class TileSet:
         return self._key() == other._key()  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return self._hash
 
     def __repr__(self) -> str:
         return f"TileSet({', '.join(f'{f}={getattr(self, f)!r}' for f in self.FIELDS)})"
