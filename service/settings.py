@@ -59,6 +59,8 @@ def _sqlite(path: Path) -> dict[str, str]:
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
         "SQLITE_DBNAME": str(path),
         "SQLITE_LOCK_TIMEOUT": SQLITE_LOCK_TIMEOUT,
+        # The write-ahead log checkpointed by a thread, not in a command's commit (service/game/sqlitestore.py).
+        "APPLICATION_RECORDER_TOPIC": "service.game.sqlitestore:CheckpointedRecorder",
     }
 
 

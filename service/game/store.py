@@ -248,6 +248,9 @@ class GameStore(Application):
         committer = getattr(self, "committer", None)
         if committer is not None:
             committer.close()
+        close_recorder = getattr(getattr(self, "recorder", None), "close", None)
+        if close_recorder is not None:  # SQLite's checkpointer (service/game/sqlitestore.py)
+            close_recorder()
         super().close()
 
     def _also_save(self, game: Game) -> list[Any]:

@@ -6,7 +6,8 @@ from service.settings import settings_env
 def test_a_data_folder_holds_one_sqlite_file(tmp_path):
     env = settings_env(tmp_path / "data")
     assert env == {"PERSISTENCE_MODULE": "eventsourcing.sqlite",
-                   "SQLITE_DBNAME": str(tmp_path / "data" / "events.sqlite3"), "SQLITE_LOCK_TIMEOUT": "5"}
+                   "SQLITE_DBNAME": str(tmp_path / "data" / "events.sqlite3"), "SQLITE_LOCK_TIMEOUT": "5",
+                   "APPLICATION_RECORDER_TOPIC": "service.game.sqlitestore:CheckpointedRecorder"}
     assert (tmp_path / "data").is_dir()
 
 

@@ -1,0 +1,145 @@
+"""The event store's SQLite recorder, with the write-ahead log's checkpoints kept off the command path.
+
+SQLite copies its write-ahead log back into the database file (a *checkpoint*) right after the commit that
+takes the log past 1,000 pages, in the committing connection and before that commit returns, flush of the
+database file included. On the 2-core machine such commits took 30-80 ms, one 509 ms (bench/README.md), and
+they stalled the whole server, not only the commands of their batch: the library's connection pool queues
+every thread that asks for a connection behind a writer waiting for the write connection (its "fairness"
+semaphore), and every command loads its game through that pool. So one slow commit of the group commit's
+writer, or of the snapshots' thread, held every reader for as long.
+
+Here every connection the pool opens has automatic checkpoints off (``PRAGMA wal_autocheckpoint=0``), and a
+``Checkpointer`` thread runs a PASSIVE checkpoint, which waits for no reader and no writer, on a connection
+of its own, when something was written, at most once every ``CHECKPOINT_EVERY`` seconds. What it keeps:
+
+- **durability**: unchanged; a commit is durable when the log is flushed (``synchronous`` as before), and a
+  checkpoint only moves committed pages into the database file;
+- **a bounded log**: the log is checkpointed within ``CHECKPOINT_EVERY`` of a write, as often as the automatic
+  checkpoint did under load; a checkpoint that a reader holds back finishes at the next one, as before;
+- **an idle server idle**: the thread sleeps until a write, and ends after ``IDLE_END`` seconds without one
+  (the next write starts it again); the last connection to close checkpoints the log, as SQLite always does.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from eventsourcing.persistence import StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteConnectionPool, SQLiteDatastore
+
+log = logging.getLogger("planilla.checkpoint")
+#: Seconds between checkpoints while events are being written: each one small (bench/README.md: every 0.1 s
+#: beat every 0.5 s, and both beat SQLite's own, on the paced run's slowest commands).
+CHECKPOINT_EVERY = 0.1
+#: Bytes of write-ahead log kept on disk when the log starts over (a burst's log is not kept at its peak size).
+WAL_KEPT = 16 * 1024 * 1024
+#: Seconds without a write after which the checkpointer's thread ends (and closes its connection).
+IDLE_END = 60.0
+
+
+class CheckpointedRecorder(SQLiteApplicationRecorder):
+    """``SQLiteApplicationRecorder`` whose pool's connections never checkpoint on commit; a ``Checkpointer`` does."""
+
+    def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
+        quiet_checkpoints(datastore.pool)
+        super().__init__(datastore, **kwargs)
+        memory = datastore.pool.is_sqlite_memory_mode
+        self.checkpointer = None if memory else Checkpointer(datastore.pool.db_name, datastore.pool.lock_timeout)
+
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        found = super().insert_events(stored_events, **kwargs)
+        if self.checkpointer is not None:
+            self.checkpointer.wrote()
+        return found
+
+    def close(self) -> None:
+        """Stop the checkpointer (after a last checkpoint of what was written)."""
+        if self.checkpointer is not None:
+            self.checkpointer.close()
+
+
+def quiet_checkpoints(pool: SQLiteConnectionPool) -> None:
+    """Every connection ``pool`` opens from now on opens with automatic checkpoints off (and ``WAL_KEPT``)."""
+    create = pool._create_connection  # the library's one place where a connection is made
+
+    def create_quiet() -> Any:
+        connection = create()
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
+        cursor.execute(f"PRAGMA journal_size_limit={WAL_KEPT}")
+        return connection
+
+    pool._create_connection = create_quiet  # type: ignore[method-assign]
+
+
+class Checkpointer:
+    """A thread that checkpoints a SQLite database's write-ahead log a moment after each write."""
+
+    def __init__(self, db_name: str, lock_timeout: int | None = None, every: float = CHECKPOINT_EVERY,
+                 idle_end: float = IDLE_END) -> None:
+        self.db_name, self.lock_timeout, self.every, self.idle_end = db_name, lock_timeout, every, idle_end
+        self.checkpoints = 0  # how many were run (the tests' window on the thread)
+        self._state = threading.Condition()
+        self._due = False
+        self._closing = False
+        self._thread: threading.Thread | None = None
+
+    def wrote(self) -> None:
+        """Something was committed: a checkpoint is due (the thread is started if it is not running)."""
+        with self._state:
+            self._due = True
+            if self._thread is None:
+                if self._closing:
+                    return  # close() runs what is due before it returns
+                self._thread = threading.Thread(target=self._run, name="planilla-checkpoint", daemon=True)
+                self._thread.start()
+            self._state.notify()
+
+    def close(self) -> None:
+        """Run what is due, then stop the thread (a later write starts it again)."""
+        with self._state:
+            self._closing = True
+            thread = self._thread
+            self._state.notify()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(30)
+        with self._state:
+            self._closing = False
+
+    def _run(self) -> None:
+        connection = None
+        try:
+            connection = sqlite3.connect(self.db_name, uri=True, check_same_thread=False, isolation_level=None,
+                                         timeout=self.lock_timeout or 5)
+            with self._state:
+                while True:
+                    if not self._due:
+                        self._state.wait_for(lambda: self._due or self._closing, self.idle_end)
+                        if not self._due:  # closing, or nothing written for a while: the next write starts another
+                            self._thread = None  # under the lock: a write from now on starts a new thread
+                            return
+                    self._due = False
+                    self._state.release()
+                    try:
+                        self._checkpoint(connection)
+                    finally:
+                        self._state.acquire()
+                    self._state.wait_for(lambda: self._closing, self.every)  # writes gather meanwhile
+        except sqlite3.Error:
+            log.exception("the write-ahead log's checkpointer of %s stopped", self.db_name)
+            with self._state:
+                self._thread = None
+        finally:
+            if connection is not None:
+                connection.close()
+
+    def _checkpoint(self, connection: sqlite3.Connection) -> None:
+        try:
+            connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            self.checkpoints += 1
+        except sqlite3.OperationalError as error:  # the disk, or the file gone: said, and tried after the next write
+            log.warning("checkpoint of %s failed: %s", self.db_name, error)

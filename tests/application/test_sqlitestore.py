@@ -1,0 +1,141 @@
+"""The SQLite event store's write-ahead log is checkpointed by a thread of its own (``service/game/sqlitestore.py``):
+no connection of the store checkpoints in a commit, a write is in the database file a moment later, and the thread
+sleeps and ends when nothing is written."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from uuid import uuid4
+
+import pytest
+from eventsourcing.persistence import StoredEvent
+
+from service.game import sqlitestore
+from service.game.application import GamesApplication
+from service.game.sqlitestore import CheckpointedRecorder, Checkpointer
+from service.settings import settings_env
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[GamesApplication]:
+    games = GamesApplication(settings_env(tmp_path / "data"))
+    yield games
+    games.close()
+
+
+def event(originator: object, version: int) -> StoredEvent:
+    return StoredEvent(originator_id=originator, originator_version=version, topic="test:Event", state=b"{}")
+
+
+def in_database_file(db_name: str) -> int:
+    """Events in the database file itself, its write-ahead log ignored (``immutable``: the log is not read)."""
+    with sqlite3.connect(f"file:{db_name}?immutable=1", uri=True) as db:
+        try:
+            return db.execute("SELECT count(*) FROM stored_events").fetchone()[0]
+        except sqlite3.OperationalError:  # the table itself is still only in the log
+            return 0
+
+
+def wait_for(condition, seconds: float = 10.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
+
+
+def test_no_connection_of_the_store_checkpoints_in_a_commit(app):
+    """Every connection the pool opens, for reading or writing, has SQLite's automatic checkpoint off and the
+    log's kept size set: a commit is the log's write and flush, nothing more."""
+    recorder = app.recorder
+    assert isinstance(recorder, CheckpointedRecorder)
+    pool = recorder.datastore.pool
+    taken = [pool.get_connection(is_writer=True)] + [pool.get_connection(is_writer=False) for _ in range(3)]
+    try:
+        for connection in taken:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA wal_autocheckpoint")
+            assert cursor.fetchone()[0] == 0
+            cursor.execute("PRAGMA journal_size_limit")
+            assert cursor.fetchone()[0] == sqlitestore.WAL_KEPT
+    finally:
+        for connection in taken:
+            pool.put_connection(connection)
+
+
+def test_a_write_reaches_the_database_file_a_moment_later(app):
+    """Without the thread, events written with automatic checkpoints off would stay in the log until the last
+    connection closed; with it they are copied into the database file within moments of the write."""
+    recorder = app.recorder
+    db_name = recorder.datastore.pool.db_name
+    game = uuid4()
+    recorder.insert_events([event(game, 1), event(game, 2)])
+    assert wait_for(lambda: in_database_file(db_name) >= 2)
+    assert recorder.checkpointer.checkpoints >= 1
+    recorder.insert_events([event(game, 3)])
+    assert wait_for(lambda: in_database_file(db_name) >= 3)
+
+
+def test_a_game_played_through_the_application_is_checkpointed(app):
+    """The group commit's writes go through the recorder: a game's events reach the database file too."""
+    from tests.application.script import DIRECTOR
+
+    app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR)
+    db_name = app.recorder.datastore.pool.db_name
+    written = app.recorder.max_notification_id()
+    assert written and wait_for(lambda: in_database_file(db_name) >= written)
+
+
+def test_the_thread_sleeps_ends_when_idle_and_starts_again_on_a_write(tmp_path):
+    """No write, no thread; a write starts one; with nothing written for ``idle_end`` it ends (an idle hall
+    server has nothing running for its log), and the next write starts another. ``close`` runs what is due."""
+    db = tmp_path / "x.sqlite3"
+    with sqlite3.connect(db) as setup:
+        setup.execute("PRAGMA journal_mode=WAL")
+    writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    writer.execute("CREATE TABLE t (x)")
+    checkpointer = Checkpointer(str(db), every=0.01, idle_end=0.2)
+
+    def running() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name == "planilla-checkpoint" and t is checkpointer._thread]
+
+    assert checkpointer._thread is None
+    writer.execute("INSERT INTO t VALUES (1)")
+    checkpointer.wrote()
+    assert running()
+    assert wait_for(lambda: checkpointer._thread is None, 5)  # ended after idle_end without a write
+    first = checkpointer.checkpoints
+    assert first >= 1
+    writer.execute("INSERT INTO t VALUES (2)")
+    checkpointer.wrote()
+    assert wait_for(lambda: checkpointer.checkpoints > first, 5)
+    writer.execute("INSERT INTO t VALUES (3)")
+    checkpointer.wrote()
+    checkpointer.close()
+    assert checkpointer._thread is None
+    with sqlite3.connect(f"file:{db}?immutable=1", uri=True) as read:
+        assert read.execute("SELECT count(*) FROM t").fetchone()[0] == 3  # close checkpointed the last write
+    writer.close()
+
+
+def test_closing_the_application_stops_the_thread(tmp_path):
+    games = GamesApplication(settings_env(tmp_path / "data"))
+    games.recorder.insert_events([event(uuid4(), 1)])
+    thread = games.recorder.checkpointer._thread
+    assert thread is not None
+    games.close()
+    assert not thread.is_alive() and games.recorder.checkpointer._thread is None
+
+
+def test_the_memory_store_has_no_checkpointer():
+    games = GamesApplication(settings_env("sqlite:///file:planilla-mem?mode=memory&cache=shared"))
+    try:
+        assert games.recorder.checkpointer is None
+    finally:
+        games.close()
