@@ -20,6 +20,8 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel
 
+from projections.wal import put_in_wal
+
 #: Seconds a SQLite reader or writer waits for a lock before giving up.
 SQLITE_BUSY_SECONDS = 10
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -201,7 +203,7 @@ def _file_lock(path: Path) -> Iterator[bool]:
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    put_in_wal(cursor, SQLITE_BUSY_SECONDS)
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

@@ -13,10 +13,11 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
+
+from projections.wal import put_in_wal
 
 POSTGRES = ("postgresql://", "postgres://")
 #: What a stored history (a game's, a duplicate's) is beside the others of the same game: the one shown, an
@@ -26,21 +27,6 @@ CURRENT, SUPERSEDED, FORKED = "current", "superseded", "forked"
 
 #: Seconds a SQLite connection waits for another process's lock (and for a new file's switch to WAL).
 LOCK_WAIT = 10.0
-
-
-def _wal(conn: sqlite3.Connection) -> None:
-    """Put a SQLite file in WAL mode. Switching takes the file's exclusive lock and can fail at once ("database is
-    locked") while another process opens the same new file (the hall server creating its outbox while a reader
-    opens it): only a new file needs the switch, so on that refusal look again until the file is in WAL (the other
-    process switched it) or the switch succeeds, for ``LOCK_WAIT`` seconds, then let the refusal through."""
-    deadline = time.monotonic() + LOCK_WAIT
-    while str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
 
 
 def is_postgres(url: str) -> bool:
@@ -72,7 +58,7 @@ class Db:
             path = sqlite_path(self.url) if not self.url.endswith((".sqlite3", ".db")) else Path(self.url)
             path.parent.mkdir(parents=True, exist_ok=True)
             self.conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=LOCK_WAIT)
-            _wal(self.conn)
+            put_in_wal(self.conn, LOCK_WAIT)
             self.conn.execute("PRAGMA synchronous=FULL")
 
     def sql(self, text: str) -> str:
