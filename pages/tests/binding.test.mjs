@@ -45,3 +45,13 @@ test('the early binding taken with its key kept gives the session, with no secon
   assert.equal(session.seat, 1);
   assert.deepEqual(calls.slice(before).filter((path) => path.includes('/v1/bind')), []);
 });
+
+test('a seat code in a refusal stays on one line (a phone broke ABCD-EFGH at its hyphen); nothing else is wrapped',
+  async () => {
+    const { whole } = await import('../static/js/binding.js');
+    assert.equal(whole('No existe el código de asiento ABCD-EFGH: compruébelo'),
+      'No existe el código de asiento <span class="code">ABCD-EFGH</span>: compruébelo');
+    assert.equal(whole('AB12-CD34, WXYZ-2345'), '<span class="code">AB12-CD34</span>, <span class="code">WXYZ-2345</span>');
+    assert.equal(whole('pida uno nuevo al director'), 'pida uno nuevo al director');
+    assert.equal(whole('ABCDE-FGHIJ abcd-efgh'), 'ABCDE-FGHIJ abcd-efgh');
+  });

@@ -70,6 +70,11 @@ async function bindWithKey(code) {
   return bound;
 }
 
+/** Seat codes in a message kept on one line (a phone broke ABCD-EFGH at its hyphen, half a code a line). */
+export function whole(text) {
+  return text.replace(/\b([A-Z0-9]{4}-[A-Z0-9]{4})\b/g, '<span class="code">$1</span>');
+}
+
 export async function bindScreen(problem, again, refused = '') {
   await use(initial(null));
   // a code sent from tablet.html's own screen while the catalogue came: bound as the address now says, not asked again
@@ -82,7 +87,7 @@ export async function bindScreen(problem, again, refused = '') {
     <form id="bind-form"><label for="bind-code">${t('bind.code')}</label>
     <input id="bind-code" name="code" autocomplete="off" autocapitalize="characters" placeholder="ABCD-EFGH" required>
     <button type="submit" class="primary">${t('bind.submit')}</button></form>
-    ${problem ? `<p role="alert" class="error">${escape(problem)}</p>` : ''}
+    ${problem ? `<p role="alert" class="error">${whole(escape(problem))}</p>` : ''}
     ${languagePicker()}</section>`;
   if (kept && kept.value) document.getElementById('bind-code').value = kept.value;
   if (kept && kept.focused) document.getElementById('bind-code').focus();
