@@ -10,12 +10,12 @@ writer, or of the snapshots' thread, held every reader for as long.
 
 Here every connection the pool opens has automatic checkpoints off (``PRAGMA wal_autocheckpoint=0``), and a
 ``Checkpointer`` thread runs a PASSIVE checkpoint, which waits for no reader and no writer, on a connection
-of its own, when something was written, at most once every ``CHECKPOINT_EVERY`` seconds. What it keeps:
+of its own, once about ``CHECKPOINT_BYTES`` were written or ``QUIET`` seconds after a write. What it keeps:
 
 - **durability**: unchanged; a commit is durable when the log is flushed (``synchronous`` as before), and a
   checkpoint only moves committed pages into the database file;
-- **a bounded log**: the log is checkpointed within ``CHECKPOINT_EVERY`` of a write, as often as the automatic
-  checkpoint did under load; a checkpoint that a reader holds back finishes at the next one, as before;
+- **a bounded log**: the log is checkpointed every quarter megabyte under load (SQLite's own: every 4 MB), and within
+  ``QUIET`` of a write at a hall's pace; a checkpoint that a reader holds back finishes at the next one, as before;
 - **an idle server idle**: the thread sleeps until a write, and ends after ``IDLE_END`` seconds without one
   (the next write starts it again); the last connection to close checkpoints the log, as SQLite always does.
 """
@@ -32,9 +32,13 @@ from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteConnectionPool, SQLiteDatastore
 
 log = logging.getLogger("planilla.checkpoint")
-#: Seconds between checkpoints while events are being written: each one small (bench/README.md: every 0.1 s
-#: beat every 0.5 s, and both beat SQLite's own, on the paced run's slowest commands).
-CHECKPOINT_EVERY = 0.1
+#: A checkpoint is due once about this many bytes were written since the last (each one small: bench/README.md,
+#: small and frequent beat large and rare on the paced run's slowest commands), or ``QUIET`` seconds after the
+#: first of fewer (a hall's pace: one checkpoint a second, not one a write), and never sooner than ``SPACING``
+#: seconds after the last.
+CHECKPOINT_BYTES = 256 * 1024
+QUIET = 1.0
+SPACING = 0.1
 #: Bytes of write-ahead log kept on disk when the log starts over (a burst's log is not kept at its peak size).
 WAL_KEPT = 16 * 1024 * 1024
 #: Seconds without a write after which the checkpointer's thread ends (and closes its connection).
@@ -53,7 +57,7 @@ class CheckpointedRecorder(SQLiteApplicationRecorder):
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         found = super().insert_events(stored_events, **kwargs)
         if self.checkpointer is not None:
-            self.checkpointer.wrote()
+            self.checkpointer.wrote(sum(len(e.state) + len(e.topic) + 64 for e in stored_events))  # about
         return found
 
     def close(self) -> None:
@@ -77,27 +81,29 @@ def quiet_checkpoints(pool: SQLiteConnectionPool) -> None:
 
 
 class Checkpointer:
-    """A thread that checkpoints a SQLite database's write-ahead log a moment after each write."""
+    """A thread that checkpoints a SQLite database's write-ahead log a moment after writes (see the constants)."""
 
-    def __init__(self, db_name: str, lock_timeout: int | None = None, every: float = CHECKPOINT_EVERY,
-                 idle_end: float = IDLE_END) -> None:
-        self.db_name, self.lock_timeout, self.every, self.idle_end = db_name, lock_timeout, every, idle_end
+    def __init__(self, db_name: str, lock_timeout: int | None = None, *, batch: int = CHECKPOINT_BYTES,
+                 quiet: float = QUIET, spacing: float = SPACING, idle_end: float = IDLE_END) -> None:
+        self.db_name, self.lock_timeout = db_name, lock_timeout
+        self.batch, self.quiet, self.spacing, self.idle_end = batch, quiet, spacing, idle_end
         self.checkpoints = 0  # how many were run (the tests' window on the thread)
         self._state = threading.Condition()
-        self._due = False
+        self._pending = 0  # bytes written (about) since the last checkpoint began
         self._closing = False
         self._thread: threading.Thread | None = None
 
-    def wrote(self) -> None:
-        """Something was committed: a checkpoint is due (the thread is started if it is not running)."""
+    def wrote(self, size: int = 1) -> None:
+        """About ``size`` bytes were committed: a checkpoint is due soon (the thread is started if it is not running)."""
         with self._state:
-            self._due = True
+            self._pending += max(size, 1)
             if self._thread is None:
                 if self._closing:
                     return  # close() runs what is due before it returns
                 self._thread = threading.Thread(target=self._run, name="planilla-checkpoint", daemon=True)
                 self._thread.start()
-            self._state.notify()
+            if self._pending >= self.batch:
+                self._state.notify()
 
     def close(self) -> None:
         """Run what is due, then stop the thread (a later write starts it again)."""
@@ -117,18 +123,19 @@ class Checkpointer:
                                          timeout=self.lock_timeout or 5)
             with self._state:
                 while True:
-                    if not self._due:
-                        self._state.wait_for(lambda: self._due or self._closing, self.idle_end)
-                        if not self._due:  # closing, or nothing written for a while: the next write starts another
+                    if not self._pending:
+                        self._state.wait_for(lambda: self._pending or self._closing, self.idle_end)
+                        if not self._pending:  # closing, or nothing written for a while: the next write starts another
                             self._thread = None  # under the lock: a write from now on starts a new thread
                             return
-                    self._due = False
+                    self._state.wait_for(lambda: self._pending >= self.batch or self._closing, self.quiet)
+                    self._pending = 0
                     self._state.release()
                     try:
                         self._checkpoint(connection)
                     finally:
                         self._state.acquire()
-                    self._state.wait_for(lambda: self._closing, self.every)  # writes gather meanwhile
+                    self._state.wait_for(lambda: self._closing, self.spacing)
         except sqlite3.Error:
             log.exception("the write-ahead log's checkpointer of %s stopped", self.db_name)
             with self._state:

@@ -100,7 +100,7 @@ def test_the_thread_sleeps_ends_when_idle_and_starts_again_on_a_write(tmp_path):
     writer = sqlite3.connect(db, isolation_level=None)
     writer.execute("PRAGMA wal_autocheckpoint=0")
     writer.execute("CREATE TABLE t (x)")
-    checkpointer = Checkpointer(str(db), every=0.01, idle_end=0.2)
+    checkpointer = Checkpointer(str(db), quiet=0.01, spacing=0.01, idle_end=0.2)
 
     def running() -> list[threading.Thread]:
         return [t for t in threading.enumerate() if t.name == "planilla-checkpoint" and t is checkpointer._thread]
@@ -139,3 +139,26 @@ def test_the_memory_store_has_no_checkpointer():
         assert games.recorder.checkpointer is None
     finally:
         games.close()
+
+
+def test_a_megabyte_written_is_checkpointed_without_waiting_for_quiet(tmp_path):
+    """Under load the log is folded back every ``batch`` bytes or so, not only after ``quiet`` seconds: here the
+    quiet is an hour, and the checkpoint still comes once the batch is written."""
+    db = tmp_path / "x.sqlite3"
+    writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    writer.execute("CREATE TABLE t (x)")
+    checkpointer = Checkpointer(str(db), batch=1000, quiet=3600, spacing=0.01)
+    try:
+        writer.execute("INSERT INTO t VALUES (1)")
+        checkpointer.wrote(10)  # far below the batch: waits for the (hour's) quiet
+        writer.execute("INSERT INTO t VALUES (randomblob(2000))")
+        checkpointer.wrote(2000)  # the batch is reached
+        assert wait_for(lambda: checkpointer.checkpoints >= 1, 10)
+        with sqlite3.connect(f"file:{db}?immutable=1", uri=True) as read:
+            assert read.execute("SELECT count(*) FROM t").fetchone()[0] == 2
+    finally:
+        checkpointer.close()
+        writer.close()
+
