@@ -22,7 +22,11 @@ class Hub:
 
     def __init__(self) -> None:
         self._waiters: dict[UUID, set[Waiter]] = {}
-        self._lock = threading.Lock()
+        # Re-entrant: a stream's wake-up left unclosed is closed by the cyclic collector wherever it runs, and
+        # that may be inside this lock, on the same thread (an allocation in another stream's registration);
+        # its cleanup then takes the lock again instead of waiting for itself forever (tests/unit/test_hub.py).
+        # Each change of the table stays whole: the collector runs between them, never inside one.
+        self._lock = threading.RLock()
 
     def notify(self, ident: UUID, version: int) -> None:
         """An aggregate moved on to ``version``: wake every stream of it."""
