@@ -96,13 +96,14 @@ class Checkpointer:
     def wrote(self, size: int = 1) -> None:
         """About ``size`` bytes were committed: a checkpoint is due soon (the thread is started if it is not running)."""
         with self._state:
+            first = not self._pending
             self._pending += max(size, 1)
             if self._thread is None:
                 if self._closing:
                     return  # close() runs what is due before it returns
                 self._thread = threading.Thread(target=self._run, name="planilla-checkpoint", daemon=True)
                 self._thread.start()
-            if self._pending >= self.batch:
+            if first or self._pending >= self.batch:  # the thread waits for the first write, then for the batch
                 self._state.notify()
 
     def close(self) -> None:

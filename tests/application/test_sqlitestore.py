@@ -162,3 +162,27 @@ def test_a_megabyte_written_is_checkpointed_without_waiting_for_quiet(tmp_path):
         checkpointer.close()
         writer.close()
 
+
+
+def test_a_write_after_a_checkpoint_wakes_the_sleeping_thread(tmp_path):
+    """After a checkpoint the thread sleeps until the next write (up to ``idle_end``); that write wakes it, and the
+    checkpoint follows ``quiet`` later, not when the sleep would have ended by itself (here an hour)."""
+    db = tmp_path / "x.sqlite3"
+    writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    writer.execute("CREATE TABLE t (x)")
+    checkpointer = Checkpointer(str(db), quiet=0.01, spacing=0.01, idle_end=3600)
+    try:
+        writer.execute("INSERT INTO t VALUES (1)")
+        checkpointer.wrote(10)
+        assert wait_for(lambda: checkpointer.checkpoints >= 1, 10)
+        time.sleep(0.1)  # the thread is asleep, waiting for a write
+        writer.execute("INSERT INTO t VALUES (2)")
+        checkpointer.wrote(10)
+        assert wait_for(lambda: checkpointer.checkpoints >= 2, 10)
+        with sqlite3.connect(f"file:{db}?immutable=1", uri=True) as read:
+            assert read.execute("SELECT count(*) FROM t").fetchone()[0] == 2
+    finally:
+        checkpointer.close()
+        writer.close()
