@@ -31,13 +31,23 @@ def event(originator: object, version: int) -> StoredEvent:
     return StoredEvent(originator_id=originator, originator_version=version, topic="test:Event", state=b"{}")
 
 
-def in_database_file(db_name: str) -> int:
-    """Events in the database file itself, its write-ahead log ignored (``immutable``: the log is not read)."""
+def in_database_file(db_name: str | Path, table: str = "stored_events") -> int:
+    """Rows of ``table`` in the database file itself, its write-ahead log ignored (``immutable``: the log is not
+    read)."""
     with sqlite3.connect(f"file:{db_name}?immutable=1", uri=True) as db:
         try:
-            return db.execute("SELECT count(*) FROM stored_events").fetchone()[0]
+            return db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
         except sqlite3.OperationalError:  # the table itself is still only in the log
             return 0
+
+
+def wal_writer(db: Path) -> sqlite3.Connection:
+    """A connection writing a table ``t`` of a new file in WAL mode, with SQLite's own checkpoints off."""
+    writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    writer.execute("CREATE TABLE t (x)")
+    return writer
 
 
 def wait_for(condition, seconds: float = 10.0) -> bool:
@@ -95,11 +105,7 @@ def test_the_thread_sleeps_ends_when_idle_and_starts_again_on_a_write(tmp_path):
     """No write, no thread; a write starts one; with nothing written for ``idle_end`` it ends (an idle hall
     server has nothing running for its log), and the next write starts another. ``close`` runs what is due."""
     db = tmp_path / "x.sqlite3"
-    with sqlite3.connect(db) as setup:
-        setup.execute("PRAGMA journal_mode=WAL")
-    writer = sqlite3.connect(db, isolation_level=None)
-    writer.execute("PRAGMA wal_autocheckpoint=0")
-    writer.execute("CREATE TABLE t (x)")
+    writer = wal_writer(db)
     checkpointer = Checkpointer(str(db), quiet=0.01, spacing=0.01, idle_end=0.2)
 
     def running() -> list[threading.Thread]:
@@ -119,8 +125,7 @@ def test_the_thread_sleeps_ends_when_idle_and_starts_again_on_a_write(tmp_path):
     checkpointer.wrote()
     checkpointer.close()
     assert checkpointer._thread is None
-    with sqlite3.connect(f"file:{db}?immutable=1", uri=True) as read:
-        assert read.execute("SELECT count(*) FROM t").fetchone()[0] == 3  # close checkpointed the last write
+    assert in_database_file(db, "t") == 3  # close checkpointed the last write
     writer.close()
 
 
@@ -145,10 +150,7 @@ def test_a_megabyte_written_is_checkpointed_without_waiting_for_quiet(tmp_path):
     """Under load the log is folded back every ``batch`` bytes or so, not only after ``quiet`` seconds: here the
     quiet is an hour, and the checkpoint still comes once the batch is written."""
     db = tmp_path / "x.sqlite3"
-    writer = sqlite3.connect(db, isolation_level=None)
-    writer.execute("PRAGMA journal_mode=WAL")
-    writer.execute("PRAGMA wal_autocheckpoint=0")
-    writer.execute("CREATE TABLE t (x)")
+    writer = wal_writer(db)
     checkpointer = Checkpointer(str(db), batch=1000, quiet=3600, spacing=0.01)
     try:
         writer.execute("INSERT INTO t VALUES (1)")
@@ -156,8 +158,7 @@ def test_a_megabyte_written_is_checkpointed_without_waiting_for_quiet(tmp_path):
         writer.execute("INSERT INTO t VALUES (randomblob(2000))")
         checkpointer.wrote(2000)  # the batch is reached
         assert wait_for(lambda: checkpointer.checkpoints >= 1, 10)
-        with sqlite3.connect(f"file:{db}?immutable=1", uri=True) as read:
-            assert read.execute("SELECT count(*) FROM t").fetchone()[0] == 2
+        assert in_database_file(db, "t") == 2
     finally:
         checkpointer.close()
         writer.close()
@@ -168,10 +169,7 @@ def test_a_write_after_a_checkpoint_wakes_the_sleeping_thread(tmp_path):
     """After a checkpoint the thread sleeps until the next write (up to ``idle_end``); that write wakes it, and the
     checkpoint follows ``quiet`` later, not when the sleep would have ended by itself (here an hour)."""
     db = tmp_path / "x.sqlite3"
-    writer = sqlite3.connect(db, isolation_level=None)
-    writer.execute("PRAGMA journal_mode=WAL")
-    writer.execute("PRAGMA wal_autocheckpoint=0")
-    writer.execute("CREATE TABLE t (x)")
+    writer = wal_writer(db)
     checkpointer = Checkpointer(str(db), quiet=0.01, spacing=0.01, idle_end=3600)
     try:
         writer.execute("INSERT INTO t VALUES (1)")
@@ -181,8 +179,7 @@ def test_a_write_after_a_checkpoint_wakes_the_sleeping_thread(tmp_path):
         writer.execute("INSERT INTO t VALUES (2)")
         checkpointer.wrote(10)
         assert wait_for(lambda: checkpointer.checkpoints >= 2, 10)
-        with sqlite3.connect(f"file:{db}?immutable=1", uri=True) as read:
-            assert read.execute("SELECT count(*) FROM t").fetchone()[0] == 2
+        assert in_database_file(db, "t") == 2
     finally:
         checkpointer.close()
         writer.close()
