@@ -59,10 +59,12 @@ Done = Callable[["Entry"], None]
 class Entry:
     """One save: its events (encoded by the caller), and once written its recordings or its error."""
 
-    __slots__ = ("processing", "stored", "recordings", "error", "done", "queued")
+    __slots__ = ("processing", "stored", "recordings", "error", "done", "queued", "waiter")
 
     def __init__(self, processing: ProcessingEvent[Any], stored: list[Any], done: Done) -> None:
         self.processing, self.stored, self.done = processing, stored, done
+        #: (loop, future) of a caller awaiting on an event loop: resolved with the rest of its batch's (one wake-up)
+        self.waiter: tuple[asyncio.AbstractEventLoop, asyncio.Future[None]] | None = None
         self.queued = 0.0  # when it was queued (monotonic)
         self.recordings: list[Recording[Any]] = []
         self.error: BaseException | None = None
@@ -139,13 +141,9 @@ class GroupCommit:
         """Record durably and await it (a coroutine); ``done`` runs first, on the writer's thread."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-
-        def finished(entry: Entry) -> None:
-            if done is not None:
-                done(entry)
-            loop.call_soon_threadsafe(_resolve, future)
-
-        entry = self.submit(processing, finished)
+        entry = self._entry(processing, done or _nothing)
+        entry.waiter = (loop, future)
+        self._enqueue(entry)
         try:
             await asyncio.wait_for(asyncio.shield(future), self.write_bound)
         except asyncio.TimeoutError:
@@ -222,6 +220,7 @@ class GroupCommit:
                 entry.done(entry)
             except Exception:  # noqa: BLE001 - a caller's callback must not stop the writer
                 log.exception("telling a caller its save is done")
+        _wake(batch)
         if deferred and self.later is not None:
             (later or self._store_later)(deferred)
 
@@ -307,6 +306,25 @@ def _outcome(entry: Entry) -> list[Recording[Any]]:
     return entry.recordings
 
 
-def _resolve(future: asyncio.Future[None]) -> None:
-    if not future.done():
-        future.set_result(None)
+def _nothing(entry: Entry) -> None:
+    pass
+
+
+def _wake(batch: list[Entry]) -> None:
+    """Tell the batch's callers awaiting on event loops, with one wake-up of each loop (not one an entry: each
+    is a write to the loop's wake-up pipe, and a turn of the interpreter's lock taken back from the loop)."""
+    waiting: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+    for entry in batch:
+        if entry.waiter is not None:
+            waiting.setdefault(entry.waiter[0], []).append(entry.waiter[1])
+    for loop, futures in waiting.items():
+        try:
+            loop.call_soon_threadsafe(_resolve, futures)
+        except RuntimeError:  # the loop is closed: nobody is waiting any more
+            pass
+
+
+def _resolve(futures: list[asyncio.Future[None]]) -> None:
+    for future in futures:
+        if not future.done():
+            future.set_result(None)

@@ -31,6 +31,8 @@ Action = Callable[[Game, Meta], None]
 #: A snapshot every this many events: a finished game (~150–250 events) then loads from a
 #: snapshot plus a short tail instead of a full replay.
 SNAPSHOT_EVERY = 50
+#: Snapshots stored in one transaction (about 8 KB each: a few milliseconds of the store's one writer).
+SNAPSHOTS_AT_ONCE = 4
 #: Games kept in memory between commands; each load still reads any newer events from the store
 #: (the library's fast-forward), so several processes or applications stay correct.
 CACHE_GAMES = "256"
@@ -286,9 +288,12 @@ class GameStore(Application):
         return taken
 
     def _put_snapshots(self, snapshots: list[Any]) -> None:
-        """Store snapshots (one transaction); run by the group commit's snapshot thread, or by a caller that
-        wrote its own save, after the batch's callers are answered."""
-        self.snapshots.put(snapshots)
+        """Store snapshots, ``SNAPSHOTS_AT_ONCE`` a transaction; run by the group commit's snapshot thread, or by a
+        caller that wrote its own save, after the batch's callers are answered. The event store has one writer at a
+        time: the group commit's next batch waits for the transaction under way, so it is kept short (games played
+        at the same pace reach their snapshots together: 35 in one transaction held the events' writer 25-50 ms)."""
+        for start in range(0, len(snapshots), SNAPSHOTS_AT_ONCE):
+            self.snapshots.put(snapshots[start:start + SNAPSHOTS_AT_ONCE])
 
     def stored_version(self, game_id: UUID) -> int:
         """The version of the game's last stored event (0 when there is no such game)."""

@@ -305,3 +305,70 @@ def test_a_snapshot_holds_the_game_at_the_version_it_names_though_the_next_comma
     assert snapshot.originator_version == named
     assert vars(snapshot.mutate(None)) == vars(replayed(events[:named]))
     assert vars(app.get_game(game_id, version=version)) == vars(replayed(events))  # loaded from the snapshot
+
+
+def test_a_batch_of_commands_awaited_on_one_event_loop_wakes_that_loop_once(tmp_path, request):
+    """Eight commands awaited on one loop and written in one transaction are answered with one wake-up of the loop
+    (``call_soon_threadsafe``), not eight: each is a write to the loop's wake-up pipe, and a turn of the
+    interpreter's lock taken back from the loop that is answering other requests. Each still gets its own result."""
+    import asyncio
+
+    from eventsourcing.domain import Aggregate
+
+    class Note(Aggregate):
+        pass
+
+    app = _store("sqlite", request, tmp_path).app()
+    committer = app.committer
+    wakes: list[int] = []
+
+    async def together() -> list[Any]:
+        loop = asyncio.get_running_loop()
+        wake = loop.call_soon_threadsafe
+
+        def counted(callback: Any, *args: Any) -> Any:
+            wakes.append(len(args[0]) if args and isinstance(args[0], list) else 1)
+            return wake(callback, *args)
+
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+        notes = [Note() for _ in range(8)]
+        with committer._write_lock:  # they queue while the writer cannot write
+            saves = [asyncio.ensure_future(committer.save_async(app._processing(n))) for n in notes]
+            while len(committer._queue) < len(notes):
+                await asyncio.sleep(0.005)
+        found = await asyncio.gather(*saves)
+        return [(n.id, [r.notification.originator_id for r in rec]) for n, rec in zip(notes, found)]
+
+    before = committer.transactions
+    outcomes = asyncio.run(together())
+    assert committer.transactions - before == 1
+    assert wakes == [8]
+    assert all(ids == [note] for note, ids in outcomes)
+
+
+def test_snapshots_due_together_are_stored_a_few_at_a_time(tmp_path, request):
+    """Games played at the same pace reach their snapshots together; stored in one transaction, 35 of them held the
+    event store's one writer (the next batch of commands) for 25-50 ms. They are stored ``SNAPSHOTS_AT_ONCE`` a
+    transaction, every one of them."""
+    from eventsourcing.domain import Aggregate
+
+    from service.game.store import SNAPSHOTS_AT_ONCE
+
+    class Note(Aggregate):
+        pass
+
+    app = _store("sqlite", request, tmp_path).app()
+    notes = [Note() for _ in range(2 * SNAPSHOTS_AT_ONCE + 1)]
+    for note in notes:
+        app.save(note)
+    transactions: list[int] = []
+    put = app.snapshots.put
+
+    def counted(items: Any, **kwargs: Any) -> Any:
+        transactions.append(len(items))
+        return put(items, **kwargs)
+
+    app.snapshots.put = counted  # type: ignore[method-assign]
+    app._put_snapshots([Note.Snapshot.take(n) for n in notes])
+    assert transactions == [SNAPSHOTS_AT_ONCE, SNAPSHOTS_AT_ONCE, 1]
+    assert all(list(app.snapshots.get(n.id)) for n in notes)
