@@ -27,6 +27,7 @@ import sqlite3
 import threading
 from collections.abc import Sequence
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteConnectionPool, SQLiteDatastore
@@ -43,6 +44,8 @@ SPACING = 0.1
 WAL_KEPT = 16 * 1024 * 1024
 #: Seconds without a write after which the checkpointer's thread ends (and closes its connection).
 IDLE_END = 60.0
+#: Rows in one INSERT statement (4 parameters each: far below SQLite's limit of 32,766).
+ROWS_PER_INSERT = 256
 
 
 class CheckpointedRecorder(SQLiteApplicationRecorder):
@@ -51,6 +54,7 @@ class CheckpointedRecorder(SQLiteApplicationRecorder):
     def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
         quiet_checkpoints(datastore.pool)
         super().__init__(datastore, **kwargs)
+        self._statements: dict[int, str] = {}
         memory = datastore.pool.is_sqlite_memory_mode
         self.checkpointer = None if memory else Checkpointer(datastore.pool.db_name, datastore.pool.lock_timeout)
 
@@ -59,6 +63,28 @@ class CheckpointedRecorder(SQLiteApplicationRecorder):
         if self.checkpointer is not None:
             self.checkpointer.wrote(sum(len(e.state) + len(e.topic) + 64 for e in stored_events))  # about
         return found
+
+    def _insert_events(self, c: Any, stored_events: Sequence[StoredEvent], **_: Any) -> Sequence[int] | None:
+        """Every event of a batch in one statement per ``ROWS_PER_INSERT`` (the library runs one per event); the
+        notification ids returned."""
+        ids: list[int] = []
+        for start in range(0, len(stored_events), ROWS_PER_INSERT):
+            chunk = stored_events[start:start + ROWS_PER_INSERT]
+            params: list[Any] = []
+            for s in chunk:
+                origin = s.originator_id
+                params += (origin.hex if isinstance(origin, UUID) else origin, s.originator_version, s.topic, s.state)
+            c.execute(self._insert_rows(len(chunk)), params)
+            last = c.lastrowid
+            ids.extend(range(last - len(chunk) + 1, last + 1))
+        return ids
+
+    def _insert_rows(self, count: int) -> str:
+        statement = self._statements.get(count)
+        if statement is None:
+            statement = self._statements[count] = (
+                f"INSERT INTO {self.events_table_name} VALUES " + ",".join(["(?,?,?,?)"] * count))
+        return statement
 
     def close(self) -> None:
         """Stop the checkpointer (after a last checkpoint of what was written)."""

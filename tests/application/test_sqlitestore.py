@@ -183,3 +183,33 @@ def test_a_write_after_a_checkpoint_wakes_the_sleeping_thread(tmp_path):
     finally:
         checkpointer.close()
         writer.close()
+
+
+def test_a_batch_of_events_is_one_statement_and_its_notification_ids_are_the_rows_own(app, monkeypatch):
+    """The group commit's batch is inserted in one statement per ``ROWS_PER_INSERT`` rows (one call into SQLite, not one
+    an event: each call gave the interpreter's lock back to the event loop, and took it back). The ids returned are
+    the notification ids the store gives those rows, in order, across the statements of a batch."""
+    monkeypatch.setattr(sqlitestore, "ROWS_PER_INSERT", 3)
+    recorder = app.recorder
+    assert isinstance(recorder, CheckpointedRecorder)
+    recorder.insert_events([event(uuid4(), 1)])  # a row before: the batch's ids do not start at 1
+    games = [uuid4(), uuid4()]
+    batch = [event(games[0], 1), event(games[1], 1), event(games[0], 2), event(games[1], 2), event(games[0], 3),
+             event(games[1], 3), event(games[0], 4)]
+    ids = recorder.insert_events(batch)
+    stored = recorder.select_notifications(start=ids[0], limit=100)
+    assert [(n.id, n.originator_id, n.originator_version) for n in stored] == \
+        [(i, e.originator_id, e.originator_version) for i, e in zip(ids, batch)]
+    assert ids == list(range(ids[0], ids[0] + len(batch))) and ids[0] == 2
+
+
+def test_a_batch_that_breaks_a_version_writes_none_of_its_rows(app):
+    """One statement or several, a batch is one transaction: a duplicate version anywhere in it leaves no row of it."""
+    from eventsourcing.persistence import IntegrityError
+
+    recorder = app.recorder
+    game = uuid4()
+    recorder.insert_events([event(game, 1)])
+    with pytest.raises(IntegrityError):
+        recorder.insert_events([event(uuid4(), 1), event(game, 2), event(game, 1)])
+    assert [n.originator_version for n in recorder.select_notifications(start=1, limit=10)] == [1]
