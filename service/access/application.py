@@ -70,6 +70,10 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
         self.listeners: list[Listener] = []
         #: Like ``listeners``, told only of games (the public board's fan-out: ``service.api.streams.fanout``).
         self.game_listeners: list[Listener] = []
+        #: Told once after each transaction of saves (a group commit's batch), once every save in it was told to
+        #: ``listeners``: who needs to know only that something was saved (the projector process's wake-up: one write
+        #: to its pipe a batch, not one a save, each a turn of the interpreter's lock taken back from the event loop).
+        self.batch_listeners: list[Callable[[], None]] = []
         self._principals: dict[UUID, tuple[float, Principal | None]] = {}
         self._principals_lock = threading.Lock()
         self._revoked: set[UUID] = set()  # revoked here or seen revoked by the watch: never cached as good
@@ -372,6 +376,11 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
         return found if isinstance(found, IdempotentCommand) else None
 
     # ---- live listeners (the event stream) --------------------------------------------------------
+    def _after_batch(self) -> None:
+        """After a batch of saves (the group commit's writer): each of ``batch_listeners`` told once."""
+        for listener in list(self.batch_listeners):
+            listener()
+
     def _notify(self, recordings: list[Any]) -> None:
         """After each save: tell every listener which aggregates moved on, and to which version."""
         latest: dict[UUID, int] = {}

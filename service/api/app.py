@@ -141,7 +141,7 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     projector = Projector(games_app, read_store)
     child = ProjectorProcess(settings.store, settings.projector_poll_seconds) if settings.projector == "process" else None
     if child is not None:
-        games_app.listeners.append(child.saved)  # each save here wakes the child's projector at once
+        games_app.batch_listeners.append(child.saved)  # each batch of saves here wakes the child's projector at once
         games_app.store_listeners.append(child.saved)
 
     @asynccontextmanager

@@ -75,10 +75,12 @@ class GroupCommit:
 
     def __init__(self, app: Any, after: Callable[[Entry], list[Any]] | None = None,
                  later: Callable[[list[Any]], None] | None = None, max_batch: int = MAX_BATCH,
-                 write_bound: float = WRITE_BOUND) -> None:
+                 write_bound: float = WRITE_BOUND, after_batch: Callable[[], None] | None = None) -> None:
         """``after(entry)`` runs for each written entry before its caller is told, and may return work for
-        ``later(items)``, which runs once per batch after every caller has been told (snapshots)."""
+        ``later(items)``, which runs once per batch after every caller has been told (snapshots);
+        ``after_batch()`` runs once per batch that wrote anything, after every entry's ``after``."""
         self.app, self.after, self.later, self.max_batch = app, after, later, max_batch
+        self.after_batch = after_batch
         self.write_bound = write_bound
         #: How the writes are going: the one under way, the last failure (``/health`` reads it).
         self.health = WriteHealth(write_bound)
@@ -210,12 +212,20 @@ class GroupCommit:
         or through ``later``, which hands them to their own thread)."""
         self._write(batch)
         deferred: list[Any] = []
+        written = False
         for entry in batch:
+            written = written or entry.error is None
             if entry.error is None and self.after is not None:
                 try:
                     deferred.extend(self.after(entry) or ())
                 except Exception:  # noqa: BLE001 - the events are durable; a listener is not the command
                     log.exception("after saving %s events", len(entry.stored))
+        if written and self.after_batch is not None:
+            try:
+                self.after_batch()
+            except Exception:  # noqa: BLE001 - as above
+                log.exception("after a batch of %s saves", len(batch))
+        for entry in batch:
             try:
                 entry.done(entry)
             except Exception:  # noqa: BLE001 - a caller's callback must not stop the writer

@@ -55,7 +55,7 @@ class GameStore(Application):
         # Per game (striped): a fast-forward and a copy never overlap. Held only for that moment; a
         # game's commands on the event loop take turns per game (``turn``), held until written.
         self._locks = [Lock() for _ in range(LOCK_STRIPES)]
-        self.committer = GroupCommit(self, after=self._after_save, later=self._put_snapshots)
+        self.committer = GroupCommit(self, after=self._after_save, later=self._put_snapshots, after_batch=self._after_batch)
         self._in_flight: dict[UUID, threading.Event] = {}  # games whose command is being written
         self._turns: dict[UUID, list[Any]] = {}  # per game with a command in turn: [lock, holders]
 
@@ -199,6 +199,16 @@ class GameStore(Application):
             processing.events.extend(aggregate.collect_events())  # runtime protocol checks (slow in 3.11)
             processing.aggregates[aggregate.id] = aggregate
         return processing
+
+    def _after_batch(self) -> None:
+        """Run once after each batch of saves: by the group commit's writer, and after each of the library's own
+        ``save`` (``ServiceApplication`` tells its batch listeners)."""
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """The library's ``save`` (tokens, keys, a GCG import), then the batch step, as the group commit runs it."""
+        recordings = super().save(*objs, **kwargs)
+        self._after_batch()
+        return recordings
 
     def _after_save(self, entry: Entry) -> list[Any]:
         """What the library's ``save`` does after recording (run by the writer, once durable, before the

@@ -120,7 +120,7 @@ def test_every_use_case_of_the_application_is_a_command():
     from service.game.application import GamesApplication
 
     queries = {"create_game", "get_game", "history", "verify", "stored_version", "count_bag",  # count_bag: the state's bag_count
-               "save_together", "deferring", "turn", "settled", "close",  # plumbing: the group commit
+               "save", "save_together", "deferring", "turn", "settled", "close",  # plumbing: the group commit
                "head_at",  # the hash a caller at a version saw (what a key signature signs)
                "settled_copy", "details_of"}  # the public board's reads of a cached game (service/game/store.py)
     own = {name for cls in GamesApplication.__mro__ if cls.__module__.startswith("service.")

@@ -372,3 +372,72 @@ def test_snapshots_due_together_are_stored_a_few_at_a_time(tmp_path, request):
     app._put_snapshots([Note.Snapshot.take(n) for n in notes])
     assert transactions == [SNAPSHOTS_AT_ONCE, SNAPSHOTS_AT_ONCE, 1]
     assert all(list(app.snapshots.get(n.id)) for n in notes)
+
+
+def test_the_after_batch_step_runs_once_a_batch_after_every_save_in_it(tmp_path, request):
+    """Eight saves written in one transaction: each one's after-save step runs (the service's listeners), then the batch
+    step (its batch listeners: the projector process's wake-up, one write to its pipe) once, after the last of them."""
+    import asyncio
+
+    from eventsourcing.domain import Aggregate
+
+    class Note(Aggregate):
+        pass
+
+    app = _store("sqlite", request, tmp_path).app()
+    told: list[Any] = []
+    committer = app.committer
+    after = committer.after
+
+    def each(entry: Any) -> Any:
+        told.append(entry.processing.events[0].originator_id)
+        return after(entry)
+
+    committer.after = each
+    app._after_batch = committer.after_batch = lambda: told.append("batch")  # type: ignore[method-assign]
+
+    async def together() -> list[UUID]:
+        notes = [Note() for _ in range(8)]
+        with committer._write_lock:
+            saves = [asyncio.ensure_future(committer.save_async(app._processing(n))) for n in notes]
+            while len(committer._queue) < len(notes):
+                await asyncio.sleep(0.005)
+        await asyncio.gather(*saves)
+        return [n.id for n in notes]
+
+    ids = asyncio.run(together())
+    assert told == [*ids, "batch"]
+    app.save(Note())  # the library's own save (tokens, keys, a GCG import) is a batch of one
+    assert told[-1] == "batch" and told.count("batch") == 2
+
+
+def test_a_batch_that_wrote_nothing_runs_no_after_batch_step(tmp_path, request):
+    """A batch whose every save was refused (here: its version taken by another writer) wakes nobody."""
+    app = _store("sqlite", request, tmp_path).app()
+    game_id, v = dealt_game(app)
+    calls: list[int] = []
+    app.committer.after_batch = lambda: calls.append(1)
+    other = _store("sqlite", request, tmp_path).app()
+    other.pass_turn(game_id, 0, Actor("player:0"), expected_version=v)
+    with pytest.raises(VersionConflict):
+        app.pass_turn(game_id, 0, Actor("player:0"), expected_version=v)
+    assert calls == []
+
+
+def test_the_services_batch_listeners_hear_of_every_kind_of_save_once(tmp_path):
+    """``ServiceApplication.batch_listeners`` (the projector process's wake-up) are told once for a command written by
+    the group commit and once for a save through the library's own ``save`` (a token here; a GCG import the same way),
+    so that no save waits for the projector's poll."""
+    from service.access.application import ServiceApplication
+    from service.settings import settings_env
+
+    app = ServiceApplication(settings_env(tmp_path / "data"))
+    try:
+        calls: list[int] = []
+        app.batch_listeners.append(lambda: calls.append(1))
+        app.create_game("file-2024", ["Ana", "Bea"], DIRECTOR, bag_mode="virtual")
+        assert calls == [1]
+        app.issue_token("director", "desk", "director:test")
+        assert calls == [1, 1]
+    finally:
+        app.close()
