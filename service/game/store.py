@@ -276,13 +276,14 @@ class GameStore(Application):
             self._put_snapshots(snapshots)
 
     def _snapshots_due(self, processing_event: Any) -> list[Any]:
-        """The snapshots a save calls for, taken from memory now.
+        """The snapshots a save calls for, taken from memory now, as the rows to store.
 
         The library would reload the game from the store at that version; the game just saved is
-        already in memory, at a version as good for a snapshot as any. The library's snapshot holds the
-        game's own lists and dicts, and it is stored later (by the snapshots' thread, after the callers are
-        answered), while the game's next command changes board, racks, counts and scores in place: so it is
-        taken from a copy (pickled, as ``_from_cache`` copies), which holds the version it names.
+        already in memory, at a version as good for a snapshot as any. It is stored later (by the snapshots'
+        thread, after the callers are answered), while the game's next command changes board, racks, counts and
+        scores in place: so it is encoded now (the library's own mapper: the row it would store), and the row
+        holds the version it names. (It was copied by pickling and encoded by the snapshots' thread: the copy
+        was a quarter of the writer's time under load, bench/README.md.)
         """
         if self.snapshots is None:
             return []
@@ -291,19 +292,19 @@ class GameStore(Application):
             interval = self.snapshotting_intervals.get(type(aggregate))
             if not interval:
                 continue
-            versions = [e.originator_version for e in processing_event.events
-                        if e.originator_id == aggregate.id]
-            if any(v % interval == 0 for v in versions):
-                taken.append(Game.Snapshot.take(pickle.loads(pickle.dumps(aggregate))))
+            ident = aggregate.id
+            if any(e.originator_version % interval == 0 for e in processing_event.events if e.originator_id == ident):
+                taken.append(self.snapshots.mapper.to_stored_event(Game.Snapshot.take(aggregate)))
         return taken
 
     def _put_snapshots(self, snapshots: list[Any]) -> None:
-        """Store snapshots, ``SNAPSHOTS_AT_ONCE`` a transaction; run by the group commit's snapshot thread, or by a
-        caller that wrote its own save, after the batch's callers are answered. The event store has one writer at a
-        time: the group commit's next batch waits for the transaction under way, so it is kept short (games played
-        at the same pace reach their snapshots together: 35 in one transaction held the events' writer 25-50 ms)."""
+        """Store snapshots' rows (``_snapshots_due``), ``SNAPSHOTS_AT_ONCE`` a transaction; run by the group commit's
+        snapshot thread, or by a caller that wrote its own save, after the batch's callers are answered. The event
+        store has one writer at a time: the group commit's next batch waits for the transaction under way, so it is
+        kept short (games played at the same pace reach their snapshots together: 35 in one transaction held the
+        events' writer 25-50 ms)."""
         for start in range(0, len(snapshots), SNAPSHOTS_AT_ONCE):
-            self.snapshots.put(snapshots[start:start + SNAPSHOTS_AT_ONCE])
+            self.snapshots.recorder.insert_events(snapshots[start:start + SNAPSHOTS_AT_ONCE])
 
     def stored_version(self, game_id: UUID) -> int:
         """The version of the game's last stored event (0 when there is no such game)."""

@@ -362,14 +362,14 @@ def test_snapshots_due_together_are_stored_a_few_at_a_time(tmp_path, request):
     for note in notes:
         app.save(note)
     transactions: list[int] = []
-    put = app.snapshots.put
+    insert = app.snapshots.recorder.insert_events
 
     def counted(items: Any, **kwargs: Any) -> Any:
         transactions.append(len(items))
-        return put(items, **kwargs)
+        return insert(items, **kwargs)
 
-    app.snapshots.put = counted  # type: ignore[method-assign]
-    app._put_snapshots([Note.Snapshot.take(n) for n in notes])
+    app.snapshots.recorder.insert_events = counted  # type: ignore[method-assign]
+    app._put_snapshots([app.snapshots.mapper.to_stored_event(Note.Snapshot.take(n)) for n in notes])
     assert transactions == [SNAPSHOTS_AT_ONCE, SNAPSHOTS_AT_ONCE, 1]
     assert all(list(app.snapshots.get(n.id)) for n in notes)
 
