@@ -346,7 +346,9 @@ def measure(server: Server, scripts: list[list[Any]], levels: list[int], seconds
         pooled = {name: Tally() for name in jobs}
         cpu = dict.fromkeys(jobs, 0.0)
         loop = dict.fromkeys(jobs, 0.0)
+        row["rounds"] = []
         for _ in range(rounds):
+            own = {}
             for name, job in jobs.items():
                 before, loop_before = server.cpu_seconds(), server.loop_cpu_seconds()
                 tally = asyncio.run(job())
@@ -354,6 +356,9 @@ def measure(server: Server, scripts: list[list[Any]], levels: list[int], seconds
                 loop[name] += server.loop_cpu_seconds() - loop_before
                 pooled[name].latencies += tally.latencies
                 pooled[name].errors += tally.errors
+                own[name] = summary(tally, seconds)
+            row["rounds"].append((own["commands"]["rate"] / own["noop"]["rate"] if own["noop"]["rate"] else float("nan"),
+                                  own["commands"]["p99"] / own["noop"]["p99"]))
         for name in jobs:
             row[name] = summary(pooled[name], seconds * rounds)
             row[name]["server_cpu"] = cpu[name] / (seconds * rounds)
@@ -408,6 +413,9 @@ def report(store: str, rows: list[dict[str, Any]]) -> None:
           f"{'met' if ratio >= goal else 'MISSED'}); p99 {c['p99']:.1f} ms, {p99_ratio:.2f}x the sync no-op's own "
           f"{n['p99']:.1f} ms (goal <= {P99_FACTOR:g}x: {'met' if p99_ratio <= P99_FACTOR else 'MISSED'}); "
           f"{c['rate'] / top['noop_async']['rate']:.0%} of the async no-op's")
+    if len(top.get("rounds", ())) > 1:  # the same code, round by round: how far one round's figures move here
+        print("  round by round: share " + ", ".join(f"{share:.0%}" for share, _ in top["rounds"])
+              + "; p99 / the no-op's " + ", ".join(f"{p99:.2f}" for _, p99 in top["rounds"]))
     print(f"  the event loop's CPU per answer: command {c['loop_ms']:.3f} ms, sync no-op {n['loop_ms']:.3f} ms "
           f"(no-op/command {n['loop_ms'] / c['loop_ms']:.0%}), async no-op {top['noop_async']['loop_ms']:.3f} ms")
     print(f"  Little's law: {top['tablets']} requests always in flight at {c['rate']:.0f}/s wait "
