@@ -99,11 +99,9 @@ class GroupCommit:
         self.entries = 0
 
     # ---- callers --------------------------------------------------------------------------------
-    def submit(self, processing: ProcessingEvent[Any], done: Done) -> Entry:
-        """Queue ``processing``; ``done(entry)`` is called from the writer once it is written or refused."""
-        return self._enqueue(self._entry(processing, done))
-
     def _entry(self, processing: ProcessingEvent[Any], done: Done) -> Entry:
+        """``processing`` encoded for the writer; ``done(entry)`` is called from the writer once it is written or
+        refused."""
         return Entry(processing, [self.app.mapper.to_stored_event(e) for e in processing.events], done)
 
     def _enqueue(self, entry: Entry) -> Entry:
@@ -212,15 +210,13 @@ class GroupCommit:
         or through ``later``, which hands them to their own thread)."""
         self._write(batch)
         deferred: list[Any] = []
-        written = False
         for entry in batch:
-            written = written or entry.error is None
             if entry.error is None and self.after is not None:
                 try:
                     deferred.extend(self.after(entry) or ())
                 except Exception:  # noqa: BLE001 - the events are durable; a listener is not the command
                     log.exception("after saving %s events", len(entry.stored))
-        if written and self.after_batch is not None:
+        if self.after_batch is not None and any(entry.error is None for entry in batch):
             try:
                 self.after_batch()
             except Exception:  # noqa: BLE001 - as above
