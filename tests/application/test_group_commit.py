@@ -7,12 +7,14 @@ all in one transaction.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from typing import Any
 from uuid import UUID
 
 import pytest
+from eventsourcing.domain import Aggregate
 
 from service.game.application import LOCK_STRIPES, Actor, GamesApplication, VersionConflict
 from tests.application.conftest import Store
@@ -58,6 +60,21 @@ def queued_together(app: GamesApplication, sends: list[Any]) -> dict[int, Any]:
         t.join(30)
     assert committer.transactions - before >= 1
     return outcomes
+
+
+class Note(Aggregate):
+    """An aggregate of one event: a save to queue."""
+
+
+async def awaited_together(app: GamesApplication, notes: list[Note]) -> list[Any]:
+    """Each note's save awaited on this loop, all queued while the write lock is held, so the writer takes them in
+    one batch; their recordings, in order."""
+    committer = app.committer
+    with committer._write_lock:
+        saves = [asyncio.ensure_future(committer.save_async(app._processing(n))) for n in notes]
+        while len(committer._queue) < len(notes):
+            await asyncio.sleep(0.005)
+    return list(await asyncio.gather(*saves))
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgres"])
@@ -151,8 +168,6 @@ async def _deferred_pass(app: GamesApplication, game_id: UUID, seat: int, versio
 def test_a_command_prepared_on_the_event_loop_is_seen_by_readers_only_once_it_is_durable(kind, request, tmp_path):
     """While a command prepared on the loop waits for its write, a reader of the game (a thread) waits too:
     it never sees the new version before the store has it; then it does, and the command returns it."""
-    import asyncio
-
     store = _store(kind, request, tmp_path)
     app = store.app()
     game_id, v = dealt_game(app)
@@ -179,8 +194,6 @@ def test_a_command_prepared_on_the_event_loop_is_seen_by_readers_only_once_it_is
 def test_a_refused_command_prepared_on_the_event_loop_unmarks_the_game_and_forgets_its_events(tmp_path, request):
     """Another process took the version: the deferred write is refused with VersionConflict naming the store's
     version, the game is no longer marked as being written, and the next command at the true version works."""
-    import asyncio
-
     store = _store("sqlite", request, tmp_path)
     app, elsewhere = store.app(), store.app()
     game_id, v = dealt_game(app)
@@ -198,14 +211,7 @@ def test_snapshots_are_stored_by_a_thread_of_their_own_and_close_waits_for_them(
     later commands are still written and answered at once; ``close`` then stores what it was handed.
     (Stored by the writer, a snapshot's transaction held up every command queued behind it: 11 ms at the
     median on PostgreSQL under load, 50 at worst; bench/README.md.)"""
-    import asyncio
-
-    from eventsourcing.domain import Aggregate
-
     from service.game.commit import GroupCommit
-
-    class Note(Aggregate):
-        pass
 
     app = _store("sqlite", request, tmp_path).app()
     release, stored = threading.Event(), []
@@ -235,8 +241,6 @@ def test_snapshots_are_stored_by_a_thread_of_their_own_and_close_waits_for_them(
 def test_a_games_turn_is_its_own_and_is_forgotten_when_nobody_holds_it(tmp_path, request):
     """Two games on one lock stripe do not take turns with each other (a turn is held until the write is
     durable); two commands for one game do; once no command holds or awaits a game's turn, it is gone."""
-    import asyncio
-
     app = _store("sqlite", request, tmp_path).app()
     one = UUID(int=5)
     same_stripe, order = UUID(int=5 + LOCK_STRIPES), []
@@ -261,8 +265,6 @@ def test_a_snapshot_holds_the_game_at_the_version_it_names_though_the_next_comma
     answered; held there, the game's next commands (plays and their acceptances, which draw: they change the
     board, racks, rack counts and scores in place) run first. The snapshot stored is still the game at its own version, event for event
     the replay up to it, and a game loaded from it goes on as the full replay does."""
-    import asyncio
-
     from service.game.store import SNAPSHOT_EVERY
     from tests.application.conftest import replayed
     from tests.application.script import DIRECTOR
@@ -311,13 +313,6 @@ def test_a_batch_of_commands_awaited_on_one_event_loop_wakes_that_loop_once(tmp_
     """Eight commands awaited on one loop and written in one transaction are answered with one wake-up of the loop
     (``call_soon_threadsafe``), not eight: each is a write to the loop's wake-up pipe, and a turn of the
     interpreter's lock taken back from the loop that is answering other requests. Each still gets its own result."""
-    import asyncio
-
-    from eventsourcing.domain import Aggregate
-
-    class Note(Aggregate):
-        pass
-
     app = _store("sqlite", request, tmp_path).app()
     committer = app.committer
     wakes: list[int] = []
@@ -332,11 +327,7 @@ def test_a_batch_of_commands_awaited_on_one_event_loop_wakes_that_loop_once(tmp_
 
         loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
         notes = [Note() for _ in range(8)]
-        with committer._write_lock:  # they queue while the writer cannot write
-            saves = [asyncio.ensure_future(committer.save_async(app._processing(n))) for n in notes]
-            while len(committer._queue) < len(notes):
-                await asyncio.sleep(0.005)
-        found = await asyncio.gather(*saves)
+        found = await awaited_together(app, notes)
         return [(n.id, [r.notification.originator_id for r in rec]) for n, rec in zip(notes, found)]
 
     before = committer.transactions
@@ -350,12 +341,7 @@ def test_snapshots_due_together_are_stored_a_few_at_a_time(tmp_path, request):
     """Games played at the same pace reach their snapshots together; stored in one transaction, 35 of them held the
     event store's one writer (the next batch of commands) for 25-50 ms. They are stored ``SNAPSHOTS_AT_ONCE`` a
     transaction, every one of them."""
-    from eventsourcing.domain import Aggregate
-
     from service.game.store import SNAPSHOTS_AT_ONCE
-
-    class Note(Aggregate):
-        pass
 
     app = _store("sqlite", request, tmp_path).app()
     notes = [Note() for _ in range(2 * SNAPSHOTS_AT_ONCE + 1)]
@@ -377,13 +363,6 @@ def test_snapshots_due_together_are_stored_a_few_at_a_time(tmp_path, request):
 def test_the_after_batch_step_runs_once_a_batch_after_every_save_in_it(tmp_path, request):
     """Eight saves written in one transaction: each one's after-save step runs (the service's listeners), then the batch
     step (its batch listeners: the projector process's wake-up, one write to its pipe) once, after the last of them."""
-    import asyncio
-
-    from eventsourcing.domain import Aggregate
-
-    class Note(Aggregate):
-        pass
-
     app = _store("sqlite", request, tmp_path).app()
     told: list[Any] = []
     committer = app.committer
@@ -396,16 +375,9 @@ def test_the_after_batch_step_runs_once_a_batch_after_every_save_in_it(tmp_path,
     committer.after = each
     app._after_batch = committer.after_batch = lambda: told.append("batch")  # type: ignore[method-assign]
 
-    async def together() -> list[UUID]:
-        notes = [Note() for _ in range(8)]
-        with committer._write_lock:
-            saves = [asyncio.ensure_future(committer.save_async(app._processing(n))) for n in notes]
-            while len(committer._queue) < len(notes):
-                await asyncio.sleep(0.005)
-        await asyncio.gather(*saves)
-        return [n.id for n in notes]
-
-    ids = asyncio.run(together())
+    notes = [Note() for _ in range(8)]
+    asyncio.run(awaited_together(app, notes))
+    ids = [n.id for n in notes]
     assert told == [*ids, "batch"]
     app.save(Note())  # the library's own save (tokens, keys, a GCG import) is a batch of one
     assert told[-1] == "batch" and told.count("batch") == 2

@@ -15,6 +15,7 @@ import pytest
 
 import projections.follower as follower_module
 from projections.follower import BEHIND, REST, REST_MAX, Follower
+from tests.projections.test_follower_backoff import Waits as RecordedWaits
 
 
 class Clock:
@@ -25,19 +26,16 @@ class Clock:
         return self.now
 
 
-class Waits:
-    """The follower's ``_stopping``: each wait recorded and passed on the test's clock, none slept."""
+class Waits(RecordedWaits):
+    """The follower's ``_stopping`` as the backoff's tests stand it in, each wait also passed on the test's clock."""
 
     def __init__(self, clock: Clock) -> None:
-        self.clock, self.seconds, self.stop = clock, [], False
+        super().__init__()
+        self.clock = clock
 
     def wait(self, seconds: float | None = None) -> bool:
-        self.seconds.append(round(seconds or 0.0, 6))
         self.clock.now += seconds or 0.0
-        return self.stop
-
-    def is_set(self) -> bool:
-        return self.stop
+        return super().wait(round(seconds or 0.0, 6))
 
 
 class Scripted(Follower):
