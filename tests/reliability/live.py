@@ -11,6 +11,7 @@ import importlib.util
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +21,14 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
 PLANILLA = str(Path(sys.executable).with_name("planilla"))
+
+
+def _said(errors: Any, lines: int = 30) -> str:
+    """The last ``lines`` of what the server wrote to its error stream so far, for an assertion's message."""
+    errors.flush()
+    errors.seek(0)
+    tail = errors.read().splitlines()[-lines:]
+    return ("; it said:\n" + "\n".join(tail)) if tail else ""
 
 
 class LiveServer:
@@ -34,22 +43,25 @@ class LiveServer:
 
     def start(self) -> None:
         option = "--database-url" if "://" in self.store else "--data"
+        errors = tempfile.TemporaryFile("w+")  # the server's own words, said when it does not come up
         self.proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", option, self.store, "--no-access-log"],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                                     stdout=subprocess.PIPE, stderr=errors, text=True)
+        self.url = ""  # this start's address, never the last one's
         try:  # a server that does not come up is not left running (with its projector and writer) after the test
             deadline = time.monotonic() + 30
             assert self.proc.stdout is not None
             while time.monotonic() < deadline:
                 line = self.proc.stdout.readline()
                 if not line:
-                    break
+                    raise AssertionError(f"the server ended before printing its address (exit {self.proc.wait(10)})"
+                                         f"{_said(errors)}")
                 if line.startswith("pl_"):
                     self.director = line.strip()
                 if line.startswith("Planilla listening on "):
                     self.url = line.split()[-1]
                     break
             else:
-                raise AssertionError("the server printed no address")
+                raise AssertionError(f"the server printed no address{_said(errors)}")
             assert self.director is not None, "a fresh store's first start prints a director token"
             while True:
                 try:
@@ -57,12 +69,14 @@ class LiveServer:
                         break
                 except httpx.TransportError:
                     pass
-                assert time.monotonic() < deadline, "the server never answered /health"
+                assert time.monotonic() < deadline, f"the server never answered /health{_said(errors)}"
                 time.sleep(0.05)
         except BaseException:
             self.proc.kill()
             self.proc.wait(10)
             raise
+        finally:
+            errors.close()  # the server keeps its own descriptor of the file
         self.starts += 1
 
     def kill(self) -> None:
