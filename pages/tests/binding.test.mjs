@@ -55,3 +55,58 @@ test('a seat code in a refusal stays on one line (a phone broke ABCD-EFGH at its
     assert.equal(whole('pida uno nuevo al director'), 'pida uno nuevo al director');
     assert.equal(whole('ABCDE-FGHIJ abcd-efgh'), 'ABCDE-FGHIJ abcd-efgh');
   });
+
+// A binding whose answer the network lost (the service saved it; the hall's Wi-Fi dropped the answer) is sent again
+// with the same key and the same secret (`resume`): the service then answers it again, where a new key met the spent
+// code (410) and left the player with neither a token nor a code.
+const answering = (sent, outcomes) => async (path, init) => {
+  if (!String(path).includes('/v1/bind')) return { status: 404, ok: false, headers: { get: () => null }, text: async () => '' };
+  sent.push(JSON.parse(init.body));
+  const outcome = outcomes.shift();
+  if (outcome === 'lost') throw new TypeError('Failed to fetch');
+  return { status: 200, ok: true, headers: { get: () => 'application/json', entries: () => [['content-type', 'application/json']] },
+    text: async () => JSON.stringify(bound) };
+};
+
+test('the early binding lost on the network is sent again by the bundle with the same key and secret', async () => {
+  const { sessionFromAddress } = await import('../static/js/binding.js');
+  const { makeKeyPair, publicKeySpki } = await import('../static/js/keys.js');
+  const pair = await makeKeyPair();
+  const made = Promise.resolve({ pair, spki: await publicKeySpki(pair.publicKey), resume: 'q6Yk3Vb0cR2hN8sT1wXz4A' });
+  const sent = [];
+  const saved = globalThis.fetch;
+  globalThis.fetch = answering(sent, ['ok']);
+  try {
+    globalThis.__earlyBind = { code: CODE, result: Promise.reject(new TypeError('Failed to fetch')), made };
+    const session = await sessionFromAddress();
+    assert.equal(session.token, 'pl_x');
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0].resume, 'q6Yk3Vb0cR2hN8sT1wXz4A');
+    assert.equal(sent[0].public_key, (await made).spki);
+  } finally {
+    globalThis.fetch = saved;
+  }
+});
+
+test('a binding lost on the network is sent again the same at the next try of the code, and a new one after', async () => {
+  const { sessionFromAddress } = await import('../static/js/binding.js');
+  const sent = [];
+  const saved = globalThis.fetch;
+  globalThis.fetch = answering(sent, ['lost', 'ok', 'ok']);
+  try {
+    globalThis.__earlyBind = null;
+    await assert.rejects(sessionFromAddress(), (error) => !error.status); // the network: said as such, no answer
+    const session = await sessionFromAddress(); // the player taps again
+    assert.equal(session.token, 'pl_x');
+    assert.equal(sent.length, 2);
+    assert.match(sent[0].resume, /^[A-Za-z0-9_-]{22}$/); // 16 random bytes, base64url
+    assert.equal(sent[1].resume, sent[0].resume);
+    assert.equal(sent[1].public_key, sent[0].public_key);
+    assert.ok(sent[0].public_key);
+    await sessionFromAddress(); // answered: the next binding of a code is a new one
+    assert.notEqual(sent[2].resume, sent[0].resume);
+    assert.notEqual(sent[2].public_key, sent[0].public_key);
+  } finally {
+    globalThis.fetch = saved;
+  }
+});

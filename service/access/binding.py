@@ -8,6 +8,7 @@ revocation of a bound device's token saves ``DeviceRevoked`` on the game with it
 
 from __future__ import annotations
 
+import logging
 from typing import Any, NamedTuple
 from uuid import UUID
 
@@ -16,12 +17,15 @@ from eventsourcing.application import AggregateNotFoundError
 from domain.errors import msg
 from domain.game import Game, Meta
 from domain.game.errors import GameClosed, RuleViolation
+from service.access.resume import seal, unseal
 from service.access.seat_codes import DEFAULT_MINUTES, MAX_MINUTES, SeatCode, code_id, new_code, normalise
 from service.access.tokens import AccessToken, new_token
 from service.principal import Principal
 from service.game.application import Actor, VersionConflict, deferred_save
 from service.trust.keys import ALGORITHM
 from service.game.tablets import decoded_key
+
+log = logging.getLogger("planilla.access")
 
 #: Times a binding or a revocation is tried again when another command took the game's version meanwhile.
 RETRIES = 5
@@ -137,6 +141,15 @@ class Binding:
 
     def seat_code(self, code: str) -> SeatCode:
         """The record of a code still usable; ``CodeNotFound`` or ``CodeGone`` otherwise."""
+        found, record = self._code_record(code)
+        if record.used is not None:
+            raise CodeGone(msg("access.seat_code_was_already", found=found, used=record.used['at']))
+        if record.expired(self.clock()):
+            raise CodeGone(msg("access.seat_code_expired_at", found=found, expires_at=record.expires_at))
+        return record
+
+    def _code_record(self, code: str) -> tuple[str, SeatCode]:
+        """The code as issued and its record, used or not; ``CodeNotFound`` when there is none."""
         found = normalise(code)
         if found is None:
             raise CodeNotFound(msg("access.not_seat_code_letters", code=code))
@@ -146,18 +159,21 @@ class Binding:
             raise CodeNotFound(msg("access.no_seat_code_check", found=found)) from None
         if not isinstance(record, SeatCode):
             raise CodeNotFound(msg("access.no_seat_code", found=found))
-        if record.used is not None:
-            raise CodeGone(msg("access.seat_code_was_already", found=found, used=record.used['at']))
-        if record.expired(self.clock()):
-            raise CodeGone(msg("access.seat_code_expired_at", found=found, expires_at=record.expires_at))
-        return record
+        return found, record
 
     # ---- binding ----------------------------------------------------------------------------------
-    def bind(self, code: str, device: str, public_key: object | None = None) -> Bound:
+    def bind(self, code: str, device: str, public_key: object | None = None, resume: str | None = None) -> Bound:
         """Bind ``device`` to the code's seat: a new player token, ``DeviceBound`` on the game, the code spent;
-        with ``public_key`` (the tablet's P-256 key) also ``KeyRegistered``, in the same save."""
+        with ``public_key`` (the tablet's P-256 key) also ``KeyRegistered``, in the same save. With ``resume`` (a
+        secret of the tablet's), the answer is kept sealed for it, and the same call again, after that answer was
+        lost on the way, gets it again (``service.access.resume``) where a spent code is otherwise refused."""
         key = None if public_key is None else decoded_key(public_key)
+        fingerprint = None if key is None else key[1]
         for attempt in range(RETRIES):
+            if resume is not None:
+                again = self._bound_again(code, device, fingerprint, resume)
+                if again is not None:
+                    return again
             record = self.seat_code(code)
             game_id = UUID(record.game_id)
             game = self.get_game(game_id)
@@ -166,7 +182,13 @@ class Binding:
             raw = new_token()
             token = AccessToken.issue(raw, "player", game.players[record.seat], f"seat code ({record.issued_by})",
                                       self.clock(), game_id=game_id, seat=record.seat)
-            record.use(device, token.id, self.clock())
+            second = any(d["device"] != device for d in game.live_devices(record.seat))
+            replaced = game.last_key(record.seat) if key is not None else None
+            replaced_fp = None if replaced is None else replaced["fingerprint"]
+            box = None if resume is None else seal(resume, {"token": raw, "second_device": second,
+                                                            "replaces_key": replaced_fp}, str(record.id), device,
+                                                   fingerprint)
+            record.use(device, token.id, self.clock(), box)
             principal = Principal.of(token)
 
             def act(g: Game, meta: Meta, seat: int = record.seat, issued_by: str = record.issued_by) -> None:
@@ -174,7 +196,6 @@ class Binding:
                 if key is not None:
                     g.register_key(seat, key[0], key[1], str(principal.token_id), issued_by, meta, algorithm=ALGORITHM)
 
-            second = any(d["device"] != device for d in game.live_devices(record.seat))
             try:
                 with self.saving_with(lambda _g, also=[token, record]: also):
                     version = self._command(game_id, game.version, Actor(principal.actor(game.players), device), act)
@@ -183,11 +204,32 @@ class Binding:
                     raise
                 continue  # another command (or a twin binding with the same code) came first: look again
             self._remember(token.id, principal)
-            replaced = game.last_key(record.seat) if key is not None else None
             return Bound(raw, token.id, game_id, record.seat, game.players[record.seat], game.book.language, version,
-                         second, None if key is None else key[1], None if replaced is None else replaced["fingerprint"],
-                         replaced is not None)
+                         second, fingerprint, replaced_fp, replaced is not None)
         raise AssertionError("unreachable")
+
+    def _bound_again(self, code: str, device: str, fingerprint: str | None, resume: str) -> Bound | None:
+        """The answer of this code's binding, for the tablet that made it and lost the answer; None when the code is
+        unused, or was used by another tablet, key or secret, or without one, or when what the answer gave is no
+        longer good (the token revoked, the game closed, the code past its expiry): the caller then goes on as
+        without ``resume``, and a spent code is refused as ever."""
+        _, record = self._code_record(code)
+        used = record.used
+        if used is None or not used.get("resume_box") or record.expired(self.clock()):
+            return None
+        kept = unseal(used["resume_box"], resume, str(record.id), device, fingerprint)
+        if kept is None:
+            return None
+        token = self._token(UUID(used["token_id"]))
+        game_id = UUID(record.game_id)
+        game = self.get_game(game_id)
+        if token is None or token.revoked is not None or game.closed:
+            return None
+        log.info("bind: the answer of game %s seat %s's binding handed again to the tablet that made it", game_id,
+                 record.seat)
+        return Bound(kept["token"], token.id, game_id, record.seat, game.players[record.seat], game.book.language,
+                     game.version, kept["second_device"], fingerprint, kept["replaces_key"],
+                     kept["replaces_key"] is not None)
 
     # ---- leaving game mode --------------------------------------------------------------------------
     def release_seat(self, game_id: UUID, seat: int, reason: str, by: Actor, *,

@@ -3,7 +3,8 @@
 A code is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L), shown as ``ABCD-EFGH``;
 typing it in lowercase, without the dash or with spaces is the same code. Like a token, the store
 keeps only its SHA-256 (the aggregate's id is ``uuid5`` over it), so the code itself is the secret
-the QR carries. It expires, and it works once: the first binding records ``Used``.
+the QR carries. It expires, and it works once: the first binding records ``Used`` (with, sealed, the answer a tablet whose
+answer was lost may fetch again: ``service.access.resume``).
 """
 
 from __future__ import annotations
@@ -74,9 +75,12 @@ class SeatCode(Aggregate):
         device: str
         token_id: str
         at: str
+        #: the binding's answer sealed for the tablet that asked (``service.access.resume``), if it sent a secret
+        resume_box: str | None = None
 
         def apply(self, aggregate: Any) -> None:
-            aggregate.used = {"device": self.device, "token_id": self.token_id, "at": self.at}
+            aggregate.used = {"device": self.device, "token_id": self.token_id, "at": self.at,
+                              "resume_box": getattr(self, "resume_box", None)}  # none in a code used before
 
     def __init__(self, game_id: str, seat: int, issued_by: str, at: str, expires_at: str, **_: Any) -> None:
         self.game_id, self.seat, self.issued_by = game_id, seat, issued_by
@@ -93,6 +97,6 @@ class SeatCode(Aggregate):
         """True once ``now`` is past the code's expiry."""
         return _time(now) >= _time(self.expires_at)
 
-    def use(self, device: str, token_id: UUID, at: str) -> None:
-        """Spend the code on a binding."""
-        self.trigger_event(self.Used, device=device, token_id=str(token_id), at=at)
+    def use(self, device: str, token_id: UUID, at: str, resume_box: str | None = None) -> None:
+        """Spend the code on a binding (its answer sealed for the tablet, when it sent a secret to resume with)."""
+        self.trigger_event(self.Used, device=device, token_id=str(token_id), at=at, resume_box=resume_box)

@@ -22,9 +22,11 @@ async function get(path, token) {
 }
 
 /** POST /v1/bind: a seat code becomes {token, game_id, seat, player, language}; with the tablet's new public
- * key (SPKI, base64: keys.js) registered in the same call (`key_fingerprint` in the answer). */
-export async function bind(code, publicKey = null) {
-  const body = { code, device: deviceId(), ...(publicKey ? { public_key: publicKey } : {}) };
+ * key (SPKI, base64: keys.js) registered in the same call (`key_fingerprint` in the answer); with `resume` (keys.js
+ * `resumeSecret`), the same call again after a lost answer gets that answer again instead of 410. */
+export async function bind(code, publicKey = null, resume = null) {
+  const body = { code, device: deviceId(), ...(publicKey ? { public_key: publicKey } : {}),
+    ...(resume ? { resume } : {}) };
   const answer = await net.request('/v1/bind', { method: 'POST', body });
   if (answer.status !== 200) throw fail('bind', answer);
   return answer.body;

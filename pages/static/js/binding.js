@@ -5,7 +5,7 @@ import * as api from './api.js';
 import { t, use, choose, initial, languagePicker } from './i18n.js';
 import { escape } from './panels.js';
 import { readCodes, sharedSession } from './seats.js';
-import { makeKeyPair, publicKeySpki, keepKey, forgetKey } from './keys.js';
+import { makeKeyPair, publicKeySpki, keepKey, forgetKey, resumeSecret } from './keys.js';
 
 const SESSION = 'planilla.session';
 
@@ -37,10 +37,16 @@ export async function sessionFromAddress() {
   return session;
 }
 
+/** What a binding sent whose answer never came (the network failed) was made with, by code: {pair, spki, resume}.
+ * Sent again the same (the same key and secret), a binding the service saved answers again, the same token, where
+ * a new key would meet the spent code (410) and leave the player without a token or a code. */
+const unanswered = new Map();
+
 /** Bind one seat with a key pair made for this binding (issue 16): the public key goes in the bind call, the
  * pair (its private key not extractable) is kept in the page's store for the game and seat the code names; a
  * re-binding makes a new one. Where the browser gives no WebCrypto (a page over plain http on the hall's
- * network), the seat is bound without a key and signs as a paper seat does. */
+ * network), the seat is bound without a key and signs as a paper seat does. A binding whose answer was lost is
+ * sent again with what it was made with (`unanswered`), at once and at every later try of the same code. */
 async function bindWithKey(code) {
   const early = globalThis.__earlyBind; // begun by tablet.html's head before this bundle ran: taken once
   if (early && early.code === code) {
@@ -50,23 +56,38 @@ async function bindWithKey(code) {
       taken = await early.result;
     } catch (error) {
       if (error.status) throw error; // the service refused the code: said as any refusal
-    } // the network failed before any answer: bound again below
+      // the network failed before any answer: bound again below, with the same key and secret
+      const made = early.made ? await early.made.catch(() => null) : null;
+      if (made && made.resume) unanswered.set(code, made);
+    }
     if (taken) { // bound: the code is spent, so nothing after this may bind again (keeping the key included)
       const { bound, pair, spki } = taken;
       if (pair) await keepKey(await api.pageStore(), bound.game_id, bound.seat, pair, spki);
       return bound;
     }
   }
-  let pair = null;
-  let spki = null;
-  try {
-    pair = await makeKeyPair();
-    spki = await publicKeySpki(pair.publicKey);
-  } catch (error) {
-    console.warn('no WebCrypto here: this tablet binds without a key (its signatures are not key-signed)', error);
+  let made = unanswered.get(code);
+  if (!made) {
+    made = { pair: null, spki: null, resume: resumeSecret() };
+    try {
+      made.pair = await makeKeyPair();
+      made.spki = await publicKeySpki(made.pair.publicKey);
+    } catch (error) {
+      made.pair = null;
+      made.spki = null;
+      console.warn('no WebCrypto here: this tablet binds without a key (its signatures are not key-signed)', error);
+    }
+    if (made.resume) unanswered.set(code, made);
   }
-  const bound = await api.bind(code, spki);
-  if (pair) await keepKey(await api.pageStore(), bound.game_id, bound.seat, pair, spki);
+  let bound;
+  try {
+    bound = await api.bind(code, made.spki, made.resume);
+  } catch (error) {
+    if (error.status >= 400 && error.status < 500) unanswered.delete(code); // refused: nothing to ask for again
+    throw error;
+  }
+  unanswered.delete(code);
+  if (made.pair) await keepKey(await api.pageStore(), bound.game_id, bound.seat, made.pair, made.spki);
   return bound;
 }
 

@@ -35,6 +35,17 @@ export function fromBase64(text) {
   return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
 }
 
+/** A binding's secret to ask for its answer again with (`resume` in POST /v1/bind): 16 random bytes, base64url.
+ * `getRandomValues` works where WebCrypto's keys do not (plain http on the hall's network); null without it. */
+export function resumeSecret() {
+  try {
+    return toBase64(globalThis.crypto.getRandomValues(new Uint8Array(16)))
+      .replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  } catch {
+    return null;
+  }
+}
+
 const hex = (bytes) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** A new key pair for one binding: the private key cannot be exported (not even by this page). */

@@ -98,10 +98,12 @@ async def bind(body: BindRequest, games: GamesDep, request: Request,
 
     A second device on a seat that already has one is bound too: `second_device` is true, and the game's
     state warns both tablets and the officials until a director revokes one (`POST /v1/tokens/{id}/revoke`).
+    A tablet whose answer was lost sends the same request again, with the same `resume`, and gets the same answer
+    (the same token; nothing new recorded) instead of 410.
     """
     try:
         bound = await run_in_threadpool(games.bind, body.code, body.device,
-                                        None if body.public_key is None else key_value(body.public_key))
+                                        None if body.public_key is None else key_value(body.public_key), body.resume)
     except (CodeNotFound, CodeGone) as err:
         raise _refused(err) from None
     answer = {"token": bound.token, "token_id": str(bound.token_id), "game_id": str(bound.game_id),

@@ -48,6 +48,12 @@ class BindRequest(BaseModel):
     public_key: PublicKey | None = Field(None, description=(
         "The tablet's ECDSA P-256 public key, registered for the seat with the binding (`KeyRegistered`): SPKI "
         "base64 or a JWK. From then on the seat's sheet signature must carry this key's signature."))
+    resume: str | None = Field(None, min_length=22, max_length=86, pattern=r"^[A-Za-z0-9_-]+$", description=(
+        "A secret of the tablet's own, at least 128 bits in base64url (the pages send 16 random bytes), kept until "
+        "the answer comes. If the answer is lost on the way (the hall's Wi-Fi dropped it), the same request again "
+        "(the same `code`, `device`, `public_key` and `resume`) gets the same answer, the same token, instead of "
+        "410 for a spent code, while the code would still be valid, its token not revoked and the game open. The "
+        "service keeps the answer sealed with a key made from this secret, never the secret itself."))
 
 
 class BindResult(BaseModel):
