@@ -13,7 +13,11 @@ const calls = [];
 Object.assign(globalThis, {
   location: { hash: `#bind=${CODE}` },
   history: { replaceState: () => {} },
-  localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+  localStorage: (() => { // a page's own, surviving a "reload" (a second instance of binding.js, below)
+    const kept = new Map();
+    return { getItem: (k) => (kept.has(k) ? kept.get(k) : null), setItem: (k, v) => { kept.set(k, String(v)); },
+      removeItem: (k) => { kept.delete(k); } };
+  })(),
   fetch: async (path) => {
     calls.push(String(path));
     return { status: 410, ok: false, headers: { get: () => null }, json: async () => ({ detail: 'code used' }),
@@ -106,6 +110,26 @@ test('a binding lost on the network is sent again the same at the next try of th
     await sessionFromAddress(); // answered: the next binding of a code is a new one
     assert.notEqual(sent[2].resume, sent[0].resume);
     assert.notEqual(sent[2].public_key, sent[0].public_key);
+  } finally {
+    globalThis.fetch = saved;
+  }
+});
+
+test('a binding sent and not answered is sent the same after a reload, and forgotten once answered', async () => {
+  const before = await import('../static/js/binding.js');
+  const sent = [];
+  const saved = globalThis.fetch;
+  globalThis.fetch = answering(sent, ['lost', 'ok']);
+  try {
+    globalThis.__earlyBind = null;
+    await assert.rejects(before.sessionFromAddress(), (error) => error.name === 'NetworkError');
+    assert.equal(localStorage.getItem('planilla.bind.pending.ABCDEFGH'), '1'); // tablet.html's head leaves it be
+    const after = await import('../static/js/binding.js?reloaded'); // the page loaded again: its memory gone
+    const session = await after.sessionFromAddress();
+    assert.equal(session.token, 'pl_x');
+    assert.equal(sent[1].resume, sent[0].resume);
+    assert.equal(sent[1].public_key, sent[0].public_key);
+    assert.equal(localStorage.getItem('planilla.bind.pending.ABCDEFGH'), null);
   } finally {
     globalThis.fetch = saved;
   }

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.conftest import TABLET_LANDSCAPE
-from tests.browser.tablet import expect
+import pytest
+
+from tests.browser.conftest import PHONE, TABLET_LANDSCAPE, screenshot
+from tests.browser.tablet import expect, text
 from tests.browser.test_tablet_shared import codes, events
 
 
@@ -46,5 +48,48 @@ def test_a_binding_whose_answer_was_lost_is_answered_again_and_the_game_is_shown
         assert [e["type"] for e in recorded].count("DeviceBound") == 1
         assert [e["type"] for e in recorded].count("KeyRegistered") == 1
         assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang,size", [("es", "phone"), ("ca", "tablet")])
+def test_a_binding_lost_and_the_page_reloaded_is_answered_again_when_the_code_is_typed_again(
+        browser: Any, hall: Any, lang: str, size: str) -> None:
+    """The Wi-Fi loses the answer and stays down for the bundle's second try: the page says the network failed (not
+    the code: it still works); the player reloads and types the code again once the Wi-Fi is back, and the same
+    binding is sent (kept in the page's store across the reload) and answered: one binding, the game shown."""
+    game = hall.new_game("file-2024")
+    code = codes(game)[1]
+    context = browser.new_context(viewport=PHONE if size == "phone" else TABLET_LANDSCAPE)
+    context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+    sent: list[dict[str, Any]] = []
+    down = [True]
+
+    def wifi(route: Any) -> None:
+        sent.append(route.request.post_data_json)
+        if len(sent) == 1:
+            route.fetch()  # the service binds and answers, and the answer is lost
+            route.abort("connectionreset")
+        elif down[0]:
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route("**/v1/bind*", wifi)
+    try:
+        page = context.new_page()
+        page.goto(f"{hall.url}/tablet#bind={code}")
+        expect(page.locator(".bind [role=alert]")).to_have_text(text(lang, "bind.network"))
+        assert len(sent) == 2 and sent[1]["resume"] == sent[0]["resume"]
+        screenshot(page, f"bind-network-{lang}-{size}")
+        down[0] = False
+        page.reload()
+        page.locator("#bind-code").fill(code)
+        page.get_by_role("button", name=text(lang, "bind.submit"), exact=True).click()
+        expect(page.locator("#banner")).to_be_visible()
+        assert len(sent) == 3 and sent[2]["resume"] == sent[0]["resume"]
+        assert sent[2]["public_key"] == sent[0]["public_key"]
+        assert [e["type"] for e in events(game)].count("DeviceBound") == 1
+        assert page.evaluate("Object.keys(localStorage).filter((k) => k.includes('bind.pending'))") == []
     finally:
         context.close()

@@ -39,34 +39,71 @@ export async function sessionFromAddress() {
 
 /** What a binding sent whose answer never came (the network failed) was made with, by code: {pair, spki, resume}.
  * Sent again the same (the same key and secret), a binding the service saved answers again, the same token, where
- * a new key would meet the spent code (410) and leave the player without a token or a code. */
+ * a new key would meet the spent code (410) and leave the player without a token or a code. Kept in the page's store
+ * from before it is sent until it is answered, so that a reload (a player who thinks the page hung) sends the same
+ * too; the mark in localStorage tells tablet.html's head to leave such a code to this bundle. */
 const unanswered = new Map();
+const pendingSlot = (code) => `bind.pending.${String(code).replace(/[^A-Z0-9]/gi, '').toUpperCase()}`;
+const pendingMark = (code) => `planilla.${pendingSlot(code)}`; // tablet.html's head reads the same name
+
+async function remember(code, made) {
+  unanswered.set(code, made);
+  try {
+    await (await api.pageStore()).setValue(pendingSlot(code), made);
+    localStorage.setItem(pendingMark(code), '1');
+  } catch { /* kept for this page only (storage refused, a key that cannot be stored) */ }
+}
+
+async function recall(code) {
+  if (unanswered.has(code)) return unanswered.get(code);
+  try {
+    if (!localStorage.getItem(pendingMark(code))) return null;
+    const made = await (await api.pageStore()).getValue(pendingSlot(code));
+    if (made && made.resume) {
+      unanswered.set(code, made);
+      return made;
+    }
+  } catch { /* nothing kept */ }
+  return null;
+}
+
+async function settle(code) {
+  unanswered.delete(code);
+  try {
+    localStorage.removeItem(pendingMark(code));
+    await (await api.pageStore()).deleteValue(pendingSlot(code));
+  } catch { /* nothing to forget */ }
+}
 
 /** Bind one seat with a key pair made for this binding (issue 16): the public key goes in the bind call, the
  * pair (its private key not extractable) is kept in the page's store for the game and seat the code names; a
  * re-binding makes a new one. Where the browser gives no WebCrypto (a page over plain http on the hall's
  * network), the seat is bound without a key and signs as a paper seat does. A binding whose answer was lost is
- * sent again with what it was made with (`unanswered`), at once and at every later try of the same code. */
+ * sent again with what it was made with (`unanswered`), at once and at every later try of the same code, after a
+ * reload too. */
 async function bindWithKey(code) {
   const early = globalThis.__earlyBind; // begun by tablet.html's head before this bundle ran: taken once
   if (early && early.code === code) {
     globalThis.__earlyBind = null;
+    const sent = early.made ? await early.made.catch(() => null) : null;
+    if (sent && sent.resume) await remember(code, sent); // kept while the answer is awaited: a reload sends the same
     let taken = null;
     try {
       taken = await early.result;
     } catch (error) {
-      if (error.status) throw error; // the service refused the code: said as any refusal
-      // the network failed before any answer: bound again below, with the same key and secret
-      const made = early.made ? await early.made.catch(() => null) : null;
-      if (made && made.resume) unanswered.set(code, made);
+      if (error.status) { // the service refused the code: said as any refusal
+        if (error.status < 500) await settle(code);
+        throw error;
+      } // the network failed before any answer: bound again below, with the same key and secret
     }
     if (taken) { // bound: the code is spent, so nothing after this may bind again (keeping the key included)
+      await settle(code);
       const { bound, pair, spki } = taken;
       if (pair) await keepKey(await api.pageStore(), bound.game_id, bound.seat, pair, spki);
       return bound;
     }
   }
-  let made = unanswered.get(code);
+  let made = await recall(code);
   if (!made) {
     made = { pair: null, spki: null, resume: resumeSecret() };
     try {
@@ -77,16 +114,16 @@ async function bindWithKey(code) {
       made.spki = null;
       console.warn('no WebCrypto here: this tablet binds without a key (its signatures are not key-signed)', error);
     }
-    if (made.resume) unanswered.set(code, made);
+    if (made.resume) await remember(code, made);
   }
   let bound;
   try {
     bound = await api.bind(code, made.spki, made.resume);
   } catch (error) {
-    if (error.status >= 400 && error.status < 500) unanswered.delete(code); // refused: nothing to ask for again
+    if (error.status >= 400 && error.status < 500) await settle(code); // refused: nothing to ask for again
     throw error;
   }
-  unanswered.delete(code);
+  await settle(code);
   if (made.pair) await keepKey(await api.pageStore(), bound.game_id, bound.seat, made.pair, made.spki);
   return bound;
 }

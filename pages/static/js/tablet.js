@@ -466,7 +466,10 @@ async function start() {
     const said = error.key ? t(error.key) : error.body && (error.body.message || error.body.detail);
     // the service's reason already says what to do; without one, the page says it (never both)
     const sentence = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1); // after a full stop
-    await bindScreen(`${t('bind.failed')} ${sentence(said || t('bind.check'))}`, start, sent); // a typo: mended, not retyped
+    // no answer at all (the Wi-Fi): the code is not at fault and still works (sent again the same: binding.js)
+    const problem = error.name === 'NetworkError' ? t('bind.network')
+      : `${t('bind.failed')} ${sentence(said || t('bind.check'))}`;
+    await bindScreen(problem, start, sent); // a typo: mended, not retyped
     return;
   }
   if (!session) { api.registerServiceWorker(); await bindScreen(null, start); return; }
