@@ -3,7 +3,8 @@
 ``start()`` runs a background thread: on PostgreSQL it catches up, then follows the
 library's LISTEN/NOTIFY subscription (``recorder.subscribe``); SQLite has no subscription, so
 there (and in memory) it polls every ``poll_interval`` seconds, and ``wake()`` (``wait_for``, or the server's own
-saves told through a pipe: ``service/api/projector_process.py``) wakes it at once. A failure (the read store cannot
+saves told through a pipe: ``service/api/projector_process.py``, or, with ``listen()``, a PostgreSQL store's NOTIFY
+from any process: ``projections/listener.py``) wakes it at once. A failure (the read store cannot
 be written: a full disk, a read-only file; or a bug) is retried with backoff, 0.1 s doubling to 30 s
 and reset only once a catch-up succeeds again; it is logged in one line when the projector starts
 failing and in one when it has recovered (how many attempts, for how long), the traceback and each
@@ -64,6 +65,20 @@ class Follower:
         self._taken.wait(timeout)
         self._taken.clear()
 
+    def listen(self) -> bool:
+        """On a PostgreSQL store followed by polling, also wake at every ``NOTIFY`` of the events table, whichever
+        process wrote (``projections.listener``); True if it listens. A process of its own only (``planilla
+        projections follow``): the listener holds a connection of the store's pool for as long as it runs."""
+        from projections.listener import NotifyListener, notify_channel
+
+        channel = None if self.native else notify_channel(self.app.recorder)
+        if channel is None:
+            return False
+        if getattr(self, "_listener", None) is None:
+            self._listener = NotifyListener(self.app.recorder.datastore, channel, self.wake)
+            self._listener.start()
+        return True
+
     def start(self) -> None:
         """Start the background thread (no-op if it runs)."""
         if self.running:
@@ -76,6 +91,10 @@ class Follower:
         """Stop the background thread and wait for it."""
         self._stopping.set()
         self._wake.set()
+        listener = getattr(self, "_listener", None)
+        if listener is not None:
+            listener.stop()
+            self._listener = None
         subscription = self._subscription
         if subscription is not None:
             subscription.stop()

@@ -130,6 +130,7 @@ def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None, wak
     if wake is not None:
         threading.Thread(target=_woken, args=(wake, projector.wake, stop.set, lambda: projector.wake_taken(poll)),
                          name="planilla-projector-wake", daemon=True).start()
+    projector.listen()  # PostgreSQL: any process's commit wakes it (SQLite: its poll, and the pipe)
     projector.start()
     try:
         while not stop.wait(0.5):

@@ -1,6 +1,7 @@
 """``planilla projections follow`` on SQLite (issue 25): stand-alone it still follows what any process writes (its
 own poll); beside ``planilla serve`` the server's saves wake it through a pipe (``--wake FD``), and the pipe's end
-stops it. Waits are generous (a loaded machine); nothing here is timed."""
+stops it. On PostgreSQL any process's commit wakes it (the events table's NOTIFY: ``projections/listener.py``).
+Waits are generous (a loaded machine); nothing here is timed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from uuid import uuid4
+
+import psycopg
+from psycopg import sql
 
 from projections.projector import Projector
 from projections.store import ReadStore
@@ -16,12 +21,13 @@ from service.access.application import ServiceApplication
 from service.api.projector_process import ProjectorProcess
 from service.game.application import Actor
 from service.settings import read_model_url, settings_env
+from tests.application.conftest import postgres_url  # noqa: F401  (a fixture, shared)
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 30.0
 
 
-def projected(folder: Path, game_id, version: int) -> bool:
+def projected(folder: Path | str, game_id, version: int) -> bool:
     """Wait (``WAIT`` at most) until the read models of ``folder`` show ``version`` of the game."""
     app = ServiceApplication(settings_env(folder))
     store = ReadStore(read_model_url(folder))
@@ -47,7 +53,7 @@ def migrated(folder: Path) -> Path:
     return folder
 
 
-def new_game(folder: Path) -> tuple[object, int]:
+def new_game(folder: Path | str) -> tuple[object, int]:
     app = ServiceApplication(settings_env(folder))  # another process's writes, as far as the follower knows
     try:
         game_id = app.create_game("file-2024", ["Ana", "Bea"], Actor("director:test", "laptop"), bag_mode="virtual")
@@ -66,6 +72,29 @@ def test_a_stand_alone_follower_on_sqlite_follows_another_process_s_writes(tmp_p
     finally:
         follower.terminate()
         follower.wait(WAIT)
+
+
+def test_on_postgresql_another_process_s_commit_wakes_the_follower_at_once(postgres_url: str):
+    """With a poll of a minute, once the follower has caught up with a first game, only the events table's NOTIFY can
+    bring another process's second game into the read models within the wait (no pipe here: a stand-alone
+    follower, as beside a federation's processes)."""
+    schema = f"follow_{uuid4().hex[:8]}"
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
+    target = f"{postgres_url}?schema={schema}"
+    store = ReadStore(read_model_url(target))
+    store.migrate()
+    store.dispose()
+    follower = subprocess.Popen([sys.executable, "-m", "service.cli", "projections", "follow", "--database-url",
+                                 target, "--poll", "60"], cwd=ROOT, stdin=subprocess.DEVNULL)
+    try:
+        for _ in range(2):  # the first may be found by the follower's first catch-up; the second only by a NOTIFY
+            game_id, version = new_game(target)
+            assert projected(target, game_id, version), "another process's commit did not wake the follower"
+    finally:
+        follower.terminate()
+        follower.wait(WAIT)
+    assert follower.returncode == 0
 
 
 def test_the_server_s_saves_wake_its_child_through_the_pipe_and_the_pipe_s_end_stops_it(tmp_path: Path):
