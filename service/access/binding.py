@@ -141,7 +141,10 @@ class Binding:
 
     def seat_code(self, code: str) -> SeatCode:
         """The record of a code still usable; ``CodeNotFound`` or ``CodeGone`` otherwise."""
-        found, record = self._code_record(code)
+        return self._usable(*self._code_record(code))
+
+    def _usable(self, found: str, record: SeatCode) -> SeatCode:
+        """``record`` if its code is neither used nor expired; ``CodeGone`` otherwise."""
         if record.used is not None:
             raise CodeGone(msg("access.seat_code_was_already", found=found, used=record.used['at']))
         if record.expired(self.clock()):
@@ -170,11 +173,12 @@ class Binding:
         key = None if public_key is None else decoded_key(public_key)
         fingerprint = None if key is None else key[1]
         for attempt in range(RETRIES):
+            found, record = self._code_record(code)  # read once: for the answer kept, then for a binding
             if resume is not None:
-                again = self._bound_again(code, device, fingerprint, resume)
+                again = self._bound_again(record, device, fingerprint, resume)
                 if again is not None:
                     return again
-            record = self.seat_code(code)
+            self._usable(found, record)
             game_id = UUID(record.game_id)
             game = self.get_game(game_id)
             if game.closed:
@@ -208,12 +212,11 @@ class Binding:
                          second, fingerprint, replaced_fp, replaced is not None)
         raise AssertionError("unreachable")
 
-    def _bound_again(self, code: str, device: str, fingerprint: str | None, resume: str) -> Bound | None:
+    def _bound_again(self, record: SeatCode, device: str, fingerprint: str | None, resume: str) -> Bound | None:
         """The answer of this code's binding, for the tablet that made it and lost the answer; None when the code is
         unused, or was used by another tablet, key or secret, or without one, or when what the answer gave is no
         longer good (the token revoked, the game closed, the code past its expiry): the caller then goes on as
         without ``resume``, and a spent code is refused as ever."""
-        _, record = self._code_record(code)
         used = record.used
         if used is None or not used.get("resume_box") or record.expired(self.clock()):
             return None
