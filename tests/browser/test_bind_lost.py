@@ -81,6 +81,11 @@ def test_a_binding_lost_and_the_page_reloaded_is_answered_again_when_the_code_is
         page.goto(f"{hall.url}/tablet#bind={code}")
         expect(page.locator(".bind [role=alert]")).to_have_text(text(lang, "bind.network"))
         assert len(sent) == 2 and sent[1]["resume"] == sent[0]["resume"]
+        # the code still works: kept as typed, not selected (no keyboard over the message), the button focused
+        assert page.locator("#bind-code").input_value() == code
+        assert page.evaluate("document.activeElement.type === 'submit' && getSelection().toString() === ''"
+                             " && document.getElementById('bind-code').selectionStart"
+                             " === document.getElementById('bind-code').selectionEnd")
         screenshot(page, f"bind-network-{lang}-{size}")
         down[0] = False
         page.reload()

@@ -133,14 +133,15 @@ export function whole(text) {
   return text.replace(/\b([A-Z0-9]{4}-[A-Z0-9]{4})\b/g, '<span class="code">$1</span>');
 }
 
-export async function bindScreen(problem, again, refused = '') {
+export async function bindScreen(problem, again, refused = '', { network = false } = {}) {
   await use(initial(null));
   // a code sent from tablet.html's own screen while the catalogue came: bound as the address now says, not asked again
   if (!problem && new URLSearchParams(location.hash.slice(1)).get('bind')) { again(); return; }
   const typed = document.getElementById('bind-code'); // tablet.html's field: what was typed stays, and the focus
-  // else the code(s) just refused, selected: one wrong character is mended in place, a new code typed over it
+  // else the code(s) just refused, selected: one wrong character is mended in place, a new code typed over it;
+  // or the code(s) the network lost, which still work: kept as they are, the button ready for the same tap again
   const kept = typed ? { value: typed.value, focused: document.activeElement === typed }
-    : refused && { value: refused, focused: true, select: true };
+    : refused && (network ? { value: refused, button: true } : { value: refused, focused: true, select: true });
   app.innerHTML = `<section class="bind"><h1>${t('bind.title')}</h1><p>${t('bind.help')}</p>
     <form id="bind-form"><label for="bind-code">${t('bind.code')}</label>
     <input id="bind-code" name="code" autocomplete="off" autocapitalize="characters" placeholder="ABCD-EFGH" required>
@@ -150,6 +151,7 @@ export async function bindScreen(problem, again, refused = '') {
   if (kept && kept.value) document.getElementById('bind-code').value = kept.value;
   if (kept && kept.focused) document.getElementById('bind-code').focus();
   if (kept && kept.select) document.getElementById('bind-code').select();
+  if (kept && kept.button) document.querySelector('#bind-form button[type=submit]').focus();
   wireLanguage(() => bindScreen(problem, again));
   document.getElementById('bind-form').addEventListener('submit', (e) => {
     e.preventDefault();

@@ -469,7 +469,7 @@ async function start() {
     // no answer at all (the Wi-Fi): the code is not at fault and still works (sent again the same: binding.js)
     const problem = error.name === 'NetworkError' ? t('bind.network')
       : `${t('bind.failed')} ${sentence(said || t('bind.check'))}`;
-    await bindScreen(problem, start, sent); // a typo: mended, not retyped
+    await bindScreen(problem, start, sent, { network: error.name === 'NetworkError' }); // a typo: mended, not retyped
     return;
   }
   if (!session) { api.registerServiceWorker(); await bindScreen(null, start); return; }
