@@ -257,6 +257,17 @@ def connection(server: Server) -> Connection:
     return Connection(host, int(port))
 
 
+def pacer(think: float):
+    """An awaitable pause of a random length of mean ``think`` seconds (exponential, seeded), or none when ``think``
+    is 0: a person's pause between an answer and the next request, the same for the commands and the no-op."""
+    pauses = random.Random(7)
+
+    async def pause() -> None:
+        if think:
+            await asyncio.sleep(pauses.expovariate(1 / think))
+    return pause
+
+
 async def run_commands(server: Server, scripts: list[list[Any]], tablets: int, seconds: float,
                        think: float = 0.0) -> Tally:
     """Tablets in a closed loop; with ``think`` (seconds), each waits a random pause of that mean
@@ -264,14 +275,13 @@ async def run_commands(server: Server, scripts: list[list[Any]], tablets: int, s
     first game too: the 64 tablets do not create their games in the same millisecond (a herd that is the closed
     loop's, not a steady pace's: its first commands were the paced run's whole p99; bench/README.md)."""
     tally = Tally()
-    pauses = random.Random(7)
+    pause = pacer(think)
     director = {"Authorization": f"Bearer {server.token}", "X-Device": "bench"}
     end = time.perf_counter() + seconds
 
     async def tablet(index: int) -> None:
         conn, turn = connection(server), index
-        if think:
-            await asyncio.sleep(pauses.expovariate(1 / think))
+        await pause()
         try:
             while time.perf_counter() < end:
                 script = scripts[turn % len(scripts)]
@@ -296,8 +306,7 @@ async def run_commands(server: Server, scripts: list[list[Any]], tablets: int, s
                         break
                     version = json.loads(raw)["version"]
                     tally.latencies.append(took)
-                    if think:
-                        await asyncio.sleep(pauses.expovariate(1 / think))
+                    await pause()
                 tally.games += 1
         finally:
             conn.close()
@@ -309,13 +318,12 @@ async def run_commands(server: Server, scripts: list[list[Any]], tablets: int, s
 async def run_noop(server: Server, path: str, tablets: int, seconds: float, think: float = 0.0) -> Tally:
     """Tablets asking ``path`` in a closed loop; with ``think``, paced as ``run_commands`` paces them."""
     tally = Tally()
-    pauses = random.Random(7)
+    pause = pacer(think)
     end = time.perf_counter() + seconds
 
     async def tablet() -> None:
         conn = connection(server)
-        if think:
-            await asyncio.sleep(pauses.expovariate(1 / think))
+        await pause()
         try:
             while time.perf_counter() < end:
                 start = time.perf_counter()
@@ -323,8 +331,7 @@ async def run_noop(server: Server, path: str, tablets: int, seconds: float, thin
                 tally.latencies.append(time.perf_counter() - start)
                 if status != 200:
                     tally.errors += 1
-                if think:
-                    await asyncio.sleep(pauses.expovariate(1 / think))
+                await pause()
         finally:
             conn.close()
 

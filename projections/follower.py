@@ -45,7 +45,8 @@ class Follower:
     """The thread of a ``projections.projector.Projector``: it runs ``catch_up()`` whenever the store has more.
 
     The projector holds the state it uses: ``app``, ``store``, ``native``, ``poll_interval``, the events
-    ``_wake``, ``_taken`` and ``_stopping``, ``_thread``, ``_subscription``, ``_done``, ``failures`` and ``last_error``.
+    ``_wake``, ``_taken`` and ``_stopping``, ``_thread``, ``_subscription``, ``_listener``, ``_done``, ``failures``
+    and ``last_error``.
     """
 
     @property
@@ -74,7 +75,7 @@ class Follower:
         channel = None if self.native else notify_channel(self.app.recorder)
         if channel is None:
             return False
-        if getattr(self, "_listener", None) is None:
+        if self._listener is None:
             self._listener = NotifyListener(self.app.recorder.datastore, channel, self.wake)
             self._listener.start()
         return True
@@ -91,7 +92,7 @@ class Follower:
         """Stop the background thread and wait for it."""
         self._stopping.set()
         self._wake.set()
-        listener = getattr(self, "_listener", None)
+        listener = self._listener
         if listener is not None:
             listener.stop()
             self._listener = None

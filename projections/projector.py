@@ -94,6 +94,7 @@ class Projector(Follower):
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._subscription: Any = None
+        self._listener: Any = None  # a PostgreSQL NOTIFY listener, once ``listen()`` started one (``Follower.listen``)
         self._tracking_ready = False
         self._done = 0  # the last notification id this projector has written (a hint; the store decides)
         #: Each read model's position as this projector's last batch left it (None: read it from the store). Only a

@@ -467,9 +467,9 @@ async function start() {
     // the service's reason already says what to do; without one, the page says it (never both)
     const sentence = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1); // after a full stop
     // no answer at all (the Wi-Fi): the code is not at fault and still works (sent again the same: binding.js)
-    const problem = error.name === 'NetworkError' ? t('bind.network')
-      : `${t('bind.failed')} ${sentence(said || t('bind.check'))}`;
-    await bindScreen(problem, start, sent, { network: error.name === 'NetworkError' }); // a typo: mended, not retyped
+    const network = error.name === 'NetworkError';
+    const problem = network ? t('bind.network') : `${t('bind.failed')} ${sentence(said || t('bind.check'))}`;
+    await bindScreen(problem, start, sent, { network }); // a typo: mended, not retyped
     return;
   }
   if (!session) { api.registerServiceWorker(); await bindScreen(null, start); return; }
