@@ -4,8 +4,8 @@ Playwright's own browser download is not reachable here, so the tests launch the
 headless shell (``apt-get install chromium-headless-shell``: the same Chromium release, Blink and V8 built
 without the browser's windows and services, which is what Playwright's own headless runs use) when it is
 installed, else the whole browser at ``/usr/bin/chromium`` in its headless mode; ``PLANILLA_CHROMIUM`` names
-another. The shell does the same pages with about 40% less CPU (issue 25: three browser modules, 100-122 s of
-the machine's CPU with the whole browser, 60 s with the shell, bench/README.md), and the browser tests are a
+another. The shell does the same pages with a third less CPU (issue 25: the 72 browser tests at ``-n 2``, 576 s
+of the machine's CPU with the whole browser, 395 s with the shell; bench/README.md), and the browser tests are a
 third of the suite. They skip with a reason outside CI when neither (or the playwright package) is there, and
 fail in CI (``CI`` set), where ``.ci/run`` installs the shell. Screenshots go to ``docs/screens/``.
 """
