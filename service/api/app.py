@@ -121,8 +121,10 @@ TAGS = [
 ]
 
 
-def create_app(settings: ServiceSettings | None = None, *, application: ServiceApplication | None = None) -> FastAPI:
-    """The app on the store ``settings`` names (or on ``application``, which the app then owns)."""
+def create_app(settings: ServiceSettings | None = None, *, application: ServiceApplication | None = None,
+               preforked: Any = None) -> FastAPI:
+    """The app on the store ``settings`` names (or on ``application``, which the app then owns); ``preforked``: the
+    projector child ``planilla serve`` forked before building it (``service.api.projector_fork``), started with it."""
     settings = settings or ServiceSettings()
     games_app = application or ServiceApplication(settings_env(settings.store),
                                                   service_key=ServiceKey.for_store(settings.store)[0])
@@ -140,6 +142,11 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     read_store.migrate()  # Alembic, never create_all: an empty store gets the schema, a current one nothing
     projector = Projector(games_app, read_store)
     child = ProjectorProcess(settings.store, settings.projector_poll_seconds) if settings.projector == "process" else None
+    if preforked is not None:
+        if child is not None:
+            child.adopt(preforked)
+        else:
+            preforked.abandon()
     if child is not None:
         games_app.batch_listeners.append(child.saved)  # each batch of saves here wakes the child's projector at once
         games_app.store_listeners.append(child.saved)

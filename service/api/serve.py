@@ -140,10 +140,17 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         sock.close()
         err.write(f"planilla: {refusal}\n")
         return 1
+    preforked = _prefork_projector(store)  # before anything else is built: the child has its modules for nothing
     import uvicorn  # the service itself only once the port and the store are known to be usable
 
-    with off_while_starting():  # until tune_gc (service.api.collector)
-        app, games, settings, hall, service_key, made, first = _service(host, store, tls, tls_days, public_writer)
+    try:
+        with off_while_starting():  # until tune_gc (service.api.collector)
+            app, games, settings, hall, service_key, made, first = _service(host, store, tls, tls_days,
+                                                                            public_writer, preforked)
+    except BaseException:
+        if preforked is not None:
+            preforked.abandon()
+        raise
     files = raise_open_files(settings.public_streams_max + 1024)
     if files < settings.public_streams_max + 1024:
         out.write(f"Open files limited to {files} by the system: about {max(files - 1024, 0)} public-board viewers at "
@@ -186,7 +193,23 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
     return 0
 
 
-def _service(host: str, store: str, tls: bool, tls_days: int, public_writer: str) -> tuple[Any, ...]:
+def _prefork_projector(store: str) -> Any:
+    """The projector child forked now (``service.api.projector_fork``), or None: an in-memory store projects in a
+    thread, and where there is no fork the child is spawned when the service starts."""
+    from service.settings import in_memory
+
+    if in_memory(store):
+        return None
+    from service.api.config import ServiceSettings
+    from service.api.projector_fork import prefork
+    from service.api.projector_process import ProjectorProcess
+
+    poll = ServiceSettings.projector_poll_seconds  # what _service's settings hold
+    return prefork(store, poll, ProjectorProcess(store, poll).command)
+
+
+def _service(host: str, store: str, tls: bool, tls_days: int, public_writer: str,
+             preforked: Any = None) -> tuple[Any, ...]:
     """The app on ``store`` and what ``serve`` prints about it: (app, application, settings, hall certificates
     or None, service key, whether the key was made now, the first director token or None)."""
     from service.access.application import ServiceApplication
@@ -208,7 +231,8 @@ def _service(host: str, store: str, tls: bool, tls_days: int, public_writer: str
     projector = "thread" if in_memory(store) else "process"
     settings = ServiceSettings(store=store, projector=projector, tls_dir=None if hall is None else str(hall.folder),
                                public_writer=public_writer)
-    return create_app(settings, application=games), games, settings, hall, service_key, made, first
+    app = create_app(settings, application=games, preforked=preforked)
+    return app, games, settings, hall, service_key, made, first
 
 
 def hall_notice(hall: Any, host: str, http_port: int) -> str:

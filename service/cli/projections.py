@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from typing import Optional, TextIO
 
 from service.cli.store import DATA_HELP, URL_HELP, one_store
@@ -73,19 +72,6 @@ def fast_follow_args(argv: list[str]) -> dict | None:
             "wake": wake}
 
 
-def _open_projections(target: str):
-    """The application, the migrated read store and a projector for ``target``."""
-    from projections.projector import Projector
-    from projections.store import ReadStore
-    from service.game.application import GamesApplication
-    from service.settings import read_model_url, settings_env
-
-    app = GamesApplication(settings_env(target))
-    store = ReadStore(read_model_url(target))
-    store.migrate()
-    return app, store, Projector(app, store)
-
-
 def run_rebuild(target: str, out: TextIO | None = None) -> int:
     """Rebuild every read model of ``target`` from its events; returns the exit code."""
     import time
@@ -94,7 +80,9 @@ def run_rebuild(target: str, out: TextIO | None = None) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     out = out or sys.stdout
-    app, store, projector = _open_projections(target)
+    from service.api.projector_child import open_projections
+
+    app, store, projector = open_projections(target)
     started = time.perf_counter()
     columns = (TextColumn("rebuilding read models"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     try:
@@ -112,61 +100,18 @@ def run_rebuild(target: str, out: TextIO | None = None) -> int:
 
 
 def run_follow(target: str, *, poll: float = 0.2, parent: int | None = None, wake: int | None = None) -> int:
-    """Project ``target``'s events until SIGTERM or SIGINT, or until the process ``parent`` is gone; with ``wake``
-    (a pipe's reading end), each byte read wakes the projector at once, and its end of file stops it."""
-    import os
-    import signal
-    import threading
+    """``service.api.projector_child.follow``: project ``target``'s events until told to stop; the exit code."""
+    from service.api.projector_child import follow
 
-    from service.api.collector import off_while_starting, on_after_start
-
-    with off_while_starting():  # as in planilla serve's start (service.api.collector)
-        app, store, projector = _open_projections(target)
-    on_after_start()
-    projector.poll_interval = poll
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
-    if wake is not None:
-        threading.Thread(target=_woken, args=(wake, projector.wake, stop.set, lambda: projector.wake_taken(poll)),
-                         name="planilla-projector-wake", daemon=True).start()
-    projector.listen()  # PostgreSQL: any process's commit wakes it (SQLite: its poll, and the pipe)
-    projector.start()
-    try:
-        while not stop.wait(0.5):
-            if parent is not None and os.getppid() != parent:  # the server died (even by SIGKILL): so do we
-                break
-    finally:
-        projector.stop()
-        store.dispose()
-        app.close()
-    return 0
-
-
-def _woken(fd: int, wake: Callable[[], None], gone: Callable[[], None], taken: Callable[[], None]) -> None:
-    """Read ``fd`` until its end: ``wake()`` after each read (many bytes at once are one wake-up), then ``taken()``
-    (until the projector has begun that catch-up: the saves told meanwhile wait in the pipe, and a byte written to a
-    pipe nobody waits on costs the server no wake-up of this thread), then ``gone()`` at the end."""
-    import os
-
-    while True:
-        try:
-            data = os.read(fd, 4096)
-        except InterruptedError:
-            continue
-        except OSError:
-            data = b""
-        if not data:
-            gone()
-            return
-        wake()
-        taken()
+    return follow(target, poll=poll, parent=parent, wake=wake)
 
 
 def run_projection_status(target: str, out: TextIO | None = None) -> int:
     """Print each read model's position and the lag; returns the exit code."""
     out = out or sys.stdout
-    app, store, projector = _open_projections(target)
+    from service.api.projector_child import open_projections
+
+    app, store, projector = open_projections(target)
     try:
         top = app.recorder.max_notification_id() or 0
         for name, position in projector.positions().items():

@@ -152,7 +152,7 @@ def test_the_child_wakes_once_per_catch_up_however_many_saves_came_meanwhile():
     the pipe's end still ends the thread."""
     import threading
 
-    from service.cli.projections import _woken
+    from service.api.projector_child import woken as _woken
 
     reading, writing = os.pipe()
     wakes, ended, busy, began = [], threading.Event(), threading.Event(), threading.Event()

@@ -116,7 +116,7 @@ def processes_with(*words: bytes) -> list[int]:
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
         try:
-            argv = cmdline.read_bytes().split(b"\0")
+            argv = cmdline.read_bytes().replace(b"\0", b" ").split()  # a forked child's title is one string
             state = (cmdline.parent / "stat").read_text().rsplit(")", 1)[1].split()[0]
         except (OSError, IndexError):
             continue
