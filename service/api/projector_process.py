@@ -14,8 +14,8 @@ write (``planilla token create``, a second server): so an idle hall costs nearly
 events reach the read models within milliseconds (bench/README.md, "An idle server").
 
 The first child is usually forked from ``planilla serve`` before the service is built
-(``service.api.projector_fork``: the modules it needs are the server's already, about 1.2 s of CPU less at each
-start) and adopted here (``adopt``); a restart is spawned.
+(``service.api.projector_fork``: the modules it needs are the server's already, a quarter to a third less CPU
+at each start) and adopted here (``adopt``); a restart is spawned.
 
 The child is supervised: if it exits while the server runs, it is started again after a pause
 that doubles up to 30 s; it stops with the server, and stops by itself if the server is killed
