@@ -77,11 +77,22 @@ class Preforked:
     """A child forked by ``prefork``, waiting for its first byte: the process and the wake pipe's writing end."""
 
     def __init__(self, child: ForkedChild, wake: int, store: str, poll_seconds: float) -> None:
-        self.child, self.wake, self.store, self.poll_seconds = child, wake, store, poll_seconds
+        #: The pipe's writing end while this object holds it; None once handed over (``take``) or abandoned.
+        self.wake: int | None = wake
+        self.child, self.store, self.poll_seconds = child, store, poll_seconds
+
+    def take(self) -> int:
+        """The pipe's writing end, handed over to the caller, who closes it from now on."""
+        wake, self.wake = self.wake, None
+        assert wake is not None, "the forked child was already handed over or abandoned"
+        return wake
 
     def abandon(self) -> None:
-        """Not used after all: the pipe's end of file ends the child, which is reaped."""
-        os.close(self.wake)
+        """Not used after all: the pipe's end of file ends the child, which is reaped. Nothing once handed over
+        or abandoned already (the descriptor's number may be another file's by then)."""
+        if self.wake is None:
+            return
+        os.close(self.take())
         try:
             self.child.wait(5)
         except Exception:  # noqa: BLE001 - a child that did not end at its pipe's close is killed

@@ -107,7 +107,7 @@ class ProjectorProcess:
         preforked, self._preforked = self._preforked, None
         if preforked is not None and preforked.child.poll() is None:
             self.proc = preforked.child
-            self._swap_wake(preforked.wake)
+            self._swap_wake(preforked.take())
             self.saved()  # its first byte: the forked child starts now
         else:
             if preforked is not None:

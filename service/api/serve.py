@@ -140,11 +140,12 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         sock.close()
         err.write(f"planilla: {refusal}\n")
         return 1
-    preforked = _prefork_projector(store)  # before anything else is built: the child has its modules for nothing
     import uvicorn  # the service itself only once the port and the store are known to be usable
 
+    preforked = None
     try:
-        with off_while_starting():  # until tune_gc (service.api.collector)
+        with off_while_starting():  # until tune_gc (service.api.collector); the child's imports too
+            preforked = _prefork_projector(store)  # before anything is built: the child has its modules for nothing
             app, games, settings, hall, service_key, made, first = _service(host, store, tls, tls_days,
                                                                             public_writer, preforked)
     except BaseException:

@@ -81,13 +81,15 @@ SCRIPT = textwrap.dedent("""
     found = prefork(store, 1.0, ProjectorProcess(store, 1.0).command)
     assert found is not None, "no fork in a process of one thread"
     found.abandon()
+    found.abandon()  # a second time: nothing (the descriptor is not closed twice)
+    assert found.wake is None
     print(found.child.returncode)
 """)
 
 
 def test_a_preforked_child_never_started_ends_without_touching_the_store(tmp_path: Path):
     """The server gave up before starting it (a refused store, a lost port, a crash): the pipe's end of file ends
-    the child with exit 0, and it has made nothing."""
+    the child with exit 0, and it has made nothing; abandoning it again does nothing."""
     data = tmp_path / "data"
     ran = subprocess.run([sys.executable, "-c", SCRIPT, str(data)], capture_output=True, text=True, timeout=60,
                          cwd=Path(__file__).resolve().parents[2])
