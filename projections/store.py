@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel
 
+from projections import schema_copy
 from projections.wal import put_in_wal
 
 #: Seconds a SQLite reader or writer waits for a lock before giving up.
@@ -107,14 +108,21 @@ class ReadStore:
     # ---- schema ---------------------------------------------------------------------------
     def migrate(self, revision: str = "head") -> None:
         """Bring the schema to ``revision`` (default: the newest) with Alembic; a schema already at the newest
-        revision is left as it is without loading Alembic (whose upgrade would do nothing either)."""
+        revision is left as it is without loading Alembic (whose upgrade would do nothing either), and an empty
+        SQLite database gets the schema Alembic gave the first one in this process (``projections.schema_copy``)."""
         with self.begin() as connection:
             self._ensure_schema(connection)
+            copied = revision == "head" and self.dialect == "sqlite"
             if revision == "head" and self.revisions(connection) == [HEAD]:
                 return
+            if copied and schema_copy.replayed(connection, HEAD):  # an empty SQLite database: the kept schema
+                return
+            empty = copied and schema_copy.is_empty(connection)
             from alembic import command
 
             command.upgrade(alembic_config(self.url, connection), revision)
+            if empty:
+                schema_copy.keep(connection, HEAD)
 
     @staticmethod
     def revisions(connection: Connection) -> list[str]:

@@ -14,6 +14,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
 from projections.models import READ_MODEL_TABLES
+from projections import schema_copy
 from projections.store import HEAD, ReadStore, alembic_config, target_metadata
 from service.settings import read_model_url
 
@@ -22,7 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def read_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ReadStore]:
-    """An empty read store: a SQLite file, or a fresh PostgreSQL schema."""
+    """An empty read store: a SQLite file, or a fresh PostgreSQL schema; migrated by Alembic itself (no schema kept
+    from an earlier test's store)."""
+    schema_copy.forget()
     if request.param == "postgres":
         url = read_model_url(request.getfixturevalue("pg_target"))
     else:
