@@ -2,7 +2,8 @@
 
 The server runs as it does in production (uvicorn, the projector in its child process) on a
 SQLite data folder or a PostgreSQL database; it can be killed with SIGKILL and started again on
-the same store, on a new port.
+the same store, on a new port. It is started warm (``tests/reliability/warm.py``): forked from a helper that has
+already imported the service, then run from its entry point with the command line ``planilla serve`` gets.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+
+from tests.reliability import warm
 
 ROOT = Path(__file__).resolve().parents[2]
 PLANILLA = str(Path(sys.executable).with_name("planilla"))
@@ -36,7 +39,7 @@ class LiveServer:
 
     def __init__(self, store: str) -> None:
         self.store = store
-        self.proc: subprocess.Popen[str] | None = None
+        self.proc: Any = None  # a subprocess.Popen, or warm.WarmProcess (the part of Popen the tests use)
         self.url = ""
         self.director: str | None = None
         self.starts = 0
@@ -44,8 +47,7 @@ class LiveServer:
     def start(self) -> None:
         option = "--database-url" if "://" in self.store else "--data"
         errors = tempfile.TemporaryFile("w+")  # the server's own words, said when it does not come up
-        self.proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", option, self.store, "--no-access-log"],
-                                     stdout=subprocess.PIPE, stderr=errors, text=True)
+        self.proc = warm.popen([PLANILLA, "serve", "--port", "0", option, self.store, "--no-access-log"], errors)
         self.url = ""  # this start's address, never the last one's
         try:  # a server that does not come up is not left running (with its projector and writer) after the test
             deadline = time.monotonic() + 30
