@@ -171,6 +171,8 @@ def _serve(address: str) -> Any:
     while True:
         for key, _ in watch.select():
             if key.data == "worker":  # our worker ended: so do we (children already started run on)
+                os.unlink(address)
+                os.rmdir(os.path.dirname(address))
                 os._exit(0)
             if key.data == "child":
                 os.read(woken_r, 512)
