@@ -1,8 +1,17 @@
-"""Writing read-model rows as state: insert, or replace the row with the same primary key (SQLite and PostgreSQL)."""
+"""Writing read-model rows as state: insert, or replace the row with the same primary key (SQLite and PostgreSQL).
+
+The projector writes a few rows per table and batch, thousands of batches in a busy hall. Each ``execute`` of a
+SQLAlchemy statement costs about 0.5 ms of CPU on the 2-core machine before the driver sees it (the compiled
+cache's lookup, the parameters' processing), more than SQLite's own work on those rows. So a table's upsert is
+compiled once per dialect into its SQL text, the order of its parameters and each parameter's conversion (a UUID,
+JSON, a boolean as the dialect stores it); rows that give every column are converted with those and handed to the
+driver's ``executemany``. Rows that leave a column out go through SQLAlchemy as before (its defaults apply).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -18,22 +27,53 @@ def _dialect_insert(conn: Connection, table: sa.Table) -> Any:
     return insert(table)
 
 
-_UPSERTS: dict[tuple[str, str], Any] = {}
+class _Compiled(NamedTuple):
+    """An upsert as the driver takes it: its text, its parameters' names in order, and each one's conversion."""
+
+    statement: Any
+    sql: str
+    names: tuple[str, ...]
+    columns: frozenset[str]
+    convert: tuple[Callable[[Any], Any] | None, ...]
+    positional: bool
+
+
+_UPSERTS: dict[tuple[str, str], _Compiled] = {}
+
+
+def _compiled(conn: Connection, table: sa.Table) -> _Compiled:
+    key = (conn.dialect.name, table.name)
+    found = _UPSERTS.get(key)
+    if found is None:
+        insert = _dialect_insert(conn, table)
+        keys = [c.name for c in table.primary_key.columns]
+        excluded = insert.excluded
+        update = {c.name: excluded[c.name] for c in table.columns if c.name not in keys}
+        statement = insert.on_conflict_do_update(index_elements=keys, set_=update)
+        columns = [c.name for c in table.columns]
+        made = statement.compile(dialect=conn.dialect, column_keys=columns)
+        names = tuple(made.positiontup) if made.positional else tuple(columns)
+        processors = made._bind_processors
+        found = _UPSERTS[key] = _Compiled(statement, made.string, names, frozenset(columns),
+                                          tuple(processors.get(name) for name in names), made.positional)
+    return found
 
 
 def _upsert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
     """Insert rows, replacing any row with the same primary key (the statement is built once per dialect)."""
     if not rows:
         return
-    key = (conn.dialect.name, table.name)
-    statement = _UPSERTS.get(key)
-    if statement is None:
-        insert = _dialect_insert(conn, table)
-        keys = [c.name for c in table.primary_key.columns]
-        excluded = insert.excluded
-        update = {c.name: excluded[c.name] for c in table.columns if c.name not in keys}
-        statement = _UPSERTS[key] = insert.on_conflict_do_update(index_elements=keys, set_=update)
-    conn.execute(statement, rows)
+    upsert = _compiled(conn, table)
+    if any(row.keys() != upsert.columns for row in rows):  # a column left out: SQLAlchemy applies its default
+        conn.execute(upsert.statement, rows)
+        return
+    pairs = tuple(zip(upsert.names, upsert.convert))
+    if upsert.positional:
+        conn.exec_driver_sql(upsert.sql, [tuple(row[name] if f is None else f(row[name]) for name, f in pairs)
+                                          for row in rows])
+    else:
+        conn.exec_driver_sql(upsert.sql, [{name: row[name] if f is None else f(row[name]) for name, f in pairs}
+                                          for row in rows])
 
 
 def _insert_new(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:

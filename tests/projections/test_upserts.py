@@ -1,0 +1,104 @@
+"""The projector's upserts (``projections/upserts.py``) are handed to the driver already converted: the rows they
+store are exactly what SQLAlchemy's own ``execute`` of the same statement stores from the same rows, on every store,
+compared as the database holds them (the driver's raw values, not read back through SQLAlchemy's types)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from uuid import uuid4
+
+import psycopg
+import pytest
+import sqlalchemy as sa
+from psycopg import sql
+
+import projections.models
+import projections.projector
+from projections import upserts
+from projections.models import READ_MODEL_TABLES
+from projections.store import ReadStore
+from service.settings import read_model_url
+from tests.factories import play_random_game
+from tests.projections.conftest import make_stack, target_for
+
+
+def raw(store: ReadStore) -> dict[str, list[tuple[Any, ...]]]:
+    """Every read-model table as the driver returns it, in primary-key order."""
+    out = {}
+    with store.connect() as conn:
+        for table in READ_MODEL_TABLES:
+            keys = ", ".join(f'"{c.name}"' for c in table.primary_key.columns)
+            out[table.name] = [tuple(r) for r in conn.exec_driver_sql(f'SELECT * FROM "{table.name}" ORDER BY {keys}')]
+    return out
+
+
+@pytest.fixture
+def second_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """Another store of a kind: a second SQLite folder, a second in-memory database, or a second PostgreSQL schema."""
+    made: list[str] = []
+
+    def make(kind: str) -> str:
+        if kind != "postgres":
+            return "memory" if kind == "memory" else str(tmp_path / "second")
+        url = request.getfixturevalue("postgres_url")
+        schema = f"t_{uuid4().hex[:12]}"
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
+        made.append(schema)
+        return f"{url}?schema={schema}"
+
+    yield make
+    for schema in made:
+        with psycopg.connect(request.getfixturevalue("postgres_url"), autocommit=True) as db:
+            db.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgres"])
+def test_the_projectors_upserts_store_what_sqlalchemys_execute_stores(kind, request, tmp_path, second_target,
+                                                                      monkeypatch):
+    written: list[tuple[sa.Table, list[dict[str, Any]]]] = []
+    real = upserts._upsert
+
+    def upsert(conn: Any, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+        written.append((table, [dict(r) for r in rows]))
+        real(conn, table, rows)
+
+    monkeypatch.setattr(projections.projector, "_upsert", upsert)
+    stack = make_stack(kind, target_for(kind, request, tmp_path), batch_size=7)
+    try:
+        for seed in range(4):  # a few games of two rulebooks, each written in batches of seven events (updates)
+            game = play_random_game(("file-2024", "fisc-2023")[seed % 2], seed)
+            stack.app.save(game)
+            stack.projector.catch_up()
+        assert {table.name for table, _ in written} >= {"game_index", "game_status", "scoresheet_row",
+                                                        "settlement", "settlement_player", "game_player"}
+        assert any(len(rows) > 1 for _, rows in written)
+
+        other = ReadStore(read_model_url(second_target(kind)))
+        other.migrate()
+        with other.begin() as conn:  # the same rows, in the same order, through SQLAlchemy's execute
+            for table, rows in written:
+                if rows:
+                    conn.execute(upserts._compiled(conn, table).statement, rows)
+        ours, theirs = raw(stack.store), raw(other)
+        for table, _ in written:
+            assert ours[table.name] == theirs[table.name], table.name
+        assert sum(len(rows) for rows in ours.values() if rows) > 100
+        other.dispose()
+    finally:
+        stack.close()
+
+
+def test_rows_that_leave_a_column_out_get_its_default_through_sqlalchemy(tmp_path):
+    store = ReadStore(read_model_url(tmp_path / "data"))
+    store.migrate()
+    table = projections.models.ProjectionTracking.__table__
+    with store.begin() as conn:
+        upserts._upsert(conn, table, [{"name": "elsewhere"}])  # no position: the column's default, 0
+        upserts._upsert(conn, table, [{"name": "here", "position": 9}, {"name": "elsewhere", "position": 4}])
+    with store.connect() as conn:
+        assert sorted(conn.exec_driver_sql("SELECT name, position FROM projection_tracking")) == [
+            ("elsewhere", 4), ("here", 9)]
+    store.dispose()
