@@ -112,12 +112,13 @@ class ReadStore:
         SQLite database gets the schema Alembic gave the first one in this process (``projections.schema_copy``)."""
         with self.begin() as connection:
             self._ensure_schema(connection)
-            copied = revision == "head" and self.dialect == "sqlite"
-            if revision == "head" and self.revisions(connection) == [HEAD]:
+            at_head = revision == "head"
+            if at_head and self.revisions(connection) == [HEAD]:
                 return
-            if copied and schema_copy.replayed(connection, HEAD):  # an empty SQLite database: the kept schema
+            sqlite_at_head = at_head and self.dialect == "sqlite"
+            if sqlite_at_head and schema_copy.replayed(connection, HEAD):  # an empty database: the kept schema
                 return
-            empty = copied and schema_copy.is_empty(connection)
+            empty = sqlite_at_head and schema_copy.is_empty(connection)
             from alembic import command
 
             command.upgrade(alembic_config(self.url, connection), revision)

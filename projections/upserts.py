@@ -51,11 +51,12 @@ def _compiled(conn: Connection, table: sa.Table) -> _Compiled:
         update = {c.name: excluded[c.name] for c in table.columns if c.name not in keys}
         statement = insert.on_conflict_do_update(index_elements=keys, set_=update)
         columns = [c.name for c in table.columns]
-        made = statement.compile(dialect=conn.dialect, column_keys=columns)
+        dialect = conn.dialect
+        made = statement.compile(dialect=dialect, column_keys=columns)
         names = tuple(made.positiontup) if made.positional else tuple(columns)
-        processors = made._bind_processors
-        found = _UPSERTS[key] = _Compiled(statement, made.string, names, frozenset(columns),
-                                          tuple(processors.get(name) for name in names), made.positional)
+        convert = tuple(made.binds[name].type.dialect_impl(dialect).bind_processor(dialect) for name in names)
+        found = _UPSERTS[key] = _Compiled(statement, made.string, names, frozenset(columns), convert,
+                                          made.positional)
     return found
 
 
@@ -68,12 +69,8 @@ def _upsert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> No
         conn.execute(upsert.statement, rows)
         return
     pairs = tuple(zip(upsert.names, upsert.convert))
-    if upsert.positional:
-        conn.exec_driver_sql(upsert.sql, [tuple(row[name] if f is None else f(row[name]) for name, f in pairs)
-                                          for row in rows])
-    else:
-        conn.exec_driver_sql(upsert.sql, [{name: row[name] if f is None else f(row[name]) for name, f in pairs}
-                                          for row in rows])
+    values = [tuple(row[name] if f is None else f(row[name]) for name, f in pairs) for row in rows]
+    conn.exec_driver_sql(upsert.sql, values if upsert.positional else [dict(zip(upsert.names, v)) for v in values])
 
 
 def _insert_new(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
