@@ -81,8 +81,12 @@ class WarmProcess:
         return True
 
     def send_signal(self, sig: int) -> None:
-        if self.returncode is None:
-            os.kill(self.pid, sig)
+        """As ``Popen.send_signal``: nothing once the child's end is known, or when it ended meanwhile."""
+        if self.poll() is None:
+            try:
+                os.kill(self.pid, sig)
+            except ProcessLookupError:
+                pass
 
     def kill(self) -> None:
         self.send_signal(signal.SIGKILL)
@@ -219,7 +223,7 @@ def _reap(children: dict[int, socket.socket]) -> None:
 
 def _become(asked: dict[str, Any], fds: list[int]) -> None:
     """In the forked child: take the command's descriptors, signals, place, environment and title, and run it."""
-    import setproctitle
+    from service.api.projector_fork import _max_fd, _set_title  # what the server's own forked child does
 
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # as a new interpreter has them (SIGPIPE stays ignored)
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -227,9 +231,9 @@ def _become(asked: dict[str, Any], fds: list[int]) -> None:
     for fd, target in ((null, 0), (fds[0], 1), (fds[1], 2)):
         os.dup2(fd, target)
         os.close(fd)
-    os.closerange(3, 1 << 16)
+    os.closerange(3, _max_fd())
     argv = asked["argv"]
-    setproctitle.setproctitle(" ".join(argv))  # before the environment changes: the title may take its place
+    _set_title(argv)  # before the environment changes: the title may take its place
     os.chdir(asked["cwd"])
     os.environ.clear()
     os.environ.update(asked["env"])
