@@ -7,6 +7,7 @@ its own (``?schema=``), for the event store and the read models alike, dropped a
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 from collections.abc import Iterator
@@ -88,16 +89,24 @@ def make_stack(kind: str, target: str, seed: int = 2024, **projector_kwargs: Any
     return Stack(kind, target, app, store, Projector(app, store, **projector_kwargs))
 
 
-@pytest.fixture
-def pg_target(request: pytest.FixtureRequest) -> Iterator[str]:
-    """A PostgreSQL URL naming a fresh schema in the session's test database (dropped afterwards)."""
-    url = request.getfixturevalue("postgres_url")
+@contextlib.contextmanager
+def fresh_schema(url: str) -> Iterator[str]:
+    """A PostgreSQL URL naming a new schema in the database at ``url``, dropped when the block ends."""
     schema = f"t_{uuid4().hex[:12]}"
     with psycopg.connect(url, autocommit=True) as db:
         db.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
-    yield f"{url}?schema={schema}"
-    with psycopg.connect(url, autocommit=True) as db:
-        db.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
+    try:
+        yield f"{url}?schema={schema}"
+    finally:
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
+
+
+@pytest.fixture
+def pg_target(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A PostgreSQL URL naming a fresh schema in the session's test database (dropped afterwards)."""
+    with fresh_schema(request.getfixturevalue("postgres_url")) as target:
+        yield target
 
 
 def target_for(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:

@@ -4,15 +4,13 @@ compared as the database holds them (the driver's raw values, not read back thro
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from uuid import uuid4
 
-import psycopg
 import pytest
 import sqlalchemy as sa
-from psycopg import sql
 
 import projections.models
 import projections.projector
@@ -21,7 +19,7 @@ from projections.models import READ_MODEL_TABLES
 from projections.store import ReadStore
 from service.settings import read_model_url
 from tests.factories import play_random_game
-from tests.projections.conftest import make_stack, target_for
+from tests.projections.conftest import fresh_schema, make_stack, target_for
 
 
 def raw(store: ReadStore) -> dict[str, list[tuple[Any, ...]]]:
@@ -37,22 +35,13 @@ def raw(store: ReadStore) -> dict[str, list[tuple[Any, ...]]]:
 @pytest.fixture
 def second_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
     """Another store of a kind: a second SQLite folder, a second in-memory database, or a second PostgreSQL schema."""
-    made: list[str] = []
+    with contextlib.ExitStack() as made:
+        def make(kind: str) -> str:
+            if kind != "postgres":
+                return "memory" if kind == "memory" else str(tmp_path / "second")
+            return made.enter_context(fresh_schema(request.getfixturevalue("postgres_url")))
 
-    def make(kind: str) -> str:
-        if kind != "postgres":
-            return "memory" if kind == "memory" else str(tmp_path / "second")
-        url = request.getfixturevalue("postgres_url")
-        schema = f"t_{uuid4().hex[:12]}"
-        with psycopg.connect(url, autocommit=True) as db:
-            db.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
-        made.append(schema)
-        return f"{url}?schema={schema}"
-
-    yield make
-    for schema in made:
-        with psycopg.connect(request.getfixturevalue("postgres_url"), autocommit=True) as db:
-            db.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
+        yield make
 
 
 @pytest.mark.parametrize("kind", ["memory", "sqlite", "postgres"])
