@@ -31,6 +31,8 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any
 
+from service.api.projector_fork import ForkedChild
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: What ``planilla serve`` imports on its way up (read off ``python -X importtime`` of a start).
@@ -49,12 +51,13 @@ WARM_MODULES = (
 
 
 # ---- the test's side ------------------------------------------------------------------------------------------
-class WarmProcess:
-    """A child of the helper, seen from the test: what the tests use of ``subprocess.Popen``."""
+class WarmProcess(ForkedChild):
+    """A child of the helper, seen from the test: what the tests use of ``subprocess.Popen``. Its signals are
+    ``ForkedChild``'s; its end is told by the helper, which is its parent and reaps it."""
 
     def __init__(self, pid: int, channel: socket.socket, stdout: IO[str] | None) -> None:
-        self.pid, self._channel, self.stdout = pid, channel, stdout
-        self.returncode: int | None = None
+        super().__init__(pid)
+        self._channel, self.stdout = channel, stdout
 
     def poll(self) -> int | None:
         if self.returncode is None:
@@ -79,20 +82,6 @@ class WarmProcess:
         self.returncode = os.waitstatus_to_exitcode(status)
         self._channel.close()
         return True
-
-    def send_signal(self, sig: int) -> None:
-        """As ``Popen.send_signal``: nothing once the child's end is known, or when it ended meanwhile."""
-        if self.poll() is None:
-            try:
-                os.kill(self.pid, sig)
-            except ProcessLookupError:
-                pass
-
-    def kill(self) -> None:
-        self.send_signal(signal.SIGKILL)
-
-    def terminate(self) -> None:
-        self.send_signal(signal.SIGTERM)
 
 
 class Helper:
