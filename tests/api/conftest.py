@@ -1,6 +1,6 @@
 """The HTTP app on each store (in memory, SQLite, PostgreSQL), driven through httpx, and a table to play at.
 
-Every request goes through the ASGI app (``fastapi.testclient.TestClient`` is an httpx client);
+Every request goes through the ASGI app (``tests.testclient.TestClient``, Starlette's, is an httpx client);
 the tests peek at the application only to choose a legal play (the bot's eyes), never to act.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from fastapi.testclient import TestClient
+from tests.testclient import TestClient
 
 from service.access.application import ServiceApplication
 from service.api.app import create_app

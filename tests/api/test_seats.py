@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
+from tests.testclient import TestClient
 
 from service.access.application import ServiceApplication
 from service.access.seat_codes import ALPHABET

@@ -321,7 +321,7 @@ def test_two_writers_on_one_postgresql_database_append_one_consistent_log(hall, 
 
 
 def test_the_service_answers_refusals_in_the_usual_shape_and_officers_enrol(tmp_path, hall):
-    from fastapi.testclient import TestClient
+    from tests.testclient import TestClient
 
     from service.federation.http import create_federation_app
     from service.federation.push import signed_headers

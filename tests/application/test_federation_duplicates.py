@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from fastapi.testclient import TestClient
+from tests.testclient import TestClient
 
 from service.duplicate.application import Duplicates
 from service.federation.archive import Archive

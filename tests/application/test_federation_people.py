@@ -10,7 +10,7 @@ import json
 import re
 
 import pytest
-from fastapi.testclient import TestClient
+from tests.testclient import TestClient
 
 from service.federation import queries
 from service.federation.archive import Archive

@@ -11,7 +11,7 @@ import re
 from html import escape
 
 import pytest
-from fastapi.testclient import TestClient
+from tests.testclient import TestClient
 
 from projections.replay import state_at
 from service.federation.archive import Archive

@@ -7,7 +7,7 @@ and the witness a thread (the processes are tests/cli/test_federation_processes.
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
+from tests.testclient import TestClient
 
 from service.api.app import create_app
 from service.federation.archive import Archive

@@ -32,7 +32,7 @@ import psycopg
 import pytest
 from eventsourcing.domain import Aggregate, DomainEvent
 from eventsourcing.utils import get_topic, resolve_topic
-from fastapi.testclient import TestClient
+from tests.testclient import TestClient
 from psycopg import sql
 
 import domain

@@ -135,7 +135,7 @@ def test_planilla_serve_tls_answers_over_https_with_the_hall_authority_as_trust_
 
 
 def test_without_tls_the_hall_pages_are_not_there(tmp_path: Path):
-    from fastapi.testclient import TestClient
+    from tests.testclient import TestClient
 
     from service.api.app import create_app
     from service.api.config import ServiceSettings

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from fastapi.testclient import TestClient
+from tests.testclient import TestClient
 
 from pages import STATIC
 from pages.bundle import ENTRIES

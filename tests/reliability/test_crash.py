@@ -297,7 +297,7 @@ def test_no_command_is_answered_before_its_events_are_durable(kind, request, tmp
     names exactly the events the store now holds. A SIGKILL can only ever land before or after."""
     import random as stdlib_random
 
-    from fastapi.testclient import TestClient
+    from tests.testclient import TestClient
 
     from service.access.application import ServiceApplication
     from service.api.app import create_app

@@ -19,7 +19,7 @@ from typing import Any
 import psycopg
 import pytest
 from eventsourcing.persistence import OperationalError
-from fastapi.testclient import TestClient
+from tests.testclient import TestClient
 
 from service.access.application import ServiceApplication
 from service.api.app import create_app

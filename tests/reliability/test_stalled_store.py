@@ -98,7 +98,7 @@ def test_a_stalled_write_is_answered_503_within_its_bound_and_nothing_else_waits
 def test_a_token_known_good_is_still_taken_when_the_store_cannot_be_read(monkeypatch):
     """A token's look-up that the store cannot answer in time: a token seen good before is taken (a revocation
     would be a write to that same store), a token never seen is 503 store_stalled; the loop never waits."""
-    from fastapi.testclient import TestClient
+    from tests.testclient import TestClient
 
     from service.access.tokens import token_id
     from service.api.common import deps
