@@ -130,10 +130,11 @@ class SheetCommands:
     def discrepancies(self) -> list[dict[str, Any]]:
         """Every turn and field where an announcement or a sheet (as corrected) differs from the true value."""
         found, totals = [], [0] * len(self.players)
+        written = set().union(*self.sheets.values())  # the turns any sheet has an entry for
         for turn, t in enumerate(self.turns):
             totals[t["seat"]] += t["score"]
             if (t.get("announced") is None and t.get("announced_total") is None
-                    and not any(str(turn) in entries for entries in self.sheets.values())):
+                    and (not written or str(turn) not in written)):
                 continue  # nothing announced or written for this turn
             for field in FIELDS:
                 sheets = {str(s): self.written(s, turn, field) for s in range(len(self.players))}
