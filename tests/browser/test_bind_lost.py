@@ -98,3 +98,60 @@ def test_a_binding_lost_and_the_page_reloaded_is_answered_again_when_the_code_is
         assert page.evaluate("Object.keys(localStorage).filter((k) => k.includes('bind.pending'))") == []
     finally:
         context.close()
+
+
+def test_a_binding_lost_with_the_bundle_is_answered_again_after_a_reload(browser: Any, hall: Any) -> None:
+    """The Wi-Fi drops as the QR's address is opened: the page's head sends the binding, the service saves it, and
+    neither its answer nor the page's bundle arrive (the bundle, which kept what a binding was sent with, never
+    runs). The Wi-Fi comes back and the player reloads: the head had kept the key and the secret before sending
+    (tablet.html), so the same is sent again and answered: one binding, one key, the game shown, nothing left kept."""
+    game = hall.new_game("fisc-2023")
+    code = codes(game)[0]
+    context = browser.new_context(viewport=TABLET_LANDSCAPE)
+    sent: list[dict[str, Any]] = []
+    down = [True]
+
+    def wifi(route: Any) -> None:
+        sent.append(route.request.post_data_json)
+        if len(sent) == 1:
+            route.fetch()  # the service binds and answers, and the answer is lost
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    def bundle(route: Any) -> None:
+        if down[0]:
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route("**/v1/bind*", wifi)
+    context.route("**/bundle/tablet.js", bundle)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        with page.expect_event("requestfailed", predicate=lambda r: "/v1/bind" in r.url):
+            page.goto(f"{hall.url}/tablet#bind={code}")
+        assert len(sent) == 1
+        down[0] = False
+        page.reload()
+        expect(page.locator("#banner")).to_be_visible()
+        assert page.url.endswith("/tablet")
+        assert len(sent) == 2
+        assert sent[1]["resume"] == sent[0]["resume"] and sent[1]["public_key"] == sent[0]["public_key"]
+        recorded = [e["type"] for e in events(game)]
+        assert recorded.count("DeviceBound") == 1 and recorded.count("KeyRegistered") == 1
+        assert page.evaluate("Object.keys(localStorage).filter((k) => k.includes('bind.pending'))") == []
+        # the page's store, made first by the head with its values store alone, is the whole store now: the outbox works
+        assert page.evaluate("""async () => {
+          const { openStore } = await import('/static/js/store.js');
+          const store = await openStore('planilla');
+          await store.write({ put: [{ id: 'probe', gameId: 'g', seq: 1 }] });
+          const found = await store.all('g');
+          await store.write({ remove: ['probe'] });
+          return found.length;
+        }""") == 1
+        assert errors == []
+    finally:
+        context.close()

@@ -9,7 +9,9 @@
 // A record is a plain object (structured-clonable): {id, gameId, seq, key, command, expected_version,
 // after, state, refusal, at}; outbox.js owns its meaning.
 
-const DB_VERSION = 1;
+// 2: tablet.html's head may make the database first, with the values store alone (it keeps a binding's key there
+// before sending it); opening at 2 makes what is missing. Stores are only ever added, never changed.
+const DB_VERSION = 2;
 const OUTBOX = 'outbox';
 const VALUES = 'values';
 
