@@ -216,6 +216,27 @@ def test_a_killed_server_takes_its_writer_with_it(tmp_path: Path):
     server.wait_projectors_gone()
 
 
+def test_the_writer_runs_below_the_server_in_its_own_session_and_in_its_scheduling_group(tmp_path: Path):
+    """The writer has a session of its own; where Linux groups the CPU by session (autogroup), its own nice counts only
+    inside its group, so the group is lowered too: the fan-out's bursts yield to the tablets' commands."""
+    server = LiveServer(str(tmp_path / "data"))
+    server.start()
+    try:
+        assert server.proc is not None
+        assert wait_for(lambda: writers_of(server.proc.pid))
+        (writer,) = writers_of(server.proc.pid)
+        assert os.getsid(writer) != os.getsid(server.proc.pid)
+        below = os.getpriority(os.PRIO_PROCESS, server.proc.pid) + 10
+        assert wait_for(lambda: os.getpriority(os.PRIO_PROCESS, writer) == below)  # set as the writer starts
+        if not Path("/proc/self/autogroup").exists() or Path("/proc/sys/kernel/sched_autogroup_enabled").read_text(
+                encoding="ascii").strip() != "1":
+            return  # no groups by session here: the process's own nice is the whole of it
+        group = Path(f"/proc/{writer}/autogroup")
+        assert wait_for(lambda: group.read_text(encoding="ascii").split()[-2:] == ["nice", "10"]), group.read_text()
+    finally:
+        server.stop()
+
+
 def test_a_public_writer_that_is_neither_process_nor_loop_is_refused_naming_the_option(tmp_path: Path):
     import subprocess
     import sys

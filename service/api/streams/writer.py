@@ -200,6 +200,17 @@ class Writer:
             self.selector.unregister(self.up)
 
 
+def _lower_own_group(nice: int) -> None:
+    """Lower this process's scheduling group too: the writer has a session of its own (the server starts it so), and
+    where Linux groups the CPU by session (``autogroup``) a process's own nice only counts inside its group, so the
+    fan-out's bursts took as much of the machine as the server's whole group. Nothing where there are no groups."""
+    try:
+        with open("/proc/self/autogroup", "w", encoding="ascii") as group:
+            group.write(str(nice))
+    except OSError:
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m service.api.streams.writer", description=__doc__.split("\n")[0])
     parser.add_argument("--down", type=int, required=True, help="the descriptor the server's orders come on")
@@ -210,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.nice:
         os.nice(args.nice)
+        _lower_own_group(args.nice)
     down = socket.socket(fileno=args.down)
     up = socket.socket(fileno=args.up)
     Writer(down, up, args.buffer, args.parent).run()
