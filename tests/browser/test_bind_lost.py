@@ -140,9 +140,22 @@ def test_a_binding_lost_with_the_bundle_is_answered_again_after_a_reload(browser
         assert page.url.endswith("/tablet")
         assert len(sent) == 2
         assert sent[1]["resume"] == sent[0]["resume"] and sent[1]["public_key"] == sent[0]["public_key"]
-        recorded = [e["type"] for e in events(game)]
-        assert recorded.count("DeviceBound") == 1 and recorded.count("KeyRegistered") == 1
+        recorded = events(game)
+        assert [e["type"] for e in recorded].count("DeviceBound") == 1
+        (registered,) = [e for e in recorded if e["type"] == "KeyRegistered"]
         assert page.evaluate("Object.keys(localStorage).filter((k) => k.includes('bind.pending'))") == []
+        # the key the head made and kept across the reload is the seat's, held by the page, and it signs
+        seat = registered["payload"]["seat"]
+        kept = page.evaluate("""async ([game, seat]) => {
+          const { seatKey, signHead, signedMessage, verifySignature } = await import('/static/js/keys.js');
+          const { openStore } = await import('/static/js/store.js');
+          const key = await seatKey(await openStore('planilla'), game, seat);
+          const said = { action: 'sign', game, seat, head: 'f'.repeat(64) };
+          const signature = await signHead(key.privateKey, said);
+          return { fingerprint: key.fingerprint, extractable: key.privateKey.extractable,
+                   verified: await verifySignature(key.spki, signedMessage('sign', game, seat, said.head), signature) };
+        }""", [game.id, seat])
+        assert kept == {"fingerprint": registered["payload"]["fingerprint"], "extractable": False, "verified": True}
         # the page's store, made first by the head with its values store alone, is the whole store now: the outbox works
         assert page.evaluate("""async () => {
           const { openStore } = await import('/static/js/store.js');
