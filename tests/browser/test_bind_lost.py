@@ -18,6 +18,32 @@ from tests.browser.tablet import expect, text
 from tests.browser.test_tablet_shared import codes, events
 
 
+class Wifi:
+    """The hall's Wi-Fi as these tests play it: the first binding is saved and answered by the service, and the answer is
+    lost; while ``down``, the other requests routed to ``other`` fail, and so do later bindings where ``binds_too``."""
+
+    def __init__(self, binds_too: bool) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.down = True
+        self.binds_too = binds_too
+
+    def bind(self, route: Any) -> None:
+        self.sent.append(route.request.post_data_json)
+        if len(self.sent) == 1:
+            route.fetch()  # the service binds and answers, and the answer is lost
+            route.abort("connectionreset")
+        elif self.down and self.binds_too:
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    def other(self, route: Any) -> None:
+        if self.down:
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+
 def test_a_binding_whose_answer_was_lost_is_answered_again_and_the_game_is_shown(browser: Any, hall: Any) -> None:
     game = hall.new_game("fisc-2023")
     code = codes(game)[0]
@@ -62,20 +88,9 @@ def test_a_binding_lost_and_the_page_reloaded_is_answered_again_when_the_code_is
     code = codes(game)[1]
     context = browser.new_context(viewport=PHONE if size == "phone" else TABLET_LANDSCAPE)
     context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
-    sent: list[dict[str, Any]] = []
-    down = [True]
-
-    def wifi(route: Any) -> None:
-        sent.append(route.request.post_data_json)
-        if len(sent) == 1:
-            route.fetch()  # the service binds and answers, and the answer is lost
-            route.abort("connectionreset")
-        elif down[0]:
-            route.abort("internetdisconnected")
-        else:
-            route.continue_()
-
-    context.route("**/v1/bind*", wifi)
+    wifi = Wifi(binds_too=True)
+    sent = wifi.sent
+    context.route("**/v1/bind*", wifi.bind)
     try:
         page = context.new_page()
         page.goto(f"{hall.url}/tablet#bind={code}")
@@ -87,7 +102,7 @@ def test_a_binding_lost_and_the_page_reloaded_is_answered_again_when_the_code_is
                              " && document.getElementById('bind-code').selectionStart"
                              " === document.getElementById('bind-code').selectionEnd")
         screenshot(page, f"bind-network-{lang}-{size}")
-        down[0] = False
+        wifi.down = False
         page.reload()
         page.locator("#bind-code").fill(code)
         page.get_by_role("button", name=text(lang, "bind.submit"), exact=True).click()
@@ -108,25 +123,10 @@ def test_a_binding_lost_with_the_bundle_is_answered_again_after_a_reload(browser
     game = hall.new_game("fisc-2023")
     code = codes(game)[0]
     context = browser.new_context(viewport=TABLET_LANDSCAPE)
-    sent: list[dict[str, Any]] = []
-    down = [True]
-
-    def wifi(route: Any) -> None:
-        sent.append(route.request.post_data_json)
-        if len(sent) == 1:
-            route.fetch()  # the service binds and answers, and the answer is lost
-            route.abort("connectionreset")
-        else:
-            route.continue_()
-
-    def bundle(route: Any) -> None:
-        if down[0]:
-            route.abort("internetdisconnected")
-        else:
-            route.continue_()
-
-    context.route("**/v1/bind*", wifi)
-    context.route("**/bundle/tablet.js", bundle)
+    wifi = Wifi(binds_too=False)
+    sent = wifi.sent
+    context.route("**/v1/bind*", wifi.bind)
+    context.route("**/bundle/tablet.js", wifi.other)
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -134,7 +134,7 @@ def test_a_binding_lost_with_the_bundle_is_answered_again_after_a_reload(browser
         with page.expect_event("requestfailed", predicate=lambda r: "/v1/bind" in r.url):
             page.goto(f"{hall.url}/tablet#bind={code}")
         assert len(sent) == 1
-        down[0] = False
+        wifi.down = False
         page.reload()
         expect(page.locator("#banner")).to_be_visible()
         assert page.url.endswith("/tablet")
