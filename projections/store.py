@@ -115,10 +115,9 @@ class ReadStore:
             at_head = revision == "head"
             if at_head and self.revisions(connection) == [HEAD]:
                 return
-            sqlite_at_head = at_head and self.dialect == "sqlite"
-            if sqlite_at_head and schema_copy.replayed(connection, HEAD):  # an empty database: the kept schema
+            empty = at_head and self.dialect == "sqlite" and schema_copy.is_empty(connection)
+            if empty and schema_copy.replayed(connection, HEAD):  # the schema Alembic gave the first empty one
                 return
-            empty = sqlite_at_head and schema_copy.is_empty(connection)
             from alembic import command
 
             command.upgrade(alembic_config(self.url, connection), revision)
