@@ -51,8 +51,12 @@ class Board:
     __slots__ = ("cells", "count")
 
     def __init__(self, cells: Iterable[Tile | None] | None = None) -> None:
-        self.cells: list[Tile | None] = list(cells) if cells is not None else [None] * (SIZE * SIZE)
-        self.count = sum(1 for c in self.cells if c is not None)
+        if cells is None:
+            self.cells: list[Tile | None] = [None] * (SIZE * SIZE)
+            self.count = 0
+        else:
+            self.cells = list(cells)
+            self.count = len(self.cells) - self.cells.count(None)
 
     def at(self, row: int, col: int) -> Tile | None:
         """The tile on (row, col), or None."""

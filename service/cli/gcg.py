@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Iterator, Optional, TextIO
+from typing import Optional, TextIO
 
 from service.gcg.tilesets import TILESET_NAMES
 
@@ -15,19 +15,31 @@ TILES_HELP = "Tile set: spanish, catalan or english (default: from #tile-distrib
 END_FACTOR_HELP = "Going-out bonus as a multiple of the rack (default: English 2, Spanish and Catalan 1)."
 
 
-def _expand(names: list[str]) -> Iterator[Path]:
-    """The files named, with every ``*.gcg`` inside a named folder, in name order."""
+def _expand(names: list[str]) -> list[str | Path]:
+    """The files named, with every ``*.gcg`` inside a named folder, in name order. A file's name is kept as a
+    string, as ``Path`` would write it (``os.path.isdir`` and no ``Path`` object: a few milliseconds in a thousand)."""
+    import os
+
+    found: list[str | Path] = []
     for name in names:
-        path = Path(name)
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.gcg") if p.is_file())
+        if os.path.isdir(name):
+            found.extend(sorted(p for p in Path(name).rglob("*.gcg") if p.is_file()))
         else:
-            yield path
+            found.append(name if _written_as_path_writes(name) else str(Path(name)))
+    return found
 
 
-#: Below this many files ``verify`` runs in one process: a second one costs a fork and a pipe (about a
-#: millisecond), and half of a few files is not worth it.
+def _written_as_path_writes(name: str) -> bool:
+    """Whether ``str(Path(name)) == name``: no empty or ``.`` part, no slash at the end."""
+    return bool(name) and name != "." and "//" not in name and "/./" not in name and not name.startswith("./") \
+        and not name.endswith(("/", "/."))
+
+
+#: From this many files ``verify`` runs in two processes: a second one costs a fork and a pipe (about a
+#: millisecond), and sharing a few files is not worth it.
 SPLIT_FROM = 64
+#: The fewest files in a run that the two processes take in turn (``_runs``).
+RUN = 8
 
 
 def run_verify(
@@ -41,38 +53,26 @@ def run_verify(
 ) -> int:
     """Verify every file, streaming lines or one JSON document to ``out``; returns the exit code 0, 1 or 2.
 
-    With many files, no progress bar and a second core, the later half is verified in a forked child
-    (``_verify_in_child``) while this process does the first half; the child's lines are written after
-    this process's own, so the output is the same, in the same order, as one process's.
+    With many files, no progress bar and a second core, the files are shared with a forked child
+    (``_verify_shared``); the output is the same, in the same order, as one process's.
     """
     from service.gcg.quick import check_file  # noqa: F401  (imported once, before any fork)
 
     out = out or sys.stdout
     err = err or sys.stderr
-    paths = list(_expand(names))
+    paths = _expand(names)
     progress = _progress(len(paths), json_out) if out.isatty() else None
     if json_out:
         out.write('{"files": [')
-    child = None
-    half = len(paths)
     if progress is None and len(paths) >= SPLIT_FROM and _cores() > 1:
-        half = (len(paths) + 1) // 2
-        child = _verify_in_child(paths, half, json_out, tiles, end_factor)
-        if child is None:
-            half = len(paths)
-    try:
-        plays, problems, unreadable = _verify_range(paths, 0, half, json_out, tiles, end_factor, out, err, progress)
-    finally:
-        if progress is not None:
-            progress.stop()
-    if child is not None:
-        found = _child_result(*child)
-        if found is None:  # the child failed: its half is verified here
-            found = _verify_range(paths, half, len(paths), json_out, tiles, end_factor, out, err, None)
-        else:
-            out.write(found[3])
-            err.write(found[4])
-        plays, problems, unreadable = plays + found[0], problems + found[1], unreadable or found[2]
+        plays, problems, unreadable = _verify_shared(paths, json_out, tiles, end_factor, out, err)
+    else:
+        try:
+            plays, problems, unreadable = _verify_range(paths, 0, len(paths), json_out, tiles, end_factor, out, err,
+                                                        progress)
+        finally:
+            if progress is not None:
+                progress.stop()
     if json_out:
         out.write(f'], "plays": {plays}, "problems": {problems}}}\n')
     else:
@@ -81,7 +81,7 @@ def run_verify(
     return 2 if unreadable else 1 if problems else 0
 
 
-def _verify_range(paths: list[Path], start: int, stop: int, json_out: bool, tiles: Optional[str],
+def _verify_range(paths: list, start: int, stop: int, json_out: bool, tiles: Optional[str],
                   end_factor: Optional[int], out: TextIO, err: TextIO, progress) -> tuple[int, int, bool]:
     """Verify ``paths[start:stop]``, writing as ``run_verify`` does; (plays, problems, any unreadable)."""
     from service.gcg.quick import check_file
@@ -118,15 +118,75 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def _verify_in_child(paths: list[Path], half: int, json_out: bool, tiles: Optional[str],
-                     end_factor: Optional[int]) -> tuple[int, int] | None:
-    """Fork a child that verifies ``paths[half:]`` into memory and sends back, through a pipe, its
-    counts and the text it would have written (``marshal``: built in, nothing to import). Returns (pid,
-    the pipe's reading end), or None where there is no fork."""
+def _runs(count: int) -> list[tuple[int, int]]:
+    """``count`` files cut into runs of ``RUN`` files or more, at most 255 runs (a run's number is one byte)."""
+    size = max(RUN, -(-count // 255))
+    return [(start, min(start + size, count)) for start in range(0, count, size)]
+
+
+def _verify_shared(paths: list, json_out: bool, tiles: Optional[str], end_factor: Optional[int], out: TextIO,
+                   err: TextIO) -> tuple[int, int, bool]:
+    """Verify ``paths`` here and in a forked child at once, then write what both found in the files' order.
+
+    The runs of files (``_runs``) wait in a pipe as one byte each; each process reads the next run's number when
+    it is free (a one-byte read from a pipe is whole), so neither waits long for the other whichever files are
+    slow. The child sends back, through a second pipe, what it found of each of its runs (``marshal``: built in,
+    nothing to import). Where there is no fork, or the child did not finish, this process verifies what is left.
+    """
+    import io
     import os
 
-    if not hasattr(os, "fork"):  # pragma: no cover - not POSIX
-        return None
+    runs = _runs(len(paths))
+    child = None
+    take, give = os.pipe()
+    try:
+        os.write(give, bytes(range(len(runs))))
+    finally:
+        os.close(give)  # once the numbers are read, the next read gives b"": nothing left
+    try:
+        if hasattr(os, "fork"):
+            child = _fork_taker(take, paths, runs, json_out, tiles, end_factor)
+        done = _take_runs(take, paths, runs, json_out, tiles, end_factor)
+    finally:
+        os.close(take)
+    if child is not None:
+        done.update(_child_result(*child) or {})
+    plays = problems = 0
+    unreadable = False
+    for i, (start, stop) in enumerate(runs):
+        if i not in done:  # the child's, had it finished
+            out_i, err_i = io.StringIO(), io.StringIO()
+            done[i] = (*_verify_range(paths, start, stop, json_out, tiles, end_factor, out_i, err_i, None),
+                       out_i.getvalue(), err_i.getvalue())
+        found = done[i]
+        out.write(found[3])
+        err.write(found[4])
+        plays, problems, unreadable = plays + found[0], problems + found[1], unreadable or found[2]
+    return plays, problems, unreadable
+
+
+def _take_runs(take: int, paths: list, runs: list[tuple[int, int]], json_out: bool, tiles: Optional[str],
+               end_factor: Optional[int]) -> dict[int, tuple]:
+    """Verify run after run, as long as the pipe ``take`` has their numbers: {run: (plays, problems, any
+    unreadable, the text for out, the text for err)}."""
+    import io
+    import os
+
+    done: dict[int, tuple] = {}
+    while number := os.read(take, 1):
+        i = number[0]
+        out, err = io.StringIO(), io.StringIO()
+        found = _verify_range(paths, *runs[i], json_out, tiles, end_factor, out, err, None)
+        done[i] = (*found, out.getvalue(), err.getvalue())
+    return done
+
+
+def _fork_taker(take: int, paths: list, runs: list[tuple[int, int]], json_out: bool, tiles: Optional[str],
+                end_factor: Optional[int]) -> tuple[int, int] | None:
+    """Fork a child that takes runs from ``take`` too and sends what it found through a pipe. Returns (pid, the
+    pipe's reading end)."""
+    import os
+
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid:
@@ -134,13 +194,10 @@ def _verify_in_child(paths: list[Path], half: int, json_out: bool, tiles: Option
         return pid, read_end
     code = 1
     try:  # the child: never back into the caller's code, whatever happens
-        import io
         import marshal
 
         os.close(read_end)
-        out, err = io.StringIO(), io.StringIO()
-        found = _verify_range(paths, half, len(paths), json_out, tiles, end_factor, out, err, None)
-        data = memoryview(marshal.dumps((*found, out.getvalue(), err.getvalue())))
+        data = memoryview(marshal.dumps(_take_runs(take, paths, runs, json_out, tiles, end_factor)))
         while data:
             data = data[os.write(write_end, data):]
         code = 0
@@ -148,8 +205,8 @@ def _verify_in_child(paths: list[Path], half: int, json_out: bool, tiles: Option
         os._exit(code)
 
 
-def _child_result(pid: int, read_end: int) -> tuple | None:
-    """What the child sent, once it has exited; None if it did not finish its half."""
+def _child_result(pid: int, read_end: int) -> dict | None:
+    """What the child sent, once it has exited; None if it did not finish."""
     import marshal
     import os
 

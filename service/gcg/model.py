@@ -7,8 +7,7 @@ parsed with ``domain.notation`` when the game is replayed (``service.gcg.verify`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from domain.records import Record
 from service.gcg.kinds import (  # noqa: F401  (the kinds are part of the record's vocabulary)
     CHALLENGE_BONUS,
     END_PENALTY,
@@ -21,49 +20,57 @@ from service.gcg.kinds import (  # noqa: F401  (the kinds are part of the record
     WITHDRAWN,
 )
 
-
-@dataclass(slots=True)
-class Pragma:
-    """A ``#name value`` line kept as written; a ``#note`` before the first event is one too."""
-
-    name: str
-    value: str
-    line: int = field(default=0, compare=False)
+# Plain classes (``domain.records.Record``), not dataclasses: a file that does not add up is replayed the full way,
+# with these, by ``planilla gcg verify``, which is timed with its start-up (``dataclasses`` and the ``inspect`` it
+# imports cost about 10 ms in each of its processes).
 
 
-@dataclass(slots=True)
-class Event:
-    """One ``>nick:`` line: its kind, its fields as written, and the ``#note`` lines that follow it."""
+class Pragma(Record):
+    """A ``#name value`` line kept as written; a ``#note`` before the first event is one too. ``line`` (1-based, 0
+    if not read from a file) is not compared."""
 
-    kind: str
-    nick: str
-    rack: str
-    score: int
-    total: int
-    position: str = ""
-    word: str = ""
-    #: Exchange: the tiles (or the count) after ``-``; end lines: the tiles inside the parentheses.
-    tiles: str = ""
-    notes: list[str] = field(default_factory=list)
-    line: int = field(default=0, compare=False)
+    FIELDS = ("name", "value")
+    __slots__ = (*FIELDS, "line")
+
+    def __init__(self, name: str, value: str, line: int = 0) -> None:
+        self.name, self.value, self.line = name, value, line
 
 
-@dataclass(slots=True)
-class SyntaxIssue:
+class Event(Record):
+    """One ``>nick:`` line: its kind, its fields as written, and the ``#note`` lines that follow it. ``tiles``:
+    an exchange's tiles (or their count) after ``-``, an end line's tiles inside the parentheses; ``line`` is not
+    compared."""
+
+    FIELDS = ("kind", "nick", "rack", "score", "total", "position", "word", "tiles", "notes")
+    __slots__ = (*FIELDS, "line")
+
+    def __init__(self, kind: str, nick: str, rack: str, score: int, total: int, position: str = "", word: str = "",
+                 tiles: str = "", notes: list[str] | None = None, line: int = 0) -> None:
+        self.kind, self.nick, self.rack, self.score, self.total = kind, nick, rack, score, total
+        self.position, self.word, self.tiles, self.line = position, word, tiles, line
+        self.notes: list[str] = [] if notes is None else notes
+
+
+class SyntaxIssue(Record):
     """A line that could not be read, with its 1-based number."""
 
-    line: int
-    text: str
-    message: str
+    __slots__ = FIELDS = ("line", "text", "message")
+
+    def __init__(self, line: int, text: str, message: str) -> None:
+        self.line, self.text, self.message = line, text, message
 
 
-@dataclass
-class GcgGame:
+class GcgGame(Record):
     """A whole record: pragmas and events in order; the encoding and unreadable lines are not compared."""
 
-    entries: list[Pragma | Event] = field(default_factory=list)
-    encoding: str = field(default="UTF-8", compare=False)
-    issues: list[SyntaxIssue] = field(default_factory=list, compare=False)
+    FIELDS = ("entries",)
+    __slots__ = ("entries", "encoding", "issues")
+
+    def __init__(self, entries: list[Pragma | Event] | None = None, encoding: str = "UTF-8",
+                 issues: list[SyntaxIssue] | None = None) -> None:
+        self.entries: list[Pragma | Event] = [] if entries is None else entries
+        self.encoding = encoding
+        self.issues: list[SyntaxIssue] = [] if issues is None else issues
 
     @property
     def events(self) -> list[Event]:

@@ -13,7 +13,7 @@ holds the two to each other on the corpus and on thousands of altered files).
 
 from __future__ import annotations
 
-import re
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -31,18 +31,14 @@ from service.gcg.tokens import _rack_pattern, read_word
 
 _PLAY, _WITHDRAWN, _PASS, _EXCHANGE = k.PLAY, k.WITHDRAWN, k.PASS, k.EXCHANGE
 _END_POINTS, _END_PENALTY, _TIME_PENALTY = k.END_POINTS, k.END_PENALTY, k.TIME_PENALTY
-#: The usual play line, ``>nick: RACK 8H WORD +score total``, as ``reader.event_fields`` reads it (tokens are
-#: what ``str.split`` gives: ``\S`` and ``str.isspace`` are the same set); any other line goes to the reader.
-_PLAY_LINE = re.compile(r">([^\s:]+):[ \t]+(\S+)[ \t]+(\S+)[ \t]+([^\s(\-]\S*)[ \t]+([+-]?\d+)[ \t]+([+-]?\d+)[ \t]*")
+#: The usual play line, ``>nick: RACK 8H WORD +score total``, is read here from its six tokens (what
+#: ``reader.event_fields`` reads too: ``str.split``); any other line goes to the reader.
+_SIGNS = ("+", "-")
 
 
 def check_file(path: str | Path, tiles: str | None = None, end_factor: int | None = None) -> FileReport:
     """``verify.verify_file``'s report, by the quick path when the file adds up, else the full way."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError:
-        data = None  # the full way says why
+    data = _read(path)
     found = None if data is None else quick_verify(data, tiles, end_factor)
     if found is None:
         from service.gcg.verify import verify_file  # the full way, with its record classes: only when needed
@@ -51,23 +47,43 @@ def check_file(path: str | Path, tiles: str | None = None, end_factor: int | Non
     return FileReport(str(path), found[0], found[1])
 
 
+def _read(path: str | Path) -> bytes | None:
+    """The file's bytes, or None when it cannot be read (the full way then says why). ``os.read`` on the
+    descriptor, not a file object: a thousand files are read in half the time."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        chunks = []
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError:  # a folder, say
+        return None
+    finally:
+        os.close(fd)
+
+
 def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None = None) -> tuple[str, int] | None:
     """(tile set, plays) of a GCG file's bytes in which every line adds up, else None (see the module)."""
     text = decode(data)[0]
     pragmas: list[tuple[str, str]] = []
     events = []
     in_note = False
-    play_line = _PLAY_LINE.fullmatch
     for raw in text.split("\n"):
         line = raw.rstrip("\r")
         first = line[:1]
         if first == ">":
             in_note = False
-            found = play_line(line)
-            if found is not None:
-                nick, rack, position, word, score, total = found.groups()
-                events.append((_PLAY, nick, rack, int(score), int(total), position, word, ""))
-                continue
+            toks = line.split()
+            if len(toks) == 6:
+                head, rack, position, word, score, total = toks
+                if (len(head) > 2 and head[-1] == ":" and head.count(":") == 1 and word[0] not in "(-"
+                        and (score.isdecimal() or score[0] in _SIGNS and score[1:].isdecimal())
+                        and (total.isdecimal() or total[0] in _SIGNS and total[1:].isdecimal())):
+                    events.append((_PLAY, head[1:-1], rack, int(score), int(total), position, word, ""))
+                    continue
             try:
                 events.append(event_fields(line))
             except GcgSyntaxError:

@@ -5,6 +5,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,70 @@ def test_many_files_split_over_two_processes_print_what_one_prints(tmp_path, mon
     assert found[0] == found[1]
     assert found[0][0] == 2 and found[0][2].count("cannot read") == 2
     assert (f"{EDITED}:14: score: K6 MES scores 23" in found[0][1]) != json_out
+
+
+def test_a_child_that_dies_leaves_its_runs_to_the_parent_and_the_output_is_one_processs(tmp_path, monkeypatch):
+    """The forked child takes runs of files from the same pipe; where it dies half-way (here at its first file),
+    the parent verifies every run the child did not send back, and prints what one process prints."""
+    import io
+
+    from service.cli import gcg
+    from service.gcg import quick
+
+    names = [str(EDITED if i % 5 == 0 else GOOD[i % 3]) for i in range(gcg.SPLIT_FROM * 2)]
+    monkeypatch.setattr(gcg, "_cores", lambda: 2)
+    monkeypatch.setattr(gcg, "SPLIT_FROM", len(names) + 1)
+    alone = io.StringIO()
+    assert gcg.run_verify(names, out=alone) == 1
+    parent = os.getpid()
+    real = quick.check_file
+    verified_here = []
+
+    def dies_in_the_child(path, tiles=None, end_factor=None):
+        if os.getpid() != parent:
+            os._exit(3)
+        if not verified_here:
+            time.sleep(0.3)  # the child takes its first run meanwhile, and dies in it
+        verified_here.append(path)
+        return real(path, tiles, end_factor)
+
+    monkeypatch.setattr(quick, "check_file", dies_in_the_child)
+    monkeypatch.setattr(gcg, "SPLIT_FROM", 2)
+    shared = io.StringIO()
+    assert gcg.run_verify(names, out=shared) == 1
+    assert shared.getvalue() == alone.getvalue()
+    assert shared.getvalue().count(f"{EDITED}:14: score:") == len(range(0, len(names), 5))
+    assert len(verified_here) == len(names)  # the run the child took and lost too
+
+
+def test_runs_cover_every_file_once_in_order_and_number_at_most_255():
+    """A run's number travels as one byte: up to 255 runs of RUN files or more, end to end, nothing twice."""
+    from service.cli.gcg import RUN, _runs
+
+    for count in (1, RUN - 1, RUN, RUN + 1, 64, 1_000, 255 * RUN, 255 * RUN + 1, 10_000, 123_457):
+        runs = _runs(count)
+        assert len(runs) <= 255
+        assert [i for start, stop in runs for i in range(start, stop)] == list(range(count))
+        assert all(stop - start >= RUN for start, stop in runs[:-1])
+
+
+@pytest.mark.parametrize("name", ["a.gcg", "./a.gcg", "sub//a.gcg", "sub/./a.gcg", "sub/a.gcg/", "//a.gcg", ".",
+                                  "", "../a.gcg", "a.gcg/."])
+def test_a_file_named_is_reported_as_path_writes_it(name):
+    """A file's name is kept as given when ``Path`` would write it so, else written as ``Path`` writes it: the
+    report names a file the same whichever way the list was made."""
+    from service.cli.gcg import _written_as_path_writes
+
+    assert (name if _written_as_path_writes(name) else str(Path(name))) == str(Path(name))
+    assert _written_as_path_writes(name) == (name in ("a.gcg", "../a.gcg"))  # the usual names skip Path
+
+
+def test_verify_exits_at_once_and_nothing_written_is_lost(tmp_path):
+    """The command leaves without tearing the interpreter down (``service.cli.main._leave``): every line it
+    wrote, on stdout and on stderr, reaches a pipe, and the exit code is the verdict's."""
+    names = [str(EDITED if i % 9 == 0 else GOOD[i % 3]) for i in range(200)] + [str(tmp_path / "missing.gcg")]
+    result = planilla("gcg", "verify", *names)
+    assert result.returncode == 2
+    assert result.stdout.count(f"{EDITED}:14: score:") == 23
+    assert result.stdout.endswith("problems\n") and result.stdout.splitlines()[-1].startswith("201 files, ")
+    assert result.stderr == f"planilla: cannot read {tmp_path / 'missing.gcg'}: No such file or directory\n"
