@@ -92,6 +92,8 @@ for _r in range(SIZE):
         for _letter in (LETTERS[_c], LETTERS[_c].lower()):
             _GCG[f"{_r + 1}{_letter}"] = Coordinate(_r, _c, True)
             _GCG[f"{_letter}{_r + 1}"] = Coordinate(_r, _c, False)
+#: The same squares for a reader that looks them up itself (``service.gcg.quick``); not to be changed.
+GCG_SQUARES: dict[str, Coordinate] = _GCG
 
 
 def square_name(row: int, col: int) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from domain.board import Board
 from domain.errors import NotationError
-from domain.move import Coordinate
+from domain.move import GCG_SQUARES, Coordinate
 from domain.notation import parse_rack
 from domain.scoring import evaluate_if_legal
 from domain.tiles import BLANK, full_bag, get_tileset
@@ -27,7 +27,7 @@ from service.gcg import kinds as k
 from service.gcg.lines import GcgSyntaxError, decode, event_fields
 from service.gcg.report import FileReport
 from service.gcg.tilesets import END_FACTORS, tileset_of_pragmas
-from service.gcg.tokens import _rack_pattern, read_word
+from service.gcg.tokens import _plain_squares, _rack_pattern, rack_characters, read_word
 
 _PLAY, _WITHDRAWN, _PASS, _EXCHANGE = k.PLAY, k.WITHDRAWN, k.PASS, k.EXCHANGE
 _END_POINTS, _END_PENALTY, _TIME_PENALTY = k.END_POINTS, k.END_PENALTY, k.TIME_PENALTY
@@ -107,7 +107,9 @@ def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None =
     rack_ok = _rack_pattern(tileset).fullmatch
     board = Board()
     place = board.place
-    parse_gcg_square = Coordinate.parse_gcg
+    parse_gcg_square, known_square = Coordinate.parse_gcg, GCG_SQUARES.get
+    plain_square = _plain_squares(tileset).__getitem__
+    rack_plain = rack_characters(tileset).issuperset
     totals: dict[str, int] = {}
     last_rack: dict[str, tuple[str, tuple] | None] = {}  # each player's last rack shown, with what it put down
     last_play: tuple[int, tuple] | None = None  # the last play's written score and its tiles
@@ -129,13 +131,16 @@ def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None =
             return None
 
     for kind, nick, rack, score, total, position, word, named in events:
-        if rack and not rack_ok(rack) and not readable(rack):
+        if rack and not rack_plain(rack) and not rack_ok(rack) and not readable(rack):
             return None
         if kind == _PLAY:
             plays += 1
             try:
-                coord = parse_gcg_square(position)
-                squares = read_word(word, tileset)
+                coord = known_square(position) or parse_gcg_square(position)
+                try:  # ``read_word``, its table looked up here: one square a character
+                    squares = tuple(map(plain_square, word))
+                except KeyError:
+                    squares = read_word(word, tileset)
             except NotationError:
                 return None
             result = evaluate_if_legal(board, coord, squares, tileset)
