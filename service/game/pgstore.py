@@ -15,6 +15,10 @@ trip, and one transaction, with the same guarantees:
   ``IntegrityError``, as before;
 - **the notification** to subscribers, sent at commit.
 
+The events travel as four arrays, one a column, not as one array of the library's composite type: psycopg dumps a
+composite field by field in Python (20 microseconds of the writer's interpreter time an event, against 10 as
+arrays of plain values, measured at 1, 10 and 30 events), and the writer holds the interpreter's lock meanwhile.
+
 The library ships a similar function (``POSTGRES_ENABLE_DB_FUNCTIONS``), but without the table
 lock, and under one name per schema whatever the table; this one is named after its table.
 """
@@ -39,7 +43,8 @@ class OneTripRecorder(PostgresApplicationRecorder):
         schema, table = Identifier(self.datastore.schema), Identifier(self.events_table_name)
         function = Identifier(self.insert_function)
         self.sql_create_statements.append(SQL(
-            "CREATE OR REPLACE FUNCTION {schema}.{function}(events {schema}.{event}[]) "
+            "CREATE OR REPLACE FUNCTION {schema}.{function}("
+            "ids uuid[], versions bigint[], topics text[], states bytea[]) "
             "RETURNS SETOF bigint LANGUAGE plpgsql AS $BODY$ "
             "BEGIN "
             "    SET LOCAL lock_timeout = '{lock_timeout}s'; "
@@ -47,20 +52,21 @@ class OneTripRecorder(PostgresApplicationRecorder):
             "    NOTIFY {channel}; "
             "    RETURN QUERY "
             "    INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
-            "    SELECT originator_id, originator_version, topic, state FROM unnest(events) "
+            "    SELECT * FROM unnest(ids, versions, topics, states) "
             "    RETURNING notification_id; "
             "END; $BODY$").format(
-                schema=schema, function=function, table=table, event=Identifier(self.stored_event_type_name),
-                lock_timeout=self.datastore.lock_timeout, channel=Identifier(self.channel_name)))
-        self.sql_insert_one_trip = SQL("SELECT * FROM {schema}.{function}(%s) AS t(notification_id)").format(
-            schema=schema, function=function)
+                schema=schema, function=function, table=table, lock_timeout=self.datastore.lock_timeout,
+                channel=Identifier(self.channel_name)))
+        self.sql_insert_one_trip = SQL(
+            "SELECT * FROM {schema}.{function}(%s::uuid[], %s::bigint[], %s::text[], %s::bytea[]) "
+            "AS t(notification_id)").format(schema=schema, function=function)
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         if not stored_events:
             return []
-        rows = [self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
-                for e in stored_events]
+        columns = ([e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
+                   [e.topic for e in stored_events], [e.state for e in stored_events])
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(self.sql_insert_one_trip, (rows,), prepare=True)
+            curs.execute(self.sql_insert_one_trip, columns, prepare=True)
             return [row["notification_id"] for row in curs.fetchall()]
