@@ -133,7 +133,6 @@ def _verify_shared(paths: list, json_out: bool, tiles: Optional[str], end_factor
     slow. The child sends back, through a second pipe, what it found of each of its runs (``marshal``: built in,
     nothing to import). Where there is no fork, or the child did not finish, this process verifies what is left.
     """
-    import io
     import os
 
     runs = _runs(len(paths))
@@ -155,9 +154,7 @@ def _verify_shared(paths: list, json_out: bool, tiles: Optional[str], end_factor
     unreadable = False
     for i, (start, stop) in enumerate(runs):
         if i not in done:  # the child's, had it finished
-            out_i, err_i = io.StringIO(), io.StringIO()
-            done[i] = (*_verify_range(paths, start, stop, json_out, tiles, end_factor, out_i, err_i, None),
-                       out_i.getvalue(), err_i.getvalue())
+            done[i] = _verify_run(paths, start, stop, json_out, tiles, end_factor)
         found = done[i]
         out.write(found[3])
         err.write(found[4])
@@ -169,16 +166,23 @@ def _take_runs(take: int, paths: list, runs: list[tuple[int, int]], json_out: bo
                end_factor: Optional[int]) -> dict[int, tuple]:
     """Verify run after run, as long as the pipe ``take`` has their numbers: {run: (plays, problems, any
     unreadable, the text for out, the text for err)}."""
-    import io
     import os
 
     done: dict[int, tuple] = {}
     while number := os.read(take, 1):
-        i = number[0]
-        out, err = io.StringIO(), io.StringIO()
-        found = _verify_range(paths, *runs[i], json_out, tiles, end_factor, out, err, None)
-        done[i] = (*found, out.getvalue(), err.getvalue())
+        done[number[0]] = _verify_run(paths, *runs[number[0]], json_out, tiles, end_factor)
     return done
+
+
+def _verify_run(paths: list, start: int, stop: int, json_out: bool, tiles: Optional[str],
+                end_factor: Optional[int]) -> tuple[int, int, bool, str, str]:
+    """``_verify_range`` over one run into memory: (plays, problems, any unreadable, the text for out, the text for
+    err), for whichever process writes it."""
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    return (*_verify_range(paths, start, stop, json_out, tiles, end_factor, out, err, None), out.getvalue(),
+            err.getvalue())
 
 
 def _fork_taker(take: int, paths: list, runs: list[tuple[int, int]], json_out: bool, tiles: Optional[str],

@@ -27,7 +27,7 @@ from service.gcg import kinds as k
 from service.gcg.lines import GcgSyntaxError, decode, event_fields
 from service.gcg.report import FileReport
 from service.gcg.tilesets import END_FACTORS, tileset_of_pragmas
-from service.gcg.tokens import _plain_squares, _rack_pattern, rack_characters, read_word
+from service.gcg.tokens import _rack_pattern, rack_characters, word_reader
 
 _PLAY, _WITHDRAWN, _PASS, _EXCHANGE = k.PLAY, k.WITHDRAWN, k.PASS, k.EXCHANGE
 _END_POINTS, _END_PENALTY, _TIME_PENALTY = k.END_POINTS, k.END_PENALTY, k.TIME_PENALTY
@@ -108,7 +108,7 @@ def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None =
     board = Board()
     place = board.place
     parse_gcg_square, known_square = Coordinate.parse_gcg, GCG_SQUARES.get
-    plain_square = _plain_squares(tileset).__getitem__
+    read = word_reader(tileset)
     rack_plain = rack_characters(tileset).issuperset
     totals: dict[str, int] = {}
     last_rack: dict[str, tuple[str, tuple] | None] = {}  # each player's last rack shown, with what it put down
@@ -137,10 +137,7 @@ def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None =
             plays += 1
             try:
                 coord = known_square(position) or parse_gcg_square(position)
-                try:  # ``read_word``, its table looked up here: one square a character
-                    squares = tuple(map(plain_square, word))
-                except KeyError:
-                    squares = read_word(word, tileset)
+                squares = read(word)
             except NotationError:
                 return None
             result = evaluate_if_legal(board, coord, squares, tileset)
