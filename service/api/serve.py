@@ -140,7 +140,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         sock.close()
         err.write(f"planilla: {refusal}\n")
         return 1
-    import uvicorn  # the service itself only once the port and the store are known to be usable
+    from service.api.quiet_server import QuietServer  # the service only once the port and store are usable
 
     preforked = None
     try:
@@ -187,7 +187,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         out.write(f"Pushing closed games and round seals to the federation at {federation}\n")
     out.flush()
     try:
-        uvicorn.Server(uvicorn_config(app, access_log=access_log, **ssl)).run(sockets=[sock])
+        QuietServer(uvicorn_config(app, access_log=access_log, **ssl)).run(sockets=[sock])
     finally:
         if pusher is not None:
             pusher.stop()

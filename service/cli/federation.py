@@ -80,6 +80,7 @@ def build_app():
         """Serve the federation until interrupted: pushes from enrolled halls, officers' enrolments, proof bundles."""
         import uvicorn
 
+        from service.api.quiet_server import QuietServer
         from service.federation.http import create_federation_app
         from service.federation.keys import NamedKey
 
@@ -102,7 +103,7 @@ def build_app():
         print(f"Log key: {key.log_vkey()}" + (" (made now)" if made else ""))
         print(f"Planilla federation listening on http://{shown}:{sock.getsockname()[1]}", flush=True)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
-        uvicorn.Server(config).run(sockets=[sock])
+        QuietServer(config).run(sockets=[sock])
 
     @app.command("push")
     def push(
