@@ -12,7 +12,7 @@ one Server-Sent Event, handed to the event loop with the moment it may be shown 
 event's broadcast delay). A channel's first stream queues its games saved while nobody followed
 (``_catch_up``: a save not public yet is shown at its time) and numbers in its ring the frames reads worked out
 meanwhile (``_ring_up``: a stream resuming with ``Last-Event-ID`` gets them). On the loop, a tick every ``tick``
-seconds takes what is due and, per channel (``game:<id>`` for one table, ``wall:<event>:<round>`` for the hall
+seconds (while a frame waits or a stream is open; otherwise it sleeps until one does) takes what is due and, per channel (``game:<id>`` for one table, ``wall:<event>:<round>`` for the hall
 screen), numbers it (the SSE ``id``), keeps it in the ring and joins the tick's frames into one chunk, framed
 once as an HTTP chunk and written straight to each subscriber's socket (``service.api.streams.public``),
 ``SLICE`` sockets at a time; where the server gave no socket, into the subscriber's bounded queue. A socket
@@ -83,6 +83,7 @@ class Fanout:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()  # set on the loop when a frame is queued or a stream opens
 
     # ---- the writer's side ------------------------------------------------------------------------
     def saved(self, ident: UUID, version: int) -> None:
@@ -97,6 +98,7 @@ class Fanout:
     def start(self) -> None:
         """Start the frame thread and the tick, on the running loop."""
         self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()  # this loop's
         self._thread = threading.Thread(target=self._make_frames, name="planilla-fanout", daemon=True)
         self._thread.start()
         self._ticker = self._loop.create_task(self._tick_forever())
@@ -156,7 +158,7 @@ class Fanout:
         loop = self._loop
         if loop is not None and not loop.is_closed():
             entry = (due, next(self._order), frame["game_id"], game.version, keys, encode(frame), frame)
-            loop.call_soon_threadsafe(heapq.heappush, self._due, entry)
+            loop.call_soon_threadsafe(self._queue_due, entry)
 
     def followed(self, keys: list[str]) -> bool:
         """Whether a stream is open on any of ``keys`` (a game's channels)."""
@@ -199,8 +201,18 @@ class Fanout:
         self._unmade.recorded(game_id, recorded)
 
     # ---- the loop's side --------------------------------------------------------------------------
+    def _queue_due(self, entry: tuple[float, int, str, int, list[str], bytes, dict[str, Any]]) -> None:
+        heapq.heappush(self._due, entry)
+        self._wake.set()
+
     async def _tick_forever(self) -> None:
+        """A tick every ``tick`` seconds while a frame waits to be shown or a stream is open (keep-alives); with
+        neither, no tick at all (an idle hall server does not wake ten times a second) until one comes."""
         while True:
+            if not self._due and not self._followers:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
             await asyncio.sleep(self.tick)
             self.deliver_due(time.time())
 
@@ -347,6 +359,7 @@ class Fanout:
         else:
             channel.subscribers[sub] = None
         self._followers += 1  # before the catch-up: a save told from now on is queued (``saved``)
+        self._wake.set()  # the tick runs while a stream is open (keep-alives)
         if first:
             self._catch_up(key)
         return channel, sub
