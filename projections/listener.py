@@ -8,19 +8,22 @@ next poll (a second beside ``planilla serve``). ``NotifyListener`` holds one con
 as soon as it is committed; the poll stays as the fallback (a connection lost is taken again after a backoff, and
 whatever came meanwhile is found by the wake that follows each ``LISTEN``). It only wakes: the projector reads the
 events itself, from its own position, as it does on a poll (the library's subscription would read every event a
-second time). Idle, it wakes every ``TICK`` seconds to look whether it is stopped.
+second time). Idle, it sleeps in ``select`` on the connection's socket and a pipe that ``stop()`` writes to, so it
+does not wake until a notification comes or it is stopped (psycopg's own ``notifies()`` wakes every 0.1 s, which on
+an idle hall server was most of the projector's CPU: issue 25).
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import select
 import threading
 from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger("planilla.projections")
 
-TICK = 0.5
 BACKOFF_FIRST, BACKOFF_MAX = 0.1, 30.0
 
 
@@ -39,17 +42,26 @@ class NotifyListener:
         self.listening = threading.Event()  # set while a LISTEN is in place (the tests wait for it)
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
+        self._bell: tuple[int, int] | None = None  # a pipe: a byte from ``stop()`` ends the wait at once
 
     def start(self) -> None:
         self._stopping.clear()
+        self._bell = os.pipe()
         self._thread = threading.Thread(target=self._run, name="planilla-projector-listen", daemon=True)
         self._thread.start()
 
-    def stop(self, timeout: float = 2 * TICK) -> None:
-        """Stop listening; the connection goes back to the pool once the thread has seen it (within ``TICK``)."""
+    def stop(self, timeout: float = 1.0) -> None:
+        """Stop listening; the connection goes back to the pool as soon as the thread has seen it."""
         self._stopping.set()
+        bell = self._bell
+        if bell is not None:
+            os.write(bell[1], b"x")
         if self._thread is not None:
             self._thread.join(timeout)
+            if not self._thread.is_alive() and bell is not None:
+                os.close(bell[0])
+                os.close(bell[1])
+                self._bell = None
             self._thread = None
 
     def _run(self) -> None:
@@ -64,8 +76,11 @@ class NotifyListener:
                         self.listening.set()
                         self.wake()  # what was committed before the LISTEN took hold
                         backoff = BACKOFF_FIRST
+                        waits = select.poll()  # not select(): a descriptor past 1,024 is fine
+                        waits.register(conn.fileno(), select.POLLIN)
+                        waits.register(self._bell[0], select.POLLIN)  # type: ignore[index]
                         while not self._stopping.is_set():
-                            for _ in conn.notifies(timeout=TICK, stop_after=1):
+                            if self._heard(conn, waits):
                                 self.wake()
                     finally:
                         self.listening.clear()
@@ -76,3 +91,15 @@ class NotifyListener:
                           backoff)
                 self._stopping.wait(backoff)
                 backoff = min(backoff * 2, BACKOFF_MAX)
+
+    @staticmethod
+    def _heard(conn: Any, waits: Any) -> bool:
+        """Wait for the connection's socket or the stop pipe; True when a notification came (read off now)."""
+        if not any(fd == conn.fileno() for fd, _ in waits.poll()):
+            return False
+        pgconn = conn.pgconn
+        pgconn.consume_input()  # raises when the connection is lost: the caller listens again after a backoff
+        heard = False
+        while pgconn.notifies() is not None:
+            heard = True
+        return heard

@@ -85,3 +85,25 @@ def test_a_commit_wakes_and_a_lost_connection_listens_again(pg_app, postgres_url
     finally:
         listener.stop()
     assert listener._thread is None
+
+
+def test_an_idle_listener_waits_on_its_socket_without_waking_and_a_stop_ends_it_at_once(pg_app, monkeypatch):
+    """Issue 25: an idle hall server's processes together under 0.5% of a core. psycopg's ``notifies()`` woke
+    the listener every 0.1 s; now it waits in ``poll`` on its connection and a pipe ``stop()`` writes to."""
+    looks = []
+    heard = NotifyListener._heard
+    monkeypatch.setattr(NotifyListener, "_heard", staticmethod(lambda conn, waits: looks.append(1) or heard(conn, waits)))
+    wakes = Wakes()
+    listener = NotifyListener(pg_app.recorder.datastore, pg_app.recorder.channel_name, wakes)
+    listener.start()
+    thread = listener._thread
+    try:
+        assert listener.listening.wait(WAIT)
+        time.sleep(0.6)
+        assert len(looks) == 1, "the idle listener woke with no notification"
+        seen = wakes.count
+        new_game(pg_app)
+        assert wakes.beyond(seen)
+    finally:
+        listener.stop(timeout=WAIT)
+    assert thread is not None and not thread.is_alive() and listener._bell is None  # its pipe closed after it
