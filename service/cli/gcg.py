@@ -6,10 +6,12 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import Optional, TextIO
+from typing import TYPE_CHECKING, Optional, TextIO
 
 from service.gcg.tilesets import TILESET_NAMES
+
+if TYPE_CHECKING:  # pathlib (with fnmatch, urllib.parse, ipaddress) only where a folder or an odd name needs it
+    from pathlib import Path
 
 TILES_HELP = "Tile set: spanish, catalan or english (default: from #tile-distribution or #lexicon)."
 END_FACTOR_HELP = "Going-out bonus as a multiple of the rack (default: English 2, Spanish and Catalan 1)."
@@ -23,9 +25,15 @@ def _expand(names: list[str]) -> list[str | Path]:
     found: list[str | Path] = []
     for name in names:
         if os.path.isdir(name):
+            from pathlib import Path
+
             found.extend(sorted(p for p in Path(name).rglob("*.gcg") if p.is_file()))
+        elif _written_as_path_writes(name):
+            found.append(name)
         else:
-            found.append(name if _written_as_path_writes(name) else str(Path(name)))
+            from pathlib import Path
+
+            found.append(str(Path(name)))
     return found
 
 
@@ -300,6 +308,8 @@ def build_app():
         if output is None:
             sys.stdout.write(text)
         else:
+            from pathlib import Path
+
             Path(output).write_text(text, encoding="utf-8")
 
     @gcg_app.command("show")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from domain.board import Board
 from domain.errors import NotationError
@@ -28,6 +28,9 @@ from service.gcg.lines import GcgSyntaxError, decode, event_fields
 from service.gcg.report import FileReport
 from service.gcg.tilesets import END_FACTORS, tileset_of_pragmas
 from service.gcg.tokens import _rack_pattern, rack_characters, word_reader
+
+if TYPE_CHECKING:  # not imported to verify: pathlib brings fnmatch, urllib.parse and ipaddress
+    from pathlib import Path
 
 _PLAY, _WITHDRAWN, _PASS, _EXCHANGE = k.PLAY, k.WITHDRAWN, k.PASS, k.EXCHANGE
 _END_POINTS, _END_PENALTY, _TIME_PENALTY = k.END_POINTS, k.END_PENALTY, k.TIME_PENALTY
