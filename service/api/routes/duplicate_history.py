@@ -29,7 +29,7 @@ from service.api.routes.duplicates import (
     ENGINE_FIELDS, DuplicateIdPath, DuplicatesDep, ReaderDep, _run, read_errors,
 )
 from service.duplicate.application import DuplicateNotFound
-from service.api.streams.game import follow
+from service.api.streams.game import SAFETY_READ, follow
 
 router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/duplicates", tags=["duplicates"])
 T = TypeVar("T")
@@ -118,7 +118,7 @@ async def stream_duplicate(
 
     settings = request.app.state.settings
     games = request.app.state.games
-    body = follow(request.app.state.hub, duplicate_id, start, read, poll=settings.stream_keepalive_seconds,
+    body = follow(request.app.state.hub, duplicate_id, start, read, poll=SAFETY_READ,
                   keepalive=settings.stream_keepalive_seconds,
                   token=who.token_id, revoked=lambda: games.token_revoked(who.token_id))
     return StreamingResponse(body, media_type="text/event-stream",

@@ -13,7 +13,7 @@ from service.api.common.deps import LAST_EVENT_ID, GameIdPath, GamesDep, ReaderD
 from service.api.common.errors import malformed
 from service.api.common.responses import errors, ref, sse
 from service.api.common.store_reads import bounded
-from service.api.streams.game import follow
+from service.api.streams.game import SAFETY_READ, follow
 from service.game.views import event_record, game_state
 
 router = APIRouter(generate_unique_id_function=operation_id, prefix="/v1/games", tags=["stream"])
@@ -56,7 +56,7 @@ async def stream_events(
         return game_state(games.get_game(game_id), who)
 
     settings = request.app.state.settings
-    body = follow(request.app.state.hub, game_id, start, read, poll=settings.stream_keepalive_seconds,
+    body = follow(request.app.state.hub, game_id, start, read, poll=SAFETY_READ,
                   keepalive=settings.stream_keepalive_seconds,
                   state=state if view == "state" else None,
                   token=who.token_id, revoked=lambda: games.token_revoked(who.token_id))

@@ -4,8 +4,10 @@ The application calls ``Hub.notify`` after every save (from a worker thread); ea
 waits on an ``asyncio.Event`` of its own, set thread-safely on its loop. Events written by
 another process (a second server on the same SQLite file or PostgreSQL database, ``planilla token revoke``)
 wake the hub too, through the application's store watch (``ServiceApplication.store_listeners``, within half a
-second); a stream also reads the store every ``poll`` seconds, a safety net only. Either way the
-stream reads the events after the last one it sent, so nothing is sent twice or skipped.
+second); a stream also reads the store every ``poll`` seconds without a wake-up (``SAFETY_READ``: a minute), a
+safety net only; its keep-alive comments (every ``keepalive`` seconds) read nothing, so tablets connected between
+rounds cost an idle hall server no store reads (issue 25). Either way the stream reads the events after the last
+one it sent, so nothing is sent twice or skipped.
 
 A stream opened with a token (``token``) ends when that token is revoked, released or replaced (issue 26): its
 revocation wakes the stream (the token's own aggregate moves), and after every read, before anything read is
@@ -24,6 +26,9 @@ from uuid import UUID
 from fastapi.concurrency import run_in_threadpool
 
 from service.hub import Hub
+
+#: Seconds a game's or a duplicate's stream waits without a wake-up before it reads the store anyway.
+SAFETY_READ = 60.0
 
 def sse(record: dict[str, Any]) -> str:
     """One event in the text/event-stream format: id (the game's version), event (its type), data (JSON)."""
@@ -73,12 +78,17 @@ async def follow(hub: Hub, ident: UUID, after: int, read: Callable[[int], list[d
                 text += sse_state(now)
             if text:
                 yield text
-            try:
-                await asyncio.wait_for(wake.wait(), timeout=min(poll, keepalive - idle))
-            except asyncio.TimeoutError:
-                idle += min(poll, keepalive - idle)
-                if idle >= keepalive:
-                    idle = 0.0
-                    yield ": keep-alive\n\n"
+            waited = 0.0  # since this read: the next comes at a wake-up, or after ``poll`` seconds without one
+            while waited < poll:
+                pause = min(poll - waited, keepalive - idle)
+                try:
+                    await asyncio.wait_for(wake.wait(), timeout=pause)
+                    break
+                except asyncio.TimeoutError:
+                    waited += pause
+                    idle += pause
+                    if idle >= keepalive:
+                        idle = 0.0
+                        yield ": keep-alive\n\n"
             if token is not None and token in woken and revoked is not None and await run_in_threadpool(revoked):
                 return  # revoked while nothing was recorded: ended now, not at the next event
