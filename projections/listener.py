@@ -45,9 +45,12 @@ class NotifyListener:
         self._bell: tuple[int, int] | None = None  # a pipe: a byte from ``stop()`` ends the wait at once
 
     def start(self) -> None:
-        self._stopping.clear()
-        self._bell = os.pipe()
-        self._thread = threading.Thread(target=self._run, name="planilla-projector-listen", daemon=True)
+        # each thread its own stop and pipe: one that outlived its ``stop()`` still ends, and never spins on a
+        # pipe that already holds its byte
+        self._stopping = stopping = threading.Event()
+        self._bell = bell = os.pipe()
+        self._thread = threading.Thread(target=self._run, args=(stopping, bell[0]), name="planilla-projector-listen",
+                                        daemon=True)
         self._thread.start()
 
     def stop(self, timeout: float = 1.0) -> None:
@@ -64,11 +67,11 @@ class NotifyListener:
                 self._bell = None
             self._thread = None
 
-    def _run(self) -> None:
+    def _run(self, stopping: threading.Event, bell: int) -> None:
         from psycopg.sql import SQL, Identifier
 
         backoff = BACKOFF_FIRST
-        while not self._stopping.is_set():
+        while not stopping.is_set():
             try:
                 with self.datastore.get_connection() as conn:
                     conn.execute(SQL("LISTEN {0}").format(Identifier(self.channel)))
@@ -78,8 +81,8 @@ class NotifyListener:
                         backoff = BACKOFF_FIRST
                         waits = select.poll()  # not select(): a descriptor past 1,024 is fine
                         waits.register(conn.fileno(), select.POLLIN)
-                        waits.register(self._bell[0], select.POLLIN)  # type: ignore[index]
-                        while not self._stopping.is_set():
+                        waits.register(bell, select.POLLIN)
+                        while not stopping.is_set():
                             if self._heard(conn, waits):
                                 self.wake()
                     finally:
@@ -89,7 +92,7 @@ class NotifyListener:
             except Exception as error:  # the database went away: the poll carries on; listen again later
                 log.debug("the projector's LISTEN failed (%s: %s); again in %.1f s", type(error).__name__, error,
                           backoff)
-                self._stopping.wait(backoff)
+                stopping.wait(backoff)
                 backoff = min(backoff * 2, BACKOFF_MAX)
 
     @staticmethod
