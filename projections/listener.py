@@ -8,7 +8,7 @@ next poll (a second beside ``planilla serve``). ``NotifyListener`` holds one con
 as soon as it is committed; the poll stays as the fallback (a connection lost is taken again after a backoff, and
 whatever came meanwhile is found by the wake that follows each ``LISTEN``). It only wakes: the projector reads the
 events itself, from its own position, as it does on a poll (the library's subscription would read every event a
-second time). Idle, it sleeps in ``select`` on the connection's socket and a pipe that ``stop()`` writes to, so it
+second time). Idle, it sleeps in ``poll`` on the connection's socket and a pipe that ``stop()`` writes to, so it
 does not wake until a notification comes or it is stopped (psycopg's own ``notifies()`` wakes every 0.1 s, which on
 an idle hall server was most of the projector's CPU: issue 25).
 """

@@ -12,12 +12,13 @@ one Server-Sent Event, handed to the event loop with the moment it may be shown 
 event's broadcast delay). A channel's first stream queues its games saved while nobody followed
 (``_catch_up``: a save not public yet is shown at its time) and numbers in its ring the frames reads worked out
 meanwhile (``_ring_up``: a stream resuming with ``Last-Event-ID`` gets them). On the loop, a tick every ``tick``
-seconds (while a frame waits or a stream is open; otherwise it sleeps until one does) takes what is due and, per channel (``game:<id>`` for one table, ``wall:<event>:<round>`` for the hall
-screen), numbers it (the SSE ``id``), keeps it in the ring and joins the tick's frames into one chunk, framed
-once as an HTTP chunk and written straight to each subscriber's socket (``service.api.streams.public``),
-``SLICE`` sockets at a time; where the server gave no socket, into the subscriber's bounded queue. A socket
-``BUFFER`` bytes behind, or a full queue, is dropped at once, never waited for: it reconnects with
-``Last-Event-ID`` and gets what it missed from the ring, or, past the ring, the current frame of every table.
+seconds (while a frame waits or a stream is open; otherwise it sleeps until one does) takes what is due and, per
+channel (``game:<id>`` for one table, ``wall:<event>:<round>`` for the hall screen), numbers it (the SSE ``id``),
+keeps it in the ring and joins the tick's frames into one chunk, framed once as an HTTP chunk and written straight
+to each subscriber's socket (``service.api.streams.public``), ``SLICE`` sockets at a time; where the server gave
+no socket, into the subscriber's bounded queue. A socket ``BUFFER`` bytes behind, or a full queue, is dropped at
+once, never waited for: it reconnects with ``Last-Event-ID`` and gets what it missed from the ring, or, past the
+ring, the current frame of every table.
 
 Beside ``planilla serve`` the writing itself is done by another process (``service.api.streams.link``,
 ``service.api.streams.writer``): a plain-HTTP stream's socket is handed to it once the headers are out, and

@@ -30,6 +30,7 @@ from service.hub import Hub
 #: Seconds a game's or a duplicate's stream waits without a wake-up before it reads the store anyway.
 SAFETY_READ = 60.0
 
+
 def sse(record: dict[str, Any]) -> str:
     """One event in the text/event-stream format: id (the game's version), event (its type), data (JSON)."""
     data = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
