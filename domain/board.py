@@ -83,6 +83,14 @@ class Board:
                 cells[r * SIZE + c] = None
                 self.count -= 1
 
+    def lift(self, squares: Iterable[tuple[int, Tile]]) -> None:
+        """Take back the tiles ``domain.lay.lay_if_legal`` laid, given as it gave them: (square's index, tile)."""
+        cells = self.cells
+        for i, _ in squares:
+            if cells[i] is not None:
+                cells[i] = None
+                self.count -= 1
+
     def copy(self) -> "Board":
         """An independent copy."""
         return Board(self.cells)

@@ -17,12 +17,10 @@ from typing import NamedTuple, Sequence
 
 from domain.board import CENTRE, LETTER_MULT, WORD_MULT, Board, Placement
 from domain.errors import PlacementError, msg
+from domain.lay import CENTRE_INDEX, BINGO_BONUS, BINGO_TILES
 from domain.move import SIZE, Coordinate, square_name
 from domain.notation import WordTile
 from domain.tiles import Tile, TileSet
-
-BINGO_TILES = 7
-BINGO_BONUS = 50
 
 
 class WordScore(NamedTuple):
@@ -377,7 +375,7 @@ def evaluate_if_legal(board: Board, coord: Coordinate, word: Sequence[WordTile],
     if not placements:
         return None
     if board.count == 0:
-        if len(placements) < 2 or (centre_required and _CENTRE_INDEX not in range(first, idx, step)):
+        if len(placements) < 2 or (centre_required and CENTRE_INDEX not in range(first, idx, step)):
             return None
     elif not through and not crosses:
         return None
@@ -390,5 +388,3 @@ def evaluate_if_legal(board: Board, coord: Coordinate, word: Sequence[WordTile],
         score += BINGO_BONUS
     return _new(PlayResult, (tuple(placements), (main, *crosses), score, bingo))
 
-
-_CENTRE_INDEX = CENTRE[0] * SIZE + CENTRE[1]

@@ -2,11 +2,11 @@
 
 ``quick_verify`` reads the file's lines straight into tuples (``reader.event_fields``, the reader's own
 grammar), picks the tile set as the reader's game would (``tilesets.tileset_of_pragmas``) and replays the
-events with the engine's own resolution and scoring (``domain.scoring.evaluate_if_legal``), keeping only
-what ``verify.Replay`` keeps: the board, each player's running total and last rack, the last play. It
-makes every check ``Replay`` makes, and gives up (None) at the first line that is not plainly right: an
-unreadable line, rack, word or square, a play the one-walk evaluation does not accept, a score, total or
-end line that does not add up. ``verify.verify_file`` then replays the file the full way, which finds and
+events with the engine's own resolution and scoring (``domain.lay.lay_if_legal``: ``evaluate_if_legal``'s
+walk without the scoresheet's objects), keeping only what ``verify.Replay`` keeps: the board, each player's
+running total and last rack, the last play. It makes every check ``Replay`` makes, and gives up (None) at the
+first line that is not plainly right: an unreadable line, rack, word or square, a play the lean walk does not
+lay, a score, total or end line that does not add up. ``verify.verify_file`` then replays the file the full way, which finds and
 words every problem; so a report is the same whichever path made it (``tests/unit/test_gcg_quick.py``
 holds the two to each other on the corpus and on thousands of altered files).
 """
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 from domain.board import Board
 from domain.errors import NotationError
+from domain.lay import lay_if_legal
 from domain.move import GCG_SQUARES, Coordinate
 from domain.notation import parse_rack
-from domain.scoring import evaluate_if_legal
 from domain.tiles import BLANK, full_bag, get_tileset
 from service.gcg import kinds as k
 from service.gcg.lines import GcgSyntaxError, decode, event_fields
@@ -109,13 +109,13 @@ def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None =
     factor = END_FACTORS.get(name, 1) if end_factor is None else end_factor
     rack_ok = _rack_pattern(tileset).fullmatch
     board = Board()
-    place = board.place
+    points = tileset.points
     parse_gcg_square, known_square = Coordinate.parse_gcg, GCG_SQUARES.get
     read = word_reader(tileset)
     rack_plain = rack_characters(tileset).issuperset
     totals: dict[str, int] = {}
     last_rack: dict[str, tuple[str, tuple] | None] = {}  # each player's last rack shown, with what it put down
-    last_play: tuple[int, tuple] | None = None  # the last play's written score and its tiles
+    last_play: tuple[int, list] | None = None  # the last play's written score and its (square, tile) pairs
     plays = 0
 
     def readable(text: str) -> bool:
@@ -143,18 +143,17 @@ def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None =
                 squares = read(word)
             except NotationError:
                 return None
-            result = evaluate_if_legal(board, coord, squares, tileset)
-            if result is None or result[2] != score:
+            laid = lay_if_legal(board, coord, squares, points)
+            if laid is None or laid[0] != score:
                 return None
-            placed = result[0]
-            place(placed)
+            placed = laid[1]
             last_play = (score, placed)
             last_rack[nick] = (rack, placed)
         elif kind == _WITHDRAWN:
             last_rack[nick] = (rack, ())
             if last_play is None or score != -last_play[0]:
                 return None
-            board.remove(last_play[1])
+            board.lift(last_play[1])
             last_play = None
         elif kind == _END_POINTS or kind == _END_PENALTY:
             try:
@@ -176,7 +175,7 @@ def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None =
                     held = None if kept is None else rack_of(kept[0])
                     left = None
                     if held is not None:
-                        used = Counter(BLANK if p.tile.blank else p.tile.letter for p in kept[1])
+                        used = Counter(BLANK if t[1] else t[0] for _, t in kept[1])
                         left = None if used - held else held - used
                     if left is None or named_tiles != left:
                         pool = Counter(full_bag(tileset))
