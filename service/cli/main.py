@@ -19,7 +19,6 @@ from __future__ import annotations
 import sys
 
 from service.cli.gcg import fast_verify_args, run_verify
-from service.cli.projections import fast_follow_args, run_follow
 
 __all__ = ["build_app", "fast_follow_args", "fast_verify_args", "main", "run_follow", "run_verify"]
 
@@ -52,10 +51,15 @@ def build_app():
 
 
 def __getattr__(name: str):
-    """``service.cli.main.app`` is built on first use, so importing this package does not import Typer."""
+    """``service.cli.main.app`` is built on first use, so importing this package does not import Typer; the
+    projector child's line reader is imported on first use too (``gcg verify`` does not need it)."""
     if name == "app":
         app = globals()["app"] = build_app()
         return app
+    if name in ("fast_follow_args", "run_follow"):
+        from service.cli import projections
+
+        return getattr(projections, name)
     raise AttributeError(name)
 
 
@@ -81,6 +85,8 @@ def main() -> None:
     args = fast_verify_args(sys.argv[1:])
     if args is not None:
         _leave(run_verify(**args))
+    from service.cli.projections import fast_follow_args, run_follow  # not for gcg verify: its start-up is timed
+
     follow = fast_follow_args(sys.argv[1:])
     if follow is not None:  # planilla serve's projector child: started at every server start
         sys.exit(run_follow(**follow))
