@@ -1,5 +1,6 @@
 """The public board's channels and what goes on them: a channel (its numbering, ring and subscribers), one open
-stream (``Subscriber``), and the bytes on the wire (``encode`` a frame, ``framed`` as an HTTP chunk).
+stream (``Subscriber``), and the bytes on the wire (``encode`` a frame, ``framed`` as an HTTP chunk, ``deliver``
+them to the subscribers).
 
 A game's frames go to two channels (``channels_of``): ``game:<id>`` for one table and ``wall:<event>:<round>``
 for the hall screen. ``service.api.streams.fanout`` keeps the channels and writes to them.
@@ -73,3 +74,37 @@ class Channel:
     def followed(self) -> bool:
         """Whether any stream is open on the channel (here or in the writer process)."""
         return bool(self.subscribers or self.remote)
+
+    def missed(self, after: int) -> list[bytes] | None:
+        """The messages after ``after`` from the ring, or None when the ring no longer reaches back that far."""
+        if after > self.seq:
+            return None
+        if self.ring and self.ring[0][0] > after + 1:
+            return None
+        if not self.ring and after < self.seq:
+            return None
+        return [m for seq, m in self.ring if seq > after]
+
+
+def deliver(subscribers: list[Subscriber], chunk: bytes, wire: bytes, buffer_limit: int) -> list[tuple[Subscriber, str]]:
+    """``wire`` (``chunk`` framed) written to each subscriber's socket, or ``chunk`` put in its queue; the
+    subscribers to end, each with why: ``closed`` (its socket is closing) or ``slow`` (``buffer_limit`` bytes
+    behind, or its queue full: never waited for)."""
+    ended: list[tuple[Subscriber, str]] = []
+    for sub in subscribers:
+        if sub.done.done():
+            continue
+        transport = sub.transport
+        if transport is not None:
+            if transport.is_closing():
+                ended.append((sub, "closed"))
+            elif transport.get_write_buffer_size() > buffer_limit:
+                ended.append((sub, "slow"))
+            else:
+                transport.write(wire)
+            continue
+        try:
+            sub.queue.put_nowait(chunk)  # type: ignore[union-attr]
+        except asyncio.QueueFull:
+            ended.append((sub, "slow"))
+    return ended

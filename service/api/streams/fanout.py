@@ -40,7 +40,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.game import Game
-from service.api.streams.channels import RING, Channel, Subscriber, channels_of, encode, framed, wall_key
+from service.api.streams.channels import RING, Channel, Subscriber, channels_of, deliver, encode, framed, wall_key
 from service.api.streams.link import WriterLink
 from service.api.streams.unmade import Unmade
 from service.hall.public_board import public_frame, recorded_at
@@ -272,22 +272,11 @@ class Fanout:
             self._write_slice(channel, chunk, wire, subscribers[start:start + SLICE])
 
     def _write_slice(self, channel: Channel, chunk: bytes, wire: bytes, subscribers: list[Subscriber]) -> None:
-        for sub in subscribers:
-            if sub.done.done():
-                continue
-            transport = sub.transport
-            if transport is not None:
-                if transport.is_closing():
-                    self._end(channel, sub, "closed")
-                elif transport.get_write_buffer_size() > self.buffer_limit:
-                    self._drop(channel, sub)
-                else:
-                    transport.write(wire)
-                continue
-            try:
-                sub.queue.put_nowait(chunk)  # type: ignore[union-attr]
-            except asyncio.QueueFull:
+        for sub, why in deliver(subscribers, chunk, wire, self.buffer_limit):
+            if why == "slow":
                 self._drop(channel, sub)
+            else:
+                self._end(channel, sub, why)
 
     def _end(self, channel: Channel, sub: Subscriber, why: str) -> None:
         if sub.remote:
@@ -365,16 +354,6 @@ class Fanout:
             self._catch_up(key)
         return channel, sub
 
-    def missed(self, channel: Channel, after: int) -> list[bytes] | None:
-        """The messages after ``after`` from the ring, or None when the ring no longer reaches back that far."""
-        if after > channel.seq:
-            return None
-        if channel.ring and channel.ring[0][0] > after + 1:
-            return None
-        if not channel.ring and after < channel.seq:
-            return None
-        return [m for seq, m in channel.ring if seq > after]
-
     def attach(self, key: str, after: int | None, games: list[str], transport: asyncio.Transport | None = None,
                fd: int | None = None) -> tuple[Channel, Subscriber, bytes]:
         """Subscribe to ``key`` and say what to send first, in one step on the loop (nothing delivered between):
@@ -386,7 +365,7 @@ class Fanout:
         if cold is not None and not cold.followed():
             self._ring_up(cold, key)
         channel, sub = self.subscribe(key, transport, handed is not None)
-        backlog = None if after is None else self.missed(channel, after)
+        backlog = None if after is None else channel.missed(after)
         if backlog is None:
             head = b"id: %d\n" % channel.seq
             # the games asked for, and any other of this channel shown meanwhile (a table that began between the
