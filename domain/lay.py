@@ -27,6 +27,22 @@ CENTRE_INDEX = CENTRE[0] * SIZE + CENTRE[1]
 _LAST = SIZE * SIZE - 1
 
 
+def whole_line(cells: list, r: int, c: int, horizontal: bool, n: int) -> tuple[int, int, int] | None:
+    """Where a written word of ``n`` squares from (r, c) runs: (its first square's index, the step to the next along
+    the line, the step across it); None when it is shorter than two squares, leaves the board, or is not the whole
+    word on its line (FILE 8: the squares just before and after it are empty)."""
+    first = r * SIZE + c
+    if horizontal:
+        if n < 2 or c + n > SIZE or (c and cells[first - 1] is not None) or (
+                c + n < SIZE and cells[first + n] is not None):
+            return None
+        return first, 1, SIZE
+    if n < 2 or r + n > SIZE or (r and cells[first - SIZE] is not None) or (
+            r + n < SIZE and cells[first + n * SIZE] is not None):
+        return None
+    return first, SIZE, 1
+
+
 def lay_if_legal(board: Board, coord: Coordinate, word: Sequence[WordTile], points: dict[str, int],
                  centre_required: bool = True) -> tuple[int, list[tuple[int, Tile]]] | None:
     """Lay a play of two squares or more that breaks no rule on ``board`` and return (its score, [(square's
@@ -38,19 +54,12 @@ def lay_if_legal(board: Board, coord: Coordinate, word: Sequence[WordTile], poin
     (FILE 12–18); a blank scores 0; seven new tiles score 50 more (FILE 19).
     """
     r, c, horizontal = coord
-    n = len(word)
     cells = board.cells
-    first = r * SIZE + c
-    if horizontal:
-        if n < 2 or c + n > SIZE or (c and cells[first - 1] is not None) or (
-                c + n < SIZE and cells[first + n] is not None):
-            return None
-        step, across, pos = 1, SIZE, r
-    else:
-        if n < 2 or r + n > SIZE or (r and cells[first - SIZE] is not None) or (
-                r + n < SIZE and cells[first + n * SIZE] is not None):
-            return None
-        step, across, pos = SIZE, 1, c
+    line = whole_line(cells, r, c, horizontal, len(word))
+    if line is None:
+        return None
+    first, step, across = line
+    pos = r if horizontal else c  # where the line lies across itself: the same for every tile
     letter_mult, word_mult = LETTER_MULT, WORD_MULT
     near_before, near_after = pos > 0, pos < SIZE - 1  # whether there is a line on either side of this one
     new: list = []
@@ -97,10 +106,10 @@ def lay_if_legal(board: Board, coord: Coordinate, word: Sequence[WordTile], poin
         idx += step
     if not new:
         return None
-    if board.count == 0:
+    if board.count == 0:  # FILE 6: two tiles or more, one on the centre (unless accepted off it, FILE 20)
         if len(new) < 2 or (centre_required and CENTRE_INDEX not in range(first, idx, step)):
             return None
-    elif not through and not crossed:
+    elif not through and not crossed:  # FILE 9: a later play touches the board
         return None
     for i, tile in new:
         cells[i] = tile

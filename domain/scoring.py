@@ -17,7 +17,7 @@ from typing import NamedTuple, Sequence
 
 from domain.board import CENTRE, LETTER_MULT, WORD_MULT, Board, Placement
 from domain.errors import PlacementError, msg
-from domain.lay import CENTRE_INDEX, BINGO_BONUS, BINGO_TILES
+from domain.lay import BINGO_BONUS, BINGO_TILES, CENTRE_INDEX, whole_line
 from domain.move import SIZE, Coordinate, square_name
 from domain.notation import WordTile
 from domain.tiles import Tile, TileSet
@@ -299,19 +299,11 @@ def evaluate_if_legal(board: Board, coord: Coordinate, word: Sequence[WordTile],
     tile or it makes a cross word (FILE 9).
     """
     r, c, horizontal = coord
-    n = len(word)
     cells = board.cells
-    first = r * SIZE + c
-    if horizontal:
-        if n < 2 or c + n > SIZE or (c and cells[first - 1] is not None) or (
-                c + n < SIZE and cells[first + n] is not None):
-            return None
-        step, across = 1, SIZE
-    else:
-        if n < 2 or r + n > SIZE or (r and cells[first - SIZE] is not None) or (
-                r + n < SIZE and cells[first + n * SIZE] is not None):
-            return None
-        step, across = SIZE, 1
+    line = whole_line(cells, r, c, horizontal, len(word))
+    if line is None:
+        return None
+    first, step, across = line
     points = tileset.points
     letter_mult, word_mult, new, placement = LETTER_MULT, WORD_MULT, _new, Placement
     placements: list = []

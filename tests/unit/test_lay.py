@@ -5,32 +5,19 @@ legal play of random Spanish and Catalan positions, written three ways, and rand
 legal or not: the same score and the same new tiles, or None with the board untouched.
 """
 
-import random
-from pathlib import Path
-
 import pytest
 
-from domain.board import Board, Placement
+from domain.board import Board
 from domain.lay import lay_if_legal
-from domain.lexicon import compile_lexicon
 from domain.move import SIZE, Coordinate
-from domain.notation import WordTile, parse_word
+from domain.notation import parse_word
 from domain.scoring import evaluate_if_legal
-from domain.tiles import CATALAN, SPANISH, Tile, full_bag
-
-DATA = Path(__file__).resolve().parents[1] / "data" / "lexicon"
+from domain.tiles import CATALAN, SPANISH, Tile
+from tests.positions import board_with, cases
 
 
 def lay(board, coord, word, tileset=SPANISH, **kw):
     return lay_if_legal(board, Coordinate.parse_federation(coord), parse_word(word, tileset), tileset.points, **kw)
-
-
-def board_with(**squares):
-    board = Board()
-    for name, letter in squares.items():
-        coord = Coordinate.parse_federation(name)
-        board.place([Placement(coord.row, coord.col, parse_word(letter, SPANISH)[0].tile)])
-    return board
 
 
 def test_first_word_doubled_by_the_star_and_laid_file_6_16():
@@ -87,6 +74,21 @@ def test_cross_words_end_at_the_board_edge_file_18():
     assert lay(board_with(A2="S", O1="S"), "A1", "AS")[0] == 6
 
 
+def test_the_whole_word_at_the_board_edge_file_8():
+    """FILE 8: the written word is the whole word on its line, up to the board's last square. AS on H13-H14 joins the
+    S on H15 (ASS): not laid, though its A makes a cross word with the S on G13; the same down column 13."""
+    assert lay(board_with(G13="S", H15="S"), "H13", "AS") is None
+    assert lay(board_with(M12="S", O13="S"), "13M", "AS") is None
+    assert lay(board_with(G13="S"), "H13", "AS") is not None  # without the S after it: laid
+
+
+def test_a_word_wholly_on_the_board_lays_nothing_file_8():
+    """FILE 8 (``no_new_tile``): a play puts a new tile down. CASA written again over CASA, as letters or dots."""
+    board = Board()
+    lay(board, "H8", "CASA")
+    assert lay(board, "H8", "CASA") is None and lay(board, "H8", "....") is None and board.count == 4
+
+
 def test_lift_takes_back_what_was_laid_file_38():
     """FILE 38: a withdrawn play's tiles leave the board."""
     board = Board()
@@ -115,32 +117,8 @@ def compare(board, coord, word, tileset, centre):
 
 @pytest.mark.parametrize("tileset, file", [(SPANISH, "es_small.txt"), (CATALAN, "ca_small.txt")])
 def test_lay_agrees_with_the_one_walk_on_random_positions(tileset, file):
-    lexicon = compile_lexicon("t", (DATA / file).read_text(encoding="utf-8").splitlines(), tileset)
-    rnd = random.Random(f"lay-{tileset.name}")
     legal = compared = 0
-    for _ in range(8):
-        board, bag = Board(), full_bag(tileset)
-        rnd.shuffle(bag)
-        for _ in range(10):
-            rack = [bag.pop() for _ in range(min(7, len(bag)))]
-            plays = lexicon.plays(board, rack)
-            written = []
-            for play in plays:
-                new = {(p.row, p.col) for p in play.placements}
-                squares = play.coordinate.squares(play.length)
-                for style in (".", "repeat", "()"):
-                    written.append((play.coordinate, [
-                        WordTile(t, False) if sq in new else WordTile(None, True) if style == "." else
-                        WordTile(t, style == "()") for t, sq in zip(play.word(board), squares)]))
-            for _ in range(60):
-                coord = Coordinate(rnd.randrange(15), rnd.randrange(15), rnd.random() < 0.5)
-                written.append((coord, [WordTile(None, True) if rnd.random() < 0.2 else
-                                        WordTile(Tile(rnd.choice(tileset.letters), rnd.random() < 0.1),
-                                                 rnd.random() < 0.1) for _ in range(rnd.randrange(1, 9))]))
-            for coord, word in written:
-                for centre in (True, False):
-                    legal += compare(board, coord, word, tileset, centre)
-                    compared += 1
-            if plays:
-                board.place(rnd.choice(plays).placements)
+    for board, coord, word, centre in cases(tileset, file, f"lay-{tileset.name}", games=8):
+        legal += compare(board, coord, word, tileset, centre)
+        compared += 1
     assert legal > 1000 and compared - legal > 1000  # both ways were taken, many times

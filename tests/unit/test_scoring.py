@@ -5,11 +5,12 @@ Premiums used below (TILES.md, GCG labels → same squares by symmetry): H8 doub
 D8/L8 double letter, A1/A8 triple word, E5/E11 double word, I9 double letter.
 """
 
-from domain.board import Board, Placement
+from domain.board import Board
 from domain.move import Coordinate
 from domain.notation import parse_word
 from domain.scoring import evaluate_play
 from domain.tiles import CATALAN, SPANISH
+from tests.positions import board_with
 
 
 def play(board, coord, word, tileset=SPANISH, place=True, **kw):
@@ -17,15 +18,6 @@ def play(board, coord, word, tileset=SPANISH, place=True, **kw):
     if place:
         board.place(result.placements)
     return result
-
-
-def board_with(tileset=SPANISH, **squares):
-    """A board with single tiles put directly on named squares, e.g. E8='T'."""
-    board = Board()
-    for name, letter in squares.items():
-        coord = Coordinate.parse_federation(name)
-        board.place([Placement(coord.row, coord.col, parse_word(letter, tileset)[0].tile)])
-    return board
 
 
 def test_first_word_doubled_by_the_centre_star_file_16():

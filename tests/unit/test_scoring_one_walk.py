@@ -8,20 +8,12 @@ and a later play touches the board exactly when its word goes through a tile or 
 not: the same result, or the same error.
 """
 
-import random
-from pathlib import Path
-
 import pytest
 
-from domain.board import Board
 from domain.errors import PlacementError
-from domain.lexicon import compile_lexicon
-from domain.move import Coordinate
-from domain.notation import WordTile
 from domain.scoring import check_connection, evaluate_if_legal, evaluate_play, resolve_word, score_play
-from domain.tiles import CATALAN, SPANISH, Tile, full_bag
-
-DATA = Path(__file__).resolve().parents[1] / "data" / "lexicon"
+from domain.tiles import CATALAN, SPANISH
+from tests.positions import cases
 
 
 def step_by_step(board, coord, word, tileset, centre_required):
@@ -43,34 +35,10 @@ def one_walk(board, coord, word, tileset, centre_required):
 
 @pytest.mark.parametrize("tileset, file", [(SPANISH, "es_small.txt"), (CATALAN, "ca_small.txt")])
 def test_one_walk_agrees_with_the_three_steps(tileset, file):
-    lexicon = compile_lexicon("t", (DATA / file).read_text(encoding="utf-8").splitlines(), tileset)
-    rnd = random.Random(f"one-walk-{tileset.name}")
     walked = compared = 0
-    for _ in range(12):
-        board, bag = Board(), full_bag(tileset)
-        rnd.shuffle(bag)
-        for _ in range(10):
-            rack = [bag.pop() for _ in range(min(7, len(bag)))]
-            plays = lexicon.plays(board, rack)
-            written = []
-            for play in plays:
-                new = {(p.row, p.col) for p in play.placements}
-                squares = play.coordinate.squares(play.length)
-                for style in (".", "repeat", "()"):
-                    written.append((play.coordinate, [
-                        WordTile(t, False) if sq in new else WordTile(None, True) if style == "." else
-                        WordTile(t, style == "()") for t, sq in zip(play.word(board), squares)]))
-            for _ in range(60):
-                coord = Coordinate(rnd.randrange(15), rnd.randrange(15), rnd.random() < 0.5)
-                written.append((coord, [WordTile(None, True) if rnd.random() < 0.2 else
-                                        WordTile(Tile(rnd.choice(tileset.letters), rnd.random() < 0.1),
-                                                 rnd.random() < 0.1) for _ in range(rnd.randrange(1, 9))]))
-            for coord, word in written:
-                for centre in (True, False):
-                    expected = step_by_step(board, coord, word, tileset, centre)
-                    assert one_walk(board, coord, word, tileset, centre) == expected, (coord, word)
-                    walked += evaluate_if_legal(board, coord, word, tileset, centre) is not None
-                    compared += 1
-            if plays:
-                board.place(rnd.choice(plays).placements)
+    for board, coord, word, centre in cases(tileset, file, f"one-walk-{tileset.name}", games=12):
+        expected = step_by_step(board, coord, word, tileset, centre)
+        assert one_walk(board, coord, word, tileset, centre) == expected, (coord, word)
+        walked += evaluate_if_legal(board, coord, word, tileset, centre) is not None
+        compared += 1
     assert walked > 1000 and compared - walked > 1000  # both paths were taken, many times
