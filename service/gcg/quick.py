@@ -6,9 +6,9 @@ events with the engine's own resolution and scoring (``domain.lay.lay_if_legal``
 walk without the scoresheet's objects), keeping only what ``verify.Replay`` keeps: the board, each player's
 running total and last rack, the last play. It makes every check ``Replay`` makes, and gives up (None) at the
 first line that is not plainly right: an unreadable line, rack, word or square, a play the lean walk does not
-lay, a score, total or end line that does not add up. ``verify.verify_file`` then replays the file the full way, which finds and
-words every problem; so a report is the same whichever path made it (``tests/unit/test_gcg_quick.py``
-holds the two to each other on the corpus and on thousands of altered files).
+lay, a score, total or end line that does not add up. ``verify.verify_file`` then replays the file the full way,
+which finds and words every problem; so a report is the same whichever path made it
+(``tests/unit/test_gcg_quick.py`` holds the two to each other on the corpus and on thousands of altered files).
 """
 
 from __future__ import annotations

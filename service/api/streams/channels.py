@@ -86,7 +86,8 @@ class Channel:
         return [m for seq, m in self.ring if seq > after]
 
 
-def deliver(subscribers: list[Subscriber], chunk: bytes, wire: bytes, buffer_limit: int) -> list[tuple[Subscriber, str]]:
+def deliver(subscribers: list[Subscriber], chunk: bytes, wire: bytes,
+            buffer_limit: int) -> list[tuple[Subscriber, str]]:
     """``wire`` (``chunk`` framed) written to each subscriber's socket, or ``chunk`` put in its queue; the
     subscribers to end, each with why: ``closed`` (its socket is closing) or ``slow`` (``buffer_limit`` bytes
     behind, or its queue full: never waited for)."""
