@@ -77,14 +77,11 @@ class Board:
 
     def remove(self, placements: Iterable[Placement]) -> None:
         """Take a withdrawn play's tiles back off the board (FILE 38)."""
-        cells = self.cells
-        for r, c, _ in placements:
-            if cells[r * SIZE + c] is not None:
-                cells[r * SIZE + c] = None
-                self.count -= 1
+        self.lift((r * SIZE + c, tile) for r, c, tile in placements)
 
     def lift(self, squares: Iterable[tuple[int, Tile]]) -> None:
-        """Take back the tiles ``domain.lay.lay_if_legal`` laid, given as it gave them: (square's index, tile)."""
+        """Take tiles back off the board, each given by its square's index (as ``domain.lay.lay_if_legal`` gives a
+        play's new tiles): a withdrawn play's (FILE 38)."""
         cells = self.cells
         for i, _ in squares:
             if cells[i] is not None:

@@ -114,7 +114,7 @@ def quick_verify(data: bytes, tiles: str | None = None, end_factor: int | None =
     read = word_reader(tileset)
     rack_plain = rack_characters(tileset).issuperset
     totals: dict[str, int] = {}
-    last_rack: dict[str, tuple[str, tuple] | None] = {}  # each player's last rack shown, with what it put down
+    last_rack: dict[str, tuple[str, list | tuple] | None] = {}  # each player's last rack, with what it put down
     last_play: tuple[int, list] | None = None  # the last play's written score and its (square, tile) pairs
     plays = 0
 
