@@ -18,8 +18,8 @@ from service.api.common.routing import mount, operation_id
 from service.api.common.responses import LANGUAGE_HEADERS
 from service.api.middleware.answer_all import AnswerEveryFailure
 from service.api.middleware.body_limit import MAX_BODY_BYTES, MAX_COMMAND_BYTES, BodyLimit
-from service.api.config import ServiceSettings
-from service.api.fast_path import CommandFastPath
+from service.api.config import NO_TELEMETRY, ServiceSettings
+from service.api.fast_path import install as install_fast_path
 from service.api.middleware.heard import Heard, HeardMiddleware
 from service.api.middleware.language import ReaderLanguage
 from service.api.projector_process import ProjectorProcess
@@ -177,7 +177,8 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
             games_app.close()
 
     app = FastAPI(title="Planilla", version=API_VERSION, description=DESCRIPTION, openapi_tags=TAGS,
-                  lifespan=lifespan, generate_unique_id_function=operation_id, docs_url=None, redoc_url=None)
+                  lifespan=lifespan, generate_unique_id_function=operation_id, docs_url=None, redoc_url=None,
+                  telemetry=NO_TELEMETRY)
     app.state.games, app.state.hub, app.state.settings = games_app, hub, settings
     app.state.tournaments = Tournaments(games_app)
     app.state.tournament_feed = TournamentFeed(app.state.tournaments, hub)
@@ -187,8 +188,6 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     app.state.projector_running = (lambda: child.running) if child is not None else (lambda: projector.running)
     errors.install(app)
     app.add_middleware(BodyLimit, default=MAX_BODY_BYTES, commands=MAX_COMMAND_BYTES)
-    if settings.command_fast_path:
-        app.add_middleware(CommandFastPath, api=app)  # well-formed commands stop here
     app.state.heard = Heard()
     app.add_middleware(HeardMiddleware, heard=app.state.heard)  # when each device was last heard (memory)
     app.add_middleware(AnswerEveryFailure)  # whatever escapes is answered, the connection kept
@@ -202,6 +201,8 @@ def create_app(settings: ServiceSettings | None = None, *, application: ServiceA
     mount(app, pages.router)  # last: its /{name} must not shadow /docs or any resource
     pages.mount(app)
     keep_raw_send(app)  # the public streams write to their sockets themselves (service.api.streams.public)
+    if settings.command_fast_path:
+        install_fast_path(app)  # outermost: well-formed commands stop here, before every middleware layer
     app.openapi = lambda: contract(app)  # type: ignore[method-assign]
     return app
 

@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 from service.settings import in_memory
 
+#: FastAPI's own OpenTelemetry hooks, off: the service exports no telemetry (a hall has no collector to send it
+#: to), and with them on every request asked OpenTelemetry for its three providers (a sixtieth of a command's time
+#: on the event loop under load; bench/README.md).
+NO_TELEMETRY = {"tracing": False, "metrics": False, "logs": False}
+
 
 @dataclass(frozen=True)
 class ServiceSettings:

@@ -39,6 +39,11 @@ def _cases(table: Table) -> Iterator[tuple[str, dict[str, Any]]]:
                                     "headers": auth(turn())}
     yield "a play off the rules (422)", {"content": body(type="place_tiles", seat=turn(), coordinates="A1",
                                                           word="ZZZZZZZ"), "headers": auth(turn())}
+    yield "a play off the rules, read in Catalan (422)", {
+        "content": body(type="place_tiles", seat=turn(), coordinates="A1", word="ZZZZZZZ"),
+        "headers": auth(turn(), **{"Accept-Language": "ca-ES, es;q=0.8"})}
+    yield "not the player's turn, read in Spanish (422)", {"content": body(type="pass_turn", seat=1 - turn()),
+                                                           "headers": auth(1 - turn(), **{"Accept-Language": "es"})}
     yield "no token (401)", {"content": body(type="pass_turn", seat=turn()),
                              "headers": {"Content-Type": "application/json"}}
     yield "a wrong token (401)", {"content": body(type="pass_turn", seat=turn()),
@@ -136,6 +141,9 @@ def test_the_fast_path_answers_every_request_as_the_route_does(twins: tuple[Api,
     for mine, theirs in zip(*answers):
         assert mine == theirs, mine["case"]
     statuses = {a["case"]: a["status"] for a in answers[0]}
+    said = {a["case"]: a["body"].get("message") for a in answers[0] if isinstance(a["body"], dict)}
+    assert len({said["a play off the rules (422)"], said["a play off the rules, read in Catalan (422)"]}) == 2
+    assert said["not the player's turn, read in Spanish (422)"] != said["not the player's turn (422)"]
     assert statuses["a pass"] == 200 and statuses["the same again: replayed"] == 200
     not_json = next(a for a in answers[0] if a["case"] == "not JSON (400)")["body"]
     assert not_json["field"] == "body" and "JSON" in not_json["message"], not_json  # not a character offset
@@ -156,3 +164,32 @@ def test_the_fast_path_answers_every_request_as_the_route_does(twins: tuple[Api,
     request["headers"]["Authorization"] = f"Bearer {other.director}"
     unknown = _answer(fast, other, "unknown game", request, path="/v1/games/00000000-0000-4000-8000-000000000000/commands")
     assert unknown["status"] == 404 and unknown["body"]["code"] == "game_not_found"
+
+
+def test_the_fast_path_marks_the_device_heard_and_answers_an_unexpected_error_as_the_app_does(twins, monkeypatch):
+    """What the layers it passes by do, the fast path does too: the sending device is heard (``GET /v1/tables``
+    shows when), and an error that no handler takes is answered 500 in the common shape, the connection kept."""
+    fast, slow = twins
+    answers = []
+    for api in (fast, slow):
+        table = api.table()
+        table.start()
+        seat = table.state()["seat_on_turn"]
+        request = {"content": json.dumps({"type": "pass_turn", "seat": seat, "expected_version": table.version}).encode(),
+                   "headers": {"Authorization": f"Bearer {table.players[seat]}", "X-Device": f"mesa-{id(api)}",
+                               "Content-Type": "application/json"}}
+        before = api.app.state.heard.of(f"mesa-{id(api)}")
+        assert _answer(api, table, "a pass", request)["status"] == 200
+        when, open_now = api.app.state.heard.of(f"mesa-{id(api)}")
+        assert before == (None, False) and when is not None and not open_now
+
+        def broken(*args: Any) -> Any:
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(route, "acting_seat", broken)
+        request["content"] = json.dumps({"type": "pass_turn", "seat": seat, "expected_version": table.version}).encode()
+        answers.append(_answer(api, table, "a bug (500)", request))
+        monkeypatch.undo()
+        assert api.client.get("/health").status_code == 200  # the server goes on
+    assert answers[0] == answers[1]
+    assert answers[0]["status"] == 500 and answers[0]["body"]["code"] == "internal"
