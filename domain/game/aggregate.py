@@ -20,7 +20,7 @@ from uuid import UUID, uuid4
 from eventsourcing.domain import Aggregate
 
 from domain.board import Board
-from domain.errors import msg
+from domain.errors import msg, word
 from domain.game import events as ev
 from domain.game import official
 from domain.game.chain import ENVELOPE, GENESIS, event_hash
@@ -42,6 +42,14 @@ WAITS = {
     "end_racks": "the end racks",
 }
 RACK = 7
+
+
+def _either(phases: tuple[str, ...]) -> str:
+    """Phases named in words, said in the reader's language (``playing``; ``starting or playing``)."""
+    said = word("phase", phases[0])
+    for phase in phases[1:]:
+        said = msg("game.phase_or", one=said, other=word("phase", phase))
+    return said
 
 
 def _waits(kind: str) -> str:
@@ -249,7 +257,7 @@ class GameBase(Aggregate):
     def _expect(self, *phases: str, pending: str | None = None) -> None:
         self._open()
         if self.phase not in phases:
-            raise WrongPhase(msg("game.game_this_needs", phase=self.phase, phases=' or '.join(phases)),
+            raise WrongPhase(msg("game.game_this_needs", phase=word("phase", self.phase), phases=_either(phases)),
                              field="type")
         kind = self.pending["kind"] if self.pending else None
         if kind != pending:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import NotationError, PlacementError, msg
+from domain.errors import NotationError, PlacementError, msg, word
 from domain.game import events as ev
 from domain.game.aggregate import RACK, cell_of
 from domain.game.errors import NotAllowedInProfile, NotYourTurn, RackError, RuleViolation, WrongPhase
@@ -80,7 +80,7 @@ class TurnCommands:
                 raise NotYourTurn(msg("game.draws_first_first_player", player=self.players[due], article=article), field="seat", article=article)
             return False
         if self.phase != "playing":
-            raise WrongPhase(msg("game.game_no_draws_now", phase=self.phase), field="type")
+            raise WrongPhase(msg("game.game_no_draws_now", phase=word("phase", self.phase)), field="type")
         kind = self.pending["kind"] if self.pending else None
         ruling = self.last_ruling
         if (ruling and ruling["appealed"] and not ruling["final"] and self.turns[-1]["seat"] == seat

@@ -349,8 +349,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "game.game_no_draws_now": (
         "the game is {phase}: no draws now",
-        "la partida está en {phase}: ahora no se roba",
-        "la partida és en {phase}: ara no s'agafen fitxes",
+        "la partida está {phase}: ahora no se roba",
+        "la partida està {phase}: ara no s'agafen fitxes",
     ),
     "game.game_this_command_needs": (
         "the game is {have}; this command needs {want}",
@@ -359,8 +359,33 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "game.game_this_needs": (
         "the game is {phase}; this needs it to be {phases}",
-        "la partida está en {phase}; esto requiere que esté en {phases}",
-        "la partida és en {phase}; això requereix que sigui en {phases}",
+        "la partida está {phase}; esto requiere que esté {phases}",
+        "la partida està {phase}; això requereix que estigui {phases}",
+    ),
+    "game.phase_or": (
+        "{one} or {other}",
+        "{one} o {other}",
+        "{one} o {other}",
+    ),
+    "phase.starting": (
+        "starting",
+        "empezando",
+        "començant",
+    ),
+    "phase.playing": (
+        "playing",
+        "en juego",
+        "en joc",
+    ),
+    "phase.ended": (
+        "ended",
+        "terminada",
+        "acabada",
+    ),
+    "phase.closed": (
+        "closed",
+        "cerrada",
+        "tancada",
     ),
     "game.games_have_players_not": (
         "{profile} games have {min_players}–{max_players} players, not {n_names}",

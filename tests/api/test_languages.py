@@ -93,3 +93,19 @@ def test_a_command_the_game_is_not_waiting_for_is_said_whole_in_catalan(started)
     assert r.json()["message"] == (f"la partida està a l'espera de la jugada {said}: no hi ha cap jugada per acceptar o "
                                    "resoldre; aquesta ordre requereix que esperi que el contrari accepti o impugni "
                                    "l'última jugada")
+
+
+@pytest.mark.parametrize("language, says", [
+    ("ca", "la partida està començant; això requereix que estigui en joc"),
+    ("es", "la partida está empezando; esto requiere que esté en juego"),
+    ("en", "the game is starting; this needs it to be playing"),
+])
+def test_a_pass_before_the_start_names_the_games_phase_in_the_readers_words(language, says):
+    """A pass before who starts is settled (FILE 4.1, 4.3: the pairing list or a draw decides it first): the
+    phase the game is in and the one the command needs are said in the reader's words, not as the service's codes."""
+    for api in _api("memory"):
+        table = api.table()
+        r = api.post(f"/v1/games/{table.id}/commands", table.director,
+                     {"type": "pass_turn", "seat": 0, "expected_version": table.version}, **{"Accept-Language": language})
+        assert r.status_code == 422 and r.json()["code"] == "wrong_phase"
+        assert r.json()["message"] == says
