@@ -24,7 +24,7 @@ Beside ``planilla serve`` the writing itself is done by another process (``servi
 ``service.api.streams.writer``): a plain-HTTP stream's socket is handed to it once the headers are out, and
 each tick sends it one chunk per channel. Frames, numbering, rings and who follows what stay here; a TLS
 stream, or any stream while that process is not there, is written here. Channels, subscribers and the wire's
-bytes: ``service.api.streams.channels``.
+bytes: ``service.api.streams.channels``; the writing to them: ``service.api.streams.delivery``.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ from typing import Any
 from uuid import UUID
 
 from domain.game import Game
-from service.api.streams.channels import RING, Channel, Subscriber, channels_of, deliver, encode, framed, wall_key
+from service.api.streams.channels import RING, Channel, Subscriber, channels_of, encode, framed, wall_key
+from service.api.streams.delivery import BUFFER, SLICE, Delivery
 from service.api.streams.link import WriterLink
 from service.api.streams.unmade import Unmade
 from service.hall.public_board import public_frame, recorded_at
@@ -50,27 +51,19 @@ __all__ = ["BUFFER", "QUEUE", "RING", "SLICE", "Channel", "Fanout", "Subscriber"
 
 #: Chunks waiting for one connection (through a queue) before it is dropped as too slow.
 QUEUE = 64
-#: Bytes waiting in one socket's buffer (written straight to it) before it is dropped as too slow.
-BUFFER = 256 * 1024
-#: Sockets written in one go before the loop is let go (commands are answered in between).
-SLICE = 200
 
 
-class Fanout:
+class Fanout(Delivery):
     """The frames of the games someone follows, each made once, delivered after its delay to every subscriber."""
 
     def __init__(self, games: Any, delay_of: Callable[[str | None], int], *, tick: float = 0.1,
                  queue_size: int = QUEUE, buffer_limit: int = BUFFER, keepalive: float = 15.0) -> None:
+        super().__init__(buffer_limit)
         self.games, self.delay_of, self.tick, self.queue_size = games, delay_of, tick, queue_size
-        self.buffer_limit, self.keepalive = buffer_limit, keepalive
-        self.channels: dict[str, Channel] = {}
+        self.keepalive = keepalive
         #: game -> (version, frame, its encoded event) last shown to the public
         self.latest: dict[str, tuple[int, dict[str, Any], bytes]] = {}
         self.made = 0  # frames computed
-        self.dropped = 0  # connections dropped as too slow
-        #: the writer process's link (``service.api.streams.link``), when one writes the plain-HTTP streams
-        self.writer: WriterLink | None = None
-        self._remote: dict[int, Channel] = {}  # a remote subscriber's channel, by its ident
         self._members: dict[str, dict[str, None]] = {}  # the games each channel has had a frame of, in order
         self._carried: dict[str, dict[str, int]] = {}  # the version of each game last numbered in each channel
         self._idents = itertools.count(1)
@@ -78,10 +71,8 @@ class Fanout:
         self._made: dict[UUID, int] = {}  # the version of each game's last frame made by the thread
         self._unmade = Unmade()  # the saves no frame was made of (nobody followed them)
         self._keys: dict[UUID, list[str]] = {}  # each game's channels (its event and round never change)
-        self._followers = 0  # open streams, here and in the writer process
         self._due: list[tuple[float, int, str, int, list[str], bytes, dict[str, Any]]] = []
         self._order = itertools.count()
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()  # set on the loop when a frame is queued or a stream opens
@@ -255,51 +246,6 @@ class Fanout:
             if shown is not None and shown[0] > carried.get(game_id, 0):
                 self._ring(channel, key, game_id, shown[0], shown[2])
 
-    def _write(self, channel: Channel, chunk: bytes) -> None:
-        """``chunk`` to every subscriber of ``channel``: framed once, then one write per socket, ``SLICE`` sockets at
-        a time with the loop let go between slices (so a command's answer waits for one slice, not the hall)."""
-        channel.written = time.monotonic()
-        subscribers, wire = list(channel.subscribers), framed(chunk)
-        if channel.remote and self.writer is not None:
-            self.writer.write(channel.ident, wire)  # one order; the writer process copies it to each socket
-        self._write_slice(channel, chunk, wire, subscribers[:SLICE])
-        if len(subscribers) > SLICE and self._loop is not None:
-            self._loop.create_task(self._write_rest(channel, chunk, wire, subscribers[SLICE:]))
-
-    async def _write_rest(self, channel: Channel, chunk: bytes, wire: bytes, subscribers: list[Subscriber]) -> None:
-        for start in range(0, len(subscribers), SLICE):
-            await asyncio.sleep(0)
-            self._write_slice(channel, chunk, wire, subscribers[start:start + SLICE])
-
-    def _write_slice(self, channel: Channel, chunk: bytes, wire: bytes, subscribers: list[Subscriber]) -> None:
-        for sub, why in deliver(subscribers, chunk, wire, self.buffer_limit):
-            if why == "slow":
-                self._drop(channel, sub)
-            else:
-                self._end(channel, sub, why)
-
-    def _end(self, channel: Channel, sub: Subscriber, why: str) -> None:
-        if sub.remote:
-            if channel.remote.pop(sub.ident, None) is not None:
-                self._followers -= 1
-                self._remote.pop(sub.ident, None)
-                if self.writer is not None and not why.startswith("writer"):
-                    self.writer.detach(sub.ident)
-        elif sub in channel.subscribers:
-            del channel.subscribers[sub]
-            self._followers -= 1
-        if not sub.done.done():
-            sub.done.set_result(why)
-        if sub.queue is not None:
-            while not sub.queue.empty():  # free its memory now
-                sub.queue.get_nowait()
-
-    def _drop(self, channel: Channel, sub: Subscriber) -> None:
-        """A client too slow to read: ended now, never waited for (it resumes with ``Last-Event-ID``)."""
-        sub.dropped = True
-        self.dropped += 1
-        self._end(channel, sub, "slow")
-
     def seed(self, frame: dict[str, Any]) -> None:
         """A frame worked out for a read or a newcomer (``frame_now``): kept as the public one unless a later is."""
         shown = self.latest.get(frame["game_id"])
@@ -313,26 +259,6 @@ class Fanout:
             self._members.setdefault(key, {})[game_id] = None
         if self._unmade:
             self._unmade.clear(game_id, version)
-
-    # ---- the writer process's news (on the loop) -----------------------------------------------------
-    def writer_dropped(self, ident: int, why: str) -> None:
-        """The writer let go of a viewer: ``slow`` (shut down as too slow: counted) or ``gone`` (its socket failed)."""
-        channel = self._remote.get(ident)
-        sub = channel.remote.get(ident) if channel is not None else None
-        if channel is None or sub is None:
-            return
-        if why == "slow":
-            sub.dropped = True
-            self.dropped += 1
-        self._end(channel, sub, f"writer {why}")
-
-    def writer_lost(self) -> None:
-        """The writer process ended: every stream it held ends (each browser resumes with ``Last-Event-ID``)."""
-        for ident, channel in list(self._remote.items()):
-            sub = channel.remote.get(ident)
-            if sub is not None:
-                sub.dropped = True
-                self._end(channel, sub, "writer lost")
 
     # ---- a stream ---------------------------------------------------------------------------------
     def subscribe(self, key: str, transport: asyncio.Transport | None = None,
