@@ -10,7 +10,6 @@ through ``saving_with``: the builder runs after the command and before the one `
 from __future__ import annotations
 
 import contextvars
-import logging
 import math
 import random
 import threading
@@ -30,7 +29,9 @@ from domain.game import events as ev
 from domain.game.chain import ChainRecord, record_of
 from domain.seal.records import HeadSignature, head_message
 from service.access.binding import Binding
+from service.access import store_watch
 from service.access.officials import OfficialKeys
+from service.access.store_watch import StoreWatch
 from service.trust.keys import ServiceKey
 from service.access.idempotency import IdempotentCommand, record_id
 from service.access.tokens import AccessToken, Bootstrap, new_token, token_id
@@ -42,21 +43,10 @@ Listener = Callable[[UUID, int], None]
 #: The package of the Game aggregate and its events (``domain.game``, where ``Game.Created`` lives, and its
 #: modules): what ``game_listeners`` are told of.
 GAME_EVENTS = "domain.game"
-log = logging.getLogger("planilla.tokens")
 _ALSO: contextvars.ContextVar[Builder | None] = contextvars.ContextVar("planilla_also_save", default=None)
-#: Seconds a looked-up token is trusted on its own before the store is asked again. While the
-#: revocation watch runs (``start_token_watch``, as ``planilla serve`` does), a token known to be good
-#: stays trusted until a revocation of it is seen, which is within ``WATCH_EVERY`` seconds of its commit
-#: in any process; if the watch cannot read the store, trust falls back to this bound.
-TOKEN_CACHE_SECONDS = 2.0
-#: How often the store watch looks for what other processes wrote: their token events (issued, revoked) and
-#: the aggregates they saved (told to ``store_listeners``). One small query when nothing was written.
-WATCH_EVERY = 0.5
-#: Notification ids of this process's own saves kept for the watch at most (it forgets them as it passes).
-OWN_KEPT = 100_000
 
 
-class ServiceApplication(Binding, OfficialKeys, GamesApplication):
+class ServiceApplication(Binding, OfficialKeys, StoreWatch, GamesApplication):
     """Games, plus the access tokens and idempotency records the HTTP service needs."""
 
     name = "Planilla"  # the same tables as GamesApplication (the library names them after this)
@@ -78,7 +68,7 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
         self._principals_lock = threading.Lock()
         self._revoked: set[UUID] = set()  # revoked here or seen revoked by the watch: never cached as good
         #: Told ``(aggregate, version)`` for each aggregate another process saved, within ``WATCH_EVERY`` seconds
-        #: (the store watch: ``start_token_watch``): the streams' hub, the projector process.
+        #: (the store watch: ``start_token_watch``, ``service.access.store_watch``): the streams' hub, the projector process.
         self.store_listeners: list[Listener] = []
         self._own: set[int] = set()  # notification ids of this process's saves the watch has not passed yet
         self._own_lock = threading.Lock()
@@ -179,77 +169,6 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
         """A cached answer holds for its own few seconds; a good token's for as long as the watch reads on."""
         return cached[0] > now or (cached[1] is not None and self._watched_until > now)
 
-    # ---- following revocations, off the requests' path --------------------------------------------
-    def start_token_watch(self) -> None:
-        """Follow the store's token events in the background, so a good token, once looked up, is answered
-        from memory until it is revoked: no request waits for the store to read it again, and a revocation
-        made by another process (``planilla token revoke``) applies within ``WATCH_EVERY`` seconds. A
-        token issued elsewhere after it was refused here is looked up again at once."""
-        if self._watch is not None and self._watch.is_alive():
-            return
-        self._watch_stop.clear()
-        position = self.recorder.max_notification_id() or 0
-        self._watch = threading.Thread(target=self._follow_tokens, args=(position,), name="planilla-tokens",
-                                       daemon=True)
-        self._watch.start()
-
-    def stop_token_watch(self) -> None:
-        self._watch_stop.set()
-        if self._watch is not None:
-            self._watch.join(5)
-            self._watch = None
-        self._watched_until = -math.inf
-
-    def _follow_tokens(self, position: int) -> None:
-        topics = (get_topic(AccessToken.Revoked), get_topic(AccessToken.Issued))
-        while True:
-            started = time.monotonic()
-            try:
-                position = self._read_token_events(position, topics)
-            except Exception:  # noqa: BLE001 - the store hiccuped: cached answers fall back to their own bound
-                log.warning("reading the token events failed; cached tokens expire on their own", exc_info=True)
-            else:
-                self._watched_until = started + TOKEN_CACHE_SECONDS
-            if self._watch_stop.wait(WATCH_EVERY):
-                return
-
-    def _read_token_events(self, position: int, topics: tuple[str, str]) -> int:
-        """Forget what the token events after ``position`` change, and tell ``store_listeners`` of what other
-        processes saved after it; returns the new position."""
-        last = self.recorder.max_notification_id() or 0  # inserts are serialised: no gap appears below it
-        if last <= position:
-            return position
-        for note in self.recorder.select_notifications(position, 10_000_000, stop=last, topics=topics,
-                                                        inclusive_of_start=False):
-            with self._principals_lock:
-                if note.topic == topics[0]:  # revoked: refused from now on
-                    self._revoked.add(note.originator_id)
-                    self._principals.pop(note.originator_id, None)
-                elif (cached := self._principals.get(note.originator_id)) is not None and cached[1] is None:
-                    del self._principals[note.originator_id]  # issued after it was refused here: look again
-        self._tell_foreign(position, last)
-        return last
-
-    def _tell_foreign(self, position: int, last: int) -> None:
-        """``store_listeners`` told of each aggregate saved by another process between ``position`` and ``last``.
-
-        This process's own saves are known by their notification ids (``_notify``), so the events are read only
-        when some id in the range is not one of them: never in a hall with one server. An own save whose ids
-        were not noted yet makes the range look foreign: read, and told again (harmless: a stream reads and
-        finds nothing new); a foreign one is never missed."""
-        with self._own_lock:
-            own = {i for i in self._own if i <= last}
-            self._own -= own
-        if not self.store_listeners or last - position <= sum(1 for i in own if i > position):
-            return
-        latest: dict[UUID, int] = {}
-        for note in self.recorder.select_notifications(position, 10_000_000, stop=last, inclusive_of_start=False):
-            if note.id not in own:
-                latest[note.originator_id] = max(latest.get(note.originator_id, 0), note.originator_version)
-        for listener in list(self.store_listeners):
-            for ident, version in latest.items():
-                listener(ident, version)
-
     def principal(self, raw: str) -> Principal | None:
         """Who a bearer token speaks for, or None when it is unknown or revoked: from memory while the cached
         answer is trusted (``_trusted``), else read from the store (one indexed read) and remembered."""
@@ -290,7 +209,7 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
                 self._principals.clear()
             # Spread over the last quarter of the period, so tokens first seen together (a round's
             # games, created at once) are not all looked up again at the same moment.
-            self._principals[ident] = (time.monotonic() + TOKEN_CACHE_SECONDS * random.uniform(0.75, 1.0), found)
+            self._principals[ident] = (time.monotonic() + store_watch.TOKEN_CACHE_SECONDS * random.uniform(0.75, 1.0), found)
 
     def token_revoked(self, ident: UUID) -> bool:
         """True once the token is revoked, by this process or another: read from the store, not from memory, so a
@@ -388,7 +307,7 @@ class ServiceApplication(Binding, OfficialKeys, GamesApplication):
         if self._watch is not None:  # the store watch passes over these: they are this process's own
             ids = [r.notification.id for r in recordings if r.notification.id is not None]
             with self._own_lock:
-                if len(self._own) < OWN_KEPT:
+                if len(self._own) < store_watch.OWN_KEPT:
                     self._own.update(ids)
         for recording in recordings:
             event = recording.domain_event

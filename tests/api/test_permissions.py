@@ -473,7 +473,7 @@ def test_a_good_token_is_answered_from_memory_until_a_revocation_anywhere_is_see
     process, a revocation applies at the next request. Without the watch, answers expire on their own."""
     import time
 
-    from service.access import application as access
+    from service.access import store_watch as access
     from service.access.tokens import AccessToken, new_token
 
     games = api.games

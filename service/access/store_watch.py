@@ -1,0 +1,123 @@
+"""The store watch: a mixin of ``ServiceApplication`` that follows, off the requests' path, what the store holds
+that this process did not write itself.
+
+Every ``WATCH_EVERY`` seconds one thread (``planilla-tokens``) reads the token events recorded since it last looked:
+a revocation, from any process, makes the token refused at once; a token issued elsewhere after it was refused here
+is looked up again. While it reads on, a good token once looked up is answered from memory until it is revoked
+(``ServiceApplication._trusted``); when it cannot read, a cached answer falls back to its own ``TOKEN_CACHE_SECONDS``.
+The same pass tells ``store_listeners`` of each aggregate another process saved (the streams' hub, the projector),
+reading the events only when some notification in the range is not one of this process's own.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.utils import get_topic
+
+from service.access.tokens import AccessToken
+from service.principal import Principal
+
+log = logging.getLogger("planilla.tokens")
+
+#: Seconds a looked-up token is trusted on its own before the store is asked again. While the
+#: revocation watch runs (``start_token_watch``, as ``planilla serve`` does), a token known to be good
+#: stays trusted until a revocation of it is seen, which is within ``WATCH_EVERY`` seconds of its commit
+#: in any process; if the watch cannot read the store, trust falls back to this bound.
+TOKEN_CACHE_SECONDS = 2.0
+#: How often the store watch looks for what other processes wrote: their token events (issued, revoked) and
+#: the aggregates they saved (told to ``store_listeners``). One small query when nothing was written.
+WATCH_EVERY = 0.5
+#: Notification ids of this process's own saves kept for the watch at most (it forgets them as it passes).
+OWN_KEPT = 100_000
+
+
+class StoreWatch:
+    """Following the store's token events and other processes' saves, for ``ServiceApplication``."""
+
+    recorder: Any
+    store_listeners: list[Any]
+    _principals: dict[UUID, tuple[float, Principal | None]]
+    _principals_lock: threading.Lock
+    _revoked: set[UUID]
+    _own: set[int]
+    _own_lock: threading.Lock
+    _watch: threading.Thread | None
+    _watch_stop: threading.Event
+    _watched_until: float
+
+    # ---- following revocations, off the requests' path --------------------------------------------
+    def start_token_watch(self) -> None:
+        """Follow the store's token events in the background, so a good token, once looked up, is answered
+        from memory until it is revoked: no request waits for the store to read it again, and a revocation
+        made by another process (``planilla token revoke``) applies within ``WATCH_EVERY`` seconds. A
+        token issued elsewhere after it was refused here is looked up again at once."""
+        if self._watch is not None and self._watch.is_alive():
+            return
+        self._watch_stop.clear()
+        position = self.recorder.max_notification_id() or 0
+        self._watch = threading.Thread(target=self._follow_tokens, args=(position,), name="planilla-tokens",
+                                       daemon=True)
+        self._watch.start()
+
+    def stop_token_watch(self) -> None:
+        self._watch_stop.set()
+        if self._watch is not None:
+            self._watch.join(5)
+            self._watch = None
+        self._watched_until = -math.inf
+
+    def _follow_tokens(self, position: int) -> None:
+        topics = (get_topic(AccessToken.Revoked), get_topic(AccessToken.Issued))
+        while True:
+            started = time.monotonic()
+            try:
+                position = self._read_token_events(position, topics)
+            except Exception:  # noqa: BLE001 - the store hiccuped: cached answers fall back to their own bound
+                log.warning("reading the token events failed; cached tokens expire on their own", exc_info=True)
+            else:
+                self._watched_until = started + TOKEN_CACHE_SECONDS
+            if self._watch_stop.wait(WATCH_EVERY):
+                return
+
+    def _read_token_events(self, position: int, topics: tuple[str, str]) -> int:
+        """Forget what the token events after ``position`` change, and tell ``store_listeners`` of what other
+        processes saved after it; returns the new position."""
+        last = self.recorder.max_notification_id() or 0  # inserts are serialised: no gap appears below it
+        if last <= position:
+            return position
+        for note in self.recorder.select_notifications(position, 10_000_000, stop=last, topics=topics,
+                                                        inclusive_of_start=False):
+            with self._principals_lock:
+                if note.topic == topics[0]:  # revoked: refused from now on
+                    self._revoked.add(note.originator_id)
+                    self._principals.pop(note.originator_id, None)
+                elif (cached := self._principals.get(note.originator_id)) is not None and cached[1] is None:
+                    del self._principals[note.originator_id]  # issued after it was refused here: look again
+        self._tell_foreign(position, last)
+        return last
+
+    def _tell_foreign(self, position: int, last: int) -> None:
+        """``store_listeners`` told of each aggregate saved by another process between ``position`` and ``last``.
+
+        This process's own saves are known by their notification ids (``_notify``), so the events are read only
+        when some id in the range is not one of them: never in a hall with one server. An own save whose ids
+        were not noted yet makes the range look foreign: read, and told again (harmless: a stream reads and
+        finds nothing new); a foreign one is never missed."""
+        with self._own_lock:
+            own = {i for i in self._own if i <= last}
+            self._own -= own
+        if not self.store_listeners or last - position <= sum(1 for i in own if i > position):
+            return
+        latest: dict[UUID, int] = {}
+        for note in self.recorder.select_notifications(position, 10_000_000, stop=last, inclusive_of_start=False):
+            if note.id not in own:
+                latest[note.originator_id] = max(latest.get(note.originator_id, 0), note.originator_version)
+        for listener in list(self.store_listeners):
+            for ident, version in latest.items():
+                listener(ident, version)
