@@ -5,14 +5,13 @@
 
 import * as api from './api.js';
 import { GameFollower } from './state.js';
-import { lay, entry } from './notation.js';
 import { t, use, initial, chosen, languagePicker } from './i18n.js';
 import { readSession, sessionFromAddress, bindScreen } from './binding.js';
-import { tileHtml, tileName } from './components/board.js';
 import { Panels, escape } from './panels.js';
 import { patch } from './patch.js';
 import { Controls } from './controls.js';
 import { Steps } from './steps.js';
+import { PlayEntry } from './play_entry.js';
 import { withheld } from './offers.js';
 import { actingSeat } from './seats.js';
 import { Signing, SIGNED } from './signing.js';
@@ -23,7 +22,7 @@ import './components/sheets.js';
 const app = document.getElementById('app');
 
 // ---- the game -----------------------------------------------------------------------------------
-class Tablet extends Controls(Signing(Steps(Panels))) {
+class Tablet extends Controls(Signing(Steps(PlayEntry(Panels)))) {
   constructor(session) {
     super();
     this.session = session;
@@ -292,95 +291,6 @@ class Tablet extends Controls(Signing(Steps(Panels))) {
     outbox.textContent = t('net.outbox', { count: waiting });
     outbox.className = waiting ? 'pill warn' : 'pill';
     outbox.dataset.count = waiting;
-  }
-
-  // ---- board and the play being typed ----------------------------------------------------------
-  renderBoard() {
-    const v = this.view;
-    const placing = v.mine.has('place_tiles') && this.entry.mode === 'play';
-    const e = this.entry;
-    const board = v.board;
-    let tentative = [];
-    let cursor = null;
-    if (placing && e.start) ({ squares: tentative, cursor } = lay(board, e.start, e.direction, e.typed));
-    const element = document.getElementById('board');
-    element.update({ board, set: v.set, selectable: placing, tentative, start: e.start, cursor, direction: e.direction });
-    if (!element.wired) {
-      element.wired = true;
-      element.addEventListener('square', (ev) => {
-        const { row, col } = ev.detail;
-        const now = this.entry; // the entry as it is at the tap (reset since the board was wired)
-        if (now.start && now.start.row === row && now.start.col === col) now.direction = now.direction === 'H' ? 'V' : 'H';
-        else now.start = { row, col };
-        this.render();
-      });
-    }
-    this.renderPreview();
-  }
-
-  renderEntry() {
-    this.renderBoard();
-  }
-
-  renderPreview() {
-    const preview = document.getElementById('word-preview');
-    if (!preview) return;
-    const v = this.view;
-    const e = this.entry;
-    if (!v.mine.has('place_tiles')) {
-      preview.innerHTML = e.typed.map((x) => tileHtml(v.set, x.letter, x.blank)).join('');
-      preview.setAttribute('aria-label', e.typed.map((x) => tileName(v.set, x.letter, x.blank)).join(', '));
-      return;
-    }
-    if (!e.start) { preview.textContent = ''; return; }
-    const { squares } = lay(v.board, e.start, e.direction, e.typed);
-    preview.innerHTML = squares.map((s) => `<span class="${s.onBoard ? 'on-board' : 'new'}">${tileHtml(v.set, s.letter, s.blank)}</span>`).join('')
-      + `<span class="coord">${squares.length ? escape(entry(v.board, e.start, e.direction, e.typed.length ? e.typed : [{ letter: 'A' }], v.set).coordinates || '') : ''}</span>`;
-  }
-
-  showProblem(key) {
-    this.entryProblem = key ? t(key) : null; // kept: a redraw shows it again
-    const el = document.getElementById('entry-problem');
-    if (el) el.textContent = this.entryProblem || '';
-  }
-
-  async recordPlay() {
-    const v = this.view;
-    const e = this.entry;
-    this.showProblem(null);
-    const found = entry(v.board, e.start, e.direction, e.typed, v.set);
-    if (found.error) { this.showProblem(`play.problem.${found.error}`); return; }
-    if (e.announced === '') { this.showProblem('play.problem.no_score'); return; }
-    const announced = Number(e.announced);
-    const total = e.total === '' ? null : Number(e.total);
-    const turn = v.nextTurnIndex;
-    // The player's own sheet gets the score and running total once the play is accepted (FILE 37): kept
-    // on the device until then, dropped if the play is withdrawn.
-    this.keepOwnEntry({ turn, score: announced, total });
-    await this.send(api.commands.placeTiles(v.version, { coordinates: found.coordinates, word: found.word, announced }));
-  }
-
-  get ownEntryKey() { return `planilla.own.${this.session.game}.${this.seat}`; }
-
-  keepOwnEntry(entry) {
-    if (entry) localStorage.setItem(this.ownEntryKey, JSON.stringify(entry));
-    else localStorage.removeItem(this.ownEntryKey);
-  }
-
-  /** The player's own line for their last play, due once the service says the play stands (accepted);
-   * dropped when it was withdrawn. Sent just before this tablet's next command, in the same chain, so the
-   * tablet never writes behind its owner's back while the opponent is acting (with a key: just after a
-   * key-signed command, signed over the head shown once that command is answered: signing.js). */
-  ownEntryDue() {
-    let own = null;
-    try { own = JSON.parse(localStorage.getItem(this.ownEntryKey)); } catch { own = null; }
-    if (!own) return null;
-    const row = this.view.rowOf(own.turn);
-    if (!row || ['pending', 'challenged', 'centre_choice'].includes(row.state)) return null;
-    this.keepOwnEntry(null);
-    if (row.state !== 'accepted' || row.written[String(this.seat)]) return null;
-    return api.commands.writeSheet(null, { sheet: this.seat, player: row.seat, line: row.number, score: own.score,
-      total: own.total });
   }
 
   async accept() {
