@@ -68,7 +68,8 @@ class ServiceApplication(Binding, OfficialKeys, StoreWatch, GamesApplication):
         self._principals_lock = threading.Lock()
         self._revoked: set[UUID] = set()  # revoked here or seen revoked by the watch: never cached as good
         #: Told ``(aggregate, version)`` for each aggregate another process saved, within ``WATCH_EVERY`` seconds
-        #: (the store watch: ``start_token_watch``, ``service.access.store_watch``): the streams' hub, the projector process.
+        #: (the store watch: ``start_token_watch``, ``service.access.store_watch``): the streams' hub, the projector
+        #: process.
         self.store_listeners: list[Listener] = []
         self._own: set[int] = set()  # notification ids of this process's saves the watch has not passed yet
         self._own_lock = threading.Lock()
