@@ -2,7 +2,8 @@
 
 Stages: ``fresh`` (no round yet), ``playing`` (round 1 in play, rack C A S A ? R O), ``closed`` («¡Tiempo!»
 after seat 0's slip CASAR H4, ruled valid), ``mastered`` (that slip chosen as the master). The contract's
-examples (tests/api/test_examples.py) and the permission matrix (tests/api/test_permissions.py, its world in tests/api/permission_world.py) use it.
+examples (tests/api/test_examples.py) and the permission matrix (tests/api/test_permissions.py, its world in
+tests/api/permission_world.py) use it.
 """
 
 from __future__ import annotations
