@@ -13,13 +13,13 @@ import time
 from typing import Any
 
 from service.store_health import StoreUnavailable
-from tests.application.test_group_commit import Note, _store
+from tests.application.commit_helpers import Note, store_for
 
 
 def test_a_coroutine_awaiting_its_write_runs_again_on_the_turn_after_the_writers_wake_up(tmp_path, request):
     """The writer's wake-up (one callback on the loop) resolves the caller's future; the caller runs on the very next
     turn. (Awaited through ``asyncio.wait_for`` over ``asyncio.shield`` it ran three turns later.)"""
-    app = _store("sqlite", request, tmp_path).app()
+    app = store_for("sqlite", request, tmp_path).app()
     committer = app.committer
 
     async def measured() -> tuple[int, int]:
@@ -54,7 +54,7 @@ def test_a_coroutine_awaiting_its_write_runs_again_on_the_turn_after_the_writers
 def test_a_write_over_its_bound_is_answered_stalled_and_the_later_wake_up_finds_nobody_waiting(tmp_path, request):
     """The bound's timer answers the caller ``stalled`` (nothing recorded: withdrawn while still queued); the
     writer, freed later, writes nothing for it and its wake-up of the loop raises nothing."""
-    app = _store("sqlite", request, tmp_path).app()
+    app = store_for("sqlite", request, tmp_path).app()
     committer = app.committer
     committer.write_bound = 0.2
     errors: list[Any] = []
