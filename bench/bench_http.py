@@ -12,7 +12,8 @@ one answered, timing every command, and starts another game when one is over.
 The commands are whole 60-turn games worked out beforehand by the bot of
 tests/application/script.py on an in-memory store, then sent to the server with a ``replay`` bag
 (every tile given), so no play has to be searched for during the run: plays, acceptances, draws,
-challenges and rulings, exchanges, passes, the end and both signatures, as the bot played them.
+challenges and rulings, exchanges, passes, the end and both signatures, as the bot played them
+(``bench/scripted_games.py``; the server in its own process: ``bench/planilla_server.py``).
 
 Baselines under the same load and client: ``GET /v1/noop`` (a sync route in the thread pool: like a
 command, it leaves the event loop for a thread) and ``GET /v1/noop-async`` (on the event loop);
@@ -36,7 +37,6 @@ import json
 import os
 import platform
 import random
-import signal
 import statistics
 import subprocess
 import sys
@@ -45,20 +45,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from uuid import uuid4
-
-import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # the scripted games come from tests/application/script.py
+sys.path.insert(0, str(ROOT / "bench"))  # its neighbours, when another bench loads this file
 
-from domain.game import events as ev  # noqa: E402
-from service.game.application import GamesApplication  # noqa: E402
-from service.settings import settings_env  # noqa: E402
-from tests.application.script import Bot, long_game  # noqa: E402
+from planilla_server import Server, postgres_database  # noqa: E402
+from scripted_games import scripted_game  # noqa: E402
 
-ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
-PLANILLA = str(Path(sys.executable).with_name("planilla"))
 #: Issue 25's goals: commands/s as a share of the sync no-op's, by store; the closed-loop p99 within this factor
 #: of the no-op's own; the paced p99.
 RATIO_GOAL = {"sqlite": 0.85, "postgres": 0.70, "memory": 0.85}
@@ -66,151 +59,6 @@ P99_FACTOR, PACED_P99_MS = 1.2, 30.0
 #: A paced tablet's mean pause between commands: a command every ~0.1 s from each of 64 tablets is
 #: hundreds of times a real game's pace (a few commands a minute per table), and well below saturation.
 THINK_MS = 100.0
-
-
-# ---- the scripted games -------------------------------------------------------------------------
-class RecordingBot(Bot):
-    """The bot, remembering which events each command recorded."""
-
-    def send(self, method: str, *args: Any, **kwargs: Any) -> int:
-        before = self.version
-        after = super().send(method, *args, **kwargs)
-        self.steps[-1] = (self.steps[-1], before, after)  # type: ignore[call-overload]
-        return after
-
-
-def scripted_game(seed: int) -> list[tuple[str | int, dict[str, Any]]]:
-    """One complete game as (sender, command body) pairs; sender is a seat or ``"director"``."""
-    app = GamesApplication(settings_env("memory"), rng=random.Random(seed))
-    import tests.application.script as script
-
-    original = script.Bot
-    script.Bot = RecordingBot  # long_game builds its bot from the module
-    try:
-        bot = long_game(app, seed=seed)
-    finally:
-        script.Bot = original
-    events = list(app.repository.event_store.get(bot.game_id))
-    out: list[tuple[str | int, dict[str, Any]]] = []
-    for step, before, after in bot.steps:  # type: ignore[misc]
-        produced = events[before:after]
-        sender: str | int = int(step.by.actor.split(":")[1]) if step.by.actor.startswith("player:") else "director"
-        body = _body(step, produced)
-        out.append((sender, body))
-        draws = [e for e in produced if isinstance(e, ev.TilesDrawn)]
-        if step.method != "draw_tiles":  # the virtual bag's refill after an acceptance: explicit in a replay
-            out += [(d.seat, {"type": "draw_tiles", "seat": d.seat, "tiles": list(d.tiles)}) for d in draws]
-    app.close()
-    return out
-
-
-def _body(step: Any, produced: list[Any]) -> dict[str, Any]:
-    method, args, kwargs = step.method, step.args, step.kwargs
-    if method == "draw_for_start":
-        return {"type": method, "tiles": list(produced[0].tiles)}
-    if method == "draw_tiles":
-        return {"type": method, "seat": args[0], "tiles": list(produced[0].tiles)}
-    if method == "place_tiles":
-        return {"type": method, "seat": args[0], "coordinates": args[1], "word": args[2]}
-    if method == "exchange_tiles":
-        done = next(e for e in produced if isinstance(e, ev.TilesExchanged))
-        return {"type": method, "seat": args[0], "tiles": list(done.returned), "drawn": list(done.drawn)}
-    if method == "rule_challenge":
-        return {"type": method, "valid": args[0], "authority": args[1]}
-    if method == "sign":
-        return {"type": method, "seat": args[0], "signature": args[1]}
-    if method == "decide_off_centre":
-        return {"type": method, "seat": args[0], "accept": args[1]}
-    return {"type": method, "seat": args[0], **kwargs}  # accept, challenge, pass_turn
-
-
-# ---- the server ---------------------------------------------------------------------------------
-@dataclass
-class Server:
-    """``planilla serve`` in its own process."""
-
-    store: str
-    #: more arguments for ``planilla serve``
-    options: tuple[str, ...] = ()
-    proc: subprocess.Popen = field(init=False)
-    url: str = field(init=False)
-    token: str = field(init=False)
-
-    def __post_init__(self) -> None:
-        option = "--database-url" if "://" in self.store else "--data"
-        self.proc = subprocess.Popen([PLANILLA, "serve", "--port", "0", option, self.store, "--no-access-log",
-                                      *self.options],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                     start_new_session=True)
-        token = None
-        for line in self.proc.stdout:
-            if line.startswith("pl_"):
-                token = line.strip()
-            if line.startswith("Planilla listening on "):
-                self.url = line.split()[-1]
-                break
-        if token is None:
-            self.stop()
-            raise RuntimeError("the server printed no director token: is the store fresh?")
-        self.token = token
-        for _ in range(200):
-            try:
-                if httpx.get(f"{self.url}/health").status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        raise RuntimeError("the server did not answer /health")
-
-    def family(self) -> list[tuple[int, list[str], list[bytes]]]:
-        """The server and its child processes (the projector, the public streams' writer): each one's pid, the
-        fields of its ``/proc/<pid>/stat`` after the name, and its command line's arguments."""
-        found = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-                if stat.parent.name == str(self.proc.pid) or fields[1] == str(self.proc.pid):
-                    found.append((int(stat.parent.name), fields, (stat.parent / "cmdline").read_bytes().split(b"\0")))
-            except (OSError, IndexError):
-                continue
-        return found
-
-    def loop_cpu_seconds(self) -> float:
-        """CPU seconds used so far by the server's main thread (its event loop)."""
-        fields = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def cpu_seconds(self) -> float:
-        """CPU seconds used so far by the server and its child processes."""
-        return sum(int(f[11]) + int(f[12]) for _, f, _ in self.family()) / os.sysconf("SC_CLK_TCK")
-
-    def peak_memory_mb(self) -> float:
-        """The server's peak resident memory (VmHWM), in MB."""
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-        return float("nan")
-
-    def settle(self, bound: float = 180.0) -> float:
-        """Wait until the read models have processed every stored event (``/health``'s lag 0): the seconds waited.
-        The closed loop leaves the projector a backlog that it works off on the same two cores; the paced run
-        measures a hall's steady pace, not that catching up."""
-        start = time.perf_counter()
-        while time.perf_counter() - start < bound:
-            try:
-                found = httpx.get(f"{self.url}/health", timeout=5).json()
-                if (found.get("projections") or {}).get("lag") == 0:
-                    break
-            except (httpx.HTTPError, ValueError):
-                pass
-            time.sleep(0.2)
-        return time.perf_counter() - start
-
-    def stop(self) -> None:
-        os.killpg(self.proc.pid, signal.SIGINT)
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
 
 
 # ---- the load -----------------------------------------------------------------------------------
@@ -393,25 +241,6 @@ def measure(server: Server, scripts: list[list[Any]], levels: list[int], seconds
 
 
 # ---- stores and report --------------------------------------------------------------------------
-def postgres_database() -> tuple[str, Any] | None:
-    try:
-        import psycopg
-        from psycopg import sql
-
-        admin = psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=3)
-    except Exception as err:  # noqa: BLE001 - any reason to skip PostgreSQL is reported
-        print(f"PostgreSQL skipped: {err}")
-        return None
-    name = f"planilla_bench_{uuid4().hex[:8]}"
-    admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-
-    def drop() -> None:
-        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        admin.close()
-
-    return ADMIN_URL.rsplit("/", 1)[0] + "/" + name, drop
-
-
 def report(store: str, rows: list[dict[str, Any]]) -> None:
     print(f"\n{store}: commands/s and latency (ms) by concurrent tablets; baselines on the same client")
     print(f"{'tablets':>7} | {'commands/s':>10} {'p50':>6} {'p99':>6} {'srv cpu':>7} | {'noop/s':>7} {'p50':>6} "

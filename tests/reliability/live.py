@@ -130,8 +130,8 @@ def processes_with(*words: bytes) -> list[int]:
 @lru_cache(maxsize=None)
 def scripted_game(seed: int = 1) -> list[tuple[Any, dict[str, Any]]]:
     """One complete 60-turn game as (sender, command body) pairs, with every tile given (a replay bag):
-    the bench's script (bench/bench_http.py), worked out once by the bot of tests/application/script.py."""
-    spec = importlib.util.spec_from_file_location("bench_http", ROOT / "bench" / "bench_http.py")
+    the benches' script (bench/scripted_games.py), worked out once by the bot of tests/application/script.py."""
+    spec = importlib.util.spec_from_file_location("scripted_games", ROOT / "bench" / "scripted_games.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up
