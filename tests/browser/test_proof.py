@@ -20,7 +20,8 @@ import pytest
 from tests.browser.conftest import PHONE, TABLET_PORTRAIT, screenshot
 from tests.browser.hall import Hall
 from tests.browser.tablet import Tablet, check_page, close_all, expect, tap_all, text
-from tests.browser.test_tournament_pages import page_in, upload
+from tests.browser.test_tournament_pages import upload
+from tests.browser.tournament import page_in
 
 NAMES = ["Ana García", "Berto Núñez", "Carme Vidal", "Dolores Ruiz", "Eloi Ferrer", "Fina Soler", "Guillem Pons",
          "Helena Roca"]

@@ -1,7 +1,8 @@
 """A tournament on a hall server (``tests.browser.hall.Hall``), driven over HTTP as a director and the
 players would: players entered, a round drafted and published, a game of it played (two plays by the
 bot), ended by the director (FILE 44.5) and signed by both players with the seat tokens the round issued.
-Used by the pages' browser tests, the stream's API test and ``bench/bench_standings_live.py``.
+Used by the pages' browser tests, the stream's API test and ``bench/bench_standings_live.py``. The tournament
+pages' tests share the players, the hall screen's size and ``page_in`` from here too.
 """
 
 from __future__ import annotations
@@ -13,6 +14,19 @@ from uuid import UUID
 import httpx
 
 from tests.application.script import find_play
+
+
+#: The hall screen's viewport; thirteen players with their ratings; a browser page in a language.
+WALL = {"width": 1920, "height": 1080}
+NAMES = ["Anna Puig", "Biel Roca", "Carla Vidal", "Dani Mas", "Eva Soler", "Ferran Gil", "Gemma Pons", "Hug Serra",
+         "Irene Camps", "Jordi Vila", "Laia Font", "Marc Riera", "Núria Bosch"]
+PLAYERS = [(name, 2000 - 25 * i) for i, name in enumerate(NAMES)]
+
+
+def page_in(browser: Any, lang: str, viewport: dict[str, int]) -> tuple[Any, Any]:
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(f"localStorage.setItem('planilla.lang', '{lang}')")
+    return context, context.new_page()
 
 
 class HallTournament:
