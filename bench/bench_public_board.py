@@ -10,7 +10,8 @@ limit raised to the hard limit (each viewer is a socket). The director sets the 
 (``PUT /v1/broadcast``). The tablets (this process, bench_http's minimal keep-alive client) play the scripted
 games of ``bench/bench_http.py`` at a pace: after each answer a random pause of mean ``--think`` seconds. After a
 warm-up (not counted), ``--pairs`` pairs of runs alternate, each run with its own round of 64 new games:
-without viewers, then with ``--viewers`` raw SSE clients in ``--viewer-processes`` other processes holding
+without viewers, then with ``--viewers`` raw SSE clients in ``--viewer-processes`` other processes
+(``bench/board_viewers.py``) holding
 ``/v1/public/wall/stream`` of that round (every table, so every event goes to every viewer), opened before the
 round's first game. The viewers' processes run at nice 19 (they stand for devices elsewhere; ``normal`` lets
 them compete).
@@ -39,26 +40,27 @@ import json
 import os
 import platform
 import random
-import re
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+#: The viewers' processes' script.
+VIEWERS = Path(__file__).with_name("board_viewers.py")
+
+from board_viewers import raise_files_limit  # noqa: E402
+
 EVENT = "Bench Final"
 P99_GOAL_MS, SLOWDOWN_GOAL = 500.0, 0.20
 #: Issue 25: the command p99 with the viewers, absolute (replaces the 1.2x ratio, which two thousand clients on the
 #: same two cores cannot show).
 COMMAND_P99_GOAL_MS = 15.0
-ID = re.compile(rb"^id: (\d+)$", re.M)
-AT = re.compile(rb'"recorded_at":"([^"]+)"')
 
 
 def load_bench_http() -> Any:
@@ -69,95 +71,11 @@ def load_bench_http() -> Any:
     return module
 
 
-def raise_files_limit() -> int:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    return hard
-
-
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
-
-
-# ---- the viewers (a child process each) ---------------------------------------------------------
-class Viewer(asyncio.Protocol):
-    """One raw SSE connection, as a protocol (a callback per read, no task: 1,000 of them per process must
-    cost the client little, or its own lag would be measured): counts frames, notes the first and last ids,
-    and (when sampled) times each frame."""
-
-    def __init__(self, sampled: bool, delay: float, request: bytes) -> None:
-        self.sampled, self.delay, self.request = sampled, delay, request
-        self.frames, self.first, self.last, self.closed, self.stopping = 0, None, None, False, False
-        self.latencies: list[float] = []
-        self.head: bytes | None = b""
-        self.buffer = b""
-        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.transport: asyncio.Transport | None = None
-
-    def connection_made(self, transport: Any) -> None:
-        self.transport = transport
-        transport.write(self.request)
-
-    def data_received(self, data: bytes) -> None:
-        now = time.time()
-        if self.head is not None:  # the status line and headers first
-            self.head += data
-            if b"\r\n\r\n" not in self.head:
-                return
-            head, _, data = self.head.partition(b"\r\n\r\n")
-            self.head = None
-            if b" 200 " not in head.split(b"\r\n", 1)[0]:
-                self.opened.set_exception(RuntimeError(head.decode(errors="replace")))
-                return
-            self.opened.set_result(None)
-        buffer = self.buffer + data
-        cut = buffer.rfind(b"\n\n")
-        if cut < 0:
-            self.buffer = buffer
-            return
-        whole, self.buffer = buffer[:cut + 2], buffer[cut + 2:]
-        # counted with bytes' own search (C), not parsed: a viewers' process reads a lot here
-        self.frames += whole.count(b"\nevent: table\n")
-        if self.first is None and (m := ID.search(whole)):
-            self.first = int(m.group(1))
-        at = whole.rfind(b"\nid: ")
-        if at >= 0:
-            self.last = int(whole[at + 5:whole.index(b"\n", at + 5)])
-        if self.sampled:
-            for found in AT.findall(whole):
-                self.latencies.append(now - datetime.fromisoformat(found.decode()).timestamp() - self.delay)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if not self.stopping:
-            self.closed = True
-        if not self.opened.done():
-            self.opened.set_exception(ConnectionError("closed before the answer"))
-
-
-async def viewers_main(url: str, path: str, count: int, sample: int, delay: float) -> None:
-    """A viewers' process: opens ``count`` streams, says so on stdout, waits for a line on stdin, reports."""
-    host, port = url.removeprefix("http://").rsplit(":", 1)
-    loop = asyncio.get_running_loop()
-    request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
-    viewers = []
-    for i in range(count):
-        _, viewer = await loop.create_connection(lambda i=i: Viewer(i % sample == 0, delay, request), host, int(port))
-        viewers.append(viewer)
-        if i % 50 == 49:
-            await asyncio.sleep(0.05)  # open them over a second or two, not all in one burst
-    await asyncio.gather(*(v.opened for v in viewers))
-    print("connected", flush=True)
-    await loop.run_in_executor(None, sys.stdin.readline)
-    for viewer in viewers:
-        viewer.stopping = True
-        viewer.transport.close()
-    print(json.dumps({"frames": [v.frames for v in viewers], "last": [v.last for v in viewers],
-                      "gaps": sum(max(0, v.last - v.first + 1 - v.frames) for v in viewers if v.first is not None),
-                      "closed": sum(v.closed for v in viewers),
-                      "latencies": [x for v in viewers for x in v.latencies]}), flush=True)
 
 
 # ---- the tablets ----------------------------------------------------------------------------------
@@ -264,7 +182,7 @@ def open_viewers(server: Any, path: str, args: argparse.Namespace) -> list[subpr
     share = [args.viewers // args.viewer_processes + (i < args.viewers % args.viewer_processes)
              for i in range(args.viewer_processes)]
     children = [subprocess.Popen(
-        [sys.executable, __file__, "--viewer-child", server.url, path, str(count), "--sample", str(args.sample),
+        [sys.executable, str(VIEWERS), server.url, path, str(count), "--sample", str(args.sample),
          "--delay", str(args.delay)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         preexec_fn=PRIORITY[args.viewer_priority]) for count in share]
     opened = time.perf_counter()
@@ -312,7 +230,6 @@ def main() -> None:
     parser.add_argument("--store", default=None, help="a data folder or database URL (default: a fresh folder)")
     parser.add_argument("--public-writer", choices=("process", "loop"), default="process",
                         help="planilla serve --public-writer: the writer process (default) or the server's own loop")
-    parser.add_argument("--viewer-child", nargs=3, metavar=("URL", "PATH", "COUNT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     limit = raise_files_limit()
     try:
@@ -320,10 +237,6 @@ def main() -> None:
         uvloop.install()
     except ImportError:
         pass
-    if args.viewer_child:
-        url, path, count = args.viewer_child
-        asyncio.run(viewers_main(url, path, int(count), args.sample, args.delay))
-        return
 
     http = load_bench_http()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
