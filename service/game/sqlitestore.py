@@ -8,7 +8,9 @@ every thread that asks for a connection behind a writer waiting for the write co
 semaphore), and every command loads its game through that pool. So one slow commit of the group commit's
 writer, or of the snapshots' thread, held every reader for as long.
 
-Here every connection the pool opens has automatic checkpoints off (``PRAGMA wal_autocheckpoint=0``), and a
+Here every connection the pool opens has automatic checkpoints off (``PRAGMA wal_autocheckpoint=0``) and its
+temporary storage in memory (``temp_store``: a batch's multi-row INSERT keeps a statement journal, which past 64 KB
+spilled to a file made, written and deleted in ``/var/tmp`` every batch), and a
 ``Checkpointer`` thread runs a PASSIVE checkpoint, which waits for no reader and no writer, on a connection
 of its own, once about ``CHECKPOINT_BYTES`` were written or ``QUIET`` seconds after a write. What it keeps:
 
@@ -101,6 +103,7 @@ def quiet_checkpoints(pool: SQLiteConnectionPool) -> None:
         cursor = connection.cursor()
         cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.execute(f"PRAGMA journal_size_limit={WAL_KEPT}")
+        cursor.execute("PRAGMA temp_store=MEMORY")  # a batch's statement journal, not a file made and deleted
         return connection
 
     pool._create_connection = create_quiet  # type: ignore[method-assign]

@@ -84,6 +84,23 @@ def test_no_connection_of_the_store_checkpoints_in_a_commit(app):
             pool.put_connection(connection)
 
 
+def test_a_batchs_statement_journal_stays_in_memory(app):
+    """A batch is one multi-row INSERT inside the writer's transaction, so SQLite keeps a statement journal to undo
+    that statement alone; past 64 KB it spilled to a temporary file, made, unlinked and written (about half the
+    batch's page writes) for every batch. Every connection keeps its temporary storage in memory instead
+    (``temp_store`` 2): the journal is never read once the statement is done."""
+    pool = app.recorder.datastore.pool
+    taken = [pool.get_connection(is_writer=True)] + [pool.get_connection(is_writer=False) for _ in range(2)]
+    try:
+        for connection in taken:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA temp_store")
+            assert cursor.fetchone()[0] == 2
+    finally:
+        for connection in taken:
+            pool.put_connection(connection)
+
+
 def test_a_write_reaches_the_database_file_a_moment_later(app):
     """Without the thread, events written with automatic checkpoints off would stay in the log until the last
     connection closed; with it they are copied into the database file within moments of the write."""
