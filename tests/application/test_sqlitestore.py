@@ -65,23 +65,27 @@ def wait_for(condition, seconds: float = 10.0) -> bool:
     return condition()
 
 
-def test_no_connection_of_the_store_checkpoints_in_a_commit(app):
-    """Every connection the pool opens, for reading or writing, has SQLite's automatic checkpoint off and the
-    log's kept size set: a commit is the log's write and flush, nothing more."""
-    recorder = app.recorder
-    assert isinstance(recorder, CheckpointedRecorder)
-    pool = recorder.datastore.pool
+def pragmas(app, *names: str) -> list[tuple[int, ...]]:
+    """Each named pragma's value on every connection the store's pool opens: the writer's and three readers'."""
+    pool = app.recorder.datastore.pool
     taken = [pool.get_connection(is_writer=True)] + [pool.get_connection(is_writer=False) for _ in range(3)]
     try:
-        for connection in taken:
-            cursor = connection.cursor()
-            cursor.execute("PRAGMA wal_autocheckpoint")
-            assert cursor.fetchone()[0] == 0
-            cursor.execute("PRAGMA journal_size_limit")
-            assert cursor.fetchone()[0] == sqlitestore.WAL_KEPT
+        return [tuple(_pragma(connection.cursor(), name) for name in names) for connection in taken]
     finally:
         for connection in taken:
             pool.put_connection(connection)
+
+
+def _pragma(cursor, name: str) -> int:
+    cursor.execute(f"PRAGMA {name}")
+    return cursor.fetchone()[0]
+
+
+def test_no_connection_of_the_store_checkpoints_in_a_commit(app):
+    """Every connection the pool opens, for reading or writing, has SQLite's automatic checkpoint off and the
+    log's kept size set: a commit is the log's write and flush, nothing more."""
+    assert isinstance(app.recorder, CheckpointedRecorder)
+    assert pragmas(app, "wal_autocheckpoint", "journal_size_limit") == [(0, sqlitestore.WAL_KEPT)] * 4
 
 
 def test_a_batchs_statement_journal_stays_in_memory(app):
@@ -89,16 +93,7 @@ def test_a_batchs_statement_journal_stays_in_memory(app):
     that statement alone; past 64 KB it spilled to a temporary file, made, unlinked and written (about half the
     batch's page writes) for every batch. Every connection keeps its temporary storage in memory instead
     (``temp_store`` 2): the journal is never read once the statement is done."""
-    pool = app.recorder.datastore.pool
-    taken = [pool.get_connection(is_writer=True)] + [pool.get_connection(is_writer=False) for _ in range(2)]
-    try:
-        for connection in taken:
-            cursor = connection.cursor()
-            cursor.execute("PRAGMA temp_store")
-            assert cursor.fetchone()[0] == 2
-    finally:
-        for connection in taken:
-            pool.put_connection(connection)
+    assert pragmas(app, "temp_store") == [(2,)] * 4
 
 
 def test_a_write_reaches_the_database_file_a_moment_later(app):
