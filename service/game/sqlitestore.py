@@ -32,7 +32,7 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
-from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteConnectionPool, SQLiteDatastore
+from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteConnectionPool, SQLiteDatastore, SQLiteTransaction
 
 log = logging.getLogger("planilla.checkpoint")
 #: A checkpoint is due once about this many bytes were written since the last (each one small: bench/README.md,
@@ -61,7 +61,14 @@ class CheckpointedRecorder(SQLiteApplicationRecorder):
         self.checkpointer = None if memory else Checkpointer(datastore.pool.db_name, datastore.pool.lock_timeout)
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        found = super().insert_events(stored_events, **kwargs)
+        if 0 < len(stored_events) <= ROWS_PER_INSERT:
+            # One statement is its own transaction (the connections are in autocommit): no BEGIN and COMMIT around
+            # it, each a call that lets the interpreter's lock go and waits to take it back from a busy event loop.
+            with self.datastore.get_connection(commit=True) as connection, \
+                    OneStatement(connection, commit=True) as cursor, cursor:
+                found = self._insert_events(cursor, stored_events)
+        else:
+            found = super().insert_events(stored_events, **kwargs)
         if self.checkpointer is not None:
             self.checkpointer.wrote(sum(len(e.state) + len(e.topic) + 64 for e in stored_events))  # about
         return found
@@ -92,6 +99,15 @@ class CheckpointedRecorder(SQLiteApplicationRecorder):
         """Stop the checkpointer (after a last checkpoint of what was written)."""
         if self.checkpointer is not None:
             self.checkpointer.close()
+
+
+class OneStatement(SQLiteTransaction):
+    """The library's transaction without its ``BEGIN``: one statement on an autocommit connection is a transaction of
+    its own. Its errors are the library's (``IntegrityError`` for a version taken), as its transaction's are; the
+    commit at the end finds no transaction open and does nothing."""
+
+    def __enter__(self) -> Any:
+        return self.connection.cursor()
 
 
 def quiet_checkpoints(pool: SQLiteConnectionPool) -> None:

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from uuid import uuid4
 
 import pytest
@@ -221,10 +222,43 @@ def test_a_batch_of_events_is_one_statement_and_its_notification_ids_are_the_row
     assert ids == list(range(ids[0], ids[0] + len(batch))) and ids[0] == 2
 
 
-def test_a_batch_that_breaks_a_version_writes_none_of_its_rows(app):
+def statements_of(app, monkeypatch, write: Any) -> list[str]:
+    """The SQL the store's connections ran while ``write()`` ran (SQLite's trace of each statement)."""
+    pool, seen = app.recorder.datastore.pool, []
+    hand_out = pool.get_connection
+
+    def traced(*args: Any, **kwargs: Any) -> Any:
+        connection = hand_out(*args, **kwargs)
+        connection._sqlite_conn.set_trace_callback(lambda sql: seen.append(sql.split(" ", 1)[0].upper()))
+        return connection
+
+    monkeypatch.setattr(pool, "get_connection", traced)
+    try:
+        write()
+    finally:
+        monkeypatch.undo()
+    return seen
+
+
+def test_a_batch_in_one_statement_is_its_own_transaction_and_a_longer_one_is_wrapped_in_one(app, monkeypatch):
+    """Up to ``ROWS_PER_INSERT`` rows, the batch is one INSERT on the autocommit connection, a transaction by itself:
+    no BEGIN and COMMIT around it (each a call that gave the interpreter's lock back to the event loop and waited to
+    take it back). Past it, the statements are wrapped in one transaction, BEGIN to COMMIT."""
+    recorder, game = app.recorder, uuid4()
+    assert statements_of(app, monkeypatch, lambda: recorder.insert_events([event(game, 1), event(game, 2)])) == \
+        ["INSERT"]
+    monkeypatch.setattr(sqlitestore, "ROWS_PER_INSERT", 2)
+    assert statements_of(app, monkeypatch, lambda: recorder.insert_events(
+        [event(game, 3), event(game, 4), event(game, 5)])) == ["BEGIN", "INSERT", "INSERT", "COMMIT"]
+    assert [n.originator_version for n in recorder.select_notifications(start=1, limit=10)] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("rows_per_insert", [256, 2])
+def test_a_batch_that_breaks_a_version_writes_none_of_its_rows(app, monkeypatch, rows_per_insert):
     """One statement or several, a batch is one transaction: a duplicate version anywhere in it leaves no row of it."""
     from eventsourcing.persistence import IntegrityError
 
+    monkeypatch.setattr(sqlitestore, "ROWS_PER_INSERT", rows_per_insert)
     recorder = app.recorder
     game = uuid4()
     recorder.insert_events([event(game, 1)])
