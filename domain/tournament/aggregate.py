@@ -27,7 +27,7 @@ from domain.tournament.pairing import (
 )
 from domain.tournament.results import Kind
 from domain.tournament.rules import RULES, SettingRefused, setting_value
-from domain.tournament.views import TournamentViews, _pairing
+from domain.tournament.views import TournamentViews, pairing_of
 
 SYSTEMS = ("swiss", "round_robin", "manual")
 
@@ -254,7 +254,7 @@ class Tournament(TournamentViews, Aggregate):
         if pairings is None:
             key = str(round_no)
             stored = self.published.get(key) or self.drafts.get(key, {}).get("pairings", [])
-            pairings = [_pairing(t) for t in stored]
+            pairings = [pairing_of(t) for t in stored]
         points: dict[str, float] = {}
         if round_no > 1:
             points = {row.player: row.points for row in self.standings(round_no - 1, for_pairing=True)}

@@ -74,7 +74,7 @@ class TournamentViews:
         return History.of(self._earlier(before))
 
     def _earlier(self, before: int) -> list[list[Pairing]]:
-        return [[_pairing(t) for t in self.published[str(r)]] for r in range(1, before) if str(r) in self.published]
+        return [[pairing_of(t) for t in self.published[str(r)]] for r in range(1, before) if str(r) in self.published]
 
     def _table(self, round_no: int, table: int) -> dict[str, Any]:
         for t in self.published.get(str(round_no), []):
@@ -83,6 +83,6 @@ class TournamentViews:
         raise TournamentError(msg("tournament.round_has_no_published", round_no=round_no, table=table), code="no_table", field="table")
 
 
-def _pairing(t: dict[str, Any]) -> Pairing:
+def pairing_of(t: dict[str, Any]) -> Pairing:
     """A table as a round's events store it (events before structured reasons have ``why`` alone)."""
     return Pairing(t["table"], t["first"], t["second"], t["why"], t.get("reason_code", ""), t.get("reason_params") or {})
