@@ -9,8 +9,9 @@ semaphore), and every command loads its game through that pool. So one slow comm
 writer, or of the snapshots' thread, held every reader for as long.
 
 Here every connection the pool opens has automatic checkpoints off (``PRAGMA wal_autocheckpoint=0``) and its
-temporary storage in memory (``temp_store``: a batch's multi-row INSERT keeps a statement journal, which past 64 KB
-spilled to a file made, written and deleted in ``/var/tmp`` every batch), and a
+temporary storage in memory (``temp_store``: a batch written as several statements in one transaction keeps a
+statement journal for each, which past 64 KB spilled to a file made, written and deleted in ``/var/tmp``; a batch of
+one statement, the usual one, is a transaction by itself and keeps none), and a
 ``Checkpointer`` thread runs a PASSIVE checkpoint, which waits for no reader and no writer, on a connection
 of its own, once about ``CHECKPOINT_BYTES`` were written or ``QUIET`` seconds after a write. What it keeps:
 
@@ -119,7 +120,7 @@ def quiet_checkpoints(pool: SQLiteConnectionPool) -> None:
         cursor = connection.cursor()
         cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.execute(f"PRAGMA journal_size_limit={WAL_KEPT}")
-        cursor.execute("PRAGMA temp_store=MEMORY")  # a batch's statement journal, not a file made and deleted
+        cursor.execute("PRAGMA temp_store=MEMORY")  # a long batch's statement journals, not files made and deleted
         return connection
 
     pool._create_connection = create_quiet  # type: ignore[method-assign]

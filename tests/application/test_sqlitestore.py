@@ -90,10 +90,11 @@ def test_no_connection_of_the_store_checkpoints_in_a_commit(app):
 
 
 def test_a_batchs_statement_journal_stays_in_memory(app):
-    """A batch is one multi-row INSERT inside the writer's transaction, so SQLite keeps a statement journal to undo
-    that statement alone; past 64 KB it spilled to a temporary file, made, unlinked and written (about half the
-    batch's page writes) for every batch. Every connection keeps its temporary storage in memory instead
-    (``temp_store`` 2): the journal is never read once the statement is done."""
+    """A batch past ``ROWS_PER_INSERT`` rows is several INSERTs inside one transaction, so SQLite keeps a statement
+    journal to undo each statement alone; past 64 KB it spilled to a temporary file, made, unlinked and written
+    (about half the batch's page writes; every batch did, before a batch of one statement became its own
+    transaction). Every connection keeps its temporary storage in memory instead (``temp_store`` 2): the journal is
+    never read once the statement is done."""
     assert pragmas(app, "temp_store") == [(2,)] * 4
 
 
