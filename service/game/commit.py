@@ -7,7 +7,9 @@ by one, commands for different games queue behind each other's flushes. Here eac
 its own events and queues them; one *writer* thread takes everything queued so far and inserts it
 in one transaction, then, entry by entry, runs the application's after-save steps (listeners,
 taking snapshots) and tells the caller: a thread waiting in ``save``, or a coroutine awaiting
-``save_async`` (the HTTP service's commands, which run on the event loop and leave it only here).
+``save_async`` (the HTTP service's commands, which run on the event loop and leave it only here). On a store
+that can write from the event loop (PostgreSQL), the coroutines' saves are batched and written by a writer on
+their own loop instead (``service.game.loop_writer``), with the same guarantees.
 The batch's snapshots are handed to a thread of their own (*later*), which stores them in one
 transaction while the writer goes on with the next batch: storing them took 11 ms at the median on
 PostgreSQL under load (50 at worst), and every command queued meanwhile waited for it.
@@ -45,6 +47,8 @@ from typing import Any
 from eventsourcing.application import ProcessingEvent
 from eventsourcing.persistence import Notification, Recording
 
+from service.game.entry import Done, Entry, WriteOverdue, nothing, outcome, overdue, wake
+from service.game.loop_writer import LoopWriter
 from service.store_health import StoreUnavailable, WriteHealth, cause_of
 
 log = logging.getLogger("planilla.commit")
@@ -53,21 +57,6 @@ MAX_BATCH = 64
 #: Seconds a caller waits for its write before it is answered ``StoreUnavailable("stalled")``: longer
 #: than the stores' own lock timeouts (5 s, ``service.settings``), so a lock wait is named "locked".
 WRITE_BOUND = 8.0
-Done = Callable[["Entry"], None]
-
-
-class Entry:
-    """One save: its events (encoded by the caller), and once written its recordings or its error."""
-
-    __slots__ = ("processing", "stored", "recordings", "error", "done", "queued", "waiter")
-
-    def __init__(self, processing: ProcessingEvent[Any], stored: list[Any], done: Done) -> None:
-        self.processing, self.stored, self.done = processing, stored, done
-        #: (loop, future) of a caller awaiting on an event loop: resolved with the rest of its batch's (one wake-up)
-        self.waiter: tuple[asyncio.AbstractEventLoop, asyncio.Future[None]] | None = None
-        self.queued = 0.0  # when it was queued (monotonic)
-        self.recordings: list[Recording[Any]] = []
-        self.error: BaseException | None = None
 
 
 class GroupCommit:
@@ -90,6 +79,8 @@ class GroupCommit:
         self._write_lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._closing = False
+        #: The writers on event loops (a store that can write from one), each loop's own.
+        self._loop_writers: dict[asyncio.AbstractEventLoop, LoopWriter] = {}
         #: What the writer left for ``later`` (the snapshots), stored by a thread of their own.
         self._later: deque[list[Any]] = deque()
         self._later_ready = threading.Condition()
@@ -131,14 +122,15 @@ class GroupCommit:
             finally:
                 self._write_lock.release()
             if alone:
-                return _outcome(entry)
+                return outcome(entry)
         self._enqueue(entry)
         if not written.wait(self.write_bound):
             raise self._stalled(entry)
-        return _outcome(entry)
+        return outcome(entry)
 
     async def save_async(self, processing: ProcessingEvent[Any], done: Done | None = None) -> list[Recording[Any]]:
-        """Record durably and await it (a coroutine); ``done`` runs first, on the writer's thread.
+        """Record durably and await it (a coroutine); ``done`` runs first, on the writer's thread (or, on a store
+        written from the loop, on the loop, by its own writer: ``service.game.loop_writer``).
 
         The caller awaits the writer's future itself, with a timer for the bound: the waiting coroutine runs
         again one turn of the loop after the writer's wake-up. (``asyncio.wait_for`` over ``asyncio.shield``
@@ -147,26 +139,55 @@ class GroupCommit:
         """
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        entry = self._entry(processing, done or _nothing)
+        entry = self._entry(processing, done or nothing)
         entry.waiter = (loop, future)
-        self._enqueue(entry)
-        timer = loop.call_later(self.write_bound, _overdue, future)
+        writer = self._loop_writer(loop)
+        if writer is not None:
+            entry.queued = time.monotonic()
+            writer.enqueue(entry)
+        else:
+            self._enqueue(entry)
+        timer = loop.call_later(self.write_bound, overdue, future)
         try:
             await future
         except WriteOverdue:
             raise self._stalled(entry) from None
         finally:
             timer.cancel()
-        return _outcome(entry)
+        return outcome(entry)
+
+    def _loop_writer(self, loop: asyncio.AbstractEventLoop) -> LoopWriter | None:
+        """The writer on ``loop`` (made at its first save), or None when the store cannot write from a loop."""
+        writer = self._loop_writers.get(loop)
+        if writer is not None:
+            return writer
+        opener = getattr(self.app.recorder, "loop_connection", None)
+        if opener is None:
+            return None
+        with self._ready:
+            for gone in [w for w in self._loop_writers.values() if w.loop.is_closed()]:
+                gone.close()  # its loop is closed: so is what it would have written
+                del self._loop_writers[gone.loop]
+            writer = self._loop_writers[loop] = LoopWriter(self, loop, opener())
+        return writer
+
+    def queued(self) -> int:
+        """How many saves are queued and not yet taken into a batch, by every writer (the tests' view)."""
+        with self._ready:
+            return len(self._queue) + sum(len(w.queue) for w in self._loop_writers.values())
 
     def _stalled(self, entry: Entry) -> StoreUnavailable:
         """The caller of ``entry`` waited too long: withdraw it if it is still queued; the error to raise."""
-        with self._ready:
-            try:
-                self._queue.remove(entry)
-                withdrawn = True
-            except ValueError:  # taken into a batch: it may yet be written
-                withdrawn = False
+        writer = self._loop_writers.get(entry.waiter[0]) if entry.waiter is not None else None
+        if writer is not None:
+            withdrawn = writer.withdraw(entry)  # on its loop, as the writer: nothing moves meanwhile
+        else:
+            with self._ready:
+                try:
+                    self._queue.remove(entry)
+                    withdrawn = True
+                except ValueError:  # taken into a batch: it may yet be written
+                    withdrawn = False
         detail = f"a write waited over {self.write_bound:g} s"
         self.health.failed("stalled", detail)
         return StoreUnavailable("stalled", detail, recorded=False if withdrawn else None)
@@ -176,13 +197,14 @@ class GroupCommit:
         bound; else 0 (``/health`` says "stalled")."""
         writing = self.health.stalled_for()
         with self._ready:
-            oldest = self._queue[0].queued if self._queue else None
-        waiting = time.monotonic() - oldest if oldest is not None else 0.0
+            queued = [self._queue[0].queued] if self._queue else []
+            queued += [t for t in (w.oldest() for w in self._loop_writers.values()) if t is not None]
+        waiting = time.monotonic() - min(queued) if queued else 0.0
         return max(writing, waiting if waiting > self.write_bound else 0.0)
 
     def close(self) -> None:
         """Write what is queued, store the snapshots handed on, then stop both threads (a later save starts
-        them again)."""
+        them again) and close the loops' writers' connections (a later save opens another)."""
         with self._ready:
             self._closing = True
             self._ready.notify()
@@ -199,6 +221,10 @@ class GroupCommit:
                 self._later_ready.notify()
         if later is not None and later is not threading.current_thread():
             later.join(30)
+        with self._ready:
+            writers, self._loop_writers = list(self._loop_writers.values()), {}
+        for writer in writers:
+            writer.close()
 
     # ---- the writer ----------------------------------------------------------------------------
     def _run(self) -> None:
@@ -215,9 +241,13 @@ class GroupCommit:
                     self._finish(batch, self._hand_later)
 
     def _finish(self, batch: list[Entry], later: Callable[[list[Any]], None] | None = None) -> None:
-        """Write a batch, then tell each caller (after-save steps first), then store the snapshots (here,
-        or through ``later``, which hands them to their own thread)."""
+        """Write a batch, then tell each caller (``_tell``)."""
         self._write(batch)
+        self._tell(batch, later)
+
+    def _tell(self, batch: list[Entry], later: Callable[[list[Any]], None] | None = None) -> None:
+        """A written batch's after-save steps, then each caller told, then the snapshots stored (here, or through
+        ``later``, which hands them to their own thread)."""
         deferred: list[Any] = []
         for entry in batch:
             if entry.error is None and self.after is not None:
@@ -235,7 +265,7 @@ class GroupCommit:
                 entry.done(entry)
             except Exception:  # noqa: BLE001 - a caller's callback must not stop the writer
                 log.exception("telling a caller its save is done")
-        _wake(batch)
+        wake(batch)
         if deferred and self.later is not None:
             (later or self._store_later)(deferred)
 
@@ -300,6 +330,10 @@ class GroupCommit:
         finally:
             self.health.end(ticket)
         self.health.succeeded()
+        self._recorded(batch, ids)
+
+    def _recorded(self, batch: list[Entry], ids: Any) -> None:
+        """Each entry of a written batch given its recordings, with the notification ids the store gave them."""
         self.transactions += 1
         self.entries += len(batch)
         position = 0
@@ -312,44 +346,3 @@ class GroupCommit:
                                                   state=s.state, id=n))
                     for event, s, n in zip(entry.processing.events, entry.stored, ids[position:position + count])]
             position += count
-
-
-def _outcome(entry: Entry) -> list[Recording[Any]]:
-    """A written entry's recordings, or its own error raised."""
-    if entry.error is not None:
-        raise entry.error
-    return entry.recordings
-
-
-def _nothing(entry: Entry) -> None:
-    pass
-
-
-class WriteOverdue(Exception):
-    """A caller's write was not done within the bound (raised into the waiting coroutine only)."""
-
-
-def _overdue(future: asyncio.Future[None]) -> None:
-    """The bound passed: the waiting caller gives up (the writer's later wake-up finds the future done)."""
-    if not future.done():
-        future.set_exception(WriteOverdue())
-
-
-def _wake(batch: list[Entry]) -> None:
-    """Tell the batch's callers awaiting on event loops, with one wake-up of each loop (not one an entry: each
-    is a write to the loop's wake-up pipe, and a turn of the interpreter's lock taken back from the loop)."""
-    waiting: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
-    for entry in batch:
-        if entry.waiter is not None:
-            waiting.setdefault(entry.waiter[0], []).append(entry.waiter[1])
-    for loop, futures in waiting.items():
-        try:
-            loop.call_soon_threadsafe(_resolve, futures)
-        except RuntimeError:  # the loop is closed: nobody is waiting any more
-            pass
-
-
-def _resolve(futures: list[asyncio.Future[None]]) -> None:
-    for future in futures:
-        if not future.done():
-            future.set_result(None)

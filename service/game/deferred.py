@@ -18,7 +18,7 @@ from uuid import UUID
 from eventsourcing.application import ProcessingEvent
 from eventsourcing.persistence import IntegrityError
 
-from service.game.commit import Entry
+from service.game.entry import Entry
 from projections.errors import VersionConflict
 
 class Holder(Protocol):

@@ -21,13 +21,20 @@ arrays of plain values, measured at 1, 10 and 30 events), and the writer holds t
 
 The library ships a similar function (``POSTGRES_ENABLE_DB_FUNCTIONS``), but without the table
 lock, and under one name per schema whatever the table; this one is named after its table.
+
+``LoopConnection`` calls the same function from an event loop, on a connection of that loop's own
+(``psycopg.AsyncConnection``): the group commit's writer on the loop (``service.game.loop_writer``)
+sends a batch and the loop goes on until the answer is there, so no thread waits to take the
+interpreter's lock back from the busy loop between the call and its answer (bench/README.md).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+import psycopg
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
@@ -70,3 +77,45 @@ class OneTripRecorder(PostgresApplicationRecorder):
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
             curs.execute(self.sql_insert_one_trip, columns, prepare=True)
             return [row["notification_id"] for row in curs.fetchall()]
+
+    def loop_connection(self) -> LoopConnection:
+        """A connection for the running event loop's writer, opened at its first batch."""
+        return LoopConnection(self)
+
+
+class LoopConnection:
+    """One event loop's own connection to the store, writing a batch through the recorder's function.
+
+    Opened at the first batch, with the connection settings of the library's pool, in autocommit (the function's
+    call is its own transaction, as on the pool's connections). Any failure closes it, so the next batch opens a
+    fresh one; the caller writes the failed batch again through the library's pool (``LoopWriter``), which retries
+    a lost connection, writes a batch with a taken version entry by entry and names store conditions.
+    """
+
+    def __init__(self, recorder: OneTripRecorder) -> None:
+        self.recorder = recorder
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._conn: psycopg.AsyncConnection[Any] | None = None
+
+    async def insert_events(self, stored_events: Sequence[StoredEvent]) -> list[int]:
+        """Write the batch (one statement, one transaction); its notification ids in order."""
+        if self._conn is None or self._conn.closed:
+            self.loop = asyncio.get_running_loop()
+            settings = dict(self.recorder.datastore.pool.kwargs)
+            settings.pop("row_factory", None)
+            self._conn = await psycopg.AsyncConnection.connect(**settings, autocommit=True)
+        columns = ([e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
+                   [e.topic for e in stored_events], [e.state for e in stored_events])
+        try:
+            async with self._conn.cursor() as curs:
+                await curs.execute(self.recorder.sql_insert_one_trip, columns, prepare=True)
+                return [row[0] for row in await curs.fetchall()]
+        except BaseException:  # noqa: BLE001 - a failed or cancelled call leaves the connection in doubt
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Close the connection now, from any thread (its loop may be closed already): nothing is under way on it."""
+        conn, self._conn = self._conn, None
+        if conn is not None and not conn.closed:
+            conn.pgconn.finish()

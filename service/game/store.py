@@ -23,7 +23,8 @@ from eventsourcing.persistence import IntegrityError
 from domain.game import Game, Meta
 from domain.game.devices import LOG_ONLY
 from service.actor import Actor, utc_now
-from service.game.commit import Entry, GroupCommit
+from service.game.commit import GroupCommit
+from service.game.entry import Entry
 from service.game.deferred import DEFERRED, Deferred, Turn
 from projections.errors import GameNotFound, VersionConflict
 

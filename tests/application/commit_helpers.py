@@ -69,7 +69,7 @@ async def awaited_together(app: GamesApplication, notes: list[Note]) -> list[Any
     committer = app.committer
     with committer._write_lock:
         saves = [asyncio.ensure_future(committer.save_async(app._processing(n))) for n in notes]
-        while len(committer._queue) < len(notes):
+        while committer.queued() < len(notes):
             await asyncio.sleep(0.005)
     return list(await asyncio.gather(*saves))
 
