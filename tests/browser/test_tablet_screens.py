@@ -36,22 +36,31 @@ LAYOUT = """() => {
   const board = box(document.querySelector('.board-area'));
   const scores = box(document.querySelector('.side > .scores'));
   const side = box(document.querySelector('.side'));
+  const foot = box(document.querySelector('.group.play > .foot'));
+  const hidden = [...document.querySelectorAll('#keyboard .key')].filter((k) => {
+    const r = box(k);
+    return r.top < side.top - 1 || r.bottom > (foot ? foot.top : side.bottom) + 1;
+  }).map((k) => k.textContent.trim());
   const clipped = [...document.querySelectorAll('pl-sheets .sheet')].filter((s) => s.scrollWidth > s.clientWidth + 1)
     .map((s) => `${s.scrollWidth} > ${s.clientWidth}`);
   return { record: record && record.bottom <= innerHeight + 1 && record.top >= 0, typing: Boolean(record),
            // the scores at the panel's head, below the board, or scrolled away whole (never half under its edge)
            scoresBelowBoard: !board || !scores || innerWidth > innerHeight || innerWidth < 600
-             || scores.top >= board.bottom - 1 || scores.bottom <= side.top + 1, clipped };
+             || scores.top >= board.bottom - 1 || scores.bottom <= side.top + 1, clipped,
+           // on a tablet the whole keyboard is in view between the panel's edge and its foot, unscrolled
+           hidden: innerWidth < 600 ? [] : hidden };
 }"""
 
 
 def check_layout(page: Any, where: str) -> None:
     """Issue 28: while a play is typed «Anotar la jugada» is on screen; the score cards never slide under the
-    board; neither sheet clips a column (side by side only where both fit, stacked on a phone)."""
+    board; neither sheet clips a column (side by side only where both fit, stacked on a phone); on a tablet, either
+    way up, every key of the keyboard is in view without scrolling the panel (not under its foot)."""
     found = page.evaluate(LAYOUT)
     assert not found["typing"] or found["record"], f"{where}: «Anotar la jugada» is off screen"
     assert found["scoresBelowBoard"], f"{where}: the score cards slide under the board"
     assert not found["clipped"], f"{where}: a sheet clips its columns: {found['clipped']}"
+    assert not found["hidden"], f"{where}: keys out of view while typing: {found['hidden']}"
 
 
 @pytest.mark.parametrize("lang", ["es", "ca", "en"])

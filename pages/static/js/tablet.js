@@ -219,7 +219,7 @@ class Tablet extends Controls(Signing(Steps(PlayEntry(Panels)))) {
       </header>
       <div id="banner" class="banner" role="status" aria-live="polite">${this.bannerHtml()}</div>
       ${this.refusal ? this.refusalHtml() : ''}
-      <main class="layout${v.mine.has('place_tiles') && this.entry.mode === 'play' ? ' placing' : ''}">
+      <main class="layout${v.mine.has('place_tiles') && this.entry.mode === 'play' ? ` placing${this.entry.start ? ' typing' : ''}` : ''}">
         <section class="board-area${this.zoomed ? ' zoomed' : ''}" aria-label="${t('board.area')}">
           <button type="button" id="zoom" class="zoom" aria-pressed="${Boolean(this.zoomed)}">${t('board.zoom')}</button>
           <div class="board-scroll"><pl-board id="board"></pl-board></div>
