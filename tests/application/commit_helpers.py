@@ -74,6 +74,20 @@ async def awaited_together(app: GamesApplication, notes: list[Note]) -> list[Any
     return list(await asyncio.gather(*saves))
 
 
+async def saved_while_held(app: GamesApplication, note: Note) -> tuple[Any, float] | None:
+    """Await ``note``'s save while the store is held (the write lock): the error it ended with and how long it
+    waited, or None when it was written all the same."""
+    from service.store_health import StoreUnavailable
+
+    with app.committer._write_lock:
+        started = time.monotonic()
+        try:
+            await app.committer.save_async(app._processing(note))
+        except StoreUnavailable as error:
+            return error, time.monotonic() - started
+    return None
+
+
 def store_for(kind: str, request: pytest.FixtureRequest, tmp_path) -> Store:
     from service.settings import settings_env
 

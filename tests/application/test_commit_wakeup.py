@@ -9,11 +9,9 @@ count turns, not milliseconds: a callback that schedules itself again runs once 
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
-from service.store_health import StoreUnavailable
-from tests.application.commit_helpers import Note, store_for
+from tests.application.commit_helpers import Note, saved_while_held, store_for
 
 
 def test_a_coroutine_awaiting_its_write_runs_again_on_the_turn_after_the_writers_wake_up(tmp_path, request):
@@ -63,14 +61,7 @@ def test_a_write_over_its_bound_is_answered_stalled_and_the_later_wake_up_finds_
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(lambda _, context: errors.append(context))
         note = Note()
-        with committer._write_lock:  # the writer cannot take the batch: the save waits past its bound
-            started = time.monotonic()
-            try:
-                await committer.save_async(app._processing(note))
-            except StoreUnavailable as error:
-                outcome: Any = (error, time.monotonic() - started)
-            else:
-                outcome = None
+        outcome = await saved_while_held(app, note)  # the writer cannot take the batch: the save waits past its bound
         other = Note()
         await committer.save_async(app._processing(other))  # the writer runs again, the loop stays well
         await asyncio.sleep(0.05)

@@ -15,8 +15,7 @@ import pytest
 from eventsourcing.persistence import IntegrityError
 
 from service.game.loop_writer import LoopWriter
-from service.store_health import StoreUnavailable
-from tests.application.commit_helpers import Note, store_for
+from tests.application.commit_helpers import Note, saved_while_held, store_for
 
 
 @pytest.fixture
@@ -112,14 +111,7 @@ def test_a_loops_writer_waits_its_turn_while_the_store_is_held_and_a_save_over_i
 
         ticker = asyncio.ensure_future(tick())
         note = Note()
-        with committer._write_lock:
-            started = time.monotonic()
-            try:
-                await committer.save_async(app._processing(note))
-            except StoreUnavailable as error:
-                outcome: Any = (error, time.monotonic() - started)
-            else:
-                outcome = None
+        outcome = await saved_while_held(app, note)
         other = Note()
         await committer.save_async(app._processing(other))
         ticker.cancel()
