@@ -12,10 +12,13 @@ itself, on the same turn. SQLite's write is a call that blocks, so it keeps the 
 
 What the thread's writer keeps (``service.game.commit``), this one keeps too: all or nothing per command, nothing
 acknowledged before it is durable, order, the bound on the wait (the caller's own timer; an entry still queued is
-withdrawn), store conditions named. For the last three it hands a failed batch to the thread's path
-(``GroupCommit._write`` in the default executor): the library's pool retries a lost connection, a batch with a
-taken version is written again entry by entry so only the entry at fault fails, and a full disk or a lock timeout
-is named. The store takes one batch at a time (PostgreSQL's exclusive table lock serialises them anyway): while
+withdrawn), store conditions named. A batch the database refuses for a store condition (a full disk, a read-only
+database, its lock timeout) fails each of its callers with that condition, as the thread's writer does; any other
+failed batch is handed to the thread's path (``GroupCommit._write`` in the default executor): the library's pool
+retries a lost connection, and a batch with a taken version is written again entry by entry so only the entry at
+fault fails. (A batch whose commit went through but whose answer was lost with the connection is then refused as a
+taken version: the library's own retry has the same blind spot; a retry with the same ``Idempotency-Key`` is
+answered from the store.) The store takes one batch at a time (PostgreSQL's exclusive table lock serialises them anyway): while
 the thread's writer holds its lock (a batch of saves from threads, or a test making a batch form), this one waits
 its turn, looking again every millisecond, never blocking the loop.
 """
@@ -28,10 +31,14 @@ from collections import deque
 from typing import Any, Protocol
 
 from service.game.entry import Entry
+from service.store_health import cause_of
 
 log = logging.getLogger("planilla.commit")
 #: Seconds between looks while the thread's writer holds the store (a batch of saves from threads is under way).
 TURN_WAIT = 0.001
+#: Store conditions the database answers with (a full disk, a read-only database, its lock timeout): a batch refused
+#: so is not written again through the pool (it would wait out the lock timeout a second time), its callers are told.
+ANSWERED = ("disk_full", "read_only", "locked")
 
 
 class Commit(Protocol):
@@ -45,6 +52,8 @@ class Commit(Protocol):
     def _write(self, batch: list[Entry]) -> None: ...
 
     def _recorded(self, batch: list[Entry], ids: Any) -> None: ...
+
+    def _condition(self, error: Exception) -> Any: ...
 
     def _tell(self, batch: list[Entry], later: Any = None) -> None: ...
 
@@ -103,9 +112,14 @@ class LoopWriter:
         ticket = commit.health.begin()
         try:
             ids = await self.connection.insert_events(stored)
-        except Exception as error:  # noqa: BLE001 - written again on the thread's path, which sorts the outcomes
-            log.debug("a batch of %s saves written again through the pool: %s", len(batch), error)
+        except Exception as error:  # noqa: BLE001 - named here, or written again on the thread's path
             commit.health.end(ticket)
+            if cause_of(error) in ANSWERED:  # the database's own answer: the pool would be given the same
+                condition = commit._condition(error)  # noqa: SLF001
+                for entry in batch:
+                    entry.error = condition
+                return
+            log.debug("a batch of %s saves written again through the pool: %s", len(batch), error)
             await self.loop.run_in_executor(None, commit._write, batch)  # noqa: SLF001
             return
         commit.health.end(ticket)

@@ -146,3 +146,36 @@ def test_closing_the_store_closes_every_loops_connection(app, postgres_url):
             assert time.monotonic() < deadline, "the loop's connection is still open on the server"
             time.sleep(0.05)
     assert asyncio.run(save()) != pid
+
+
+@pytest.mark.parametrize("error, code", [(psycopg.errors.DiskFull("could not extend file"), "store_disk_full"),
+                                         (psycopg.errors.LockNotAvailable("lock timeout"), "store_locked")])
+def test_a_store_condition_answered_to_a_loops_batch_is_each_callers_without_a_second_try(app, error, code):
+    """The database refuses a loop's batch for a store condition (its full disk, its lock timeout): every caller in the
+    batch is answered with that condition (503 through the HTTP service), and the batch is not written again through
+    the library's pool (a lock timeout would be waited out a second time, past the caller's bound)."""
+    committer = app.committer
+    pool_writes: list[int] = []
+    real = app.recorder.insert_events
+
+    def counted(stored: Any, **kwargs: Any) -> Any:
+        pool_writes.append(len(stored))
+        return real(stored, **kwargs)
+
+    app.recorder.insert_events = counted
+
+    async def refused() -> list[Any]:
+        await committer.save_async(app._processing(Note()))  # the loop's writer, and its connection, exist
+
+        async def refuse(stored: Any) -> Any:
+            raise error
+
+        writer_of(app).connection.insert_events = refuse
+        notes = [Note(), Note()]
+        return list(await asyncio.gather(*(committer.save_async(app._processing(n)) for n in notes),
+                                         return_exceptions=True))
+
+    outcomes = asyncio.run(refused())
+    assert [getattr(o, "code", o) for o in outcomes] == [code, code]
+    assert pool_writes == []
+    assert committer.health.last_failure.cause == code.removeprefix("store_")
