@@ -10,7 +10,9 @@ whatever that loop's commands queued, sends it as one batch on the loop's own co
 loop's other work until the answer is there; then it runs the after-save steps and resolves the callers' futures
 itself, on the same turn. Before it takes a batch it lets the loop turn once: idle, a turn is microseconds; under
 load it is a pass over every request ready meanwhile, and the commands prepared in it join the batch (5.8 saves a
-batch against 4.5 under the closed loop, each batch's fixed cost in the loop's time shared by more of them). SQLite's write is a call that blocks, so it keeps the thread.
+batch against 4.5 under the closed loop, each batch's fixed cost in the loop's time shared by more of them).
+SQLite's write is a call that blocks, so it keeps the thread: a stalled disk must not hold the loop. Here a stalled
+database holds only the writes waiting on it; the loop goes on, and their callers are answered at their bound.
 
 What the thread's writer keeps (``service.game.commit``), this one keeps too: all or nothing per command, nothing
 acknowledged before it is durable, order, the bound on the wait (the caller's own timer; an entry still queued is
@@ -20,9 +22,9 @@ failed batch is handed to the thread's path (``GroupCommit._write`` in the defau
 retries a lost connection, and a batch with a taken version is written again entry by entry so only the entry at
 fault fails. (A batch whose commit went through but whose answer was lost with the connection is then refused as a
 taken version: the library's own retry has the same blind spot; a retry with the same ``Idempotency-Key`` is
-answered from the store.) The store takes one batch at a time (PostgreSQL's exclusive table lock serialises them anyway): while
-the thread's writer holds its lock (a batch of saves from threads, or a test making a batch form), this one waits
-its turn, looking again every millisecond, never blocking the loop.
+answered from the store.) The store takes one batch at a time (PostgreSQL's exclusive table lock serialises them
+anyway): while the thread's writer holds its lock (a batch of saves from threads, or a test making a batch form),
+this one waits its turn, looking again every millisecond, never blocking the loop.
 """
 
 from __future__ import annotations

@@ -30,7 +30,6 @@ interpreter's lock back from the busy loop between the call and its answer (benc
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +38,10 @@ from eventsourcing.persistence import InterfaceError, OperationalError, StoredEv
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
+
+#: Seconds a loop's connection may take to open (a server that does not answer fails the batch over to the pool
+#: rather than holding the loop's writer until the system's TCP timeout): within a caller's 8 s bound.
+CONNECT_TIMEOUT = 5
 
 
 class OneTripRecorder(PostgresApplicationRecorder):
@@ -94,16 +97,15 @@ class LoopConnection:
 
     def __init__(self, recorder: OneTripRecorder) -> None:
         self.recorder = recorder
-        self.loop: asyncio.AbstractEventLoop | None = None
         self._conn: psycopg.AsyncConnection[Any] | None = None
 
     async def insert_events(self, stored_events: Sequence[StoredEvent]) -> list[int]:
         """Write the batch (one statement, one transaction); its notification ids in order."""
         if self._conn is None or self._conn.closed:
-            self.loop = asyncio.get_running_loop()
             settings = dict(self.recorder.datastore.pool.kwargs)
             settings.pop("row_factory", None)
-            self._conn = await psycopg.AsyncConnection.connect(**settings, autocommit=True)
+            self._conn = await psycopg.AsyncConnection.connect(**settings, autocommit=True,
+                                                               connect_timeout=CONNECT_TIMEOUT)
         columns = ([e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
                    [e.topic for e in stored_events], [e.state for e in stored_events])
         try:

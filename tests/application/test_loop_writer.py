@@ -179,3 +179,17 @@ def test_a_store_condition_answered_to_a_loops_batch_is_each_callers_without_a_s
     assert [getattr(o, "code", o) for o in outcomes] == [code, code]
     assert pool_writes == []
     assert committer.health.last_failure.cause == code.removeprefix("store_")
+
+
+def test_a_loops_connection_gives_up_opening_within_the_callers_bound(app):
+    """A database that does not answer must not hold the loop's writer until the system's TCP timeout (minutes): the
+    loop's connection is opened with a connect timeout shorter than a caller's bound, after which the batch goes
+    through the pool's path and its callers are answered."""
+    from service.game.pgstore import CONNECT_TIMEOUT
+
+    async def save() -> dict[str, str]:
+        await app.committer.save_async(app._processing(Note()))
+        return writer_of(app).connection._conn.info.get_parameters()
+
+    assert asyncio.run(save())["connect_timeout"] == str(CONNECT_TIMEOUT)
+    assert CONNECT_TIMEOUT < app.committer.write_bound
