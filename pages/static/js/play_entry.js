@@ -34,6 +34,19 @@ export const PlayEntry = (Base) => class extends Base {
     this.renderPreview();
   }
 
+  /** While a play is typed on a small screen, the panel is scrolled to the play's group when it does not fit below
+   * what is above it (the scores): the keyboard in view, its foot («Anotar la jugada») stuck at the panel's bottom. */
+  keepEntryInView() {
+    const side = document.querySelector('.side');
+    const group = document.querySelector('.group.play');
+    const record = document.getElementById('record-play');
+    if (!side || !group || !record || !this.entry.start) return;
+    const panel = side.getBoundingClientRect();
+    const box = group.getBoundingClientRect();
+    if (box.bottom <= Math.min(panel.bottom, innerHeight) + 1 || box.top <= panel.top + 1) return; // all in view, or scrolled to
+    side.scrollTop += box.top - panel.top;
+  }
+
   renderEntry() {
     this.renderBoard();
   }
