@@ -44,6 +44,12 @@ from psycopg.sql import SQL, Identifier
 CONNECT_TIMEOUT = 5
 
 
+def columns(stored_events: Sequence[StoredEvent]) -> tuple[list[Any], ...]:
+    """The function's four arguments: the events' ids, versions, topics and states, one array each."""
+    return ([e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
+            [e.topic for e in stored_events], [e.state for e in stored_events])
+
+
 class OneTripRecorder(PostgresApplicationRecorder):
     """``PostgresApplicationRecorder`` whose ``insert_events`` is one call of a function of its own."""
 
@@ -75,10 +81,8 @@ class OneTripRecorder(PostgresApplicationRecorder):
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         if not stored_events:
             return []
-        columns = ([e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
-                   [e.topic for e in stored_events], [e.state for e in stored_events])
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(self.sql_insert_one_trip, columns, prepare=True)
+            curs.execute(self.sql_insert_one_trip, columns(stored_events), prepare=True)
             return [row["notification_id"] for row in curs.fetchall()]
 
     def loop_connection(self) -> LoopConnection:
@@ -106,11 +110,9 @@ class LoopConnection:
             settings.pop("row_factory", None)
             self._conn = await psycopg.AsyncConnection.connect(**settings, autocommit=True,
                                                                connect_timeout=CONNECT_TIMEOUT)
-        columns = ([e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
-                   [e.topic for e in stored_events], [e.state for e in stored_events])
         try:
             async with self._conn.cursor() as curs:
-                await curs.execute(self.recorder.sql_insert_one_trip, columns, prepare=True)
+                await curs.execute(self.recorder.sql_insert_one_trip, columns(stored_events), prepare=True)
                 return [row[0] for row in await curs.fetchall()]
         except BaseException:  # noqa: BLE001 - a failed or cancelled call leaves the connection in doubt
             self.close()
