@@ -6,6 +6,7 @@ cache's lookup, the parameters' processing), more than SQLite's own work on thos
 compiled once per dialect into its SQL text, the order of its parameters and each parameter's conversion (a UUID,
 JSON, a boolean as the dialect stores it); rows that give every column are converted with those and handed to the
 driver's ``executemany``. Rows that leave a column out go through SQLAlchemy as before (its defaults apply).
+The replay's frames, new rows only, are written the same way with a plain ``INSERT`` (``_insert``).
 """
 
 from __future__ import annotations
@@ -38,18 +39,21 @@ class _Compiled(NamedTuple):
     positional: bool
 
 
-_UPSERTS: dict[tuple[str, str], _Compiled] = {}
+_UPSERTS: dict[tuple[str, str, bool], _Compiled] = {}
 
 
-def _compiled(conn: Connection, table: sa.Table) -> _Compiled:
-    key = (conn.dialect.name, table.name)
+def _compiled(conn: Connection, table: sa.Table, replace: bool = True) -> _Compiled:
+    key = (conn.dialect.name, table.name, replace)
     found = _UPSERTS.get(key)
     if found is None:
-        insert = _dialect_insert(conn, table)
-        keys = [c.name for c in table.primary_key.columns]
-        excluded = insert.excluded
-        update = {c.name: excluded[c.name] for c in table.columns if c.name not in keys}
-        statement = insert.on_conflict_do_update(index_elements=keys, set_=update)
+        if replace:
+            insert = _dialect_insert(conn, table)
+            keys = [c.name for c in table.primary_key.columns]
+            excluded = insert.excluded
+            update = {c.name: excluded[c.name] for c in table.columns if c.name not in keys}
+            statement = insert.on_conflict_do_update(index_elements=keys, set_=update)
+        else:
+            statement = table.insert()
         columns = [c.name for c in table.columns]
         dialect = conn.dialect
         made = statement.compile(dialect=dialect, column_keys=columns)
@@ -60,17 +64,22 @@ def _compiled(conn: Connection, table: sa.Table) -> _Compiled:
     return found
 
 
-def _upsert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+def _upsert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]], replace: bool = True) -> None:
     """Insert rows, replacing any row with the same primary key (the statement is built once per dialect)."""
     if not rows:
         return
-    upsert = _compiled(conn, table)
+    upsert = _compiled(conn, table, replace)
     if any(row.keys() != upsert.columns for row in rows):  # a column left out: SQLAlchemy applies its default
         conn.execute(upsert.statement, rows)
         return
     pairs = tuple(zip(upsert.names, upsert.convert))
     values = [tuple(row[name] if f is None else f(row[name]) for name, f in pairs) for row in rows]
     conn.exec_driver_sql(upsert.sql, values if upsert.positional else [dict(zip(upsert.names, v)) for v in values])
+
+
+def _insert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+    """Insert new rows (a row with a primary key already there fails the transaction, as a plain ``INSERT``)."""
+    _upsert(conn, table, rows, replace=False)
 
 
 def _insert_new(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:

@@ -1,6 +1,7 @@
-"""The projector's upserts (``projections/upserts.py``) are handed to the driver already converted: the rows they
-store are exactly what SQLAlchemy's own ``execute`` of the same statement stores from the same rows, on every store,
-compared as the database holds them (the driver's raw values, not read back through SQLAlchemy's types)."""
+"""The projector's upserts and inserts (``projections/upserts.py``) are handed to the driver already converted: the
+rows they store are exactly what SQLAlchemy's own ``execute`` of the same statement stores from the same rows, on
+every store, compared as the database holds them (the driver's raw values, not read back through SQLAlchemy's
+types)."""
 
 from __future__ import annotations
 
@@ -47,13 +48,14 @@ def second_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[An
 @pytest.mark.parametrize("kind", ["memory", "sqlite", "postgres"])
 def test_the_projectors_upserts_store_what_sqlalchemys_execute_stores(kind, request, tmp_path, second_target,
                                                                       monkeypatch):
-    written: list[tuple[sa.Table, list[dict[str, Any]]]] = []
+    written: list[tuple[sa.Table, list[dict[str, Any]], bool]] = []
     real = upserts._upsert
 
-    def upsert(conn: Any, table: sa.Table, rows: list[dict[str, Any]]) -> None:
-        written.append((table, [dict(r) for r in rows]))
-        real(conn, table, rows)
+    def upsert(conn: Any, table: sa.Table, rows: list[dict[str, Any]], replace: bool = True) -> None:
+        written.append((table, [dict(r) for r in rows], replace))
+        real(conn, table, rows, replace)
 
+    monkeypatch.setattr(upserts, "_upsert", upsert)  # the replay's frames: ``_insert``, which calls it
     monkeypatch.setattr(projections.projector, "_upsert", upsert)
     stack = make_stack(kind, target_for(kind, request, tmp_path), batch_size=7)
     try:
@@ -61,18 +63,20 @@ def test_the_projectors_upserts_store_what_sqlalchemys_execute_stores(kind, requ
             game = play_random_game(("file-2024", "fisc-2023")[seed % 2], seed)
             stack.app.save(game)
             stack.projector.catch_up()
-        assert {table.name for table, _ in written} >= {"game_index", "game_status", "scoresheet_row",
-                                                        "settlement", "settlement_player", "game_player"}
-        assert any(len(rows) > 1 for _, rows in written)
+        assert {table.name for table, _, _ in written} >= {
+            "game_index", "game_status", "scoresheet_row", "replay_frame", "settlement", "settlement_player",
+            "game_player"}
+        assert {table.name for table, _, replace in written if not replace} == {"replay_frame"}
+        assert any(len(rows) > 1 for _, rows, _ in written)
 
         other = ReadStore(read_model_url(second_target(kind)))
         other.migrate()
         with other.begin() as conn:  # the same rows, in the same order, through SQLAlchemy's execute
-            for table, rows in written:
+            for table, rows, replace in written:
                 if rows:
-                    conn.execute(upserts._compiled(conn, table).statement, rows)
+                    conn.execute(upserts._compiled(conn, table, replace).statement, rows)
         ours, theirs = raw(stack.store), raw(other)
-        for table, _ in written:
+        for table, _, _ in written:
             assert ours[table.name] == theirs[table.name], table.name
         assert sum(len(rows) for rows in ours.values() if rows) > 100
         other.dispose()
