@@ -362,7 +362,7 @@ def _track_statement(conn: Connection, names: tuple[str, ...]) -> tuple[str, tup
     """``UPDATE`` the tracking rows of ``names`` from ``:old`` to ``:end``, as the driver takes it: its text in the
     dialect's parameter style and, where that style is positional, the parameters' order. One per dialect and set
     of names, compiled once (the names are the read models' own, ``READ_MODELS``): a batch neither compiles an
-    ``IN`` list nor goes through SQLAlchemy's execution of a statement (about a twentieth of a small batch's CPU)."""
+    ``IN`` list nor goes through SQLAlchemy's execution of a statement (its cache key, its parameters' processing)."""
     key = (conn.dialect.name, names)
     found = _TRACK_STATEMENTS.get(key)
     if found is None:

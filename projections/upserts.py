@@ -29,7 +29,8 @@ def _dialect_insert(conn: Connection, table: sa.Table) -> Any:
 
 
 class _Compiled(NamedTuple):
-    """An upsert as the driver takes it: its text, its parameters' names in order, and each one's conversion."""
+    """An upsert (or a plain insert) as the driver takes it: its text, its parameters' names in order, and each
+    one's conversion."""
 
     statement: Any
     sql: str
@@ -65,7 +66,8 @@ def _compiled(conn: Connection, table: sa.Table, replace: bool = True) -> _Compi
 
 
 def _upsert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]], replace: bool = True) -> None:
-    """Insert rows, replacing any row with the same primary key (the statement is built once per dialect)."""
+    """Insert rows, replacing any row with the same primary key (the statement is built once per dialect);
+    ``replace`` False: a plain ``INSERT`` (``_insert``)."""
     if not rows:
         return
     upsert = _compiled(conn, table, replace)
