@@ -143,7 +143,6 @@ class GroupCommit:
         entry.waiter = (loop, future)
         writer = self._loop_writer(loop)
         if writer is not None:
-            entry.queued = time.monotonic()
             writer.enqueue(entry)
         else:
             self._enqueue(entry)

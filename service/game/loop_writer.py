@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from typing import Any, Protocol
 
@@ -73,8 +74,10 @@ class LoopWriter:
         self._task: asyncio.Task[None] | None = None
 
     def enqueue(self, entry: Entry) -> None:
-        """Queue ``entry`` (on the loop); the writer task starts if it is not running. Callers queued in the same
+        """Queue ``entry`` (on the loop), stamped with when (the bound's and ``/health``'s oldest wait, as the
+        thread's queue stamps its own); the writer task starts if it is not running. Callers queued in the same
         turn share its first batch: the task runs after them."""
+        entry.queued = time.monotonic()
         self.queue.append(entry)
         if self._task is None:
             self._task = self.loop.create_task(self._run(), name="planilla-loop-writer")
