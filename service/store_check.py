@@ -75,7 +75,9 @@ def _check_writable(folder: Path) -> None:
         raise StoreRefused(f"{what} {where} is read-only: the service writes its events there; start it on a "
                            "writable copy (a read-only copy is read by 'planilla audit export')")
     for name in sorted(folder.glob("*.sqlite3*")) if folder.is_dir() else []:
-        if not os.access(name, os.W_OK):
+        # a file gone since the listing is not read-only: a killed server's last process closing the database
+        # removes its -wal and -shm files, maybe while this start looks at them
+        if not os.access(name, os.W_OK) and name.exists():
             raise StoreRefused(f"{name} is read-only: the service writes its events there; start it on a "
                                "writable copy (a read-only copy is read by 'planilla audit export')")
 

@@ -147,3 +147,24 @@ def test_a_read_only_data_folder_is_refused_by_serve_and_read_by_audit_export(tm
 def test_audit_export_of_a_folder_that_does_not_exist_makes_none(tmp_path: Path):
     ran = planilla("audit", "export", "3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b", "--data", str(tmp_path / "nowhere"))
     assert ran.returncode == 2 and "no data folder" in ran.stderr and not (tmp_path / "nowhere").exists()
+
+
+def test_a_database_file_gone_between_the_listing_and_the_look_is_not_called_read_only(tmp_path: Path, monkeypatch):
+    """A killed server's last process to close the SQLite database removes its -wal and -shm files; a start that
+    listed them a moment before found them "read-only" (``os.access`` is False for a file that is not there) and
+    refused to start. A file gone is not read-only; one that is there and cannot be written still is."""
+    from service import store_check
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "events.sqlite3").write_bytes(b"")
+    gone = data / "events.sqlite3-shm"  # listed, then removed before it is looked at
+    listed = [data / "events.sqlite3", gone]
+    monkeypatch.setattr(Path, "glob", lambda self, pattern: iter(listed))
+    store_check._check_writable(data)  # no refusal
+
+    real_access = os.access
+    monkeypatch.setattr(store_check.os, "access",
+                        lambda path, mode: False if Path(path).name == "events.sqlite3" else real_access(path, mode))
+    with pytest.raises(store_check.StoreRefused, match="events.sqlite3 is read-only"):
+        store_check._check_writable(data)
