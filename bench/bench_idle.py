@@ -9,7 +9,9 @@ stay idle (tablets connected, nobody playing), waits ``--warmup`` seconds, and t
 ``utime + stime`` from ``/proc/<pid>/stat`` at the start and the end of ``--seconds``: the CPU each used, as a
 share of one core, and the sum, against the target of issue 25 (all the hall server's processes together at
 most 0.5% of a core). The figures are CPU time, not wall time, so a loaded machine changes them less than it
-changes latencies; still, compare runs made one after the other.
+changes latencies; still, compare runs made one after the other. Beside each, the process's wake-ups a second
+(its threads' context switches, ``/proc/<pid>/task/*/status``): what an idle server's CPU is made of, and a count
+that does not drift with the machine as the CPU of each wake-up does (0.1 to 1 ms, cold caches on a slow machine).
 """
 
 from __future__ import annotations
@@ -41,6 +43,19 @@ def cpu_seconds(pid: int) -> float:
     """The process's user and system CPU time so far, in seconds (its threads included)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime: fields 14 and 15 of stat(5)
+
+
+def wakeups(pid: int) -> int:
+    """How many times the process's threads have been switched to so far (voluntary and not): each an idle
+    process's wake-up, whose CPU a slow machine with cold caches makes dear; a count no machine's speed changes."""
+    count = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            status = (task / "status").read_text()
+        except OSError:  # the thread ended meanwhile
+            continue
+        count += sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches:" in line)
+    return count
 
 
 def name_of(pid: int) -> str:
@@ -136,9 +151,11 @@ def main() -> None:
         pids = [proc.pid, *children(proc.pid)]
         names = {pid: name_of(pid) for pid in pids}
         before = {pid: cpu_seconds(pid) for pid in pids}
+        woken = {pid: wakeups(pid) for pid in pids}
         started = time.monotonic()
         time.sleep(args.seconds)
         after = {pid: cpu_seconds(pid) for pid in pids}
+        woken = {pid: wakeups(pid) - woken[pid] for pid in pids}
         wall = time.monotonic() - started
     finally:
         stop.set()
@@ -160,9 +177,10 @@ def main() -> None:
     for pid in pids:
         share = 100 * (after[pid] - before[pid]) / wall
         total += share
-        print(f"  {names[pid]:<45} {share:6.2f}% of a core")
+        print(f"  {names[pid]:<45} {share:6.2f}% of a core, {woken[pid] / wall:5.1f} wake-ups/s")
     verdict = "ok" if total <= TARGET else "MISSED"
-    print(f"  {'all together':<45} {total:6.2f}% of a core (target <= {TARGET}%: ratio {total / TARGET:.2f}, {verdict})")
+    print(f"  {'all together':<45} {total:6.2f}% of a core, {sum(woken.values()) / wall:5.1f} wake-ups/s "
+          f"(target <= {TARGET}%: ratio {total / TARGET:.2f}, {verdict})")
 
 
 if __name__ == "__main__":

@@ -31,12 +31,13 @@ def follow(target: str, *, poll: float = 0.2, parent: int | None = None, wake: i
     import threading
 
     from service.api.collector import off_while_starting, on_after_start
+    from service.hall.process_end import Stop, until_end
 
     with off_while_starting():  # as in planilla serve's start (service.api.collector)
         app, store, projector = open_projections(target)
     on_after_start()
     projector.poll_interval = poll
-    stop = threading.Event()
+    stop = Stop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
     if wake is not None:
@@ -45,9 +46,10 @@ def follow(target: str, *, poll: float = 0.2, parent: int | None = None, wake: i
     projector.listen()  # PostgreSQL: any process's commit wakes it (SQLite: its poll, and the pipe)
     projector.start()
     try:
-        while not stop.wait(0.5):
-            if parent is not None and os.getppid() != parent:  # the server died (even by SIGKILL): so do we
-                break
+        if parent is None:
+            stop.sleep()
+        else:  # the server died (even by SIGKILL): so do we
+            until_end(stop, parent, lambda: os.getppid() == parent, every=0.5)
     finally:
         projector.stop()
         store.dispose()

@@ -30,6 +30,8 @@ import subprocess
 import sys
 import threading
 
+from service.hall.process_end import Stop, until_end
+
 log = logging.getLogger("planilla.projections")
 RESTART_FIRST, RESTART_MAX = 0.5, 30.0
 
@@ -41,7 +43,7 @@ class ProjectorProcess:
         self.store, self.poll_seconds = store, poll_seconds
         self.proc: subprocess.Popen[bytes] | None = None
         self.restarts = 0
-        self._stopping = threading.Event()
+        self._stopping = Stop()  # selectable: the watch sleeps until it or the child's end (``until_end``)
         self._watch: threading.Thread | None = None
         #: The writing end of the current child's wake pipe (None: no child); swapped and closed under the lock,
         #: so a save never writes to a descriptor number the process has reused meanwhile.
@@ -121,7 +123,7 @@ class ProjectorProcess:
         while not self._stopping.is_set():
             proc = self.proc
             if proc is not None and proc.poll() is None:
-                self._stopping.wait(1.0)
+                until_end(self._stopping, proc.pid, lambda: proc.poll() is None)
                 continue
             code = proc.returncode if proc is not None else None
             log.error("the projector process ended (exit %s); starting it again in %.1f s", code, pause)

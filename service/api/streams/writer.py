@@ -28,6 +28,7 @@ import socket
 import sys
 from collections import deque
 
+from service.hall.process_end import process_fd
 from service.api.streams.wire import ATTACH, DETACH, DROPPED, GONE, WRITE, Messages, message
 
 #: Descriptors one read of the order socket can carry (the kernel hands over at most one message's at a time).
@@ -61,13 +62,21 @@ class Writer:
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.down, selectors.EVENT_READ, None)
         self.running = True
+        # The server's end, told by a descriptor where Linux gives one: the loop then sleeps until there is work;
+        # elsewhere it looks at its parent every second.
+        self.parent_fd = process_fd(parent) if parent is not None else None
+        if self.parent_fd is not None:
+            self.selector.register(self.parent_fd, selectors.EVENT_READ, "parent")
 
     # ---- the loop ---------------------------------------------------------------------------------
     def run(self) -> None:
+        timeout = None if self.parent_fd is not None or self.parent is None else 1.0
         while self.running:
-            for key, events in self.selector.select(timeout=1.0):
+            for key, events in self.selector.select(timeout=timeout):
                 if key.data is None:
                     self._read_orders()
+                elif key.data == "parent":
+                    self.running = False  # the server is gone (killed): its viewers' connections go with it
                 elif key.data == "up":
                     self._answer(b"")
                 else:
@@ -82,6 +91,8 @@ class Writer:
         while self.fds:
             os.close(self.fds.popleft())
         self.selector.close()
+        if self.parent_fd is not None:
+            os.close(self.parent_fd)
 
     # ---- orders -----------------------------------------------------------------------------------
     def _read_orders(self) -> None:
