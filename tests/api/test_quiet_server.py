@@ -75,3 +75,41 @@ def test_the_date_header_is_renewed_each_tick(monkeypatch):
         thread.join(15)
     assert not thread.is_alive()
 
+
+
+def test_a_server_ticked_by_the_store_watch_sleeps_and_its_date_header_comes_from_the_watch(monkeypatch):
+    """``planilla serve`` has the store watch's thread renew the Date header (``tick_on``): the loop itself does not
+    wake for it, and the header is the one the last call of the watch's listeners made."""
+    monkeypatch.setattr(quiet, "TICK", 0.05)  # the loop's own tick, were it used
+    monkeypatch.setattr(quiet, "SAFETY_TICK", 60.0)
+    listeners: list = []
+    app = FastAPI()
+
+    @app.get("/ping")
+    def ping() -> dict[str, bool]:
+        return {"ok": True}
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = Counted(uvicorn_config(app, access_log=False, log_level="warning"))
+    server.tick_on(listeners)
+    assert len(listeners) == 1
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    url = "http://%s:%d" % sock.getsockname()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(2.2)
+        assert server.ticks == 1, "the loop woke for its own tick"
+        stale = email.utils.parsedate_to_datetime(httpx.get(f"{url}/ping").headers["date"]).timestamp()
+        assert time.time() - stale >= 1.0, "the header was renewed without the watch"
+        for listener in listeners:  # what the store watch does after each look
+            listener()
+        fresh = email.utils.parsedate_to_datetime(httpx.get(f"{url}/ping").headers["date"]).timestamp()
+        assert abs(fresh - time.time()) < 1.2
+    finally:
+        server.handle_exit(signal.SIGTERM, None)
+        thread.join(15)
+    assert not thread.is_alive()
