@@ -31,7 +31,8 @@ log = logging.getLogger("planilla.tokens")
 #: in any process; if the watch cannot read the store, trust falls back to this bound.
 TOKEN_CACHE_SECONDS = 2.0
 #: How often the store watch looks for what other processes wrote: their token events (issued, revoked) and
-#: the aggregates they saved (told to ``store_listeners``). One small query when nothing was written.
+#: the aggregates they saved (told to ``store_listeners``). One small query when nothing was written; on SQLite not
+#: even that: its ``data_version`` unchanged since the last look says nobody committed (``CheckpointedRecorder``).
 WATCH_EVERY = 0.5
 #: Notification ids of this process's own saves kept for the watch at most (it forgets them as it passes).
 OWN_KEPT = 100_000
@@ -51,6 +52,8 @@ class StoreWatch:
     _watch: threading.Thread | None
     _watch_stop: threading.Event
     _watched_until: float
+    #: SQLite's ``data_version`` when the watch last read everything up to its position (None: read at each look).
+    _seen_version: int | None = None
 
     # ---- following revocations, off the requests' path --------------------------------------------
     def start_token_watch(self) -> None:
@@ -94,8 +97,13 @@ class StoreWatch:
     def _read_token_events(self, position: int, topics: tuple[str, str]) -> int:
         """Forget what the token events after ``position`` change, and tell ``store_listeners`` of what other
         processes saved after it; returns the new position."""
+        pulse = getattr(self.recorder, "data_version", None)  # SQLite: whether anyone committed since the last look
+        version = pulse() if pulse is not None else None
+        if version is not None and version == self._seen_version:
+            return position
         last = self.recorder.max_notification_id() or 0  # inserts are serialised: no gap appears below it
         if last <= position:
+            self._seen_version = version
             return position
         for note in self.recorder.select_notifications(position, 10_000_000, stop=last, topics=topics,
                                                         inclusive_of_start=False):
@@ -106,6 +114,7 @@ class StoreWatch:
                 elif (cached := self._principals.get(note.originator_id)) is not None and cached[1] is None:
                     del self._principals[note.originator_id]  # issued after it was refused here: look again
         self._tell_foreign(position, last)
+        self._seen_version = version  # read before the query: a commit after it changes the version again
         return last
 
     def _tell_foreign(self, position: int, last: int) -> None:

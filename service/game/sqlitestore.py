@@ -58,6 +58,7 @@ class CheckpointedRecorder(SQLiteApplicationRecorder):
         quiet_checkpoints(datastore.pool)
         super().__init__(datastore, **kwargs)
         self._statements: dict[int, str] = {}
+        self._pulse: sqlite3.Connection | None = None  # ``data_version``'s own connection
         memory = datastore.pool.is_sqlite_memory_mode
         self.checkpointer = None if memory else Checkpointer(datastore.pool.db_name, datastore.pool.lock_timeout)
 
@@ -96,8 +97,24 @@ class CheckpointedRecorder(SQLiteApplicationRecorder):
                 f"INSERT INTO {self.events_table_name} VALUES " + ",".join(["(?,?,?,?)"] * count))
         return statement
 
+    def data_version(self) -> int | None:
+        """SQLite's ``PRAGMA data_version`` on a connection of its own, kept for this call (one caller at a time:
+        the store watch's thread): it changes when any other connection, in this process or another, has committed
+        since the last call. A look that finds it unchanged needs no query (``service.access.store_watch``); None
+        in memory, where there is no other process."""
+        if self.datastore.pool.is_sqlite_memory_mode:
+            return None
+        connection = self._pulse
+        if connection is None:
+            connection = self._pulse = sqlite3.connect(self.datastore.pool.db_name, uri=True, check_same_thread=False,
+                                                       isolation_level=None)
+        return connection.execute("PRAGMA data_version").fetchone()[0]
+
     def close(self) -> None:
         """Stop the checkpointer (after a last checkpoint of what was written)."""
+        if self._pulse is not None:
+            self._pulse.close()
+            self._pulse = None
         if self.checkpointer is not None:
             self.checkpointer.close()
 

@@ -3,8 +3,12 @@ anywhere on the store is seen; a token issued elsewhere after a refusal looked u
 
 from __future__ import annotations
 
+from typing import Iterator
+
+import pytest
+
 from service.access.application import ServiceApplication
-from tests.api.conftest import Api
+from tests.api.conftest import Api, _api
 
 
 def test_a_good_token_is_answered_from_memory_until_a_revocation_anywhere_is_seen(api: Api, monkeypatch):
@@ -103,3 +107,42 @@ def test_the_watch_calls_its_listeners_after_each_look_and_one_failing_stops_not
         assert games._watch is not None and games._watch.is_alive()
     finally:
         games.watch_listeners.clear()
+
+
+@pytest.fixture
+def sqlite_api(tmp_path) -> Iterator[Api]:
+    yield from _api(str(tmp_path / "data"))
+
+
+def test_on_sqlite_a_look_with_nothing_committed_since_the_last_asks_no_query(sqlite_api: Api, monkeypatch):
+    """SQLite's ``data_version`` (``CheckpointedRecorder.data_version``) tells the watch whether any connection, in
+    any process, has committed since its last look: unchanged, the look reads nothing (an idle hall's watch wakes
+    twice a second); a commit by another process's connection is read at the next look, as before."""
+    import time
+
+    from service.access import store_watch as access
+    from service.access.tokens import AccessToken, new_token
+
+    games = sqlite_api.games
+    assert games.recorder.data_version() is not None
+    queries: list[float] = []
+    real = games.recorder.max_notification_id
+    monkeypatch.setattr(games.recorder, "max_notification_id", lambda: queries.append(time.monotonic()) or real())
+    monkeypatch.setattr(access, "WATCH_EVERY", 0.02)
+    games.stop_token_watch()
+    games.start_token_watch()
+    time.sleep(0.3)  # a first look reads; then nothing is committed
+    queries.clear()
+    time.sleep(0.5)  # some twenty looks
+    assert queries == [], "the watch queried a store nobody wrote to"
+
+    other = ServiceApplication(dict(games.env))  # another process on the same store
+    try:
+        late = new_token()
+        other.save(AccessToken.issue(late, "spectator", "late", "test", other.clock()))
+        deadline = time.monotonic() + 5
+        while not queries and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert queries, "another process's commit was not read"
+    finally:
+        other.close()
