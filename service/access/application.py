@@ -71,10 +71,6 @@ class ServiceApplication(Binding, OfficialKeys, StoreWatch, GamesApplication):
         #: (the store watch: ``start_token_watch``, ``service.access.store_watch``): the streams' hub, the projector
         #: process.
         self.store_listeners: list[Listener] = []
-        #: Called, without arguments, on the store watch's thread after each of its looks (every ``WATCH_EVERY``
-        #: seconds): periodic work that rides on that wake-up instead of waking for itself (uvicorn's ``Date``
-        #: header: ``service.api.quiet_server``).
-        self.watch_listeners: list[Callable[[], None]] = []
         self._own: set[int] = set()  # notification ids of this process's saves the watch has not passed yet
         self._own_lock = threading.Lock()
         self._watch: threading.Thread | None = None

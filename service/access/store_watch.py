@@ -43,7 +43,6 @@ class StoreWatch:
 
     recorder: Any
     store_listeners: list[Any]
-    watch_listeners: list[Any]
     _principals: dict[UUID, tuple[float, Principal | None]]
     _principals_lock: threading.Lock
     _revoked: set[UUID]
@@ -86,11 +85,6 @@ class StoreWatch:
                 log.warning("reading the token events failed; cached tokens expire on their own", exc_info=True)
             else:
                 self._watched_until = started + TOKEN_CACHE_SECONDS
-            for listener in list(self.watch_listeners):
-                try:
-                    listener()
-                except Exception:  # noqa: BLE001 - a listener's failure is its own; the watch goes on
-                    log.warning("a store watch listener failed", exc_info=True)
             if self._watch_stop.wait(WATCH_EVERY):
                 return
 

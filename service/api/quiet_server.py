@@ -1,15 +1,11 @@
-"""uvicorn's server, ticking once a second instead of ten times, or not at all: an idle hall server sleeps (issue 25).
+"""uvicorn's server without a tick: an idle hall server sleeps (issue 25).
 
 uvicorn's ``Server.main_loop`` wakes every 0.1 s to renew the ``Date`` header (every tenth tick, so once a second)
-and to see whether it was told to stop. On an idle server those ten wakes a second were most of its CPU. Here the
-loop wakes once a second, renews the header each time (as often as uvicorn does), and a signal to stop
-(``handle_exit``: SIGINT, SIGTERM) wakes it at once, so stopping is as quick as before.
-
-``planilla serve`` goes further (``tick_on``): the store watch's thread wakes every half second anyway
-(``service.access.store_watch``) and renews the header after each look, so the loop itself sleeps until told to
-stop (it still looks every ``SAFETY_TICK`` seconds). Each wake-up of an idle process costs CPU out of proportion to
-its work on a machine whose caches the idleness has cooled (0.5 to 2 ms on the slow machines measured,
-bench/README.md): one fewer a second is a fifth of an idle hall's.
+and to see whether it was told to stop. On an idle server those ten wakes a second were most of its CPU; then one a
+second was a fifth of an idle hall's wake-ups, each costing a slow machine 1 to 6 ms of CPU once its caches have gone
+cold (bench/README.md, "A nineteenth machine"). Here the header is made when a response reads it, once per second
+of the clock (``DatedState``), so the loop has nothing to do on a timer: it sleeps until told to stop (``handle_exit``:
+SIGINT, SIGTERM wake it at once), looking every ``TICK`` seconds only as a safety.
 """
 
 from __future__ import annotations
@@ -18,45 +14,58 @@ import asyncio
 import time
 from email.utils import formatdate
 from types import FrameType
-from typing import Callable
 
 import uvicorn
+from uvicorn.server import ServerState
 
-#: Seconds between two ticks (uvicorn renews the Date header on every tenth of its own 0.1 s ticks: once a second).
-TICK = 1.0
-#: Seconds between two ticks of a loop whose Date header another thread renews (``tick_on``): only a safety.
-SAFETY_TICK = 30.0
+#: Seconds between two looks of the loop at whether it should stop, when no signal woke it: a safety only.
+TICK = 30.0
+
+
+class DatedState(ServerState):
+    """uvicorn's state shared by the connections, whose default headers carry the date of the second in which they
+    are read: a response's ``Date`` is as fresh as uvicorn's own (renewed each second) with no timer renewing it.
+    The connections read it on the event loop's thread only; uvicorn's ``on_tick`` still sets it, which changes
+    nothing."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        self._config = config
+        self._second: int | None = None
+        self._headers: list[tuple[bytes, bytes]] = []
+        super().__init__()
+
+    @property  # type: ignore[override]
+    def default_headers(self) -> list[tuple[bytes, bytes]]:
+        now = time.time()
+        second = int(now)
+        if second != self._second:
+            date = [(b"date", formatdate(now, usegmt=True).encode())] if self._config.date_header else []
+            self._headers = date + self._config.encoded_headers
+            self._second = second
+        return self._headers
+
+    @default_headers.setter
+    def default_headers(self, value: list[tuple[bytes, bytes]]) -> None:
+        pass  # made when read (above)
 
 
 class QuietServer(uvicorn.Server):
-    """``uvicorn.Server`` with a one-second tick that a stop signal cuts short."""
+    """``uvicorn.Server`` whose ``Date`` header needs no tick, and whose loop a stop signal wakes."""
 
     def __init__(self, config: uvicorn.Config) -> None:
         super().__init__(config)
+        self.server_state = DatedState(config)
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._tick = TICK
-
-    def tick_on(self, listeners: list[Callable[[], None]]) -> None:
-        """Have the ``Date`` header renewed by whoever calls ``listeners`` regularly (the store watch, twice a
-        second: ``ServiceApplication.watch_listeners``) instead of by this loop's own tick."""
-        listeners.append(self.renew_date)
-        self._tick = SAFETY_TICK
-
-    def renew_date(self) -> None:
-        """What uvicorn's ``on_tick`` does every second: the default headers with the date now. Safe from any
-        thread: the list is replaced whole, and a response takes whichever list was there when it began."""
-        date = [(b"date", formatdate(time.time(), usegmt=True).encode())] if self.config.date_header else []
-        self.server_state.default_headers = date + self.config.encoded_headers
 
     async def main_loop(self) -> None:
         self._loop, self._wake = asyncio.get_running_loop(), asyncio.Event()
         counter = 0
         should_exit = await self.on_tick(counter)
         while not should_exit:
-            counter = (counter + 10) % 864000  # a multiple of ten: uvicorn's on_tick renews the Date header
+            counter = (counter + 10) % 864000  # a multiple of ten, as uvicorn's own ticks renewing the header
             try:
-                await asyncio.wait_for(self._wake.wait(), self._tick)
+                await asyncio.wait_for(self._wake.wait(), TICK)
             except asyncio.TimeoutError:
                 pass
             should_exit = await self.on_tick(counter)

@@ -187,9 +187,7 @@ def serve(host: str, port: int, store: str, *, access_log: bool = True, out: Tex
         out.write(f"Pushing closed games and round seals to the federation at {federation}\n")
     out.flush()
     try:
-        server = QuietServer(uvicorn_config(app, access_log=access_log, **ssl))
-        server.tick_on(games.watch_listeners)  # the store watch renews the Date header: one wake-up a second fewer
-        server.run(sockets=[sock])
+        QuietServer(uvicorn_config(app, access_log=access_log, **ssl)).run(sockets=[sock])
     finally:
         if pusher is not None:
             pusher.stop()

@@ -1,4 +1,4 @@
-"""``planilla serve``'s uvicorn server (``service.api.quiet_server``): a tick a second, not ten; a stop at once.
+"""``planilla serve``'s uvicorn server (``service.api.quiet_server``): no tick, a fresh Date header; a stop at once.
 
 Issue 25: an idle hall server's processes together under 0.5% of a core. uvicorn's own loop woke every 0.1 s.
 """
@@ -63,7 +63,7 @@ def test_a_stop_signal_ends_the_wait_at_once_not_at_the_next_tick(monkeypatch):
     assert server.ticks == 2  # the first look, then the one the stop woke
 
 
-def test_the_date_header_is_renewed_each_tick(monkeypatch):
+def test_the_loop_still_looks_every_tick_as_a_safety_and_the_date_is_fresh(monkeypatch):
     server, thread, url = serve(0.2, monkeypatch)
     try:
         time.sleep(1.5)
@@ -76,39 +76,17 @@ def test_the_date_header_is_renewed_each_tick(monkeypatch):
     assert not thread.is_alive()
 
 
-
-def test_a_server_ticked_by_the_store_watch_sleeps_and_its_date_header_comes_from_the_watch(monkeypatch):
-    """``planilla serve`` has the store watch's thread renew the Date header (``tick_on``): the loop itself does not
-    wake for it, and the header is the one the last call of the watch's listeners made."""
-    monkeypatch.setattr(quiet, "TICK", 0.05)  # the loop's own tick, were it used
-    monkeypatch.setattr(quiet, "SAFETY_TICK", 60.0)
-    listeners: list = []
-    app = FastAPI()
-
-    @app.get("/ping")
-    def ping() -> dict[str, bool]:
-        return {"ok": True}
-
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = Counted(uvicorn_config(app, access_log=False, log_level="warning"))
-    server.tick_on(listeners)
-    assert len(listeners) == 1
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    url = "http://%s:%d" % sock.getsockname()
+def test_the_date_header_is_fresh_after_a_long_sleep_without_any_tick(monkeypatch):
+    """``DatedState``: the header is made when a response reads it, so a loop that has not ticked for seconds still
+    answers with the date of now (uvicorn's renewed it only on its tick)."""
+    server, thread, url = serve(60.0, monkeypatch)  # no tick after the first
     try:
-        deadline = time.monotonic() + 10
-        while not server.started and time.monotonic() < deadline:
-            time.sleep(0.01)
+        first = email.utils.parsedate_to_datetime(httpx.get(f"{url}/ping").headers["date"]).timestamp()
         time.sleep(2.2)
-        assert server.ticks == 1, "the loop woke for its own tick"
-        stale = email.utils.parsedate_to_datetime(httpx.get(f"{url}/ping").headers["date"]).timestamp()
-        assert time.time() - stale >= 1.0, "the header was renewed without the watch"
-        for listener in listeners:  # what the store watch does after each look
-            listener()
-        fresh = email.utils.parsedate_to_datetime(httpx.get(f"{url}/ping").headers["date"]).timestamp()
-        assert abs(fresh - time.time()) < 1.2
+        later = email.utils.parsedate_to_datetime(httpx.get(f"{url}/ping").headers["date"]).timestamp()
+        assert server.ticks == 1, "the loop woke for a tick"
+        assert later - first >= 2, "the Date header was not renewed without a tick"
+        assert abs(later - time.time()) < 1.2
     finally:
         server.handle_exit(signal.SIGTERM, None)
         thread.join(15)

@@ -82,33 +82,6 @@ def test_a_good_token_is_answered_from_memory_until_a_revocation_anywhere_is_see
         other.close()
 
 
-def test_the_watch_calls_its_listeners_after_each_look_and_one_failing_stops_nothing(api: Api, monkeypatch):
-    """``watch_listeners`` ride on the watch's wake-up (``planilla serve`` renews uvicorn's Date header there): each
-    is called after every look, and a listener that raises is logged, the others and the watch going on."""
-    import time
-
-    from service.access import store_watch as access
-
-    games = api.games
-    monkeypatch.setattr(access, "WATCH_EVERY", 0.02)
-    calls: list[float] = []
-
-    def broken() -> None:
-        raise RuntimeError("a listener's own failure")
-
-    games.watch_listeners.extend([broken, lambda: calls.append(time.monotonic())])
-    games.stop_token_watch()
-    games.start_token_watch()
-    try:
-        deadline = time.monotonic() + 10
-        while len(calls) < 5 and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert len(calls) >= 5, calls
-        assert games._watch is not None and games._watch.is_alive()
-    finally:
-        games.watch_listeners.clear()
-
-
 @pytest.fixture
 def sqlite_api(tmp_path) -> Iterator[Api]:
     yield from _api(str(tmp_path / "data"))
