@@ -45,17 +45,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime: fields 14 and 15 of stat(5)
 
 
-def wakeups(pid: int) -> int:
-    """How many times the process's threads have been switched to so far (voluntary and not): each an idle
+def wakeups(pid: int) -> dict[str, int]:
+    """How many times each of the process's threads has been switched to so far (voluntary and not): each an idle
     process's wake-up, whose CPU a slow machine with cold caches makes dear; a count no machine's speed changes."""
-    count = 0
+    counts = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
             status = (task / "status").read_text()
         except OSError:  # the thread ended meanwhile
             continue
-        count += sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches:" in line)
-    return count
+        counts[task.name] = sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches:" in line)
+    return counts
+
+
+def woken_since(before: dict[str, int], after: dict[str, int]) -> int:
+    """The wake-ups between two counts, of the threads alive at the end (one that ended took its count along)."""
+    return sum(count - before.get(tid, 0) for tid, count in after.items())
 
 
 def name_of(pid: int) -> str:
@@ -155,7 +160,7 @@ def main() -> None:
         started = time.monotonic()
         time.sleep(args.seconds)
         after = {pid: cpu_seconds(pid) for pid in pids}
-        woken = {pid: wakeups(pid) - woken[pid] for pid in pids}
+        woken = {pid: woken_since(woken[pid], wakeups(pid)) for pid in pids}
         wall = time.monotonic() - started
     finally:
         stop.set()

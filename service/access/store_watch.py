@@ -1,7 +1,9 @@
 """The store watch: a mixin of ``ServiceApplication`` that follows, off the requests' path, what the store holds
 that this process did not write itself.
 
-Every ``WATCH_EVERY`` seconds one thread (``planilla-tokens``) reads the token events recorded since it last looked:
+Every ``WATCH_EVERY`` seconds, or on SQLite under Linux when a file of the store's folder has changed (at most as
+often, and at least every ``QUIET_LOOK`` seconds: an idle hall's watch sleeps), one thread (``planilla-tokens``)
+reads the token events recorded since it last looked:
 a revocation, from any process, makes the token refused at once; a token issued elsewhere after it was refused here
 is looked up again. While it reads on, a good token once looked up is answered from memory until it is revoked
 (``ServiceApplication._trusted``); when it cannot read, a cached answer falls back to its own ``TOKEN_CACHE_SECONDS``.
@@ -21,6 +23,7 @@ from uuid import UUID
 from eventsourcing.utils import get_topic
 
 from service.access.tokens import AccessToken
+from service.game.folder_changes import FolderChanges, folder_changes
 from service.principal import Principal
 
 log = logging.getLogger("planilla.tokens")
@@ -34,6 +37,10 @@ TOKEN_CACHE_SECONDS = 2.0
 #: the aggregates they saved (told to ``store_listeners``). One small query when nothing was written; on SQLite not
 #: even that: its ``data_version`` unchanged since the last look says nobody committed (``CheckpointedRecorder``).
 WATCH_EVERY = 0.5
+#: On a store whose folder's changes the system tells (SQLite on Linux: ``service.game.folder_changes``), the watch
+#: sleeps until a file of it changes instead of looking every ``WATCH_EVERY`` seconds, and looks anyway after this
+#: many seconds of quiet (a change the system did not tell: a folder on a network share).
+QUIET_LOOK = 30.0
 #: Notification ids of this process's own saves kept for the watch at most (it forgets them as it passes).
 OWN_KEPT = 100_000
 
@@ -51,6 +58,7 @@ class StoreWatch:
     _watch: threading.Thread | None
     _watch_stop: threading.Event
     _watched_until: float
+    _changes: FolderChanges | None = None  # the folder's changes the watch sleeps on (``stop_token_watch`` wakes it)
     #: SQLite's ``data_version`` when the watch last read everything up to its position (None: read at each look).
     _seen_version: int | None = None
 
@@ -70,6 +78,9 @@ class StoreWatch:
 
     def stop_token_watch(self) -> None:
         self._watch_stop.set()
+        changes = self._changes
+        if changes is not None:
+            changes.interrupt()
         if self._watch is not None:
             self._watch.join(5)
             self._watch = None
@@ -77,16 +88,43 @@ class StoreWatch:
 
     def _follow_tokens(self, position: int) -> None:
         topics = (get_topic(AccessToken.Revoked), get_topic(AccessToken.Issued))
-        while True:
-            started = time.monotonic()
-            try:
-                position = self._read_token_events(position, topics)
-            except Exception:  # noqa: BLE001 - the store hiccuped: cached answers fall back to their own bound
-                log.warning("reading the token events failed; cached tokens expire on their own", exc_info=True)
-            else:
+        folder = getattr(self.recorder, "folder", lambda: None)()
+        changes = self._changes = folder_changes(folder) if folder is not None else None
+        try:
+            while True:
+                started = time.monotonic()
+                try:
+                    position = self._read_token_events(position, topics)
+                except Exception:  # noqa: BLE001 - the store hiccuped: cached answers fall back to their own bound
+                    log.warning("reading the token events failed; cached tokens expire on their own", exc_info=True)
+                    if self._watch_stop.wait(WATCH_EVERY):
+                        return
+                    continue
                 self._watched_until = started + TOKEN_CACHE_SECONDS
-            if self._watch_stop.wait(WATCH_EVERY):
-                return
+                if changes is None:
+                    if self._watch_stop.wait(WATCH_EVERY):
+                        return
+                    continue
+                if self._quiet_until_changed(changes, started):
+                    return
+        finally:
+            self._changes = None
+            if changes is not None:
+                changes.close()
+
+    def _quiet_until_changed(self, changes: FolderChanges, looked: float) -> bool:
+        """Sleep until a file of the store's folder changes (a commit, from any process) or ``QUIET_LOOK`` seconds
+        pass; True when the watch is to stop. Till a change nothing was committed, so the good tokens cached stay
+        vouched for meanwhile; from a change, only until it (the look that follows vouches again). The looks stay
+        ``WATCH_EVERY`` seconds apart, as on a timer, when the changes come one after another (a busy hall)."""
+        self._watched_until = math.inf
+        changed = changes.wait(QUIET_LOOK)
+        now = time.monotonic()
+        self._watched_until = now if changed else now + TOKEN_CACHE_SECONDS
+        if self._watch_stop.is_set():
+            return True
+        rest = looked + WATCH_EVERY - now
+        return changed and rest > 0 and self._watch_stop.wait(rest)
 
     def _read_token_events(self, position: int, topics: tuple[str, str]) -> int:
         """Forget what the token events after ``position`` change, and tell ``store_listeners`` of what other

@@ -37,8 +37,9 @@ class ServiceSettings:
     #: Seconds between a child projector's reads of a store that has no notifications (SQLite), for what other
     #: processes write: this server's own saves wake it at once (``service.api.projector_process``), and the store
     #: watch wakes it within half a second of another process's save (``ServiceApplication.store_listeners``), so
-    #: this read is a safety net only, and an idle hall's child wakes for it once in five seconds.
-    projector_poll_seconds: float = 5.0
+    #: this read is a safety net only, and an idle hall's child wakes for it twice a minute (each wake-up after a
+    #: long sleep costs a slow virtual machine some 10-30 ms of CPU: bench/README.md, "A nineteenth machine").
+    projector_poll_seconds: float = 30.0
     #: Answer well-formed commands without the framework's per-request machinery
     #: (``service.api.fast_path``); the answers are the same either way (a test compares them).
     command_fast_path: bool = True

@@ -29,6 +29,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -109,6 +110,14 @@ class CheckpointedRecorder(SQLiteApplicationRecorder):
             connection = self._pulse = sqlite3.connect(self.datastore.pool.db_name, uri=True, check_same_thread=False,
                                                        isolation_level=None)
         return connection.execute("PRAGMA data_version").fetchone()[0]
+
+    def folder(self) -> Path | None:
+        """The folder the database and its write-ahead log are written in (whose changes the store watch waits
+        for: ``service.game.folder_changes``); None in memory or for a database named by a URI."""
+        name = self.datastore.pool.db_name
+        if self.datastore.pool.is_sqlite_memory_mode or name.startswith("file:"):
+            return None
+        return Path(name).resolve().parent
 
     def close(self) -> None:
         """Stop the checkpointer (after a last checkpoint of what was written)."""

@@ -56,7 +56,7 @@ def test_the_first_projector_child_is_forked_clean_and_ends_with_a_killed_server
         assert int(stat[1]) == proc.pid  # forked by the server itself
         assert int(stat[3]) == child  # a session of its own: a Ctrl-C reaches the server, which stops it in order
         argv = Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ").split()
-        assert argv[-8:] == [b"--data", str(tmp_path / "data").encode(), b"--poll", b"5.0", b"--wake",
+        assert argv[-8:] == [b"--data", str(tmp_path / "data").encode(), b"--poll", b"30.0", b"--wake",
                              argv[-3], b"--parent", str(proc.pid).encode()], argv
         assert b"projections" in argv and b"follow" in argv
         held = _sockets(proc.pid)
