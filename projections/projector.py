@@ -340,9 +340,18 @@ class Projector(Follower):
         With this projector's thread running it is woken at once; otherwise the read store is
         polled, as another process may be the one projecting.
         """
+        return self._wait(lambda: self.projected_version(game_id) >= version, timeout)
+
+    def wait_caught_up(self, timeout: float = 1.0) -> bool:
+        """Wait (at most ``timeout`` seconds) until every read model has processed the events stored when called
+        (a list read just after a write whose games it cannot name: a round published a moment ago); True if so."""
+        target = self.app.recorder.max_notification_id() or 0
+        return self._wait(lambda: min(self.positions().values()) >= target, timeout)
+
+    def _wait(self, done: Callable[[], bool], timeout: float) -> bool:
         deadline = time.monotonic() + timeout
         while True:
-            if self.projected_version(game_id) >= version:
+            if done():
                 return True
             remaining = deadline - time.monotonic()
             if remaining <= 0:

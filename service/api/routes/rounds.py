@@ -47,8 +47,15 @@ def _official_for_all(who: Any, what: str) -> None:
 
 
 async def _round_games(request: Request, event: str, number: int) -> list[dict[str, Any]]:
-    """The games of an event and round as the directors' index lists them, by table (404 when none)."""
+    """The games of an event and round as the directors' index lists them, by table (404 when none). A round
+    published a moment ago may not be in the read models yet (a director issuing its seat codes at once from the round
+    control, on a busy hall server): when none is listed, the read models are waited for (``read_wait_seconds``)
+    and read again before the refusal."""
     found = await bounded(index, request.app.state.read_store, event=event, round=number, limit=500)
+    if not found:
+        state = request.app.state
+        if await run_in_threadpool(state.projector.wait_caught_up, state.settings.read_wait_seconds):
+            found = await bounded(index, state.read_store, event=event, round=number, limit=500)
     if not found:
         raise ApiError(404, "round_not_found", msg("api.no_game_event_round", event=event, number=number), field="round")
     return found
