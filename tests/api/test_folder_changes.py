@@ -90,3 +90,45 @@ def test_an_idle_watch_does_not_look_and_another_process_s_revocation_still_appl
         other.close()
         games.stop_token_watch()
     assert games._changes is None
+
+
+def test_under_a_stream_of_commits_the_cached_tokens_stay_vouched_for(sqlite_api: Api, monkeypatch):
+    """A busy hall: the folder changes all the time, so the watch looks every ``WATCH_EVERY`` seconds as on a timer,
+    and between its looks the good tokens cached stay vouched for (a first version left them unvouched from each
+    change to the next look: every request then read its token from the store, a tenth of the commands lost)."""
+    from service.access import store_watch as access
+
+    games = sqlite_api.games
+    monkeypatch.setattr(access, "WATCH_EVERY", 0.1)
+    monkeypatch.setattr(access, "TOKEN_CACHE_SECONDS", 0.5)  # a cached answer's own life: shorter than the run
+    other = ServiceApplication(dict(games.env))
+    stop = threading.Event()
+
+    def commits() -> None:  # another process's writes, one after another
+        while not stop.is_set():
+            other.issue_token("spectator", "noise", "test")
+            time.sleep(0.01)
+
+    writer = threading.Thread(target=commits)
+    try:
+        table = sqlite_api.table()
+        path = f"/v1/games/{table.id}"
+        raw, _ = other.issue_token("spectator", "booth", "test")
+        games.stop_token_watch()
+        games.start_token_watch()
+        assert sqlite_api.get(path, raw).status_code == 200
+        reads: list[object] = []
+        real_token = games._token
+        monkeypatch.setattr(games, "_token", lambda i: reads.append(i) or real_token(i))
+        writer.start()
+        started = time.monotonic()
+        while time.monotonic() - started < 1.5:  # three times a cached answer's own life
+            assert sqlite_api.get(path, raw).status_code == 200
+            time.sleep(0.02)
+        assert reads == [], f"the token was read from the store {len(reads)} times: the watch stopped vouching"
+    finally:
+        stop.set()
+        if writer.is_alive():
+            writer.join(10)
+        other.close()
+        games.stop_token_watch()
