@@ -48,6 +48,18 @@ def test_a_folder_that_is_not_there_gives_no_changes(tmp_path: Path):
     assert folder_changes(tmp_path / "missing") is None
 
 
+def watched_token(api: Api, other: ServiceApplication) -> tuple[str, str, object]:
+    """A game's address and a good token another process issued, once looked up and cached by a watch started anew
+    (with the constants the test has set)."""
+    table = api.table()
+    path = f"/v1/games/{table.id}"
+    raw, ident = other.issue_token("spectator", "booth", "test")
+    api.games.stop_token_watch()
+    api.games.start_token_watch()
+    assert api.get(path, raw).status_code == 200
+    return path, raw, ident
+
+
 @pytest.fixture
 def sqlite_api(tmp_path: Path) -> Iterator[Api]:
     yield from _api(str(tmp_path / "data"))
@@ -69,12 +81,7 @@ def test_an_idle_watch_does_not_look_and_another_process_s_revocation_still_appl
     monkeypatch.setattr(access, "TOKEN_CACHE_SECONDS", 60.0)
     other = ServiceApplication(dict(games.env))  # another process on the same store
     try:
-        table = sqlite_api.table()
-        path = f"/v1/games/{table.id}"
-        raw, ident = other.issue_token("spectator", "booth", "test")
-        games.stop_token_watch()
-        games.start_token_watch()
-        assert sqlite_api.get(path, raw).status_code == 200
+        path, raw, ident = watched_token(sqlite_api, other)
         time.sleep(2.0)  # the first look; the writes above and their checkpoint a second later (QUIET) settle
         looks.clear()
         time.sleep(1.5)
@@ -111,12 +118,7 @@ def test_under_a_stream_of_commits_the_cached_tokens_stay_vouched_for(sqlite_api
 
     writer = threading.Thread(target=commits)
     try:
-        table = sqlite_api.table()
-        path = f"/v1/games/{table.id}"
-        raw, _ = other.issue_token("spectator", "booth", "test")
-        games.stop_token_watch()
-        games.start_token_watch()
-        assert sqlite_api.get(path, raw).status_code == 200
+        path, raw, _ = watched_token(sqlite_api, other)
         reads: list[object] = []
         real_token = games._token
         monkeypatch.setattr(games, "_token", lambda i: reads.append(i) or real_token(i))
