@@ -119,12 +119,14 @@ class StoreWatch:
         look that follows, at most ``WATCH_EVERY`` later, vouches again: under load the requests never find the
         cached tokens unvouched, which sent each to the store and cost a busy hall a tenth of its commands). The
         looks stay ``WATCH_EVERY`` seconds apart, as on a timer, when the changes come one after another."""
+        if self._watch_stop.is_set():  # stopped before it could be interrupted: vouch for nothing more
+            return True
         self._watched_until = math.inf
         changed = changes.wait(QUIET_LOOK)
+        if self._watch_stop.is_set():  # ``stop_token_watch`` leaves nothing vouched for
+            return True
         now = time.monotonic()
         self._watched_until = looked + TOKEN_CACHE_SECONDS if changed else now + TOKEN_CACHE_SECONDS
-        if self._watch_stop.is_set():
-            return True
         rest = looked + WATCH_EVERY - now
         return changed and rest > 0 and self._watch_stop.wait(rest)
 
