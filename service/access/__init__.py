@@ -3,5 +3,5 @@
 (``binding``) and the service's application (``application``: games plus tokens, the revocation
 watch, the live listeners).
 
-May import: domain, service, service.game, service.trust
+May import: domain, service, service.game, service.hall, service.trust
 """

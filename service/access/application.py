@@ -37,6 +37,7 @@ from service.access.idempotency import IdempotentCommand, record_id
 from service.access.tokens import AccessToken, Bootstrap, new_token, token_id
 from service.principal import Principal
 from service.game.application import Actor, GameNotFound, GamesApplication, deferred_save
+from service.hall.process_end import Stop
 
 Builder = Callable[[Game], list[Any]]
 Listener = Callable[[UUID, int], None]
@@ -74,7 +75,7 @@ class ServiceApplication(Binding, OfficialKeys, StoreWatch, GamesApplication):
         self._own: set[int] = set()  # notification ids of this process's saves the watch has not passed yet
         self._own_lock = threading.Lock()
         self._watch: threading.Thread | None = None
-        self._watch_stop = threading.Event()
+        self._watch_stop = Stop()
         #: Until when the watch vouches for the good tokens cached (it read every revocation up to then).
         self._watched_until = -math.inf
 

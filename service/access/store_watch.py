@@ -24,6 +24,7 @@ from eventsourcing.utils import get_topic
 
 from service.access.tokens import AccessToken
 from service.game.folder_changes import FolderChanges, folder_changes
+from service.hall.process_end import Stop
 from service.principal import Principal
 
 log = logging.getLogger("planilla.tokens")
@@ -56,9 +57,8 @@ class StoreWatch:
     _own: set[int]
     _own_lock: threading.Lock
     _watch: threading.Thread | None
-    _watch_stop: threading.Event
+    _watch_stop: Stop  # an event a ``select`` can wait on: the folder's changes and a stop in one sleep
     _watched_until: float
-    _changes: FolderChanges | None = None  # the folder's changes the watch sleeps on (``stop_token_watch`` wakes it)
     #: SQLite's ``data_version`` when the watch last read everything up to its position (None: read at each look).
     _seen_version: int | None = None
 
@@ -78,9 +78,6 @@ class StoreWatch:
 
     def stop_token_watch(self) -> None:
         self._watch_stop.set()
-        changes = self._changes
-        if changes is not None:
-            changes.interrupt()
         if self._watch is not None:
             self._watch.join(5)
             self._watch = None
@@ -89,7 +86,7 @@ class StoreWatch:
     def _follow_tokens(self, position: int) -> None:
         topics = (get_topic(AccessToken.Revoked), get_topic(AccessToken.Issued))
         folder = getattr(self.recorder, "folder", lambda: None)()
-        changes = self._changes = folder_changes(folder) if folder is not None else None
+        changes = folder_changes(folder) if folder is not None else None
         try:
             while True:
                 started = time.monotonic()
@@ -108,7 +105,6 @@ class StoreWatch:
                 if self._quiet_until_changed(changes, started):
                     return
         finally:
-            self._changes = None
             if changes is not None:
                 changes.close()
 
@@ -119,10 +115,8 @@ class StoreWatch:
         look that follows, at most ``WATCH_EVERY`` later, vouches again: under load the requests never find the
         cached tokens unvouched, which sent each to the store and cost a busy hall a tenth of its commands). The
         looks stay ``WATCH_EVERY`` seconds apart, as on a timer, when the changes come one after another."""
-        if self._watch_stop.is_set():  # stopped before it could be interrupted: vouch for nothing more
-            return True
         self._watched_until = math.inf
-        changed = changes.wait(QUIET_LOOK)
+        changed = changes.wait(QUIET_LOOK, self._watch_stop)  # a stop set before the wait ends it at once
         if self._watch_stop.is_set():  # ``stop_token_watch`` leaves nothing vouched for
             return True
         now = time.monotonic()

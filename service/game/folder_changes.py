@@ -5,7 +5,7 @@ a second, each look on an idle machine 1 to 6 ms of CPU once the caches have gon
 nineteenth machine"). Every commit writes the write-ahead log with ``write`` (or the database file, or creates or
 removes the log), and the kernel tells an ``inotify`` descriptor of each such change to a file of the folder, from any
 process on this machine. ``FolderChanges.wait`` sleeps in a ``select`` on that descriptor until a change, a stop
-(``interrupt``) or a time-out. Not told: a change made through a shared mapping (SQLite's ``-shm`` index, which a
+(any object a ``select`` waits on: the store watch's ``service.hall.process_end.Stop``) or a time-out. Not told: a change made through a shared mapping (SQLite's ``-shm`` index, which a
 commit never makes alone) or by another machine (a folder on a network share: SQLite's locks do not hold there
 either). Where there is no ``inotify`` (another system, the kernel's limit reached), ``folder_changes`` is None
 and the watch looks on a timer as before. ``ctypes`` over the C library: the standard library has no binding, and
@@ -18,13 +18,14 @@ import ctypes
 import os
 import select
 from pathlib import Path
+from typing import Any
 
 IN_MODIFY, IN_CLOSE_WRITE, IN_MOVED_TO, IN_CREATE, IN_DELETE = 0x2, 0x8, 0x80, 0x100, 0x200
 WATCHED = IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE
 
 
 class FolderChanges:
-    """An ``inotify`` descriptor on one folder, and a pipe that interrupts its wait."""
+    """An ``inotify`` descriptor on one folder."""
 
     def __init__(self, folder: str | Path) -> None:
         libc = ctypes.CDLL(None, use_errno=True)
@@ -36,39 +37,27 @@ class FolderChanges:
             os.close(fd)
             raise OSError(error, f"inotify_add_watch {folder}")
         self._fd = fd
-        self._reading, self._writing = os.pipe()
-        for end in (self._reading, self._writing):
-            os.set_blocking(end, False)
-            os.set_inheritable(end, False)
 
-    def wait(self, timeout: float) -> bool:
-        """Sleep until a file of the folder changes (True), or ``interrupt`` or ``timeout`` seconds (False). The
-        changes told meanwhile are read and forgotten: one wake-up however many."""
+    def wait(self, timeout: float, stop: Any) -> bool:
+        """Sleep until a file of the folder changes (True), or ``stop`` is readable (set before or during the wait)
+        or ``timeout`` seconds pass (False). The changes told meanwhile are read and forgotten: one wake-up however
+        many."""
         try:
-            ready, _, _ = select.select([self._fd, self._reading], [], [], timeout)
+            ready, _, _ = select.select([self._fd, stop], [], [], timeout)
         except InterruptedError:
             return True  # a signal: look anyway
-        if self._reading in ready:
-            _drain(self._reading)
+        if stop in ready:
             return False
         if self._fd in ready:
             _drain(self._fd)
             return True
         return False
 
-    def interrupt(self) -> None:
-        """End a ``wait`` now (from any thread)."""
-        try:
-            os.write(self._writing, b"\0")
-        except OSError:  # full: it is interrupted already; closed: nothing waits
-            pass
-
     def close(self) -> None:
-        for fd in (self._fd, self._reading, self._writing):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        try:
+            os.close(self._fd)
+        except OSError:
+            pass
 
 
 def folder_changes(folder: str | Path) -> FolderChanges | None:

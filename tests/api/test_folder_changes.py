@@ -15,6 +15,7 @@ import pytest
 
 from service.access.application import ServiceApplication
 from service.game.folder_changes import folder_changes
+from service.hall.process_end import Stop
 from tests.api.conftest import Api, _api
 
 pytestmark = pytest.mark.skipif(folder_changes("/tmp") is None, reason="no inotify here: the watch looks on a timer")
@@ -24,21 +25,24 @@ def test_a_write_by_another_process_wakes_the_wait_and_quiet_times_out(tmp_path:
     changes = folder_changes(tmp_path)
     assert changes is not None
     try:
-        assert changes.wait(0.2) is False  # nothing written: the time-out
+        stop = Stop()
+        assert changes.wait(0.2, stop) is False  # nothing written: the time-out
         subprocess.run([sys.executable, "-c", f"open({str(tmp_path / 'x')!r}, 'a').write('x')"], check=True)
-        assert changes.wait(5) is True
-        assert changes.wait(0.2) is False, "the changes told were not all read by the first wake-up"
+        assert changes.wait(5, stop) is True
+        assert changes.wait(0.2, stop) is False, "the changes told were not all read by the first wake-up"
     finally:
         changes.close()
 
 
-def test_an_interrupt_ends_the_wait_at_once(tmp_path: Path):
+def test_a_stop_ends_the_wait_at_once_and_one_set_before_it_too(tmp_path: Path):
     changes = folder_changes(tmp_path)
     assert changes is not None
     try:
-        threading.Timer(0.2, changes.interrupt).start()
+        stop = Stop()
+        threading.Timer(0.2, stop.set).start()
         started = time.monotonic()
-        assert changes.wait(30) is False
+        assert changes.wait(30, stop) is False
+        assert changes.wait(30, stop) is False  # still set: no sleep at all
         assert time.monotonic() - started < 10
     finally:
         changes.close()
@@ -96,7 +100,7 @@ def test_an_idle_watch_does_not_look_and_another_process_s_revocation_still_appl
     finally:
         other.close()
         games.stop_token_watch()
-    assert games._changes is None
+    assert games._watch is None and games._watched_until == float("-inf"), "a stopped watch vouched on"
 
 
 def test_under_a_stream_of_commits_the_cached_tokens_stay_vouched_for(sqlite_api: Api, monkeypatch):
