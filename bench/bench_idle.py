@@ -11,7 +11,8 @@ share of one core, and the sum, against the target of issue 25 (all the hall ser
 most 0.5% of a core). The figures are CPU time, not wall time, so a loaded machine changes them less than it
 changes latencies; still, compare runs made one after the other. Beside each, the process's wake-ups a second
 (its threads' context switches, ``/proc/<pid>/task/*/status``): what an idle server's CPU is made of, and a count
-that does not drift with the machine as the CPU of each wake-up does (0.1 to 1 ms, cold caches on a slow machine).
+that does not drift with the machine as the CPU of each wake-up does (0.3 ms on some machines, 1 to 30 ms on a
+virtual one whose caches the idleness has cooled: ``bench_cold_wakeup.py``).
 """
 
 from __future__ import annotations
